@@ -1,0 +1,259 @@
+//! The vocabulary every muster ruleset shares; it knows no ruleset.
+//!
+//! A game is one value implementing [`Game`]. At every moment exactly one [`Actor`] is
+//! to act: a side, [`Actor::Chance`] (a die roll, a chit pull, a random pick, listed
+//! with its probabilities by [`Game::chance_outcomes`]) or nobody ([`Actor::Over`]).
+//! Rules code never calls a random number generator: runners sample chance with a
+//! seeded [`Dice`], the odds calculator enumerates it, records store it.
+//!
+//! ```
+//! # use engine::*;
+//! # fn demo<G: Game>(mut game: G) {
+//! let mut dice = Dice::seeded(7);
+//! while game.actor() != Actor::Over {
+//!     let action = match game.actor() {
+//!         Actor::Chance => dice.sample(&game.chance_outcomes()).clone(),
+//!         _ => game.legal_actions()[0].clone(),
+//!     };
+//!     game.apply(&action).expect("a listed action is legal");
+//! }
+//! # }
+//! ```
+
+mod log;
+mod record;
+mod rng;
+
+pub use log::{Event, Log};
+pub use record::{Record, RecordError, hash_hex, replay};
+pub use rng::Dice;
+
+use serde::{Deserialize, Serialize, de::DeserializeOwned};
+use std::fmt::Debug;
+use std::hash::{Hash, Hasher};
+
+/// The two sides of every game muster plays.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Side {
+    /// The United States.
+    Union,
+    /// The Confederate States.
+    Confederate,
+}
+
+impl Side {
+    /// Both sides, Union first.
+    pub const BOTH: [Side; 2] = [Side::Union, Side::Confederate];
+
+    /// The other side.
+    #[must_use]
+    pub const fn enemy(self) -> Side {
+        match self {
+            Side::Union => Side::Confederate,
+            Side::Confederate => Side::Union,
+        }
+    }
+
+    /// `0` for the Union, `1` for the Confederacy, for two-element arrays.
+    #[must_use]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The lower-case name used on the command line and in JSON.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Side::Union => "union",
+            Side::Confederate => "confederate",
+        }
+    }
+}
+
+impl std::str::FromStr for Side {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Side, String> {
+        match s.to_ascii_lowercase().as_str() {
+            "union" | "us" | "usa" => Ok(Side::Union),
+            "confederate" | "cs" | "csa" => Ok(Side::Confederate),
+            _ => Err(format!("'{s}' is not a side (union or confederate)")),
+        }
+    }
+}
+
+/// Who acts next.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Actor {
+    /// A side has a decision pending.
+    Side(Side),
+    /// Chance decides: see [`Game::chance_outcomes`].
+    Chance,
+    /// The game is over.
+    Over,
+}
+
+/// A refused action: the rule it breaks and why. The game is left unchanged.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error, Serialize, Deserialize)]
+#[error("illegal under {rule}: {reason}")]
+pub struct Illegal {
+    /// The rule broken, as the rulebook numbers it ("Belmont 4.2 Stacking").
+    pub rule: String,
+    /// What is wrong with the action, in the rulebook's terms.
+    pub reason: String,
+}
+
+/// The pending decision, as a player reads it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Prompt {
+    /// Who must decide.
+    pub actor: Actor,
+    /// The rule that asks for this decision.
+    pub rule: String,
+    /// What is being decided.
+    pub text: String,
+}
+
+/// How a finished game came out.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Outcome {
+    /// The winner, or `None` for a draw.
+    pub winner: Option<Side>,
+    /// Victory points, Union then Confederate.
+    pub vp: [f64; 2],
+}
+
+/// Facts about a scenario that a menu or lobby shows.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ScenarioInfo {
+    /// The name used on the command line (`belmont`).
+    pub id: String,
+    /// The ruleset crate that plays it.
+    pub ruleset: String,
+    /// A title.
+    pub title: String,
+    /// A description, saying what is authored rather than published.
+    pub description: String,
+    /// The options a player may switch on.
+    pub options: Vec<OptionInfo>,
+}
+
+/// A scenario option (an optional rule).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct OptionInfo {
+    /// The name given to `--option`.
+    pub name: String,
+    /// The rule it switches on, and what it does.
+    pub description: String,
+}
+
+/// A game in progress: the contract between every ruleset and every runner, bot, server
+/// and analysis tool.
+///
+/// Implementation note: rulesets provide the required methods; the provided ones are
+/// final in spirit. [`Game::apply`] checks the action against the one source of legal
+/// actions before calling [`Game::apply_unchecked`], so a refused action can never
+/// leave a half-changed state.
+pub trait Game: Clone + Hash + Send + Sync + 'static {
+    /// An action: a side's choice or a chance outcome.
+    type Action: Clone + PartialEq + Debug + Serialize + DeserializeOwned + Send + Sync + 'static;
+
+    /// The scenario this game plays, and the options switched on, for records.
+    fn scenario(&self) -> (&str, &[String]);
+
+    /// Who acts next.
+    fn actor(&self) -> Actor;
+
+    /// The pending decision: who decides, under which rule, about what.
+    fn prompt(&self) -> Prompt;
+
+    /// The actions open to the side to act; empty when Chance acts or the game is over.
+    fn legal_actions(&self) -> Vec<Self::Action>;
+
+    /// The outcomes of the pending chance decision with their probabilities (summing to
+    /// one); empty unless [`Game::actor`] is [`Actor::Chance`].
+    fn chance_outcomes(&self) -> Vec<(Self::Action, f64)>;
+
+    /// Applies an action known to be legal (or a listed chance outcome).
+    ///
+    /// # Panics
+    /// May panic, or corrupt the game, if the action is not legal: call [`Game::apply`].
+    fn apply_unchecked(&mut self, action: &Self::Action);
+
+    /// Why an action that is not legal now is refused: the rule it breaks.
+    fn why_illegal(&self, action: &Self::Action) -> Illegal;
+
+    /// The action in the rulebook's words.
+    fn describe(&self, action: &Self::Action) -> String;
+
+    /// Victory points now, Union then Confederate.
+    fn vp(&self) -> [f64; 2];
+
+    /// The result, once [`Game::actor`] is [`Actor::Over`].
+    fn outcome(&self) -> Option<Outcome>;
+
+    /// The event log, every event citing its rule.
+    fn log(&self) -> &Log;
+
+    /// Turns event recording on or off (off for bots and bulk simulation).
+    fn set_logging(&mut self, on: bool);
+
+    /// A number from 0 (worst) to 1 (best) saying how well `side` stands, for bots
+    /// that cut searches short. The default reads the VP margin.
+    fn evaluate(&self, side: Side) -> f64 {
+        let vp = self.vp();
+        let margin = vp[side.index()] - vp[side.enemy().index()];
+        1.0 / (1.0 + (-margin / 10.0).exp())
+    }
+
+    /// Applies `action` if it is legal now; otherwise returns why not and changes nothing.
+    ///
+    /// # Errors
+    /// [`Illegal`] naming the rule the action breaks.
+    fn apply(&mut self, action: &Self::Action) -> Result<(), Illegal> {
+        let ok = match self.actor() {
+            Actor::Over => false,
+            Actor::Chance => self.chance_outcomes().iter().any(|(a, _)| a == action),
+            Actor::Side(_) => self.legal_actions().contains(action),
+        };
+        if !ok {
+            return Err(self.why_illegal(action));
+        }
+        self.apply_unchecked(action);
+        Ok(())
+    }
+
+    /// A hash of the whole position (not the log), stable across runs and machines of
+    /// the same build, used to check that a replay reaches the identical state.
+    fn state_hash(&self) -> u64 {
+        let mut h = Fnv64::default();
+        self.hash(&mut h);
+        h.finish()
+    }
+}
+
+/// FNV-1a, 64 bits: a fixed, seedless hash, so `final_hash` means the same in every run.
+#[derive(Clone, Copy)]
+pub struct Fnv64(u64);
+
+impl Default for Fnv64 {
+    fn default() -> Self {
+        Fnv64(0xcbf2_9ce4_8422_2325)
+    }
+}
+
+impl Hasher for Fnv64 {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for b in bytes {
+            self.0 ^= u64::from(*b);
+            self.0 = self.0.wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

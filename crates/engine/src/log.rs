@@ -1,0 +1,66 @@
+//! The event log: every event cites the rule that produced it.
+
+use serde::{Deserialize, Serialize};
+use std::hash::{Hash, Hasher};
+
+/// One thing that happened, with the rule that made it happen.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Event {
+    /// The rule cited ("Belmont 5.1 Volley Fire").
+    pub rule: String,
+    /// What happened.
+    pub text: String,
+}
+
+/// The log of a game. It is a record of the play, not part of the position: it is left
+/// out of the state hash, and can be switched off for bulk simulation.
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+pub struct Log {
+    enabled: bool,
+    events: Vec<Event>,
+}
+
+impl Log {
+    /// A log that records.
+    #[must_use]
+    pub fn recording() -> Log {
+        Log { enabled: true, events: Vec::new() }
+    }
+
+    /// Records an event; the text is only built when recording is on.
+    pub fn push(&mut self, rule: &str, text: impl FnOnce() -> String) {
+        if self.enabled {
+            self.events.push(Event { rule: rule.to_string(), text: text() });
+        }
+    }
+
+    /// Turns recording on or off.
+    pub fn set_enabled(&mut self, on: bool) {
+        self.enabled = on;
+    }
+
+    /// Whether events are being recorded.
+    #[must_use]
+    pub fn enabled(&self) -> bool {
+        self.enabled
+    }
+
+    /// The events so far.
+    #[must_use]
+    pub fn events(&self) -> &[Event] {
+        &self.events
+    }
+}
+
+/// The log is not part of the position.
+impl Hash for Log {
+    fn hash<H: Hasher>(&self, _: &mut H) {}
+}
+
+impl PartialEq for Log {
+    fn eq(&self, _: &Log) -> bool {
+        true
+    }
+}
+
+impl Eq for Log {}
