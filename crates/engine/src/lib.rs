@@ -23,10 +23,12 @@
 mod log;
 mod record;
 mod rng;
+mod view;
 
 pub use log::{Event, Log};
 pub use record::{Record, RecordError, hash_hex, replay};
 pub use rng::Dice;
+pub use view::{BoardView, CounterView, HexView, LegendEntry, LineView};
 
 use serde::{Deserialize, Serialize, de::DeserializeOwned};
 use std::fmt::Debug;
@@ -198,6 +200,9 @@ pub trait Game: Clone + Hash + Send + Sync + 'static {
 
     /// Turns event recording on or off (off for bots and bulk simulation).
     fn set_logging(&mut self, on: bool);
+
+    /// The position as something to draw.
+    fn board(&self) -> BoardView;
 
     /// A number from 0 (worst) to 1 (best) saying how well `side` stands, for bots
     /// that cut searches short. The default reads the VP margin.

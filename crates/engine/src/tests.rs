@@ -77,6 +77,9 @@ impl Game for Race {
     fn set_logging(&mut self, on: bool) {
         self.log.set_enabled(on);
     }
+    fn board(&self) -> BoardView {
+        BoardView::default()
+    }
 }
 
 fn race() -> Race {

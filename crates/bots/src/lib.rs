@@ -1,0 +1,1 @@
+//! Bots (to be written).

@@ -1,0 +1,1 @@
+//! The catalog of rulesets (to be written).

@@ -1,0 +1,78 @@
+//! What a renderer needs to draw a position, in terms any ruleset can fill: hexes with
+//! a terrain class, lines along or across hexes (roads, set-up lines), counters with
+//! their strength and status, and the scenario's tracks. Hexes are printed labels, so
+//! this module needs no geometry; renderers place labels with `hexmap`.
+
+use serde::{Deserialize, Serialize};
+
+/// A drawable position.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct BoardView {
+    /// Scenario title.
+    pub title: String,
+    /// Every hex on the map.
+    pub hexes: Vec<HexView>,
+    /// Roads, set-up lines, hexside features.
+    pub lines: Vec<LineView>,
+    /// Counters on the map, bottom of each stack first.
+    pub counters: Vec<CounterView>,
+    /// Tracks and boxes: turn, VP, chit cup, reserve box, influence.
+    pub tracks: Vec<(String, String)>,
+    /// Terrain classes used, with the fill colour to draw them in and a legend name.
+    pub legend: Vec<LegendEntry>,
+}
+
+/// One hex.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct HexView {
+    /// The printed label ("1607").
+    pub hex: String,
+    /// Terrain class, a key into the legend.
+    pub terrain: String,
+    /// Elevation level (0 where the map has none).
+    pub elevation: i8,
+    /// A place name printed in the hex, if any.
+    pub name: Option<String>,
+}
+
+/// A line drawn through hex centres (a road) or along hexsides (`hexside` lines are
+/// given as pairs of adjacent hexes, one pair per hexside).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct LineView {
+    /// "road", "setup-line", "slope", "river-section"...
+    pub kind: String,
+    /// Whether `hexes` are hexside pairs rather than a centre path.
+    pub hexside: bool,
+    /// Labels of the hexes.
+    pub hexes: Vec<String>,
+}
+
+/// A counter on the map.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CounterView {
+    /// Stable identifier of the unit.
+    pub id: String,
+    /// Hex label.
+    pub hex: String,
+    /// "union" or "confederate".
+    pub side: String,
+    /// "infantry", "cavalry", "artillery", "leader", "gunboat", "transport", "battery".
+    pub kind: String,
+    /// Short name printed on the counter ("27IL A").
+    pub name: String,
+    /// Strength as printed ("3", "2 (4-6)").
+    pub strength: String,
+    /// Status words: "broken", "reduced", "wounded", "damage 2", "captured"...
+    pub status: Vec<String>,
+}
+
+/// A legend entry: a terrain class and its colour.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct LegendEntry {
+    /// Terrain class key.
+    pub terrain: String,
+    /// Name shown in the legend.
+    pub name: String,
+    /// SVG fill colour.
+    pub fill: String,
+}
