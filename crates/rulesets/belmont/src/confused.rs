@@ -1,0 +1,136 @@
+//! 10.0 Confused Orders: the blue and gray dice (10.0), the Union reserve (10.1),
+//! forced melee (10.2), the exceptions (10.3), non-activated leaders (10.4) and Grant's
+//! immunity (10.5).
+//!
+//! Reading: units that are confused (gray 1-5) take no other part in the activation:
+//! on 1-3 they move one hex in the blue die's direction first, on 4-5 they stand. Units
+//! exempt under 10.1 and 10.5 operate normally.
+
+use crate::action::Action;
+use crate::charts;
+use crate::counters::{Kind, Rank, UnitId};
+use crate::fire;
+use crate::map::Terrain;
+use crate::sequence::{activated, guarding};
+use crate::state::{Belmont, Loc, Marker};
+use engine::Side;
+use hexmap::Direction;
+
+/// 10.5: Grant himself and anything stacked with or adjacent to him is immune.
+fn near_grant(g: &Belmont, u: UnitId) -> bool {
+    let Some(h) = g.hex_of(u) else { return false };
+    g.ids().any(|l| {
+        g.counter(l).side == Side::Union
+            && g.rank(l) == Some(Rank::Army)
+            && g.hex_of(l).is_some_and(|gh| gh.distance(h) <= 1)
+    })
+}
+
+pub(crate) fn roll(g: &mut Belmont, chit: u8, a: &Action) {
+    let Action::RollPair { blue, gray } = *a else { unreachable!() };
+    let name = g.chit_name(chit);
+    let dir = Direction::from_die(blue).expect("die face");
+    let affected: Vec<UnitId> = g
+        .ids()
+        .filter(|&u| activated(g, u) && g.hex_of(u).is_some() && !guarding(g, u) && !near_grant(g, u) && !g.is_vessel(u))
+        .collect();
+    if gray >= charts::CONFUSED_NORMAL_ON {
+        g.log.push("Belmont 10.0", || format!("Confused Orders for {name}: blue {blue}, gray {gray}: the orders are deciphered."));
+        return;
+    }
+    if gray > charts::CONFUSED_MOVE_MAX {
+        g.log.push("Belmont 10.0", || format!("Confused Orders for {name}: blue {blue}, gray {gray}: the regiment stays in place."));
+        g.act.as_mut().expect("activation").frozen.extend(affected);
+        return;
+    }
+    g.log.push("Belmont 10.0", || format!("Confused Orders for {name}: blue {blue}, gray {gray}: the regiment moves one hex {}.", dir.name()));
+    let movers: Vec<UnitId> = affected.iter().copied().filter(|&u| g.counter(u).kind != Kind::IronBanks).collect();
+    // 10.4: non-activated leaders with moving companies go along, unless a company of
+    // their own command stays behind in the hex.
+    let mut followers = Vec::new();
+    for l in g.ids() {
+        if !g.is_leader(l) || activated(g, l) || g.owner(l) != g.act.as_ref().expect("activation").side {
+            continue;
+        }
+        let Some(h) = g.hex_of(l) else { continue };
+        let moving_here = movers.iter().any(|&u| g.hex_of(u) == Some(h));
+        let own_staying = g.side_at(h, g.owner(l)).iter().any(|&c| !g.is_leader(c) && !activated(g, c) && g.commands(l, c));
+        if moving_here && !own_staying && !near_grant(g, l) {
+            followers.push(l);
+        }
+    }
+    for u in movers {
+        forced_move(g, u, dir);
+    }
+    for l in followers {
+        if let Some(h) = g.hex_of(l) {
+            let to = h.neighbour(dir);
+            if crate::movement::cost(g, l, h, to).is_some() && g.holder(to).is_none_or(|s| s == g.owner(l)) {
+                g.unit_mut(l).loc = Loc::Hex(to);
+            }
+        }
+    }
+    g.act.as_mut().expect("activation").frozen.extend(affected);
+}
+
+/// 10.2 / 10.3: one unit's forced move.
+fn forced_move(g: &mut Belmont, u: UnitId, dir: Direction) {
+    let from = g.hex_of(u).expect("on map");
+    let to = from.neighbour(dir);
+    let n = g.name(u);
+    let stay = |g: &mut Belmont, why: &str| {
+        let why = why.to_string();
+        g.log.push("Belmont 10.3", || format!("{n} stays in place: {why}."));
+    };
+    // 10.3: not off the board or into the river.
+    let Some(info) = g.map().get(to) else { return stay(g, "the move would leave the map") };
+    if matches!(info.terrain, Terrain::River | Terrain::Entrenchment) || crate::movement::cost(g, u, from, to).is_none() {
+        return stay(g, "the move is into the river or prohibited terrain");
+    }
+    let side = g.owner(u);
+    let enemy_there = g.holder(to) == Some(side.enemy());
+    let kind = g.counter(u).kind;
+    if enemy_there {
+        let charge = kind == Kind::Cavalry || g.is_cavalry_leader(u);
+        match kind {
+            Kind::FieldArtillery => return stay(g, "artillery is not forced into an enemy hex"),
+            Kind::Cavalry if !crate::melee::chargeable(g, to, side.enemy()) => {
+                return stay(g, "cavalry may be forced into a charge, not a melee");
+            }
+            Kind::Infantry if g.unit(u).flipped => {
+                let leader_along = g.ids().any(|l| g.is_leader(l) && g.commands(l, u) && g.hex_of(l) == Some(from) && activated(g, l));
+                if !leader_along {
+                    return stay(g, "broken, without its regimental leader");
+                }
+            }
+            Kind::Leader if !charge => {}
+            _ => {}
+        }
+        // 10.2: a marker is placed and the unit enters the melee hex.
+        let idx = match g.markers.iter().position(|m| m.target == to && m.entry == from && m.forced) {
+            Some(i) => i,
+            None => {
+                g.markers.push(Marker { target: to, entry: from, group: vec![], second: None, charge, forced: true, resolved: false });
+                g.markers.len() - 1
+            }
+        };
+        g.markers[idx].group.push(u);
+        g.unit_mut(u).loc = Loc::Hex(to);
+        g.unit_mut(u).moved = true;
+        g.log.push("Belmont 10.2", || format!("{n} is forced into melee at {to}."));
+        fire::after_entering(g, u, to, None);
+        return;
+    }
+    if !crate::setup::stack_ok(g, u, to) {
+        return stay(g, "the hex would be over-stacked");
+    }
+    if kind == Kind::FieldArtillery && matches!(info.terrain, Terrain::Marsh | Terrain::Pond) {
+        return stay(g, "artillery is not forced into marsh or pond");
+    }
+    g.unit_mut(u).loc = Loc::Hex(to);
+    g.unit_mut(u).moved = true;
+    g.log.push("Belmont 10.0", || format!("{n} moves {from} to {to} under Confused Orders."));
+    if !crate::movement::embark_at_hunters_farm(g, u, to) {
+        fire::after_entering(g, u, to, None);
+    }
+}

@@ -1,0 +1,105 @@
+//! Actions in the rulebook's words, and why an action is refused (the rule it breaks).
+
+use crate::action::Action;
+use crate::procedure::Frame;
+use crate::state::{Belmont, Stage};
+use engine::{Actor, Game, Illegal};
+
+pub(crate) fn describe(g: &Belmont, a: &Action) -> String {
+    let n = |u: u16| g.counter(u).name.clone();
+    match a {
+        Action::Roll(d) => format!("roll {d}"),
+        Action::RollPair { blue, gray } => format!("blue die {blue}, gray die {gray}"),
+        Action::Draw(c) => format!("pull the {} chit", g.chit_name(*c)),
+        Action::Hits(k) => format!("{k} hit(s)"),
+        Action::Pick(i) => format!("random pick #{}", i + 1),
+        Action::Guard(f) => format!("the {} guards Hunter's Farm dock (2.1)", g.oob().formations[usize::from(*f)].name),
+        Action::GuardCompany(u) => format!("{} stays at the dock (2.1)", n(*u)),
+        Action::Place { unit, hex } => format!("set up {} at {hex}", n(*unit)),
+        Action::CallReserve(true) => "call the reserve (14.3: 5 VP to the Confederates)".into(),
+        Action::CallReserve(false) => "keep the reserve at the dock".into(),
+        Action::Release(f) => format!("release the {} (13.1)", g.oob().formations[usize::from(*f)].name),
+        Action::Volley { from, target, firers } => {
+            let names: Vec<String> = crate::fire::volley_firers(g, *from)
+                .into_iter()
+                .enumerate()
+                .filter(|(i, _)| firers & (1 << i) != 0)
+                .map(|(_, u)| g.name(u).to_string())
+                .collect();
+            format!("volley from {from} at {target} with {}", names.join(", "))
+        }
+        Action::Marker { target, from } => format!("place a melee marker on {target}, entering from {from} (4.3.1)"),
+        Action::Move { unit, to } => match g.hex_of(*unit) {
+            Some(h) => format!("move {} from {h} to {to}", n(*unit)),
+            None => format!("debark {} to {to} (11.7)", n(*unit)),
+        },
+        Action::Board { unit, vessel } => format!("{} boards {}", n(*unit), n(*vessel)),
+        Action::Sail { vessel, to } => format!("{} sails to {to} (11.5)", n(*vessel)),
+        Action::Done => "done".into(),
+        Action::Fire(true) => "conduct opportunity fire (5.2)".into(),
+        Action::Fire(false) => "hold fire".into(),
+        Action::TakeHit(u) => format!("{} takes the hit (7.0)", n(*u)),
+        Action::Retreater(u) => format!("{} retreats (8.3)", n(*u)),
+        Action::RetreatTo(h) => format!("retreat to {h}"),
+        Action::Accompany(true) => "leaders go with the retreating unit (8.1)".into(),
+        Action::Accompany(false) => "leaders stay".into(),
+        Action::Resolve(i) => format!("resolve the melee at {}", g.markers.get(usize::from(*i)).map(|m| m.target.to_string()).unwrap_or_default()),
+        Action::TargetGroup(i) => format!("defensive fire at attacking group {} (5.3)", i + 1),
+        Action::Continue(true) => "continue the melee (6.1)".into(),
+        Action::Continue(false) => "retreat from the melee (6.1)".into(),
+        Action::Fury(true) => "let the fury run (6.3)".into(),
+        Action::Fury(false) => "rein in the troops (6.3)".into(),
+        Action::FuryTarget(h) => format!("the fury strikes {h} (6.3)"),
+        Action::Reroll(true) => "spend Grant's influence to re-roll (6.8)".into(),
+        Action::Reroll(false) => "keep the roll".into(),
+        Action::LeaderAdds(u) => format!("{} adds his SP (6.0)", n(*u)),
+        Action::Rally { unit, leader: None } => format!("rally {} alone (9.0)", n(*unit)),
+        Action::Rally { unit, leader: Some(l) } => format!("rally {} with {} (9.0)", n(*unit), n(*l)),
+        Action::Bombard { battery, target } => format!("{} fires blind at {target} (12.1)", n(*battery)),
+    }
+}
+
+/// Names the rule an action breaks now.
+pub(crate) fn why_illegal(g: &Belmont, a: &Action) -> Illegal {
+    let ill = |rule: &str, reason: String| Illegal { rule: rule.into(), reason };
+    match g.actor() {
+        Actor::Over => return ill("Belmont 3.1", "the game is over".into()),
+        Actor::Chance if !matches!(a, Action::Roll(_) | Action::RollPair { .. } | Action::Draw(_) | Action::Hits(_) | Action::Pick(_)) => {
+            return ill("Belmont 3.2", "chance decides now (a die roll or a chit pull)".into());
+        }
+        Actor::Chance => return ill("Belmont 3.2", "that is not a possible outcome of this roll or pull".into()),
+        Actor::Side(_) => {}
+    }
+    let (rule, text) = crate::procedure::prompt(g);
+    let stage = g.act.as_ref().map(|x| x.stage);
+    match (g.stack.last(), a) {
+        (Some(Frame::Activate), Action::Volley { from, target, .. }) if stage == Some(Stage::Volley) => {
+            if g.act.as_ref().is_some_and(|x| x.fired_from.contains(from)) {
+                return ill("Belmont 5.1", format!("{from} has already fired a volley this activation"));
+            }
+            ill("Belmont 5.1", format!("no eligible unit in {from} may fire on {target} (range, LOS, target or activation)"))
+        }
+        (Some(Frame::Activate), Action::Move { unit, to }) => {
+            if !crate::sequence::activated(g, *unit) {
+                return ill("Belmont 4.0", format!("{} is not activated by this chit", g.name(*unit)));
+            }
+            if crate::sequence::looting(g, *unit) {
+                return ill("Belmont 13.2.3", format!("{} is looting the camp and may not move", g.name(*unit)));
+            }
+            if g.unit(*unit).moved && g.act.as_ref().is_some_and(|x| x.moving != Some(*unit)) {
+                return ill("Belmont 4.3", format!("{} has already moved this activation", g.name(*unit)));
+            }
+            if g.holder(*to).is_some_and(|s| s != g.owner(*unit)) {
+                return ill("Belmont 4.3.2", format!("{to} holds the enemy: only units answering a melee marker may enter"));
+            }
+            if g.stack_count(*to) >= crate::charts::STACK_LIMIT {
+                return ill("Belmont 4.2", format!("{to} is at the stacking limit"));
+            }
+            ill("Belmont 4.1", format!("{} cannot move to {to} now (movement points, terrain or adjacency)", g.name(*unit)))
+        }
+        (Some(Frame::Activate), Action::Marker { target, .. }) => {
+            ill("Belmont 4.3.1", format!("no activated unit can reach {target} through that hexside this activation"))
+        }
+        _ => ill(rule, format!("not a legal choice now ({text})")),
+    }
+}

@@ -1,0 +1,442 @@
+//! 5.0 Ranged Combat: volley fire (5.1), opportunity fire (5.2), defensive fire (5.3,
+//! started by the melee procedure), and 7.0 Combat Results: the order hits are applied
+//! in (7.0), broken and reduced units (7.1) and casualty checks (7.2).
+
+use crate::action::Action;
+use crate::charts::{self, Effect};
+use crate::counters::{Kind, Rank, UnitId};
+use crate::los::los;
+use crate::map::{Region, Terrain};
+use crate::procedure::{Frame, VolleyDie};
+use crate::sequence::activated;
+use crate::state::{Belmont, Fate, Loc};
+use engine::Side;
+use hexmap::Hex;
+
+/// Units in `hex` that may fire a volley now (5.1), in id order.
+pub(crate) fn volley_firers(g: &Belmont, hex: Hex) -> Vec<UnitId> {
+    let act = g.act.as_ref().expect("activation");
+    if act.fired_from.contains(&hex) {
+        return vec![];
+    }
+    g.at(hex)
+        .into_iter()
+        .filter(|&u| {
+            activated(g, u)
+                && match g.counter(u).kind {
+                    Kind::Infantry => !g.unit(u).flipped,
+                    Kind::FieldArtillery | Kind::IronBanks | Kind::Gunboat => true,
+                    _ => false,
+                }
+                // 13.2.1: demoralized Confederates in Missouri may not volley.
+                && !(act.demoralized && g.map().get(hex).is_some_and(|i| i.region == Region::Missouri))
+        })
+        .collect()
+}
+
+/// The range of a firer (Volley Fire Chart).
+fn range_of(g: &Belmont, u: UnitId) -> u16 {
+    let c = g.counter(u);
+    match c.kind {
+        Kind::Infantry => charts::INFANTRY_RANGE,
+        Kind::FieldArtillery => charts::FIELD_ARTILLERY_RANGE,
+        Kind::Gunboat => charts::GUNBOAT_RANGE,
+        Kind::IronBanks if c.long_range => charts::LONG_RANGE,
+        Kind::IronBanks => charts::IRON_BANKS_RANGE,
+        _ => 0,
+    }
+}
+
+/// Whether `u` may fire at `target` from `from` (5.1, 11.4, 12.0, Terrain Effects Chart).
+fn may_target(g: &Belmont, u: UnitId, from: Hex, target: Hex) -> bool {
+    let side = g.owner(u);
+    let Some(info) = g.map().get(target) else { return false };
+    let d = from.distance(target);
+    if d == 0 || d > range_of(g, u) || !los(g, from, target) {
+        return false;
+    }
+    let enemy_ground = g.side_at(target, side.enemy());
+    let enemy_vessels: Vec<UnitId> =
+        g.at(target).into_iter().filter(|&v| g.is_vessel(v) && g.owner(v) != side).collect();
+    let kind = g.counter(u).kind;
+    // Only gunboats may fire on the Iron Banks entrenchments.
+    if info.terrain == Terrain::Entrenchment && kind != Kind::Gunboat {
+        return false;
+    }
+    match kind {
+        // Only batteries and gunboats may target a river hex; infantry and field
+        // artillery may not target a gunboat.
+        Kind::Infantry | Kind::FieldArtillery => info.terrain != Terrain::River && !enemy_ground.is_empty(),
+        Kind::Gunboat => !enemy_ground.is_empty() || !enemy_vessels.is_empty(),
+        Kind::IronBanks => {
+            let gunboat = enemy_vessels.iter().any(|&v| g.counter(v).kind == Kind::Gunboat);
+            // 5.1 / 13.2.2: until the camp falls, only Union gunboats.
+            gunboat || (g.camp_captured.is_some() && info.region == Region::Missouri && !enemy_ground.is_empty())
+        }
+        _ => false,
+    }
+}
+
+/// 5.1: every legal volley (firing hex, target, subset of firers).
+pub(crate) fn volley_legal(g: &Belmont) -> Vec<Action> {
+    let act = g.act.as_ref().expect("activation");
+    let mut hexes: Vec<Hex> = g.ids().filter(|&u| activated(g, u)).filter_map(|u| g.hex_of(u)).collect();
+    hexes.sort();
+    hexes.dedup();
+    let mut out = Vec::new();
+    for from in hexes {
+        if act.fired_from.contains(&from) {
+            continue;
+        }
+        let firers = volley_firers(g, from);
+        if firers.is_empty() {
+            continue;
+        }
+        let reach = firers.iter().map(|&u| range_of(g, u)).max().unwrap_or(0);
+        for target in from.within(reach) {
+            let able: Vec<bool> = firers.iter().map(|&u| may_target(g, u, from, target)).collect();
+            let n = firers.len().min(8);
+            for mask in 1u16..(1 << n) {
+                if (0..n).all(|i| mask & (1 << i) == 0 || able[i]) {
+                    out.push(Action::Volley { from, target, firers: mask as u8 });
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Dice lost to terrain (Terrain Effects Chart, Direct Fire Effects).
+fn terrain_dice(g: &Belmont, from: Hex, target: Hex) -> u8 {
+    let map = g.map();
+    let (Some(f), Some(t)) = (map.get(from), map.get(target)) else { return 0 };
+    let mut minus = 0;
+    if t.terrain == Terrain::FelledTrees {
+        minus += 1;
+    }
+    if t.terrain == Terrain::Woods && matches!(f.terrain, Terrain::Brush | Terrain::Clear) {
+        minus += 1;
+    }
+    if t.height > f.height {
+        minus += 1;
+    }
+    if f.terrain == Terrain::Pond {
+        minus += 1;
+    }
+    minus
+}
+
+/// 5.1: declares a volley and rolls its dice one at a time.
+pub(crate) fn volley(g: &mut Belmont, from: Hex, target: Hex, mask: u8) {
+    let firers: Vec<UnitId> =
+        volley_firers(g, from).into_iter().enumerate().filter(|(i, _)| mask & (1 << i) != 0).map(|(_, u)| u).collect();
+    let side = g.owner(firers[0]);
+    g.act.as_mut().expect("activation").fired_from.push(from);
+    let mut dice = Vec::new();
+    for &u in &firers {
+        let kind = match g.counter(u).kind {
+            Kind::Infantry => VolleyDie::Infantry,
+            Kind::FieldArtillery => VolleyDie::FieldArtillery,
+            Kind::Gunboat => VolleyDie::Gunboat,
+            _ => VolleyDie::Battery { unit: u, hit_on: g.counter(u).hit_on.unwrap_or(6) },
+        };
+        dice.extend(std::iter::repeat_n(kind, usize::from(g.sp(u))));
+    }
+    let minus = usize::from(terrain_dice(g, from, target));
+    dice.truncate(dice.len().saturating_sub(minus));
+    let range = from.distance(target);
+    let names: Vec<&str> = firers.iter().map(|&u| g.name(u)).collect();
+    let n = dice.len();
+    g.log.push("Belmont 5.1", || {
+        format!("Volley from {from} at {target} (range {range}) by {}: {n} dice ({minus} lost to terrain).", names.join(", "))
+    });
+    g.stack.push(Frame::Volley { side, target, range, dice, entry: None, targets: None });
+}
+
+/// One volley die (5.1, 5.3, 12.2): its effect is applied at once.
+pub(crate) fn volley_die(g: &mut Belmont, f: Frame, a: &Action) {
+    let Frame::Volley { side, target, range, mut dice, entry, targets } = f else { unreachable!() };
+    let Action::Roll(roll) = *a else { unreachable!() };
+    let die = dice.remove(0);
+    let defensive = matches!(die, VolleyDie::DefInfantry | VolleyDie::DefArtillery);
+    let effect = match die {
+        VolleyDie::Infantry => charts::infantry_volley(range, roll),
+        VolleyDie::FieldArtillery => charts::field_artillery_volley(range, roll),
+        VolleyDie::Gunboat => charts::gunboat_volley(range, roll),
+        VolleyDie::Battery { hit_on, .. } => {
+            if roll >= hit_on { Effect::Hit } else { Effect::Miss }
+        }
+        VolleyDie::DefInfantry => charts::infantry_defensive(roll),
+        VolleyDie::DefArtillery => charts::artillery_defensive(roll),
+    };
+    let rule = if defensive { "Belmont 5.3" } else { "Belmont 5.1" };
+    g.log.push(rule, || format!("Rolled {roll}: {effect:?}."));
+    let rest = true;
+    // Keep rolling while anything remains to be hit.
+    let alive = |g: &Belmont| match &targets {
+        Some(t) => t.iter().any(|&u| g.hex_of(u) == Some(target)),
+        None => !g.side_at(target, side.enemy()).is_empty()
+            || g.at(target).iter().any(|&v| g.is_vessel(v) && g.owner(v) != side),
+    };
+    g.stack.push(Frame::Volley { side, target, range, dice, entry, targets: targets.clone() });
+    if let VolleyDie::Battery { unit, .. } = die {
+        if roll == 1 && g.counter(unit).catastrophic {
+            catastrophic_failure(g, unit);
+        }
+    }
+    match effect {
+        Effect::Miss => {}
+        Effect::Hit => {
+            let vessels: Vec<UnitId> =
+                g.at(target).into_iter().filter(|&v| g.is_vessel(v) && g.owner(v) != side).collect();
+            let ground = g.side_at(target, side.enemy());
+            if ground.iter().all(|&u| g.is_leader(u)) && !vessels.is_empty() {
+                crate::naval::hit_vessels(g, vessels, 1);
+            } else {
+                push_hit(g, target, side.enemy(), defensive, targets.clone());
+            }
+        }
+        Effect::Retreat => push_retreat_result(g, target, side.enemy(), entry, targets.clone()),
+    }
+    if rest && !alive(g) {
+        // The target hex emptied (5.1: results are applied as they occur).
+        if let Some(pos) = g.stack.iter().rposition(|f| matches!(f, Frame::Volley { .. })) {
+            if let Frame::Volley { dice, .. } = &mut g.stack[pos] {
+                dice.clear();
+            }
+        }
+    }
+}
+
+/// After the last die (or once the target hex is empty): 5.1 casualty checks.
+pub(crate) fn volley_finish(g: &mut Belmont, f: Frame) {
+    let Frame::Volley { side, target, entry, .. } = f else { unreachable!() };
+    if entry.is_none() && g.act.is_some() {
+        push_volley_casualty_checks(g, target, side.enemy());
+    }
+}
+
+/// 12.2: Stewart explodes on a 1; Point Coupee is reduced the first time, destroyed
+/// the second.
+fn catastrophic_failure(g: &mut Belmont, u: UnitId) {
+    let n = g.name(u);
+    g.log.push("Belmont 12.2", || format!("Catastrophic failure: {n} explodes."));
+    let reducible = g.counter(u).sp_reverse > 0 && g.counter(u).id.to_lowercase().contains("coupee");
+    if reducible && !g.unit(u).flipped {
+        g.unit_mut(u).flipped = true;
+    } else {
+        g.unit_mut(u).loc = Loc::Gone(Fate::Eliminated);
+    }
+}
+
+/// 5.1: leaders in the target hex undergo one casualty check per activation.
+fn push_volley_casualty_checks(g: &mut Belmont, target: Hex, side: Side) {
+    for l in g.leaders_at(target, side) {
+        let act = g.act.as_mut().expect("activation");
+        if !act.volley_checked.contains(&l) {
+            act.volley_checked.push(l);
+            g.stack.push(Frame::Casualty { leader: l });
+        }
+    }
+}
+
+/// 7.0: who may take the next hit in `hex`: unbroken infantry (and cavalry), then broken,
+/// then artillery, then damaged artillery.
+pub(crate) fn hit_candidates(g: &Belmont, hex: Hex, side: Side, among: Option<&[UnitId]>) -> Vec<UnitId> {
+    let units: Vec<UnitId> = g
+        .side_at(hex, side)
+        .into_iter()
+        .filter(|&u| !g.is_leader(u) && among.is_none_or(|a| a.contains(&u)))
+        .collect();
+    let tier = |u: UnitId| match g.counter(u).kind {
+        Kind::Infantry | Kind::Cavalry => usize::from(g.unit(u).flipped),
+        _ => 2 + usize::from(g.unit(u).flipped),
+    };
+    let Some(best) = units.iter().map(|&u| tier(u)).min() else { return vec![] };
+    units.into_iter().filter(|&u| tier(u) == best).collect()
+}
+
+/// Schedules one hit on `hex`: applied at once if only one unit qualifies, otherwise
+/// the owner chooses (7.0).
+pub(crate) fn push_hit(g: &mut Belmont, hex: Hex, side: Side, melee: bool, among: Option<Vec<UnitId>>) {
+    let c = hit_candidates(g, hex, side, among.as_deref());
+    match c.len() {
+        0 => {}
+        1 => apply_hit(g, c[0], melee),
+        _ => g.stack.push(Frame::Hit { hex, side, melee, among }),
+    }
+}
+
+pub(crate) fn hit_legal(g: &Belmont, f: &Frame) -> Vec<Action> {
+    let Frame::Hit { hex, side, among, .. } = f else { unreachable!() };
+    hit_candidates(g, *hex, *side, among.as_deref()).into_iter().map(Action::TakeHit).collect()
+}
+
+pub(crate) fn hit_apply(g: &mut Belmont, f: Frame, a: &Action) {
+    let (Frame::Hit { melee, .. }, Action::TakeHit(u)) = (f, a) else { unreachable!() };
+    apply_hit(g, *u, melee);
+}
+
+/// 7.1: flips a unit to its broken / reduced side, or removes it if already flipped.
+/// 8.7: in a melee, damaged artillery left alone is captured instead.
+pub(crate) fn apply_hit(g: &mut Belmont, u: UnitId, melee: bool) {
+    let n = g.name(u);
+    let hex = g.hex_of(u);
+    if !g.unit(u).flipped {
+        g.unit_mut(u).flipped = true;
+        let what = if g.is_artillery(u) { "reduced" } else { "broken" };
+        g.log.push("Belmont 7.1", || format!("{n} is {what}."));
+        return;
+    }
+    if melee && g.is_artillery(u) {
+        let alone = hex.is_some_and(|h| g.side_at(h, g.owner(u)).iter().all(|&o| o == u || g.is_leader(o)));
+        if alone {
+            crate::retreat::capture_artillery(g, u);
+            return;
+        }
+    }
+    eliminate(g, u);
+}
+
+/// Removes a company, battery or vessel (7.1, 11.1) and scores it (14.1).
+pub(crate) fn eliminate(g: &mut Belmont, u: UnitId) {
+    let n = g.name(u);
+    let enemy = g.counter(u).side.enemy();
+    g.unit_mut(u).loc = Loc::Gone(Fate::Eliminated);
+    if matches!(g.counter(u).kind, Kind::Infantry | Kind::Cavalry) {
+        g.vp[enemy.index()] += charts::vp::COMPANY;
+        g.log.push("Belmont 14.1", || format!("{n} is eliminated: 2 VP."));
+    } else {
+        g.log.push("Belmont 7.1", || format!("{n} is destroyed."));
+    }
+    if let Some(act) = g.act.as_mut() {
+        if act.moving == Some(u) {
+            act.moving = None;
+        }
+    }
+}
+
+/// 8.3 / 5.3: schedules a retreat result in `hex`.
+fn push_retreat_result(g: &mut Belmont, hex: Hex, side: Side, entry: Option<Hex>, among: Option<Vec<UnitId>>) {
+    let c = crate::retreat::retreater_candidates(g, hex, side, among.as_deref());
+    match c.len() {
+        0 => {}
+        1 => crate::retreat::start_retreat(g, c[0], entry, false),
+        _ => g.stack.push(Frame::ChooseRetreater { hex, side, entry, among }),
+    }
+}
+
+/// 5.2: opportunity-fire dice against a unit that entered `hex` (one per eligible unit).
+pub(crate) fn opportunity_dice(g: &Belmont, mover: UnitId, hex: Hex, only_from: Option<Hex>) -> u8 {
+    let enemy = g.owner(mover).enemy();
+    let marked: Vec<Hex> = g.markers.iter().filter(|m| !m.resolved).map(|m| m.target).collect();
+    let mut n = 0u8;
+    for adj in hex.neighbours() {
+        if only_from.is_some_and(|o| o != adj) || marked.contains(&adj) {
+            continue;
+        }
+        for u in g.at(adj) {
+            if g.owner(u) != enemy || !g.exerts_zoc(u) || g.unit(u).shaken {
+                continue;
+            }
+            n += 1;
+        }
+    }
+    if let Some(o) = only_from {
+        // 8.6: entering an enemy hex in a breakout, fire only from that hex's companies.
+        n = g.side_at(o, enemy).into_iter().filter(|&u| g.exerts_zoc(u) && !g.unit(u).shaken).count() as u8;
+    }
+    n
+}
+
+/// After a unit enters a hex: 5.2 opportunity fire, if any enemy may fire.
+pub(crate) fn after_entering(g: &mut Belmont, mover: UnitId, hex: Hex, only_from: Option<Hex>) {
+    if g.is_vessel(mover) || g.hex_of(mover) != Some(hex) {
+        return;
+    }
+    let dice = opportunity_dice(g, mover, hex, only_from);
+    if dice > 0 {
+        g.stack.push(Frame::OppOffer { mover, hex, dice, only_from });
+    }
+}
+
+pub(crate) fn opp_offer(g: &mut Belmont, mover: UnitId, hex: Hex, dice: u8, _only: Option<Hex>, a: &Action) {
+    if *a != Action::Fire(true) {
+        return;
+    }
+    let n = g.name(mover);
+    g.log.push("Belmont 5.2", || format!("Opportunity fire at {n} in {hex}: {dice} dice."));
+    if g.is_leader(mover) {
+        // 7.2: a leader moving through a hex under opportunity fire: a casualty check.
+        g.stack.push(Frame::Casualty { leader: mover });
+    } else {
+        g.stack.push(Frame::OppRoll { mover, dice });
+    }
+}
+
+pub(crate) fn opp_roll(g: &mut Belmont, mover: UnitId, a: &Action) {
+    let Action::Hits(k) = *a else { unreachable!() };
+    let n = g.name(mover);
+    g.log.push("Belmont 5.2", || format!("{k} sixes: {k} hits on {n}."));
+    if g.is_vessel(mover) {
+        if k > 0 {
+            g.stack.push(Frame::VesselHits { vessel: mover, hits: k });
+        }
+        return;
+    }
+    for _ in 0..k {
+        if g.in_play(mover) {
+            apply_hit(g, mover, false);
+        }
+    }
+}
+
+/// 7.2: a casualty check.
+pub(crate) fn casualty(g: &mut Belmont, leader: UnitId, a: &Action) {
+    let Action::Roll(r) = *a else { unreachable!() };
+    if !g.in_play(leader) {
+        return;
+    }
+    let n = g.name(leader);
+    if !g.unit(leader).flipped {
+        if r >= charts::WOUND_ON {
+            g.unit_mut(leader).flipped = true;
+            g.log.push("Belmont 7.2", || format!("Casualty check {r}: {n} is wounded."));
+        } else {
+            g.log.push("Belmont 7.2", || format!("Casualty check {r}: {n} is unhurt."));
+        }
+    } else if r >= charts::KILL_WOUNDED_ON {
+        g.log.push("Belmont 7.2", || format!("Casualty check {r}: {n} is killed."));
+        kill_leader(g, leader, Fate::Killed);
+    } else {
+        g.log.push("Belmont 7.2", || format!("Casualty check {r}: {n} survives."));
+    }
+}
+
+/// A leader killed (7.2, 14.4) or captured (6.7, scored as killed): 14.1 VP.
+pub(crate) fn kill_leader(g: &mut Belmont, leader: UnitId, fate: Fate) {
+    let enemy = g.counter(leader).side.enemy();
+    let vp = match g.counter(leader).rank {
+        Some(Rank::Army) => charts::vp::ARMY_LEADER,
+        Some(Rank::Brigade) => charts::vp::BRIGADE_LEADER,
+        _ => charts::vp::REGIMENT_LEADER,
+    };
+    g.vp[enemy.index()] += vp;
+    g.unit_mut(leader).loc = Loc::Gone(fate);
+    let n = g.name(leader);
+    g.log.push("Belmont 14.1", || format!("{n} lost: {} VP.", vp / charts::VP_UNIT));
+    // Passengers and leaders aboard are not affected; a killed leader's followers lose
+    // the High Morale bonus (9.1, checked at rally).
+}
+
+/// 8.5, 11.1: a die that breaks a company.
+pub(crate) fn break_roll(g: &mut Belmont, unit: UnitId, on: u8, a: &Action) {
+    let Action::Roll(r) = *a else { unreachable!() };
+    let n = g.name(unit);
+    if r >= on && g.in_play(unit) && !g.unit(unit).flipped {
+        g.unit_mut(unit).flipped = true;
+        g.log.push("Belmont 8.5", || format!("Rolled {r}: {n} breaks."));
+    } else {
+        g.log.push("Belmont 8.5", || format!("Rolled {r}: {n} holds."));
+    }
+}

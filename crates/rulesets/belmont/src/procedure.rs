@@ -1,0 +1,425 @@
+//! The stack of procedures under way and the one dispatch that asks each for its legal
+//! actions and hands it the chosen one. The top frame is the pending decision; frames
+//! that need no decision run at once (`run`).
+
+use crate::action::Action;
+use crate::counters::UnitId;
+use crate::melee::MeleeState;
+use crate::retreat::RetreatState;
+use crate::state::Belmont;
+use crate::{fire, melee, movement, naval, rally, retreat, scoring, sequence, setup};
+use engine::{Actor, Side};
+use hexmap::Hex;
+
+/// One die of a volley and the chart it is read on (5.1, rules card 6.1).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum VolleyDie {
+    /// Unbroken infantry.
+    Infantry,
+    /// Field artillery.
+    FieldArtillery,
+    /// A gunboat.
+    Gunboat,
+    /// An Iron Banks battery: hits on `hit_on`+, and may fail catastrophically (12.2).
+    Battery {
+        /// The battery.
+        unit: UnitId,
+        /// Lowest roll that hits.
+        hit_on: u8,
+    },
+    /// Defensive fire by unbroken infantry (5.3).
+    DefInfantry,
+    /// Defensive fire by field artillery (5.3).
+    DefArtillery,
+}
+
+/// A procedure under way.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub enum Frame {
+    // ---- 2.0 set-up ----
+    /// 2.1: the Union picks the guard regiment.
+    GuardRegiment,
+    /// 2.1: the Union picks the five guard companies.
+    GuardCompanies {
+        /// The regiment.
+        formation: u8,
+    },
+    /// 2.1 / 2.2: a side adjusts its deployment, each unit at most once.
+    Deploy {
+        /// Who is setting up.
+        side: Side,
+        /// Units already placed.
+        placed: Vec<UnitId>,
+    },
+
+    // ---- 3.2 turn sequence ----
+    /// 3.2.1 and the start-of-turn rules (9.1, 13.2.4, 14.3).
+    TurnStart,
+    /// 14.3: the Union may call the reserve.
+    CallReserve,
+    /// 13.1: the Confederates release a regiment.
+    Reinforce,
+    /// 3.2.2: pull the next chit.
+    DrawChit,
+    /// 10.0: roll the blue and gray dice for a confused activation.
+    Confusion {
+        /// The chit being interpreted.
+        chit: u8,
+    },
+    /// An activation's stages (state in [`Belmont::act`]).
+    Activate,
+    /// 3.2.3: a side's leaders move up to three hexes.
+    SecondMove {
+        /// Whose leaders.
+        side: Side,
+        /// Leaders that have finished.
+        done: Vec<UnitId>,
+        /// The leader moving and hexes left.
+        moving: Option<(UnitId, u8)>,
+    },
+    /// 9.0: a side rallies.
+    Rally {
+        /// Whose units.
+        side: Side,
+        /// Leaders' rallies used so far.
+        used: Vec<(UnitId, u8)>,
+    },
+    /// 9.0: the rally roll.
+    RallyRoll {
+        /// The company.
+        unit: UnitId,
+        /// Roll needed, before High Morale.
+        need: u8,
+        /// 9.1 bonus applies.
+        bonus: bool,
+    },
+    /// 11.2: a damaged vessel's repair roll.
+    Repair {
+        /// The vessel.
+        vessel: UnitId,
+    },
+    /// 3.2.5.
+    EndTurn,
+    /// 14.4: final scoring.
+    FinalScoring,
+    /// 14.4: a wounded leader's end-of-game roll.
+    WoundedRoll {
+        /// The leader.
+        leader: UnitId,
+    },
+
+    // ---- Combat and its consequences ----
+    /// 5.1 / 5.3: roll a volley's dice one at a time.
+    Volley {
+        /// The side firing.
+        side: Side,
+        /// Target hex.
+        target: Hex,
+        /// Range in hexes.
+        range: u16,
+        /// Dice still to roll.
+        dice: Vec<VolleyDie>,
+        /// For defensive fire: the melee's retreat hex for attackers (8.4, 5.3).
+        entry: Option<Hex>,
+        /// Units that may be hit (defensive fire targets one attacking group).
+        targets: Option<Vec<UnitId>>,
+    },
+    /// 7.0: the owner assigns a hit among candidates.
+    Hit {
+        /// Hex hit.
+        hex: Hex,
+        /// Owner choosing.
+        side: Side,
+        /// In a melee (8.7: the last damaged artillery is captured instead).
+        melee: bool,
+        /// Only these units may take it (a melee group), if restricted.
+        among: Option<Vec<UnitId>>,
+    },
+    /// 8.3: the owner picks which unit retreats.
+    ChooseRetreater {
+        /// Hex.
+        hex: Hex,
+        /// Owner.
+        side: Side,
+        /// Attackers retreat to their entry hex (5.3, 8.4).
+        entry: Option<Hex>,
+        /// Only these units, if restricted.
+        among: Option<Vec<UnitId>>,
+    },
+    /// 8.0: a unit retreating, hex by hex.
+    Retreat(Box<RetreatState>),
+    /// 5.2: the side able to fire decides whether to.
+    OppOffer {
+        /// The moving unit.
+        mover: UnitId,
+        /// The hex it entered.
+        hex: Hex,
+        /// How many dice the fire would roll.
+        dice: u8,
+        /// 8.6 breakout: fire only from this hex.
+        only_from: Option<Hex>,
+    },
+    /// 5.2: how many of the dice hit.
+    OppRoll {
+        /// The moving unit.
+        mover: UnitId,
+        /// Dice rolled.
+        dice: u8,
+    },
+    /// 7.2: a leader's casualty check.
+    Casualty {
+        /// The leader.
+        leader: UnitId,
+    },
+    /// 8.5, 11.1: a die that breaks a company on `on`+.
+    BreakRoll {
+        /// The company.
+        unit: UnitId,
+        /// Lowest roll that breaks.
+        on: u8,
+    },
+    /// 6.0: the attacker picks the next melee.
+    ChooseMelee,
+    /// 6.0: a melee under way.
+    Melee(Box<MeleeState>),
+    /// 6.2: the attacker moves units out of an over-stacked melee hex.
+    Overstack {
+        /// The marker.
+        marker: u8,
+    },
+    /// 11.1, 11.4: which of several vessels or batteries is struck.
+    PickStruck {
+        /// The candidates.
+        among: Vec<UnitId>,
+        /// Hits to apply to the one picked.
+        hits: u8,
+    },
+    /// 12.1: the blue and gray dice of a shot outside LOS.
+    Scatter {
+        /// The battery.
+        battery: UnitId,
+        /// The hex aimed at.
+        target: Hex,
+    },
+    /// A vessel takes hits (11.1), one at a time.
+    VesselHits {
+        /// The vessel.
+        vessel: UnitId,
+        /// Hits left to apply.
+        hits: u8,
+    },
+    /// The game is over.
+    Over,
+}
+
+/// A pending decision: who acts.
+pub(crate) fn actor(g: &Belmont) -> Actor {
+    let Some(top) = g.stack.last() else { return Actor::Over };
+    match top {
+        Frame::Over => Actor::Over,
+        Frame::GuardRegiment | Frame::GuardCompanies { .. } | Frame::CallReserve => Actor::Side(Side::Union),
+        Frame::Reinforce => Actor::Side(Side::Confederate),
+        Frame::Deploy { side, .. } | Frame::Rally { side, .. } => Actor::Side(*side),
+        Frame::SecondMove { side, .. } => Actor::Side(*side),
+        Frame::DrawChit
+        | Frame::Confusion { .. }
+        | Frame::RallyRoll { .. }
+        | Frame::Repair { .. }
+        | Frame::WoundedRoll { .. }
+        | Frame::Volley { .. }
+        | Frame::OppRoll { .. }
+        | Frame::Casualty { .. }
+        | Frame::BreakRoll { .. }
+        | Frame::PickStruck { .. }
+        | Frame::Scatter { .. } => Actor::Chance,
+        Frame::Activate => Actor::Side(g.act.as_ref().expect("activation").side),
+        Frame::ChooseMelee | Frame::Overstack { .. } => Actor::Side(g.act.as_ref().expect("activation").side),
+        Frame::Hit { side, .. } | Frame::ChooseRetreater { side, .. } => Actor::Side(*side),
+        Frame::Retreat(r) => Actor::Side(g.owner(r.unit)),
+        Frame::OppOffer { mover, .. } => Actor::Side(g.owner(*mover).enemy()),
+        Frame::Melee(m) => melee::actor(g, m),
+        Frame::TurnStart | Frame::EndTurn | Frame::FinalScoring | Frame::VesselHits { .. } => {
+            unreachable!("automatic frames never wait")
+        }
+    }
+}
+
+/// Whether the frame runs by itself, without a decision.
+fn automatic(f: &Frame) -> bool {
+    match f {
+        Frame::Melee(m) => melee::is_auto(m),
+        Frame::Volley { dice, .. } => dice.is_empty(),
+        _ => matches!(f, Frame::TurnStart | Frame::EndTurn | Frame::FinalScoring | Frame::VesselHits { .. }),
+    }
+}
+
+/// The pending decision's rule and text.
+pub(crate) fn prompt(g: &Belmont) -> (&'static str, String) {
+    let Some(top) = g.stack.last() else { return ("Belmont 14.0", "The game is over.".into()) };
+    match top {
+        Frame::GuardRegiment => ("Belmont 2.1", "Choose the regiment that guards Hunter's Farm dock".into()),
+        Frame::GuardCompanies { .. } => ("Belmont 2.1", "Choose the five companies that guard the dock".into()),
+        Frame::Deploy { side, .. } => ("Belmont 2.0", format!("{} set-up: place units in the set-up zone, or Done", side_name(*side))),
+        Frame::CallReserve => ("Belmont 14.3", "Grant may call the reserve guarding Hunter's Farm dock (5 VP to the Confederates)".into()),
+        Frame::Reinforce => ("Belmont 13.1", "Polk releases one regiment from the Columbus reserve".into()),
+        Frame::DrawChit => ("Belmont 3.2.2", "Pull an order chit from the draw cup".into()),
+        Frame::Confusion { .. } => ("Belmont 10.0", "Roll the blue and gray dice for Confused Orders".into()),
+        Frame::Activate => sequence::stage_prompt(g),
+        Frame::SecondMove { .. } => ("Belmont 3.2.3", "Leader Second Movement: move leaders up to three hexes, or Done".into()),
+        Frame::Rally { .. } => ("Belmont 9.0", "Rally broken companies, or Done".into()),
+        Frame::RallyRoll { .. } => ("Belmont 9.0", "Roll to rally".into()),
+        Frame::Repair { .. } => ("Belmont 11.2", "Roll to repair vessel damage".into()),
+        Frame::WoundedRoll { .. } => ("Belmont 14.4", "Roll for a wounded leader".into()),
+        Frame::Volley { .. } => ("Belmont 5.1", "Roll the next volley die".into()),
+        Frame::Hit { .. } => ("Belmont 7.0", "Choose the unit that takes the hit".into()),
+        Frame::ChooseRetreater { .. } => ("Belmont 8.3", "Choose the unit that retreats".into()),
+        Frame::Retreat(_) => ("Belmont 8.2", "Choose the retreat hex".into()),
+        Frame::OppOffer { .. } => ("Belmont 5.2", "Conduct opportunity fire?".into()),
+        Frame::OppRoll { .. } => ("Belmont 5.2", "Roll opportunity fire".into()),
+        Frame::Casualty { .. } => ("Belmont 7.2", "Casualty check".into()),
+        Frame::BreakRoll { .. } => ("Belmont 8.5", "Roll to see whether the company breaks".into()),
+        Frame::ChooseMelee => ("Belmont 6.0", "Choose the next melee to resolve".into()),
+        Frame::Overstack { .. } => ("Belmont 6.2", "Move units out of the over-stacked melee hex".into()),
+        Frame::PickStruck { .. } => ("Belmont 11.1", "Determine randomly which is struck".into()),
+        Frame::Scatter { .. } => ("Belmont 12.1", "Roll the blue and gray dice for the shot".into()),
+        Frame::Melee(m) => melee::prompt(g, m),
+        Frame::Over => ("Belmont 14.0", "The game is over.".into()),
+        Frame::TurnStart | Frame::EndTurn | Frame::FinalScoring | Frame::VesselHits { .. } => ("Belmont 3.2", String::new()),
+    }
+}
+
+pub(crate) fn side_name(s: Side) -> &'static str {
+    match s {
+        Side::Union => "Union",
+        Side::Confederate => "Confederate",
+    }
+}
+
+/// One six-sided die, as chance outcomes.
+pub(crate) fn d6() -> Vec<(Action, f64)> {
+    (1..=6).map(|d| (Action::Roll(d), 1.0 / 6.0)).collect()
+}
+
+/// The legal actions of the side to act.
+pub(crate) fn legal(g: &Belmont) -> Vec<Action> {
+    let Some(top) = g.stack.last() else { return vec![] };
+    match top {
+        Frame::GuardRegiment | Frame::GuardCompanies { .. } | Frame::Deploy { .. } => setup::legal(g, top),
+        Frame::CallReserve => vec![Action::CallReserve(false), Action::CallReserve(true)],
+        Frame::Reinforce => sequence::reinforce_legal(g),
+        Frame::Activate => sequence::activation_legal(g),
+        Frame::SecondMove { .. } => movement::second_move_legal(g, top),
+        Frame::Rally { .. } => rally::legal(g, top),
+        Frame::Hit { .. } => fire::hit_legal(g, top),
+        Frame::ChooseRetreater { .. } => retreat::retreater_legal(g, top),
+        Frame::Retreat(r) => retreat::legal(g, r),
+        Frame::OppOffer { .. } => vec![Action::Fire(true), Action::Fire(false)],
+        Frame::ChooseMelee => melee::choose_legal(g),
+        Frame::Overstack { marker } => melee::overstack_legal(g, *marker),
+        Frame::Melee(m) => melee::legal(g, m),
+        _ => vec![],
+    }
+}
+
+/// Chance outcomes of the pending chance decision.
+pub(crate) fn chance(g: &Belmont) -> Vec<(Action, f64)> {
+    let Some(top) = g.stack.last() else { return vec![] };
+    match top {
+        Frame::DrawChit => {
+            let cup = g.cup();
+            #[allow(clippy::cast_precision_loss)]
+            let p = 1.0 / cup.len() as f64;
+            cup.into_iter().map(|c| (Action::Draw(c), p)).collect()
+        }
+        Frame::Confusion { .. } | Frame::Scatter { .. } => (1..=6)
+            .flat_map(|blue| (1..=6).map(move |gray| (Action::RollPair { blue, gray }, 1.0 / 36.0)))
+            .collect(),
+        Frame::OppRoll { dice, .. } => binomial(*dice, 1.0 / 6.0),
+        Frame::PickStruck { among, .. } => {
+            #[allow(clippy::cast_precision_loss)]
+            let p = 1.0 / among.len() as f64;
+            (0..among.len()).map(|i| (Action::Pick(u8::try_from(i).expect("few")), p)).collect()
+        }
+        Frame::Melee(m) => melee::chance(g, m),
+        Frame::RallyRoll { .. }
+        | Frame::Repair { .. }
+        | Frame::WoundedRoll { .. }
+        | Frame::Volley { .. }
+        | Frame::Casualty { .. }
+        | Frame::BreakRoll { .. } => d6(),
+        _ => vec![],
+    }
+}
+
+/// The number of successes among `n` dice each succeeding with probability `p`.
+pub(crate) fn binomial(n: u8, p: f64) -> Vec<(Action, f64)> {
+    let mut out = Vec::with_capacity(usize::from(n) + 1);
+    let mut coeff = 1.0f64;
+    for k in 0..=n {
+        if k > 0 {
+            coeff = coeff * f64::from(n - k + 1) / f64::from(k);
+        }
+        let prob = coeff * p.powi(i32::from(k)) * (1.0 - p).powi(i32::from(n - k));
+        out.push((Action::Hits(k), prob));
+    }
+    out
+}
+
+/// Applies a legal action to the top frame, then runs automatic frames.
+pub(crate) fn apply(g: &mut Belmont, a: &Action) {
+    let top = g.stack.pop().expect("a pending decision");
+    match top {
+        Frame::GuardRegiment | Frame::GuardCompanies { .. } | Frame::Deploy { .. } => setup::apply(g, top, a),
+        Frame::CallReserve => sequence::call_reserve(g, a),
+        Frame::Reinforce => sequence::reinforce(g, a),
+        Frame::DrawChit => sequence::draw(g, a),
+        Frame::Confusion { chit } => crate::confused::roll(g, chit, a),
+        Frame::Activate => sequence::activation_apply(g, a),
+        Frame::SecondMove { .. } => movement::second_move_apply(g, top, a),
+        Frame::Rally { .. } | Frame::RallyRoll { .. } => rally::apply(g, top, a),
+        Frame::Repair { vessel } => naval::repair(g, vessel, a),
+        Frame::WoundedRoll { leader } => scoring::wounded_roll(g, leader, a),
+        Frame::Volley { .. } => fire::volley_die(g, top, a),
+        Frame::Hit { .. } => fire::hit_apply(g, top, a),
+        Frame::ChooseRetreater { .. } => retreat::retreater_apply(g, top, a),
+        Frame::Retreat(r) => retreat::apply(g, *r, a),
+        Frame::OppOffer { mover, hex, dice, only_from } => fire::opp_offer(g, mover, hex, dice, only_from, a),
+        Frame::OppRoll { mover, .. } => fire::opp_roll(g, mover, a),
+        Frame::Casualty { leader } => fire::casualty(g, leader, a),
+        Frame::BreakRoll { unit, on } => fire::break_roll(g, unit, on, a),
+        Frame::ChooseMelee => melee::choose_apply(g, a),
+        Frame::Overstack { marker } => melee::overstack_apply(g, marker, a),
+        Frame::Melee(m) => melee::apply(g, *m, a),
+        Frame::PickStruck { among, hits } => naval::pick_struck(g, &among, hits, a),
+        Frame::Scatter { battery, target } => crate::iron_banks::scatter(g, battery, target, a),
+        Frame::TurnStart | Frame::EndTurn | Frame::FinalScoring | Frame::VesselHits { .. } | Frame::Over => {
+            unreachable!("no decision pending at {top:?}")
+        }
+    }
+    run(g);
+}
+
+/// Runs automatic frames until a decision or chance is pending.
+pub(crate) fn run(g: &mut Belmont) {
+    loop {
+        let Some(top) = g.stack.last() else { return };
+        if !automatic(top) {
+            // A decision with nothing to choose from moves on by itself.
+            if let Some(skip) = sequence::nothing_to_decide(g) {
+                skip(g);
+                continue;
+            }
+            return;
+        }
+        let f = g.stack.pop().expect("checked");
+        match f {
+            Frame::TurnStart => sequence::turn_start(g),
+            Frame::EndTurn => sequence::end_turn(g),
+            Frame::FinalScoring => scoring::final_scoring(g),
+            Frame::VesselHits { vessel, hits } => naval::vessel_hits(g, vessel, hits),
+            Frame::Melee(m) => melee::auto(g, *m),
+            f @ Frame::Volley { .. } => fire::volley_finish(g, f),
+            _ => unreachable!(),
+        }
+    }
+}

@@ -1,0 +1,266 @@
+//! 8.0 Retreat: distances (8.0), retreating leaders (8.1), direction (8.2), who retreats
+//! from fire (8.3), leaving a melee hex (8.4), retreat into friendlies and over-stacking
+//! (8.5), breakout (8.6) and capturing artillery (8.7).
+//!
+//! Reading (8.2): among the hexes a unit may enter, a hex with neither friendlies nor
+//! opportunity fire beats one with opportunity fire, which beats one with friendlies
+//! (8.2: "the latter must be chosen"), which beats one with both; within the best
+//! class, hexes toward the retreat goal must be used if there are any.
+
+use crate::action::Action;
+use crate::charts;
+use crate::counters::{Kind, UnitId};
+use crate::fire;
+use crate::map::Terrain;
+use crate::procedure::Frame;
+use crate::state::{Belmont, Fate, Loc};
+use engine::Side;
+use hexmap::Hex;
+
+/// A unit retreating, hex by hex.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub struct RetreatState {
+    /// The retreating unit.
+    pub unit: UnitId,
+    /// Hexes still to retreat.
+    pub left: u8,
+    /// 8.5: the extra hex for an over-stacked retreat has been used.
+    pub extra_used: bool,
+    /// 8.1: leaders going along.
+    pub leaders: Vec<UnitId>,
+    /// 8.1: the owner has not yet said whether leaders go along.
+    pub ask_leaders: bool,
+    /// 8.6: passed through an enemy hex.
+    pub broke_out: bool,
+}
+
+/// 8.3: broken companies retreat before unbroken ones; artillery never retreats.
+pub(crate) fn retreater_candidates(g: &Belmont, hex: Hex, side: Side, among: Option<&[UnitId]>) -> Vec<UnitId> {
+    let units: Vec<UnitId> = g
+        .side_at(hex, side)
+        .into_iter()
+        .filter(|&u| matches!(g.counter(u).kind, Kind::Infantry | Kind::Cavalry) && among.is_none_or(|a| a.contains(&u)))
+        .collect();
+    let broken: Vec<UnitId> = units.iter().copied().filter(|&u| g.unit(u).flipped).collect();
+    if broken.is_empty() { units } else { broken }
+}
+
+pub(crate) fn retreater_legal(g: &Belmont, f: &Frame) -> Vec<Action> {
+    let Frame::ChooseRetreater { hex, side, among, .. } = f else { unreachable!() };
+    retreater_candidates(g, *hex, *side, among.as_deref()).into_iter().map(Action::Retreater).collect()
+}
+
+pub(crate) fn retreater_apply(g: &mut Belmont, f: Frame, a: &Action) {
+    let (Frame::ChooseRetreater { entry, .. }, Action::Retreater(u)) = (f, a) else { unreachable!() };
+    start_retreat(g, *u, entry, false);
+}
+
+/// Hexes a unit retreats (8.0): cavalry and cavalry leaders two, others one.
+fn distance_for(g: &Belmont, u: UnitId) -> u8 {
+    if g.counter(u).kind == Kind::Cavalry || g.is_cavalry_leader(u) { 2 } else { 1 }
+}
+
+/// Starts a retreat. Attackers with an entry hex go straight back to it (8.4, 5.3).
+pub(crate) fn start_retreat(g: &mut Belmont, u: UnitId, entry: Option<Hex>, _melee: bool) {
+    g.unit_mut(u).shaken = true;
+    if g.is_artillery(u) {
+        return; // 8.0: artillery does not retreat.
+    }
+    let n = g.name(u);
+    if let Some(e) = entry {
+        let from = g.hex_of(u);
+        g.unit_mut(u).loc = Loc::Hex(e);
+        g.log.push("Belmont 8.4", || format!("{n} falls back from {} to its entry hex {e}.", from.map(|h| h.to_string()).unwrap_or_default()));
+        // 8.4: further over-stacking retreat is determined normally.
+        if g.stack_count(e) > charts::STACK_LIMIT && !g.is_leader(u) {
+            g.stack.push(Frame::Retreat(Box::new(RetreatState {
+                unit: u,
+                left: 1,
+                extra_used: true,
+                leaders: vec![],
+                ask_leaders: false,
+                broke_out: false,
+            })));
+        }
+        fire::after_entering(g, u, e, None);
+        return;
+    }
+    let hex = g.hex_of(u).expect("on map");
+    let has_leaders = !g.is_leader(u) && !g.leaders_at(hex, g.owner(u)).is_empty();
+    g.log.push("Belmont 8.0", || format!("{n} must retreat from {hex}."));
+    g.stack.push(Frame::Retreat(Box::new(RetreatState {
+        unit: u,
+        left: distance_for(g, u),
+        extra_used: false,
+        leaders: vec![],
+        ask_leaders: has_leaders,
+        broke_out: false,
+    })));
+}
+
+/// The hex a side retreats toward from `h` (8.2): the Union toward Hunter's Farm dock;
+/// Confederates toward river sections 3-6, and in Kentucky toward Columbus.
+fn goal_distance(g: &Belmont, side: Side, h: Hex) -> u16 {
+    let map = g.map();
+    match side {
+        Side::Union => h.distance(map.hunters_farm_dock),
+        Side::Confederate => {
+            if map.get(h).is_some_and(|i| i.region == crate::map::Region::Kentucky) {
+                return h.distance(map.columbus_dock);
+            }
+            map.hexes()
+                .filter(|(_, i)| i.terrain == Terrain::River && i.river_section.is_some_and(|s| (3..=6).contains(&s)))
+                .map(|(r, _)| r.distance(h))
+                .min()
+                .unwrap_or(0)
+        }
+    }
+}
+
+/// 8.2 / 8.5 / 8.6: where the unit may retreat next.
+fn destinations(g: &Belmont, r: &RetreatState) -> (Vec<Hex>, bool) {
+    let u = r.unit;
+    let side = g.owner(u);
+    let from = g.hex_of(u).expect("on map");
+    let enterable: Vec<Hex> = from
+        .neighbours()
+        .into_iter()
+        .filter(|&h| crate::movement::cost(g, u, from, h).is_some())
+        .collect();
+    let open: Vec<Hex> = enterable.iter().copied().filter(|&h| g.holder(h).is_none_or(|s| s == side)).collect();
+    if open.is_empty() {
+        // 8.6 Breakout: through an enemy hex.
+        let enemy: Vec<Hex> = enterable.into_iter().filter(|&h| g.holder(h) == Some(side.enemy())).collect();
+        return (enemy, true);
+    }
+    let class = |h: Hex| {
+        let friendly = g.side_at(h, side).iter().any(|&o| !g.is_leader(o));
+        let exposed = fire::opportunity_dice(g, u, h, None) > 0;
+        match (friendly, exposed) {
+            (false, false) => 0,
+            (false, true) => 1,
+            (true, false) => 2,
+            (true, true) => 3,
+        }
+    };
+    let best = open.iter().map(|&h| class(h)).min().expect("nonempty");
+    let here = goal_distance(g, side, from);
+    let toward: Vec<Hex> = open.iter().copied().filter(|&h| class(h) == best && goal_distance(g, side, h) < here).collect();
+    if toward.is_empty() {
+        (open.into_iter().filter(|&h| class(h) == best).collect(), false)
+    } else {
+        (toward, false)
+    }
+}
+
+pub(crate) fn legal(g: &Belmont, r: &RetreatState) -> Vec<Action> {
+    if r.ask_leaders {
+        return vec![Action::Accompany(true), Action::Accompany(false)];
+    }
+    destinations(g, r).0.into_iter().map(Action::RetreatTo).collect()
+}
+
+/// Whether a retreat has anywhere to go; if not the unit is destroyed (8.5, 8.6).
+pub(crate) fn stuck(g: &Belmont, r: &RetreatState) -> bool {
+    !r.ask_leaders && destinations(g, r).0.is_empty()
+}
+
+pub(crate) fn apply(g: &mut Belmont, mut r: RetreatState, a: &Action) {
+    let u = r.unit;
+    match *a {
+        Action::Accompany(yes) => {
+            r.ask_leaders = false;
+            if yes {
+                let hex = g.hex_of(u).expect("on map");
+                r.leaders = g.leaders_at(hex, g.owner(u));
+            }
+            push_or_destroy(g, r);
+        }
+        Action::RetreatTo(to) => {
+            let (_, breakout) = destinations(g, &r);
+            let from = g.hex_of(u).expect("on map");
+            let side = g.owner(u);
+            let stationary: Vec<UnitId> = g
+                .side_at(to, side)
+                .into_iter()
+                .filter(|&o| matches!(g.counter(o).kind, Kind::Infantry | Kind::Cavalry) && !g.unit(o).shaken)
+                .collect();
+            g.unit_mut(u).loc = Loc::Hex(to);
+            for &l in &r.leaders {
+                g.unit_mut(l).loc = Loc::Hex(to);
+            }
+            let n = g.name(u);
+            g.log.push(if breakout { "Belmont 8.6" } else { "Belmont 8.2" }, || format!("{n} retreats {from} to {to}."));
+            r.left = r.left.saturating_sub(1);
+            let only_from = breakout.then_some(to);
+            if breakout {
+                r.broke_out = true;
+                r.left = r.left.max(1);
+            }
+            if crate::movement::embark_at_hunters_farm(g, u, to) {
+                return;
+            }
+            // Continue (or stop), then the consequences of entering this hex happen
+            // first: they sit above the continuation on the stack.
+            if r.left > 0 {
+                push_or_destroy(g, r.clone());
+            } else if !g.is_leader(u) && g.stack_count(to) > charts::STACK_LIMIT {
+                // 8.5: over-stacked: one more hex; 8.6: after a breakout, destroyed.
+                if r.extra_used || r.broke_out {
+                    g.log.push("Belmont 8.5", || format!("{n} cannot end over-stacked and is destroyed."));
+                    fire::eliminate(g, u);
+                } else {
+                    r.extra_used = true;
+                    r.left = 1;
+                    push_or_destroy(g, r.clone());
+                }
+            }
+            // 8.5: a die for every stationary company passed through.
+            if !g.is_leader(u) {
+                for s in stationary {
+                    g.stack.push(Frame::BreakRoll { unit: s, on: charts::RETREAT_THROUGH_BREAK });
+                }
+            }
+            if !breakout {
+                fire::after_entering(g, u, to, None);
+            } else {
+                fire::after_entering(g, u, to, only_from);
+            }
+        }
+        _ => unreachable!(),
+    }
+}
+
+/// Pushes the next retreat step, or destroys a unit with nowhere to go (8.5, 8.6).
+fn push_or_destroy(g: &mut Belmont, r: RetreatState) {
+    if g.in_play(r.unit) && stuck(g, &r) {
+        let n = g.name(r.unit);
+        g.log.push("Belmont 8.6", || format!("{n} has nowhere to retreat and is destroyed."));
+        if g.is_leader(r.unit) {
+            fire::kill_leader(g, r.unit, Fate::Captured);
+        } else {
+            fire::eliminate(g, r.unit);
+        }
+        return;
+    }
+    if g.in_play(r.unit) {
+        g.stack.push(Frame::Retreat(Box::new(r)));
+    }
+}
+
+/// 8.7: artillery left alone with the enemy is captured by the victorious regiment.
+pub(crate) fn capture_artillery(g: &mut Belmont, u: UnitId) {
+    let captor = g.act.as_ref().map(|a| a.formation);
+    let original = g.counter(u).side;
+    let n = g.name(u);
+    let taker = g.owner(u).enemy();
+    // A captured gun recaptured goes back to its own side's control.
+    let back_home = taker == original;
+    g.unit_mut(u).captor = if back_home { None } else { captor };
+    if !back_home && captor.is_none() {
+        // Captured outside an activation (should not happen): count it eliminated.
+        g.unit_mut(u).loc = Loc::Gone(Fate::Captured);
+    }
+    g.unit_mut(u).shaken = true;
+    g.log.push("Belmont 8.7", || format!("{n} is captured."));
+}

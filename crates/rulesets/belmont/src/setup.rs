@@ -1,0 +1,267 @@
+//! 2.0 Setting up the game: the Union's guard regiment (2.1), each side's deployment in
+//! its zone (2.1, 2.2), the reserve box (2.3) and the chits (2.4).
+//!
+//! Reading: the rulebook lets each side place its units freely within its zone. The game
+//! starts from an authored default deployment (filled nearest the camp first), then each
+//! side may re-place any of its units once, within its zone and the stacking limit,
+//! before saying Done. A human sees a playable line-up at once; a bot may rearrange it.
+
+use crate::action::Action;
+use crate::counters::{FormationKind, Kind, UnitId, Zone};
+use crate::procedure::{Frame, run};
+use crate::state::{Belmont, Loc, Unit};
+use crate::{Options, charts};
+use engine::{Log, Side};
+use hexmap::Hex;
+
+pub(crate) fn new_game(options: Vec<String>, opt: Options) -> Belmont {
+    let oob = crate::counters::belmont();
+    let units = oob
+        .counters
+        .iter()
+        .map(|_| Unit {
+            loc: Loc::Reserve,
+            flipped: false,
+            damage: 0,
+            moved: false,
+            mp: 0,
+            shaken: false,
+            rallied: false,
+            debarked: false,
+            captor: None,
+            broken_by_defensive_fire: false,
+        })
+        .collect();
+    let transports: Vec<UnitId> =
+        (0..oob.counters.len()).filter(|&i| oob.counters[i].kind == Kind::Transport).map(|i| i as UnitId).collect();
+    let mut g = Belmont {
+        options,
+        opt,
+        turn: 0,
+        units,
+        chits: Belmont::initial_chits(oob),
+        vp: [0, 0],
+        camp_captured: None,
+        influence: charts::GRANT_INFLUENCE_POINTS,
+        high_morale: [true, false],
+        guard: None,
+        guard_units: Vec::new(),
+        guard_released: false,
+        confused: [false, false],
+        act: None,
+        markers: Vec::new(),
+        transports_free: Vec::new(),
+        transports_held: Vec::new(),
+        transport_limits: true,
+        guns_taken: [0, 0],
+        embarked: [0, 0],
+        stack: vec![Frame::GuardRegiment],
+        log: Log::recording(),
+    };
+    let _ = transports;
+    default_deployment(&mut g);
+    g.log.push("Belmont 2.0", || "Set-up: the Union places first, then the Confederates.".into());
+    run(&mut g);
+    g
+}
+
+/// The zone a counter belongs to (2.1-2.3).
+fn zone(u: UnitId) -> Zone {
+    crate::counters::belmont().zones[usize::from(u)]
+}
+
+/// Whether `hex` is in the zone `u` may set up in.
+pub(crate) fn may_set_up(g: &Belmont, u: UnitId, hex: Hex) -> bool {
+    let map = g.map();
+    let guard = g.guard_units.contains(&u) || (g.guard.is_some() && guard_leader(g) == Some(u));
+    if guard {
+        return within_land_hexes(g, map.hunters_farm_dock, hex, 3) && map.union_setup.contains(&hex);
+    }
+    match zone(u) {
+        Zone::UnionSetup => map.union_setup.contains(&hex),
+        Zone::ConfederateSetup => map.confederate_setup.contains(&hex),
+        Zone::Columbus => map.columbus.contains(&hex) || hex == map.columbus_dock,
+        Zone::Entrenchment => map.entrenchments.contains(&hex),
+        _ => false,
+    }
+}
+
+/// 2.1: "within three land hexes of the dock": a path of at most `n` land hexes.
+pub(crate) fn within_land_hexes(g: &Belmont, from: Hex, to: Hex, n: u16) -> bool {
+    if from.distance(to) > n || !g.is_land(to) {
+        return false;
+    }
+    let r = hexmap::reach(from, u32::from(n), |_, b| g.is_land(b).then_some(1), |_| true);
+    r.cost.contains_key(&to)
+}
+
+fn guard_leader(g: &Belmont) -> Option<UnitId> {
+    g.guard.and_then(|f| g.oob().formations[usize::from(f)].leader)
+}
+
+/// Whether `u` may be on `hex` with what is there (4.2: three units; cavalry alone;
+/// Iron Banks: up to three per entrenchment, 2.2).
+pub(crate) fn stack_ok(g: &Belmont, u: UnitId, hex: Hex) -> bool {
+    let others: Vec<UnitId> = g.ground_at(hex).into_iter().filter(|&o| o != u).collect();
+    let cav = |x: UnitId| g.counter(x).kind == Kind::Cavalry || g.is_cavalry_leader(x);
+    // 4.2: cavalry and cavalry leaders may not share a hex with other units.
+    if cav(u) != others.iter().all(|&o| cav(o)) && !others.is_empty() {
+        return false;
+    }
+    // 4.2: leaders ignore the limit.
+    if g.is_leader(u) {
+        return true;
+    }
+    others.iter().filter(|&&o| !g.is_leader(o)).count() < charts::STACK_LIMIT
+}
+
+fn default_deployment(g: &mut Belmont) {
+    let map = g.map();
+    let oob = g.oob();
+    let camp = map.camp.first().copied().unwrap_or(map.belmont_dock);
+    let sorted = |set: Vec<Hex>| {
+        let mut v = set;
+        v.sort_by_key(|h| (h.distance(camp), *h));
+        v
+    };
+    let union: Vec<Hex> = sorted(map.union_setup.iter().copied().filter(|h| g.is_land(*h)).collect());
+    let cs: Vec<Hex> = sorted(map.confederate_setup.iter().copied().filter(|h| g.is_land(*h)).collect());
+    let section1 = river_hexes(g, 1);
+    let mut v1 = 0;
+    for u in g.ids() {
+        let loc = match zone(u) {
+            Zone::ReserveBox => Loc::Reserve,
+            Zone::TurnTrack => Loc::TurnTrack,
+            Zone::BelmontDock => Loc::Hex(map.belmont_dock),
+            Zone::RiverSection(_) => {
+                v1 += 1;
+                Loc::Hex(section1[(v1 - 1) % section1.len()])
+            }
+            Zone::UnionSetup | Zone::HunterFarmGuard => place_first(g, u, &union),
+            Zone::ConfederateSetup => place_first(g, u, &cs),
+            Zone::Columbus => {
+                let mut c = map.columbus.clone();
+                c.push(map.columbus_dock);
+                place_first(g, u, &c)
+            }
+            Zone::Entrenchment => place_first(g, u, &map.entrenchments),
+        };
+        g.unit_mut(u).loc = loc;
+    }
+    // Regiment leaders start with their regiment's first company.
+    for (fi, f) in oob.formations.iter().enumerate() {
+        if f.kind != FormationKind::Regiment {
+            continue;
+        }
+        if let (Some(l), Some(first)) = (f.leader, oob.companies_of(fi).first().copied()) {
+            if zone(l) == zone(first) {
+                g.unit_mut(l).loc = g.unit(first).loc;
+            }
+        }
+    }
+}
+
+fn place_first(g: &Belmont, u: UnitId, hexes: &[Hex]) -> Loc {
+    hexes
+        .iter()
+        .find(|&&h| stack_ok(g, u, h) && g.ground_at(h).len() < 2 + usize::from(g.is_leader(u)))
+        .or_else(|| hexes.iter().find(|&&h| stack_ok(g, u, h)))
+        .map_or(Loc::Reserve, |h| Loc::Hex(*h))
+}
+
+pub(crate) fn river_hexes(g: &Belmont, section: u8) -> Vec<Hex> {
+    g.map().hexes().filter(|(_, i)| i.river_section == Some(section) && i.terrain == crate::map::Terrain::River).map(|(h, _)| h).collect()
+}
+
+pub(crate) fn legal(g: &Belmont, f: &Frame) -> Vec<Action> {
+    let oob = g.oob();
+    match f {
+        Frame::GuardRegiment => (0..oob.formations.len())
+            .filter(|&i| oob.formations[i].side == Side::Union && oob.formations[i].kind == FormationKind::Regiment)
+            .map(|i| Action::Guard(i as u8))
+            .collect(),
+        Frame::GuardCompanies { formation } => oob
+            .companies_of(usize::from(*formation))
+            .into_iter()
+            .filter(|u| !g.guard_units.contains(u))
+            .map(Action::GuardCompany)
+            .collect(),
+        Frame::Deploy { side, placed } => {
+            let mut out = vec![Action::Done];
+            let candidates: Vec<Hex> = g.map().hexes().map(|(h, _)| h).filter(|&h| g.is_land(h)).collect();
+            for u in g.ids() {
+                if g.counter(u).side != *side || placed.contains(&u) || g.is_vessel(u) {
+                    continue;
+                }
+                let Loc::Hex(now) = g.unit(u).loc else { continue };
+                if zone(u) == Zone::BelmontDock {
+                    continue; // 2.2: fixed on the Belmont dock hex.
+                }
+                for &h in &candidates {
+                    if h != now && may_set_up(g, u, h) && stack_ok(g, u, h) {
+                        out.push(Action::Place { unit: u, hex: h });
+                    }
+                }
+            }
+            out
+        }
+        _ => vec![],
+    }
+}
+
+pub(crate) fn apply(g: &mut Belmont, f: Frame, a: &Action) {
+    match (f, a) {
+        (Frame::GuardRegiment, Action::Guard(fi)) => {
+            g.guard = Some(*fi);
+            let name = g.oob().formations[usize::from(*fi)].name.clone();
+            g.log.push("Belmont 2.1", || format!("The {name} guards Hunter's Farm dock."));
+            g.stack.push(Frame::GuardCompanies { formation: *fi });
+        }
+        (Frame::GuardCompanies { formation }, Action::GuardCompany(u)) => {
+            g.guard_units.push(*u);
+            let name = g.name(*u);
+            g.log.push("Belmont 2.1", || format!("{name} stays at the dock."));
+            if g.guard_units.len() < 5 {
+                g.stack.push(Frame::GuardCompanies { formation });
+            } else {
+                place_guard(g);
+                g.stack.push(Frame::Deploy { side: Side::Confederate, placed: vec![] });
+                g.stack.push(Frame::Deploy { side: Side::Union, placed: vec![] });
+            }
+        }
+        (Frame::Deploy { side, mut placed }, Action::Place { unit, hex }) => {
+            g.unit_mut(*unit).loc = Loc::Hex(*hex);
+            placed.push(*unit);
+            let (n, h) = (g.name(*unit), *hex);
+            g.log.push("Belmont 2.0", || format!("{n} sets up at {h}."));
+            g.stack.push(Frame::Deploy { side, placed });
+        }
+        (Frame::Deploy { side, .. }, Action::Done) => {
+            g.log.push("Belmont 2.0", || format!("{} set-up complete.", crate::procedure::side_name(side)));
+            if side == Side::Confederate {
+                g.stack.push(Frame::TurnStart);
+            }
+        }
+        (f, a) => unreachable!("setup {f:?} {a:?}"),
+    }
+}
+
+/// 2.1: the guard companies and their leader go within three land hexes of the dock.
+fn place_guard(g: &mut Belmont) {
+    let dock = g.map().hunters_farm_dock;
+    let mut hexes: Vec<Hex> =
+        g.map().union_setup.iter().copied().filter(|&h| within_land_hexes(g, dock, h, 3)).collect();
+    hexes.sort_by_key(|h| (h.distance(dock), *h));
+    let mut units = g.guard_units.clone();
+    units.extend(guard_leader(g));
+    for u in units {
+        g.unit_mut(u).loc = Loc::Reserve;
+        if let Loc::Hex(h) = place_first(g, u, &hexes) {
+            g.unit_mut(u).loc = Loc::Hex(h);
+        } else if let Some(h) = hexes.first() {
+            g.unit_mut(u).loc = Loc::Hex(*h);
+        }
+    }
+    // The other companies of the regiment may have been deployed onto guard hexes:
+    // nothing further, stacking is checked at placement.
+}

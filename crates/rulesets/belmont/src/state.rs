@@ -1,0 +1,414 @@
+//! The position: where every counter is and what state it is in, the chits, the tracks,
+//! and the stack of procedures under way.
+
+use crate::counters::{ChitStart, Kind, OrderOfBattle, Rank, UnitId};
+use crate::map::{Map, Region, Terrain};
+use crate::procedure::Frame;
+use crate::{Options, charts};
+use engine::{Log, Side};
+use hexmap::Hex;
+
+/// Where a counter is.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Loc {
+    /// On the map.
+    Hex(Hex),
+    /// In the CSA Columbus Reserve Box (2.3).
+    Reserve,
+    /// On the turn track, returning to Columbus dock (2.2, 11.7).
+    TurnTrack,
+    /// Aboard a vessel.
+    Aboard(UnitId),
+    /// Out of the game.
+    Gone(Fate),
+}
+
+/// How a counter left the game.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Fate {
+    /// A company or battery eliminated (7.1), a vessel sunk (11.1).
+    Eliminated,
+    /// A leader killed (7.2, 14.4).
+    Killed,
+    /// A leader captured (6.7) or artillery captured (8.7).
+    Captured,
+    /// A Union unit boarded the transports at Hunter's Farm (11.9).
+    Embarked,
+}
+
+/// The changing state of one counter.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub struct Unit {
+    /// Where it is.
+    pub loc: Loc,
+    /// On its reverse side: broken (infantry, cavalry), reduced (artillery), wounded
+    /// (leaders).
+    pub flipped: bool,
+    /// Vessel damage (11.1).
+    pub damage: u8,
+    /// Moved (or began moving) in the current activation (4.3).
+    pub moved: bool,
+    /// Half-MP left for the unit now moving.
+    pub mp: u8,
+    /// Retreated this activation: no opportunity or defensive fire (5.2, 5.3).
+    pub shaken: bool,
+    /// Attempted a rally this turn (9.0).
+    pub rallied: bool,
+    /// Left a transport this turn: no melee (11.7).
+    pub debarked: bool,
+    /// For captured artillery (8.7): the formation whose chit now activates it.
+    pub captor: Option<u8>,
+    /// Broken on the turn's volley / defensive fire before its melee (6.0 exception).
+    pub broken_by_defensive_fire: bool,
+}
+
+/// Where each order chit is (2.4, 3.2.2).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum ChitLoc {
+    /// In the draw cup.
+    Cup,
+    /// Pulled this turn, on the Order Chit Track.
+    Track,
+    /// In the CSA Columbus Reserve Box.
+    Reserve,
+    /// Set aside until needed.
+    Aside,
+    /// Removed from the game (13.2.2).
+    Removed,
+}
+
+/// A melee marker (4.3.1) and the attackers that answered it.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub struct Marker {
+    /// The melee hex.
+    pub target: Hex,
+    /// The entry hex; the marker lies on the hexside between them.
+    pub entry: Hex,
+    /// Units that entered across the entry hexside.
+    pub group: Vec<UnitId>,
+    /// 6.10: the second group of a coordinated melee: its entry hex and units.
+    pub second: Option<(Hex, Vec<UnitId>)>,
+    /// A cavalry charge (6.5).
+    pub charge: bool,
+    /// Placed by Confused Orders (10.2).
+    pub forced: bool,
+    /// Flipped to its Resolved side (6.0).
+    pub resolved: bool,
+}
+
+/// The stages of one order-chit activation (3.2.2, 4.3).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Stage {
+    /// 5.1 volley fire.
+    Volley,
+    /// 4.3.1 create melee obligations.
+    Markers,
+    /// 4.3.2 satisfy melee obligations.
+    MeleeMoves,
+    /// 4.3.3 maneuver (and naval movement, 11.5).
+    Maneuver,
+    /// 6.0 melee combat, one marker at a time.
+    Melees,
+}
+
+/// The activation under way.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub struct Activation {
+    /// The chit pulled.
+    pub chit: u8,
+    /// Its side.
+    pub side: Side,
+    /// The formation activated.
+    pub formation: u8,
+    /// Current stage.
+    pub stage: Stage,
+    /// Hexes that have fired a volley this activation (5.1: once per hex).
+    pub fired_from: Vec<Hex>,
+    /// Leaders already casualty-checked for volley fire this activation (5.1).
+    pub volley_checked: Vec<UnitId>,
+    /// The unit now moving, if any (a unit finishes before the next begins).
+    pub moving: Option<UnitId>,
+    /// Iron Banks batteries that fired at a gunboat during its movement (5.2).
+    pub banks_fired: Vec<UnitId>,
+    /// Vessels that have moved this activation.
+    pub sailed: Vec<UnitId>,
+    /// 13.2.1: Confederate units demoralized this activation.
+    pub demoralized: bool,
+    /// 10.0: units held by Confused Orders this activation (they neither fire nor move).
+    pub frozen: Vec<UnitId>,
+}
+
+/// The whole game: one value.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub struct Belmont {
+    pub(crate) options: Vec<String>,
+    pub(crate) opt: Options,
+    /// Game turn, 1-12 (0 during set-up).
+    pub turn: u8,
+    /// Every counter, indexed by [`UnitId`].
+    pub units: Vec<Unit>,
+    /// Every chit, indexed by chit id.
+    pub chits: Vec<ChitLoc>,
+    /// Victory points in quarter points, Union then Confederate.
+    pub vp: [i32; 2],
+    /// The turn Camp Johnston fell (13.2).
+    pub camp_captured: Option<u8>,
+    /// Grant's influence points (6.8).
+    pub influence: u8,
+    /// High Morale (9.1), Union then Confederate.
+    pub high_morale: [bool; 2],
+    /// The Union regiment guarding Hunter's Farm dock (2.1), a formation index.
+    pub guard: Option<u8>,
+    /// The five guard companies and whether they are still held (10.1, 14.3).
+    pub guard_units: Vec<UnitId>,
+    /// Grant has called the reserve (14.3).
+    pub guard_released: bool,
+    /// A side's Confused Orders chit was pulled and awaits its next unit chit (10.0).
+    pub confused: [bool; 2],
+    /// The activation under way.
+    pub act: Option<Activation>,
+    /// Melee markers on the map (removed at the end of each activation, 3.2.2).
+    pub markers: Vec<Marker>,
+    /// Transports the Confederates may use (11.8, 13.1, 13.2.2), counter ids.
+    pub transports_free: Vec<UnitId>,
+    /// Transports whose embarked units wait for their chit next turn (11.7).
+    pub transports_held: Vec<UnitId>,
+    /// 11.8: transport limitations in force.
+    pub transport_limits: bool,
+    /// Artillery counters captured by each side (14.4), Union then Confederate.
+    pub guns_taken: [u8; 2],
+    /// Union companies embarked at Hunter's Farm (15.0 option), unbroken and broken.
+    pub embarked: [u8; 2],
+    /// Procedures under way, the top one pending.
+    pub(crate) stack: Vec<Frame>,
+    pub(crate) log: Log,
+}
+
+impl Belmont {
+    /// The shipped order of battle.
+    #[must_use]
+    pub fn oob(&self) -> &'static OrderOfBattle {
+        crate::counters::belmont()
+    }
+
+    /// The shipped map.
+    #[must_use]
+    pub fn map(&self) -> &'static Map {
+        crate::map::belmont()
+    }
+
+    /// A counter's static data.
+    #[must_use]
+    pub fn counter(&self, u: UnitId) -> &'static crate::counters::Counter {
+        &crate::counters::belmont().counters[usize::from(u)]
+    }
+
+    /// A counter's changing state.
+    #[must_use]
+    pub fn unit(&self, u: UnitId) -> &Unit {
+        &self.units[usize::from(u)]
+    }
+
+    pub(crate) fn unit_mut(&mut self, u: UnitId) -> &mut Unit {
+        &mut self.units[usize::from(u)]
+    }
+
+    /// All counter ids.
+    pub fn ids(&self) -> impl Iterator<Item = UnitId> + use<> {
+        0..u16::try_from(self.units.len()).expect("few counters")
+    }
+
+    /// The hex a counter is on, if on the map.
+    #[must_use]
+    pub fn hex_of(&self, u: UnitId) -> Option<Hex> {
+        match self.unit(u).loc {
+            Loc::Hex(h) => Some(h),
+            _ => None,
+        }
+    }
+
+    /// Counters on a hex (vessels included).
+    #[must_use]
+    pub fn at(&self, h: Hex) -> Vec<UnitId> {
+        self.ids().filter(|&u| self.unit(u).loc == Loc::Hex(h)).collect()
+    }
+
+    /// Ground counters (not vessels) on a hex.
+    #[must_use]
+    pub fn ground_at(&self, h: Hex) -> Vec<UnitId> {
+        self.ids().filter(|&u| self.unit(u).loc == Loc::Hex(h) && !self.is_vessel(u)).collect()
+    }
+
+    /// Whose counters hold a hex (ground units only), if anyone's.
+    #[must_use]
+    pub fn holder(&self, h: Hex) -> Option<Side> {
+        self.ids()
+            .find(|&u| self.unit(u).loc == Loc::Hex(h) && !self.is_vessel(u))
+            .map(|u| self.counter(u).side)
+    }
+
+    /// Counters of `side` on hex `h`.
+    #[must_use]
+    pub fn side_at(&self, h: Hex, side: Side) -> Vec<UnitId> {
+        self.ground_at(h).into_iter().filter(|&u| self.counter(u).side == side).collect()
+    }
+
+    /// Whether the counter is a vessel.
+    #[must_use]
+    pub fn is_vessel(&self, u: UnitId) -> bool {
+        matches!(self.counter(u).kind, Kind::Gunboat | Kind::Transport)
+    }
+
+    /// Whether the counter is a leader.
+    #[must_use]
+    pub fn is_leader(&self, u: UnitId) -> bool {
+        self.counter(u).kind == Kind::Leader
+    }
+
+    /// Whether the counter is artillery (field or Iron Banks).
+    #[must_use]
+    pub fn is_artillery(&self, u: UnitId) -> bool {
+        matches!(self.counter(u).kind, Kind::FieldArtillery | Kind::IronBanks)
+    }
+
+    /// A company (infantry or cavalry) that is broken.
+    #[must_use]
+    pub fn is_broken(&self, u: UnitId) -> bool {
+        matches!(self.counter(u).kind, Kind::Infantry | Kind::Cavalry) && self.unit(u).flipped
+    }
+
+    /// A cavalry leader: a leader of the cavalry formation (4.2, 8.0).
+    #[must_use]
+    pub fn is_cavalry_leader(&self, u: UnitId) -> bool {
+        let c = self.counter(u);
+        c.kind == Kind::Leader
+            && c.formation.is_some_and(|f| self.oob().formations[f].kind == crate::counters::FormationKind::Cavalry)
+    }
+
+    /// Units that count against the three-unit limit (4.2): not leaders, not vessels.
+    #[must_use]
+    pub fn stack_count(&self, h: Hex) -> usize {
+        self.ground_at(h).into_iter().filter(|&u| !self.is_leader(u)).count()
+    }
+
+    /// Current SP: front or reverse side.
+    #[must_use]
+    pub fn sp(&self, u: UnitId) -> u8 {
+        let c = self.counter(u);
+        if self.unit(u).flipped { c.sp_reverse } else { c.sp }
+    }
+
+    /// Whether the unit exerts a zone of control (1.2 ZOC: not leaders, cavalry or
+    /// broken infantry; artillery does; gunboats fire on adjacent ground units, 5.2).
+    #[must_use]
+    pub fn exerts_zoc(&self, u: UnitId) -> bool {
+        match self.counter(u).kind {
+            Kind::Infantry => !self.unit(u).flipped,
+            Kind::FieldArtillery | Kind::Gunboat => true,
+            _ => false,
+        }
+    }
+
+    /// Whether `h` is adjacent to a unit of `side` that exerts a ZOC.
+    #[must_use]
+    pub fn in_zoc_of(&self, h: Hex, side: Side) -> bool {
+        h.neighbours().iter().any(|&n| {
+            self.at(n).into_iter().any(|u| self.owner(u) == side && self.exerts_zoc(u))
+        })
+    }
+
+    /// Who controls a counter: its side, or for captured artillery the captor's (8.7).
+    #[must_use]
+    pub fn owner(&self, u: UnitId) -> Side {
+        match self.unit(u).captor {
+            Some(f) => self.oob().formations[usize::from(f)].side,
+            None => self.counter(u).side,
+        }
+    }
+
+    /// Whether a hex is on the map and land a ground unit may be on.
+    #[must_use]
+    pub fn is_land(&self, h: Hex) -> bool {
+        self.map().get(h).is_some_and(|i| i.region != Region::River && i.terrain != Terrain::River)
+    }
+
+    /// Whether `h` is a Camp Johnston hex.
+    #[must_use]
+    pub fn is_camp(&self, h: Hex) -> bool {
+        self.map().camp.contains(&h)
+    }
+
+    /// Leaders of `side` on `h`.
+    #[must_use]
+    pub fn leaders_at(&self, h: Hex, side: Side) -> Vec<UnitId> {
+        self.side_at(h, side).into_iter().filter(|&u| self.is_leader(u)).collect()
+    }
+
+    /// Whether this leader commands the unit's regiment or its brigade (9.0).
+    #[must_use]
+    pub fn commands(&self, leader: UnitId, u: UnitId) -> bool {
+        let Some(f) = self.counter(u).formation else { return false };
+        let form = &self.oob().formations[f];
+        form.leader == Some(leader) || form.brigade == Some(leader)
+    }
+
+    /// The leader's rank.
+    #[must_use]
+    pub fn rank(&self, u: UnitId) -> Option<Rank> {
+        self.counter(u).rank
+    }
+
+    /// Whether the counter is on the map or aboard a vessel (still in play).
+    #[must_use]
+    pub fn in_play(&self, u: UnitId) -> bool {
+        matches!(self.unit(u).loc, Loc::Hex(_) | Loc::Aboard(_))
+    }
+
+    /// Chits in the draw cup.
+    #[must_use]
+    pub fn cup(&self) -> Vec<u8> {
+        (0..self.chits.len())
+            .filter(|&c| self.chits[c] == ChitLoc::Cup)
+            .map(|c| u8::try_from(c).expect("few chits"))
+            .collect()
+    }
+
+    /// The chit's name ("Union HQ", "CS Confused Orders").
+    #[must_use]
+    pub fn chit_name(&self, c: u8) -> String {
+        let chit = &self.oob().chits[usize::from(c)];
+        let side = if chit.side == Side::Union { "Union" } else { "CS" };
+        match chit.formation {
+            Some(f) => format!("{side} {}", self.oob().formations[f].code),
+            None => format!("{side} Confused Orders"),
+        }
+    }
+
+    /// A counter's short name for the log ("27IL-A").
+    #[must_use]
+    pub fn name(&self, u: UnitId) -> &'static str {
+        &self.counter(u).id
+    }
+
+    /// Movement allowance in half-MP (4.1).
+    #[must_use]
+    pub fn allowance(&self, u: UnitId) -> u8 {
+        match self.counter(u).kind {
+            Kind::Cavalry => charts::MP_CAVALRY,
+            Kind::Leader if self.is_cavalry_leader(u) => charts::MP_CAVALRY,
+            Kind::IronBanks | Kind::Gunboat | Kind::Transport => 0,
+            _ => charts::MP_FOOT,
+        }
+    }
+
+    pub(crate) fn initial_chits(oob: &OrderOfBattle) -> Vec<ChitLoc> {
+        oob.chits
+            .iter()
+            .map(|c| match c.start {
+                ChitStart::Cup => ChitLoc::Cup,
+                ChitStart::Reserve => ChitLoc::Reserve,
+                ChitStart::SetAside => ChitLoc::Aside,
+            })
+            .collect()
+    }
+}

@@ -1,0 +1,119 @@
+//! The position as something to draw (engine's `BoardView`): terrain with a legend,
+//! roads, the set-up line, counters with strength and status, and the tracks.
+
+use crate::counters::Kind;
+use crate::map::Terrain;
+use crate::state::{Belmont, ChitLoc, Loc};
+use engine::{BoardView, CounterView, HexView, LegendEntry, LineView};
+
+const LEGEND: [(Terrain, &str, &str, &str); 12] = [
+    (Terrain::Clear, "clear", "Clear", "#e8e2b8"),
+    (Terrain::Building, "building", "Building", "#c9a27e"),
+    (Terrain::Camp, "camp", "Camp", "#f0d8a0"),
+    (Terrain::FelledTrees, "felled", "Felled Trees", "#a7a060"),
+    (Terrain::Brush, "brush", "Brush", "#b9c98a"),
+    (Terrain::Woods, "woods", "Woods", "#6f9a55"),
+    (Terrain::Crops, "crops", "Crops", "#e3cf6a"),
+    (Terrain::Pond, "pond", "Pond", "#8fb8d8"),
+    (Terrain::Marsh, "marsh", "Marsh", "#9fc2a8"),
+    (Terrain::Dock, "dock", "Dock", "#8a6a4a"),
+    (Terrain::River, "river", "River", "#5b8fc7"),
+    (Terrain::Entrenchment, "entrenchment", "Iron Banks Entrenchment", "#7a5a5a"),
+];
+
+fn key(t: Terrain) -> &'static str {
+    LEGEND.iter().find(|(x, ..)| *x == t).map_or("clear", |(_, k, ..)| k)
+}
+
+pub(crate) fn board(g: &Belmont) -> BoardView {
+    let map = g.map();
+    let hexes = map
+        .hexes()
+        .map(|(h, i)| HexView {
+            hex: h.label(),
+            terrain: key(i.terrain).into(),
+            elevation: i8::try_from(i.height).unwrap_or(0),
+            name: i.name.clone().or_else(|| i.river_section.filter(|_| i.terrain == Terrain::River).map(|s| format!("§{s}")).filter(|_| false)),
+        })
+        .collect();
+    let mut lines: Vec<LineView> = map
+        .road_paths
+        .iter()
+        .map(|p| LineView { kind: "road".into(), hexside: false, hexes: p.iter().map(|h| h.label()).collect() })
+        .collect();
+    lines.push(LineView {
+        kind: "setup-line".into(),
+        hexside: true,
+        hexes: map.setup_line.iter().flat_map(|(a, b)| [a.label(), b.label()]).collect(),
+    });
+    let slopes: Vec<String> = map.hexes().filter(|(_, i)| i.shore).map(|(h, _)| h.label()).collect();
+    let _ = slopes;
+    let mut counters = Vec::new();
+    for u in g.ids() {
+        let Loc::Hex(h) = g.unit(u).loc else { continue };
+        let c = g.counter(u);
+        let unit = g.unit(u);
+        let mut status = Vec::new();
+        if unit.flipped {
+            status.push(match c.kind {
+                Kind::Infantry | Kind::Cavalry => "broken",
+                Kind::Leader => "wounded",
+                _ => "reduced",
+            }.to_string());
+        }
+        if unit.damage > 0 {
+            status.push(format!("damage {}", unit.damage));
+        }
+        if unit.captor.is_some() {
+            status.push("captured".into());
+        }
+        let aboard = g.ids().filter(|&x| g.unit(x).loc == Loc::Aboard(u)).count();
+        if aboard > 0 {
+            status.push(format!("{aboard} aboard"));
+        }
+        let kind = match c.kind {
+            Kind::Infantry => "infantry",
+            Kind::Cavalry => "cavalry",
+            Kind::FieldArtillery => "artillery",
+            Kind::IronBanks => "battery",
+            Kind::Gunboat => "gunboat",
+            Kind::Transport => "transport",
+            Kind::Leader => "leader",
+        };
+        let strength = match c.hit_on {
+            Some(n) => format!("{} ({n}-6)", g.sp(u)),
+            None => g.sp(u).to_string(),
+        };
+        counters.push(CounterView {
+            id: c.id.clone(),
+            hex: h.label(),
+            side: g.owner(u).name().into(),
+            kind: kind.into(),
+            name: c.id.replace('-', " "),
+            strength,
+            status,
+        });
+    }
+    let vp = engine::Game::vp(g);
+    let cup: Vec<String> = g.cup().into_iter().map(|c| g.chit_name(c)).collect();
+    let track: Vec<String> = (0..g.chits.len()).filter(|&c| g.chits[c] == ChitLoc::Track).map(|c| g.chit_name(c as u8)).collect();
+    let reserve = g.ids().filter(|&u| g.unit(u).loc == Loc::Reserve).count();
+    let tracks = vec![
+        ("Turn".into(), format!("{} of 12", g.turn)),
+        ("VP".into(), format!("Union {}, Confederate {}", vp[0], vp[1])),
+        ("Grant's influence".into(), g.influence.to_string()),
+        ("High Morale".into(), match g.high_morale { [true, _] => "Union".into(), [_, true] => "Confederate".into(), _ => "none".into() }),
+        ("Camp Johnston".into(), g.camp_captured.map_or("held by the Confederates".into(), |t| format!("captured on turn {t}"))),
+        ("Draw cup".into(), cup.join(", ")),
+        ("Order Chit Track".into(), track.join(", ")),
+        ("CSA Columbus Reserve Box".into(), format!("{reserve} counters")),
+    ];
+    BoardView {
+        title: "Belmont, 7 November 1861 (map authored from the historical geography)".into(),
+        hexes,
+        lines,
+        counters,
+        tracks,
+        legend: LEGEND.iter().map(|(_, k, n, f)| LegendEntry { terrain: (*k).into(), name: (*n).into(), fill: (*f).into() }).collect(),
+    }
+}
