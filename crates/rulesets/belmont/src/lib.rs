@@ -43,10 +43,14 @@ mod scoring;
 mod sequence;
 mod setup;
 mod state;
+#[doc(hidden)]
+pub mod testkit;
 mod view;
 
 pub use action::Action;
-pub use procedure::Frame;
+pub use melee::{MStage, MeleeState};
+pub use procedure::{Frame, VolleyDie};
+pub use retreat::RetreatState;
 pub use state::{Activation, Belmont, ChitLoc, Fate, Loc, Marker, Stage, Unit};
 
 use engine::{Actor, BoardView, Game, Illegal, Log, OptionInfo, Outcome, Prompt, ScenarioInfo, Side};
