@@ -1,1 +1,144 @@
-//! The catalog of rulesets (to be written).
+//! The one place that names every ruleset muster plays.
+//!
+//! Everything else (the CLI, the server, analysis) stays generic over [`engine::Game`]
+//! and reaches a concrete ruleset through [`with_game`]: the caller writes a [`Visit`]
+//! whose `visit` is generic over the game type, and the catalog builds the scenario named
+//! and hands it over.
+//!
+//! ```
+//! use catalog::{Visit, with_game};
+//! use engine::Game;
+//! struct Title;
+//! impl Visit for Title {
+//!     type Out = String;
+//!     fn visit<G: Game>(self, game: G) -> String {
+//!         game.board().title
+//!     }
+//! }
+//! let title = with_game("belmont", &[], Title).unwrap();
+//! assert!(title.contains("Belmont"));
+//! ```
+
+use engine::{Game, ScenarioInfo};
+
+/// Work to do with a game of whatever ruleset a scenario names.
+///
+/// `visit` is generic over the game type, so one implementation serves every ruleset.
+pub trait Visit {
+    /// What the work produces.
+    type Out;
+    /// Does the work on a freshly set-up game of the scenario.
+    fn visit<G: Game>(self, game: G) -> Self::Out;
+}
+
+/// Why the catalog could not build a game.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum CatalogError {
+    /// No scenario has this id.
+    #[error("unknown scenario '{name}' (known: {})", known.join(", "))]
+    UnknownScenario {
+        /// The id asked for.
+        name: String,
+        /// Every scenario id the catalog knows.
+        known: Vec<String>,
+    },
+    /// The scenario refused its options.
+    #[error("bad option for {scenario}: {message}")]
+    BadOption {
+        /// The scenario id.
+        scenario: String,
+        /// The ruleset's explanation (names the option and lists the known ones).
+        message: String,
+    },
+}
+
+/// Every scenario, in menu order.
+#[must_use]
+pub fn scenarios() -> Vec<ScenarioInfo> {
+    vec![belmont::scenario_info()]
+}
+
+/// The scenario with this id, if the catalog knows it.
+#[must_use]
+pub fn scenario(id: &str) -> Option<ScenarioInfo> {
+    scenarios().into_iter().find(|s| s.id == id)
+}
+
+/// Builds the scenario `scenario` with `options` switched on and hands the game to `v`.
+///
+/// # Errors
+/// [`CatalogError::UnknownScenario`] for an id not in [`scenarios`];
+/// [`CatalogError::BadOption`] when the ruleset refuses an option.
+pub fn with_game<V: Visit>(scenario: &str, options: &[String], v: V) -> Result<V::Out, CatalogError> {
+    match scenario {
+        belmont::SCENARIO => {
+            let game = belmont::Belmont::new(options)
+                .map_err(|e| CatalogError::BadOption { scenario: scenario.into(), message: e.to_string() })?;
+            Ok(v.visit(game))
+        }
+        _ => Err(CatalogError::UnknownScenario {
+            name: scenario.into(),
+            known: scenarios().into_iter().map(|s| s.id).collect(),
+        }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use engine::{Actor, Game};
+
+    struct Probe;
+    impl Visit for Probe {
+        type Out = (String, Vec<String>, bool);
+        fn visit<G: Game>(self, game: G) -> Self::Out {
+            let (id, options) = game.scenario();
+            (id.to_string(), options.to_vec(), game.actor() != Actor::Over)
+        }
+    }
+
+    #[test]
+    fn every_listed_scenario_builds_and_names_itself() {
+        let all = scenarios();
+        assert!(!all.is_empty());
+        for info in all {
+            let (id, options, live) = with_game(&info.id, &[], Probe).expect("builds");
+            assert_eq!(id, info.id);
+            assert!(options.is_empty());
+            assert!(live, "{id} starts with a decision pending");
+            assert!(!info.description.is_empty() && !info.title.is_empty());
+        }
+    }
+
+    #[test]
+    fn every_listed_option_is_accepted_and_passed_on() {
+        for info in scenarios() {
+            for o in &info.options {
+                let (_, options, _) = with_game(&info.id, std::slice::from_ref(&o.name), Probe).expect("option accepted");
+                assert_eq!(options, vec![o.name.clone()]);
+            }
+        }
+    }
+
+    #[test]
+    fn unknown_scenario_lists_the_known_ones() {
+        let err = with_game("gettysburg", &[], Probe).unwrap_err();
+        let CatalogError::UnknownScenario { name, known } = &err else { panic!("{err:?}") };
+        assert_eq!(name, "gettysburg");
+        assert!(known.contains(&"belmont".to_string()));
+        assert!(err.to_string().contains("belmont"));
+    }
+
+    #[test]
+    fn bad_option_is_a_typed_error_naming_it() {
+        let err = with_game("belmont", &["no-such-rule".into()], Probe).unwrap_err();
+        assert!(matches!(&err, CatalogError::BadOption { scenario, .. } if scenario == "belmont"), "{err:?}");
+        assert!(err.to_string().contains("no-such-rule"));
+    }
+
+    #[test]
+    fn scenario_lookup() {
+        assert_eq!(scenario("belmont").map(|s| s.ruleset), Some("belmont".to_string()));
+        assert!(scenario("nowhere").is_none());
+    }
+}
