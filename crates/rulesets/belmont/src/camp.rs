@@ -27,6 +27,14 @@ pub(crate) fn check_capture(g: &mut Belmont) {
     g.log.push("Belmont 13.2.1", || "Confederates in Missouri are demoralized for the rest of the turn.".into());
 }
 
+/// 13.2.2: once the end-of-turn functions of the capture turn are done, the Iron Banks
+/// batteries may fire on Missouri land hexes (5.1, 12.0) and the long-range ones outside
+/// their LOS (12.1). Reading: not earlier in the capture turn; 5.1's "lifted with the
+/// Union capture" is read with 13.2.2, which lists it among the end-of-turn functions.
+pub(crate) fn banks_unleashed(g: &Belmont) -> bool {
+    g.camp_captured.is_some_and(|t| g.turn > t)
+}
+
 /// 13.2.2 at the end of the capture turn, with 9.1 / 13.2.4 High Morale and 10.0's
 /// chit swap.
 pub(crate) fn polk_releases_reserve(g: &mut Belmont) {

@@ -17,13 +17,16 @@ use engine::Side;
 use hexmap::Direction;
 
 /// 10.5: Grant himself and anything stacked with or adjacent to him is immune.
+/// Reading: "any company or leader" near Grant means his own side's; he does not steady
+/// the enemy.
 fn near_grant(g: &Belmont, u: UnitId) -> bool {
     let Some(h) = g.hex_of(u) else { return false };
-    g.ids().any(|l| {
-        g.counter(l).side == Side::Union
-            && g.rank(l) == Some(Rank::Army)
-            && g.hex_of(l).is_some_and(|gh| gh.distance(h) <= 1)
-    })
+    g.owner(u) == Side::Union
+        && g.ids().any(|l| {
+            g.counter(l).side == Side::Union
+                && g.rank(l) == Some(Rank::Army)
+                && g.hex_of(l).is_some_and(|gh| gh.distance(h) <= 1)
+        })
 }
 
 pub(crate) fn roll(g: &mut Belmont, chit: u8, a: &Action) {
@@ -44,7 +47,14 @@ pub(crate) fn roll(g: &mut Belmont, chit: u8, a: &Action) {
         return;
     }
     g.log.push("Belmont 10.0", || format!("Confused Orders for {name}: blue {blue}, gray {gray}: the regiment moves one hex {}.", dir.name()));
-    let movers: Vec<UnitId> = affected.iter().copied().filter(|&u| g.counter(u).kind != Kind::IronBanks).collect();
+    let mut movers: Vec<UnitId> = affected.iter().copied().filter(|&u| g.counter(u).kind != Kind::IronBanks).collect();
+    // All move in the same direction at once: companies before leaders (so a broken
+    // company still finds its regiment leader beside it, 10.2), and the hexes farthest
+    // along the blue direction first (so a column is not blocked by its own rear, 10.3).
+    let (dq, dr) = dir.offset();
+    let ahead = |h: hexmap::Hex| i32::from(h.q) * i32::from(dq) + i32::from(h.r) * i32::from(dr) + i32::from(h.s()) * i32::from(-dq - dr);
+    movers.sort_by_key(|&u| (g.is_leader(u), std::cmp::Reverse(g.hex_of(u).map_or(0, ahead))));
+    let start: Vec<(UnitId, hexmap::Hex)> = movers.iter().filter_map(|&u| g.hex_of(u).map(|h| (u, h))).collect();
     // 10.4: non-activated leaders with moving companies go along, unless a company of
     // their own command stays behind in the hex.
     let mut followers = Vec::new();
@@ -65,8 +75,10 @@ pub(crate) fn roll(g: &mut Belmont, chit: u8, a: &Action) {
     for l in followers {
         if let Some(h) = g.hex_of(l) {
             let to = h.neighbour(dir);
-            if crate::movement::cost(g, l, h, to).is_some() && g.holder(to).is_none_or(|s| s == g.owner(l)) {
-                g.unit_mut(l).loc = Loc::Hex(to);
+            // 10.4: he goes with the companies, so only if one of them did go.
+            let went = start.iter().any(|&(u, s)| s == h && !g.is_leader(u) && g.hex_of(u) == Some(to));
+            if went && crate::movement::cost(g, l, h, to).is_some() && g.holder(to).is_none_or(|s| s == g.owner(l)) {
+                g.set_loc(l, Loc::Hex(to));
             }
         }
     }
@@ -115,7 +127,7 @@ fn forced_move(g: &mut Belmont, u: UnitId, dir: Direction) {
             }
         };
         g.markers[idx].group.push(u);
-        g.unit_mut(u).loc = Loc::Hex(to);
+        g.set_loc(u, Loc::Hex(to));
         g.unit_mut(u).moved = true;
         g.log.push("Belmont 10.2", || format!("{n} is forced into melee at {to}."));
         fire::after_entering(g, u, to, None);
@@ -127,7 +139,7 @@ fn forced_move(g: &mut Belmont, u: UnitId, dir: Direction) {
     if kind == Kind::FieldArtillery && matches!(info.terrain, Terrain::Marsh | Terrain::Pond) {
         return stay(g, "artillery is not forced into marsh or pond");
     }
-    g.unit_mut(u).loc = Loc::Hex(to);
+    g.set_loc(u, Loc::Hex(to));
     g.unit_mut(u).moved = true;
     g.log.push("Belmont 10.0", || format!("{n} moves {from} to {to} under Confused Orders."));
     if !crate::movement::embark_at_hunters_farm(g, u, to) {

@@ -30,6 +30,8 @@ pub(crate) fn volley_firers(g: &Belmont, hex: Hex) -> Vec<UnitId> {
                 }
                 // 13.2.1: demoralized Confederates in Missouri may not volley.
                 && !(act.demoralized && g.map().get(hex).is_some_and(|i| i.region == Region::Missouri))
+                // 12.1: a long-range battery's shot outside LOS was its volley.
+                && !act.banks_fired.contains(&u)
         })
         .collect()
 }
@@ -71,7 +73,7 @@ fn may_target(g: &Belmont, u: UnitId, from: Hex, target: Hex) -> bool {
         Kind::IronBanks => {
             let gunboat = enemy_vessels.iter().any(|&v| g.counter(v).kind == Kind::Gunboat);
             // 5.1 / 13.2.2: until the camp falls, only Union gunboats.
-            gunboat || (g.camp_captured.is_some() && info.region == Region::Missouri && !enemy_ground.is_empty())
+            gunboat || (crate::camp::banks_unleashed(g) && info.region == Region::Missouri && !enemy_ground.is_empty())
         }
         _ => false,
     }
@@ -93,7 +95,16 @@ pub(crate) fn volley_legal(g: &Belmont) -> Vec<Action> {
             continue;
         }
         let reach = firers.iter().map(|&u| range_of(g, u)).max().unwrap_or(0);
-        for target in from.within(reach) {
+        let side = g.owner(firers[0]);
+        let mut targets: Vec<Hex> = g
+            .ids()
+            .filter(|&u| g.owner(u) != side)
+            .filter_map(|u| g.hex_of(u))
+            .filter(|h| h.distance(from) <= reach)
+            .collect();
+        targets.sort();
+        targets.dedup();
+        for target in targets {
             let able: Vec<bool> = firers.iter().map(|&u| may_target(g, u, from, target)).collect();
             let n = firers.len().min(8);
             for mask in 1u16..(1 << n) {
@@ -190,8 +201,13 @@ pub(crate) fn volley_die(g: &mut Belmont, f: Frame, a: &Action) {
             let vessels: Vec<UnitId> =
                 g.at(target).into_iter().filter(|&v| g.is_vessel(v) && g.owner(v) != side).collect();
             let ground = g.side_at(target, side.enemy());
+            // 11.4: a hit on a hex of several Iron Banks batteries strikes one at random
+            // (Reading: any of them, reduced or not; the owner does not choose, 7.0).
+            let batteries: Vec<UnitId> = ground.iter().copied().filter(|&u| g.counter(u).kind == Kind::IronBanks).collect();
             if ground.iter().all(|&u| g.is_leader(u)) && !vessels.is_empty() {
                 crate::naval::hit_vessels(g, vessels, 1);
+            } else if batteries.len() > 1 && ground.iter().all(|&u| g.is_leader(u) || batteries.contains(&u)) {
+                g.stack.push(Frame::PickStruck { among: batteries, hits: 1 });
             } else {
                 push_hit(g, target, side.enemy(), defensive, targets.clone());
             }
@@ -225,7 +241,12 @@ fn catastrophic_failure(g: &mut Belmont, u: UnitId) {
     if reducible && !g.unit(u).flipped {
         g.unit_mut(u).flipped = true;
     } else {
-        g.unit_mut(u).loc = Loc::Gone(Fate::Eliminated);
+        g.set_loc(u, Loc::Gone(Fate::Eliminated));
+        // A destroyed battery rolls none of its remaining dice. (Reading: a reduced Point
+        // Coupee finishes the dice already declared.)
+        if let Some(Frame::Volley { dice, .. }) = g.stack.last_mut() {
+            dice.retain(|d| !matches!(d, VolleyDie::Battery { unit, .. } if *unit == u));
+        }
     }
 }
 
@@ -284,6 +305,12 @@ pub(crate) fn apply_hit(g: &mut Belmont, u: UnitId, melee: bool) {
     let hex = g.hex_of(u);
     if !g.unit(u).flipped {
         g.unit_mut(u).flipped = true;
+        // 6.0: a company broken by the defensive fire before its melee still attacks.
+        // A defensive-fire hit is applied while its volley (the one with an entry hex)
+        // is the frame below.
+        if melee && matches!(g.stack.last(), Some(Frame::Volley { entry: Some(_), .. })) {
+            g.unit_mut(u).broken_by_defensive_fire = true;
+        }
         let what = if g.is_artillery(u) { "reduced" } else { "broken" };
         g.log.push("Belmont 7.1", || format!("{n} is {what}."));
         return;
@@ -302,7 +329,7 @@ pub(crate) fn apply_hit(g: &mut Belmont, u: UnitId, melee: bool) {
 pub(crate) fn eliminate(g: &mut Belmont, u: UnitId) {
     let n = g.name(u);
     let enemy = g.counter(u).side.enemy();
-    g.unit_mut(u).loc = Loc::Gone(Fate::Eliminated);
+    g.set_loc(u, Loc::Gone(Fate::Eliminated));
     if matches!(g.counter(u).kind, Kind::Infantry | Kind::Cavalry) {
         g.vp[enemy.index()] += charts::vp::COMPANY;
         g.log.push("Belmont 14.1", || format!("{n} is eliminated: 2 VP."));
@@ -422,7 +449,7 @@ pub(crate) fn kill_leader(g: &mut Belmont, leader: UnitId, fate: Fate) {
         _ => charts::vp::REGIMENT_LEADER,
     };
     g.vp[enemy.index()] += vp;
-    g.unit_mut(leader).loc = Loc::Gone(fate);
+    g.set_loc(leader, Loc::Gone(fate));
     let n = g.name(leader);
     g.log.push("Belmont 14.1", || format!("{n} lost: {} VP.", vp / charts::VP_UNIT));
     // Passengers and leaders aboard are not affected; a killed leader's followers lose

@@ -4,7 +4,8 @@
 //! `fire`.
 //!
 //! Reading (12.1): a shot outside LOS is the battery's volley for the activation; it
-//! is aimed at a Missouri land hex in its 36-hex range that it cannot see.
+//! is aimed at a Missouri land hex in its 36-hex range that it cannot see, from the end
+//! of the capture turn on (13.2.2, `camp::banks_unleashed`).
 
 use crate::action::Action;
 use crate::charts;
@@ -18,7 +19,7 @@ use hexmap::{Direction, Hex};
 
 /// 12.1: the shots outside LOS open to activated long-range batteries.
 pub(crate) fn bombard_legal(g: &Belmont) -> Vec<Action> {
-    if g.camp_captured.is_none() {
+    if !crate::camp::banks_unleashed(g) {
         return vec![];
     }
     let act = g.act.as_ref().expect("activation");
@@ -31,8 +32,19 @@ pub(crate) fn bombard_legal(g: &Belmont) -> Vec<Action> {
         if act.fired_from.contains(&from) {
             continue;
         }
-        for (h, info) in g.map().hexes() {
-            if info.region == Region::Missouri && from.distance(h) <= charts::LONG_RANGE && !los(g, from, h) {
+        // Reading: targets are hexes holding units, or next to them; an empty hex
+        // far from anyone can only waste the shot.
+        let mut aims: Vec<Hex> = g
+            .ids()
+            .filter(|&u| !g.is_vessel(u))
+            .filter_map(|u| g.hex_of(u))
+            .flat_map(|h| std::iter::once(h).chain(h.neighbours()))
+            .collect();
+        aims.sort();
+        aims.dedup();
+        for h in aims {
+            let missouri = g.map().get(h).is_some_and(|i| i.region == Region::Missouri);
+            if missouri && from.distance(h) <= charts::LONG_RANGE && !los(g, from, h) {
                 out.push(Action::Bombard { battery: b, target: h });
             }
         }
@@ -73,9 +85,16 @@ pub(crate) fn scatter(g: &mut Belmont, battery: UnitId, target: Hex, a: &Action)
             targets: None,
         });
     }
-    // Leaders of either side: a casualty check each.
+    // Leaders of either side: a casualty check each, and only this one for the shot
+    // (5.1: one check per activation however often the hex is fired on).
     let leaders: Vec<UnitId> = units.into_iter().filter(|&u| g.is_leader(u)).collect();
     for l in leaders {
+        if let Some(act) = g.act.as_mut() {
+            if act.volley_checked.contains(&l) {
+                continue;
+            }
+            act.volley_checked.push(l);
+        }
         g.stack.push(Frame::Casualty { leader: l });
     }
 }

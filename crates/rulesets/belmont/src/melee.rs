@@ -42,6 +42,10 @@ pub struct MeleeState {
     pub retreat_hexes: Vec<Hex>,
     /// A fury melee: no further fury (6.3).
     pub fury: bool,
+    /// 7.2: defending leaders present when the defender chose to retreat.
+    pub fled: Vec<UnitId>,
+    /// 8.5: stationary companies that have rolled for this melee's retreating group.
+    pub rolled: Vec<UnitId>,
 }
 
 /// Stages of a melee.
@@ -198,6 +202,8 @@ pub(crate) fn marker_legal(g: &Belmont) -> Vec<Action> {
                 && matches!(g.unit(u).loc, Loc::Hex(_))
         })
         .collect();
+    let reaches: Vec<(UnitId, (hexmap::Reach, u32))> =
+        movers.iter().filter_map(|&u| melee_reach(g, u).map(|r| (u, r))).collect();
     let mut out = Vec::new();
     let mut targets: Vec<Hex> = g.ids().filter(|&u| g.owner(u) == side.enemy()).filter_map(|u| g.hex_of(u)).collect();
     targets.sort();
@@ -216,7 +222,7 @@ pub(crate) fn marker_legal(g: &Belmont) -> Vec<Action> {
             if !g.is_land(from) || g.holder(from) == Some(side.enemy()) {
                 continue;
             }
-            if movers.iter().any(|&u| can_reach_melee(g, u, from, target)) {
+            if reaches.iter().any(|(u, r)| reaches_melee(g, *u, r, from, target)) {
                 out.push(Action::Marker { target, from });
             }
         }
@@ -224,12 +230,10 @@ pub(crate) fn marker_legal(g: &Belmont) -> Vec<Action> {
     out
 }
 
-/// Whether `u` can reach `from` and then step into `target` with its MP (4.3.2 note).
-fn can_reach_melee(g: &Belmont, u: UnitId, from: Hex, target: Hex) -> bool {
-    let Some(start) = g.hex_of(u) else { return false };
-    if start.distance(from) > 8 {
-        return false;
-    }
+/// Where `u` can stand this activation and the half-MP it spends getting there, with
+/// its allowance (4.3.2 note: attackers must be able to reach the melee hex itself).
+fn melee_reach(g: &Belmont, u: UnitId) -> Option<(hexmap::Reach, u32)> {
+    let start = g.hex_of(u)?;
     let side = g.owner(u);
     let mp = u32::from(g.allowance(u));
     let r = hexmap::reach(
@@ -237,13 +241,18 @@ fn can_reach_melee(g: &Belmont, u: UnitId, from: Hex, target: Hex) -> bool {
         mp,
         |a, b| {
             cost(g, u, a, b)
-                .filter(|_| g.holder(b).is_none_or(|s| s == side) && crate::setup::stack_ok(g, u, b) || b == start)
+                .filter(|_| g.holder(b).is_none_or(|s| s == side) && crate::setup::stack_ok(g, u, b))
                 .map(u32::from)
         },
         |_| true,
     );
-    let Some(&(spent, _)) = r.cost.get(&from) else { return false };
-    cost(g, u, from, target).is_some_and(|c| spent + u32::from(c) <= mp)
+    Some((r, mp))
+}
+
+/// Whether a unit with this reach can step from `from` into `target` in time.
+fn reaches_melee(g: &Belmont, u: UnitId, reach: &(hexmap::Reach, u32), from: Hex, target: Hex) -> bool {
+    let Some(&(spent, _)) = reach.0.cost.get(&from) else { return false };
+    cost(g, u, from, target).is_some_and(|c| spent + u32::from(c) <= reach.1)
 }
 
 pub(crate) fn place_marker(g: &mut Belmont, target: Hex, from: Hex) {
@@ -375,7 +384,25 @@ fn start(g: &mut Belmont, marker: u8, fury: bool) {
         def_leader: None,
         retreat_hexes: vec![],
         fury,
+        fled: vec![],
+        rolled: vec![],
     })));
+}
+
+/// 8.5: whether stationary company `s` has yet to roll for the retreating group of the
+/// melee under way (recording that it now has). Outside a melee, always.
+pub(crate) fn first_roll_for_group(g: &mut Belmont, s: UnitId) -> bool {
+    let Some(m) = g.stack.iter_mut().rev().find_map(|f| match f {
+        Frame::Melee(m) => Some(m),
+        _ => None,
+    }) else {
+        return true;
+    };
+    if m.rolled.contains(&s) {
+        return false;
+    }
+    m.rolled.push(s);
+    true
 }
 
 /// Runs an automatic melee stage.
@@ -645,6 +672,7 @@ pub(crate) fn apply(g: &mut Belmont, mut m: MeleeState, a: &Action) {
             } else {
                 g.log.push("Belmont 6.1", || "The defender retreats.".into());
                 m.stage = MStage::Conclude;
+                m.fled = defenders(g, &mk).into_iter().filter(|&u| g.is_leader(u)).collect();
                 let movers: Vec<UnitId> =
                     defenders(g, &mk).into_iter().filter(|&u| !g.is_artillery(u) && !g.is_leader(u)).collect();
                 g.stack.push(Frame::Melee(Box::new(m)));
@@ -705,11 +733,13 @@ fn round_result(g: &mut Belmont, mut m: MeleeState) {
     m.stage = MStage::AfterRound;
     g.stack.push(Frame::Melee(Box::new(m)));
     let atts = attackers(g, &mk);
+    // 7.0: as for fire, a hit only one unit can take is applied at once; a real choice
+    // waits for the owner (only one side takes hits in a round, so order is kept).
     for _ in 0..att_hits {
-        g.stack.push(Frame::Hit { hex: mk.target, side: att, melee: true, among: Some(atts.clone()) });
+        fire::push_hit(g, mk.target, att, true, Some(atts.clone()));
     }
     for _ in 0..def_hits {
-        g.stack.push(Frame::Hit { hex: mk.target, side: att.enemy(), melee: true, among: None });
+        fire::push_hit(g, mk.target, att.enemy(), true, None);
     }
 }
 
@@ -723,7 +753,7 @@ fn retreat_attackers(g: &mut Belmont, mk: &Marker) {
         for u in group {
             if g.hex_of(u) == Some(mk.target) {
                 if g.is_leader(u) {
-                    g.unit_mut(u).loc = Loc::Hex(entry);
+                    g.set_loc(u, Loc::Hex(entry));
                     g.stack.push(Frame::Casualty { leader: u }); // 7.2 retreating from a melee hex
                 } else {
                     crate::retreat::start_retreat(g, u, Some(entry), true);
@@ -742,7 +772,7 @@ fn return_attackers(g: &mut Belmont, mk: &Marker) {
     for (entry, group) in groups {
         for u in group {
             if g.hex_of(u) == Some(mk.target) {
-                g.unit_mut(u).loc = Loc::Hex(entry);
+                g.set_loc(u, Loc::Hex(entry));
                 if !g.is_leader(u) && g.stack_count(entry) > charts::STACK_LIMIT {
                     crate::retreat::start_retreat(g, u, Some(entry), true);
                 }
@@ -759,6 +789,7 @@ fn resolve_marker(g: &mut Belmont, m: &MeleeState) {
 /// checks, 6.2 over-stacking, 6.3 fury.
 fn conclude(g: &mut Belmont, mut m: MeleeState, att: Side) {
     let mk = marker(g, &m).clone();
+    let fled = std::mem::take(&mut m.fled);
     let atts = attackers(g, &mk);
     let att_units = non_leaders(g, &atts);
     let defs = defenders(g, &mk);
@@ -811,10 +842,16 @@ fn conclude(g: &mut Belmont, mut m: MeleeState, att: Side) {
     if attackers_hold && g.stack_count(t) > charts::STACK_LIMIT {
         g.stack.push(Frame::Overstack { marker: m.marker });
     }
-    // 7.2: leaders in the melee hex at the conclusion check once.
+    // 7.2: leaders in the melee hex at the conclusion check once, and so do leaders
+    // who retreated from it with the defenders.
     let leaders: Vec<UnitId> = g.ground_at(t).into_iter().filter(|&u| g.is_leader(u)).collect();
     for l in leaders {
         g.stack.push(Frame::Casualty { leader: l });
+    }
+    for &l in &fled {
+        if g.in_play(l) && g.hex_of(l) != Some(t) {
+            g.stack.push(Frame::Casualty { leader: l });
+        }
     }
 }
 
@@ -883,7 +920,7 @@ fn launch_fury(g: &mut Belmont, m: &MeleeState, h: Hex) {
         return;
     }
     for &u in &group {
-        g.unit_mut(u).loc = Loc::Hex(h);
+        g.set_loc(u, Loc::Hex(h));
     }
     g.markers.push(Marker { target: h, entry: from, group, second: None, charge: false, forced: false, resolved: false });
     let idx = (g.markers.len() - 1) as u8;

@@ -16,6 +16,8 @@ use crate::state::{Belmont, Fate, Loc, Stage};
 use crate::{charts, fire};
 use engine::Side;
 use hexmap::Hex;
+use std::cmp::Reverse;
+use std::collections::{BinaryHeap, HashMap};
 
 /// Half-MP to cross from `from` into the adjacent `to` (Terrain Effects Chart), or
 /// `None` where the unit may not go.
@@ -123,9 +125,7 @@ fn demoralized_step_ok(g: &Belmont, u: UnitId, from: Hex, to: Hex) -> bool {
         return true;
     }
     let camp_d = |h: Hex| g.map().camp.iter().map(|c| c.distance(h)).min().unwrap_or(0);
-    let river_d = |h: Hex| {
-        g.map().hexes().filter(|(_, i)| i.terrain == Terrain::River).map(|(r, _)| r.distance(h)).min().unwrap_or(0)
-    };
+    let river_d = |h: Hex| crate::retreat::river_distance(g, h);
     let away = camp_d(to) > camp_d(from) || (camp_d(to) == camp_d(from) && river_d(to) < river_d(from));
     let near_union = |h: Hex| h.neighbours().iter().any(|&n| g.holder(n) == Some(Side::Union));
     away && !(near_union(to) && !near_union(from))
@@ -138,7 +138,11 @@ pub(crate) fn demoralized_done(g: &Belmont) -> bool {
         return true;
     }
     let legal = maneuver_legal(g);
-    !legal.iter().any(|a| matches!(a, Action::Move { unit, .. } if !g.unit(*unit).moved && g.counter(*unit).side == Side::Confederate))
+    // Only units on the Missouri side are demoralized; those in Kentucky move freely.
+    let in_missouri = |u: UnitId| g.hex_of(u).is_some_and(|h| g.map().is_missouri(h));
+    !legal.iter().any(|a| {
+        matches!(a, Action::Move { unit, .. } if !g.unit(*unit).moved && g.counter(*unit).side == Side::Confederate && in_missouri(*unit))
+    })
 }
 
 /// 4.3.2: steps toward a melee hex, and the step into it across its marker's hexside.
@@ -156,14 +160,19 @@ pub(crate) fn melee_move_legal(g: &Belmont) -> Vec<Action> {
             continue; // Already in a melee hex: its movement is over.
         }
         let left = mp_left(g, u);
+        let need = melee_need(g, u, left);
+        let melee = melee_hexes(g);
         for to in from.neighbours() {
             let Some(c) = cost(g, u, from, to) else { continue };
             if c > left {
                 continue;
             }
-            if let Some(_) = crate::melee::entry_marker(g, u, from, to) {
+            if crate::melee::entry_marker(g, u, from, to).is_some() {
                 out.push(Action::Move { unit: u, to });
-            } else if may_enter(g, u, to) && !melee_hexes(g).contains(&to) && can_still_reach(g, u, to, left - c) {
+            } else if may_enter(g, u, to)
+                && !melee.contains(&to)
+                && need.get(&to).is_some_and(|&n| n <= u32::from(left - c))
+            {
                 out.push(Action::Move { unit: u, to });
             }
         }
@@ -171,21 +180,42 @@ pub(crate) fn melee_move_legal(g: &Belmont) -> Vec<Action> {
     out
 }
 
-/// Whether from `at` with `left` half-MP the unit could still enter some open melee
-/// hex through a valid entry (4.3.2: the units must be able to reach the melee hex).
-pub(crate) fn can_still_reach(g: &Belmont, u: UnitId, at: Hex, left: u8) -> bool {
-    let reach = hexmap::reach(
-        at,
-        u32::from(left),
-        |a, b| cost(g, u, a, b).filter(|_| may_enter(g, u, b) && !melee_hexes(g).contains(&b)).map(u32::from),
-        |_| true,
-    );
-    reach.cost.iter().any(|(&e, &(spent, _))| {
-        e.neighbours().iter().any(|&t| {
-            cost(g, u, e, t).is_some_and(|c| u32::from(c) + spent <= u32::from(left))
-                && crate::melee::entry_marker(g, u, e, t).is_some()
-        })
-    })
+/// For each hex, the fewest half-MP the unit needs from there to step into an open
+/// melee hex through a valid entry (4.3.2: the units must be able to reach the melee
+/// hex), found by one backward search from the entries.
+fn melee_need(g: &Belmont, u: UnitId, left: u8) -> HashMap<Hex, u32> {
+    let melee = melee_hexes(g);
+    let standable = |h: Hex| may_enter(g, u, h) && !melee.contains(&h);
+    let mut need: HashMap<Hex, u32> = HashMap::new();
+    let mut heap = BinaryHeap::new();
+    for m in g.markers.iter().filter(|m| !m.resolved) {
+        for e in m.target.neighbours() {
+            if crate::melee::entry_marker(g, u, e, m.target).is_none() {
+                continue;
+            }
+            if let Some(c) = cost(g, u, e, m.target) {
+                let c = u32::from(c);
+                if c <= u32::from(left) && need.get(&e).is_none_or(|&d| c < d) {
+                    need.insert(e, c);
+                    heap.push(Reverse((c, e)));
+                }
+            }
+        }
+    }
+    while let Some(Reverse((d, b))) = heap.pop() {
+        if need.get(&b).is_some_and(|&x| x < d) || !standable(b) {
+            continue;
+        }
+        for a in b.neighbours() {
+            let Some(c) = cost(g, u, a, b) else { continue };
+            let nd = d + u32::from(c);
+            if nd <= u32::from(left) && need.get(&a).is_none_or(|&x| nd < x) {
+                need.insert(a, nd);
+                heap.push(Reverse((nd, a)));
+            }
+        }
+    }
+    need
 }
 
 /// Moves a unit one hex (4.0), or into a melee hex (4.3.2).
@@ -204,7 +234,7 @@ pub(crate) fn step(g: &mut Belmont, u: UnitId, to: Hex) {
     if stage == Stage::MeleeMoves {
         if let Some(m) = crate::melee::entry_marker(g, u, from, to) {
             crate::melee::join(g, m, u, from);
-            g.unit_mut(u).loc = Loc::Hex(to);
+            g.set_loc(u, Loc::Hex(to));
             g.act.as_mut().expect("activation").moving = None;
             let n = g.name(u);
             g.log.push("Belmont 4.3.2", || format!("{n} moves from {from} into the melee hex {to}."));
@@ -212,9 +242,10 @@ pub(crate) fn step(g: &mut Belmont, u: UnitId, to: Hex) {
             return;
         }
     }
-    g.unit_mut(u).loc = Loc::Hex(to);
+    g.set_loc(u, Loc::Hex(to));
     let n = g.name(u);
     g.log.push("Belmont 4.0", || format!("{n} moves {from} to {to}."));
+    crate::retreat::claim_abandoned(g, u, to);
     if embark_at_hunters_farm(g, u, to) {
         return;
     }
@@ -233,7 +264,7 @@ pub(crate) fn embark_at_hunters_farm(g: &mut Belmont, u: UnitId, to: Hex) -> boo
             g.vp[0] += if i == 0 { charts::vp::OPT_EMBARKED_UNBROKEN } else { charts::vp::OPT_EMBARKED_BROKEN };
         }
     }
-    g.unit_mut(u).loc = Loc::Gone(Fate::Embarked);
+    g.set_loc(u, Loc::Gone(Fate::Embarked));
     if let Some(act) = g.act.as_mut() {
         if act.moving == Some(u) {
             act.moving = None;
@@ -286,7 +317,7 @@ pub(crate) fn second_move_apply(g: &mut Belmont, f: Frame, a: &Action) {
                 None => charts::SECOND_MOVE_HEXES,
             };
             let from = g.hex_of(*unit).expect("on map");
-            g.unit_mut(*unit).loc = Loc::Hex(*to);
+            g.set_loc(*unit, Loc::Hex(*to));
             let (n, t) = (g.name(*unit), *to);
             g.log.push("Belmont 3.2.3", || format!("{n} moves {from} to {t}."));
             let mut moving = Some((*unit, left - 1));

@@ -10,6 +10,10 @@
 //!   transport enters within their range and LOS.
 //! - 11.7: units board a transport on Columbus dock from the dock hex or a hex next to
 //!   it; a loaded transport must leave the dock before the activation ends.
+//! - 11.7: an emptied transport's way back is the shortest river route to Columbus dock;
+//!   if any river hex of it lies in a gunboat's range and LOS the transport takes that
+//!   fire (as when sailing) and goes to the turn track when the activation ends.
+//! - 11.2: only gunboats repair ("If a gunboat has damage").
 
 use crate::action::Action;
 use crate::charts;
@@ -68,7 +72,7 @@ fn destinations(g: &Belmont, v: UnitId) -> Vec<Hex> {
                     || (i.terrain == Terrain::River && !g.at(*h).iter().any(|&o| g.is_vessel(o))))
         })
         .map(|(h, _)| h)
-        .filter(|&h| g.counter(v).kind != Kind::Transport || transport_may_go(g, h))
+        .filter(|&h| g.counter(v).kind != Kind::Transport || (transport_may_go(g, h) && h != g.map().columbus_dock))
         .collect()
 }
 
@@ -120,6 +124,7 @@ fn board_legal(g: &Belmont) -> Vec<Action> {
             let ok = match g.counter(v).kind {
                 Kind::Transport => {
                     vh == dock
+                        && !act.sailed.contains(&v)
                         && h.distance(dock) <= 1
                         && g.map().get(h).is_some_and(|i| i.region == Region::Kentucky)
                         && !g.transports_held.contains(&v)
@@ -148,7 +153,7 @@ fn transports_in_use(g: &Belmont, except: UnitId) -> usize {
 }
 
 pub(crate) fn board(g: &mut Belmont, u: UnitId, v: UnitId) {
-    g.unit_mut(u).loc = Loc::Aboard(v);
+    g.set_loc(u, Loc::Aboard(v));
     g.unit_mut(u).moved = true;
     let (n, vn) = (g.name(u), g.name(v));
     g.log.push("Belmont 11.7", || format!("{n} boards {vn}."));
@@ -187,7 +192,7 @@ pub(crate) fn debark(g: &mut Belmont, u: UnitId, to: Hex) {
         let _ = prev;
     }
     act.sailed.push(v); // 11.7: when one unit debarks, the transport's movement is done.
-    g.unit_mut(u).loc = Loc::Hex(to);
+    g.set_loc(u, Loc::Hex(to));
     g.unit_mut(u).moved = true;
     g.unit_mut(u).debarked = true;
     let enter = crate::movement::cost(g, u, to, to).unwrap_or(charts::HALF);
@@ -197,10 +202,37 @@ pub(crate) fn debark(g: &mut Belmont, u: UnitId, to: Hex) {
     let (n, vn) = (g.name(u), g.name(v));
     g.log.push("Belmont 11.7", || format!("{n} debarks from {vn} at {to}."));
     if aboard(g, v).is_empty() && g.counter(v).kind == Kind::Transport {
-        g.unit_mut(v).loc = Loc::TurnTrack;
-        g.log.push("Belmont 11.7", || format!("{vn} heads back to Columbus (turn track)."));
+        // 11.7: empty, it heads back to Columbus by the turn track. Where the way back
+        // lies in a gunboat's range and LOS it is shown hex by hex and may be fired on
+        // (5.2); it stays on the map until the activation ends (`end_activation`).
+        let vh = g.hex_of(v).expect("on map");
+        let back = route(g, vh, g.map().columbus_dock);
+        let dice = transport_fire_dice(g, g.owner(v), &back);
+        if dice == 0 {
+            g.set_loc(v, Loc::TurnTrack);
+            g.log.push("Belmont 11.7", || format!("{vn} heads back to Columbus (turn track)."));
+        } else {
+            g.log.push("Belmont 11.7", || format!("{vn} heads back to Columbus past the Union gunboats."));
+            let dice = u8::try_from(dice.min(60)).expect("small");
+            g.stack.push(Frame::OppOffer { mover: v, hex: vh, dice, only_from: None });
+        }
     }
     fire::after_entering(g, u, to, None);
+}
+
+/// 5.2, 11.4: opportunity-fire dice at a transport on `path`: one per enemy gunboat for
+/// every river hex entered within its range and LOS.
+fn transport_fire_dice(g: &Belmont, side: Side, path: &[Hex]) -> usize {
+    let gunboats: Vec<Hex> = g
+        .ids()
+        .filter(|&b| g.counter(b).kind == Kind::Gunboat && g.owner(b) == side.enemy())
+        .filter_map(|b| g.hex_of(b))
+        .collect();
+    path.iter()
+        .skip(1)
+        .filter(|&&p| g.map().get(p).is_some_and(|i| i.terrain == Terrain::River))
+        .map(|&p| gunboats.iter().filter(|&&gb| gb.distance(p) <= charts::GUNBOAT_RANGE && los(g, gb, p)).count())
+        .sum()
 }
 
 /// The river route a vessel takes (11.5).
@@ -210,7 +242,7 @@ fn route(g: &Belmont, from: Hex, to: Hex) -> Vec<Hex> {
 
 pub(crate) fn sail(g: &mut Belmont, v: UnitId, to: Hex) {
     let from = g.hex_of(v).expect("on map");
-    g.unit_mut(v).loc = Loc::Hex(to);
+    g.set_loc(v, Loc::Hex(to));
     g.act.as_mut().expect("activation").sailed.push(v);
     let n = g.name(v);
     g.log.push("Belmont 11.5", || format!("{n} sails from {from} to {to}."));
@@ -235,18 +267,8 @@ pub(crate) fn sail(g: &mut Belmont, v: UnitId, to: Hex) {
             g.act.as_mut().expect("activation").banks_fired.extend(batteries);
             n
         }
-        Kind::Transport => {
-            // 5.2: a die per gunboat for every river hex entered in its range and LOS.
-            let gunboats: Vec<Hex> = g
-                .ids()
-                .filter(|&b| g.counter(b).kind == Kind::Gunboat && g.owner(b) == side.enemy())
-                .filter_map(|b| g.hex_of(b))
-                .collect();
-            path.iter()
-                .skip(1)
-                .map(|&p| gunboats.iter().filter(|&&gb| gb.distance(p) <= charts::GUNBOAT_RANGE && los(g, gb, p)).count())
-                .sum()
-        }
+        // 5.2: a die per gunboat for every river hex entered in its range and LOS.
+        Kind::Transport => transport_fire_dice(g, side, &path),
         _ => 0,
     };
     if dice > 0 {
@@ -296,7 +318,7 @@ pub(crate) fn vessel_hits(g: &mut Belmont, v: UnitId, hits: u8) {
                 fire::eliminate(g, u);
             }
         }
-        g.unit_mut(v).loc = Loc::Gone(Fate::Eliminated);
+        g.set_loc(v, Loc::Gone(Fate::Eliminated));
         let enemy = g.counter(v).side.enemy();
         g.vp[enemy.index()] += charts::vp::VESSEL_SUNK;
         return;
@@ -342,9 +364,15 @@ pub(crate) fn may_end_activation(g: &Belmont) -> bool {
 
 /// 11.7: a transport with units still aboard waits for their chit next turn.
 pub(crate) fn end_activation(g: &mut Belmont) {
+    let dock = g.map().columbus_dock;
     for t in g.ids().collect::<Vec<_>>() {
         if g.counter(t).kind == Kind::Transport && g.hex_of(t).is_some() && !aboard(g, t).is_empty() && !g.transports_held.contains(&t) {
             g.transports_held.push(t);
+        }
+        // 11.7: an emptied transport that was fired on during its way back reaches the
+        // turn track.
+        if g.counter(t).kind == Kind::Transport && g.hex_of(t).is_some_and(|h| h != dock) && aboard(g, t).is_empty() {
+            g.set_loc(t, Loc::TurnTrack);
         }
     }
     let _ = Side::Union;

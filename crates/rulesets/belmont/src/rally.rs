@@ -82,7 +82,8 @@ pub(crate) fn apply(g: &mut Belmont, f: Frame, a: &Action) {
         (Frame::Rally { side, mut used }, Action::Rally { unit, leader }) => {
             let need = match leader {
                 None => r::ALONE,
-                Some(l) if g.rank(*l) == Some(Rank::Army) || g.commands(*l, *unit) => r::OWN_LEADER,
+                // Both cavalry leaders belong to the cavalry companies (counters::leader_belongs).
+                Some(l) if g.rank(*l) == Some(Rank::Army) || g.oob().leader_belongs(*l, *unit) => r::OWN_LEADER,
                 Some(_) => r::OTHER_LEADER,
             };
             if let Some(l) = leader {

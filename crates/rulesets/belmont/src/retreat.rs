@@ -16,6 +16,7 @@ use crate::procedure::Frame;
 use crate::state::{Belmont, Fate, Loc};
 use engine::Side;
 use hexmap::Hex;
+use std::sync::OnceLock;
 
 /// A unit retreating, hex by hex.
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
@@ -32,6 +33,13 @@ pub struct RetreatState {
     pub ask_leaders: bool,
     /// 8.6: passed through an enemy hex.
     pub broke_out: bool,
+    /// The hex it retreats from and those it has entered: a retreat does not go back
+    /// into them (8.0). Reading: "retreat" is movement away; without this an
+    /// over-stacked unit's extra hex (8.5) could be the hex it fled.
+    pub visited: Vec<Hex>,
+    /// Retreating from a melee hex: the melee's retreating units are one group, and a
+    /// stationary company passed through rolls once for the group (8.5).
+    pub melee: bool,
 }
 
 /// 8.3: broken companies retreat before unbroken ones; artillery never retreats.
@@ -61,7 +69,7 @@ fn distance_for(g: &Belmont, u: UnitId) -> u8 {
 }
 
 /// Starts a retreat. Attackers with an entry hex go straight back to it (8.4, 5.3).
-pub(crate) fn start_retreat(g: &mut Belmont, u: UnitId, entry: Option<Hex>, _melee: bool) {
+pub(crate) fn start_retreat(g: &mut Belmont, u: UnitId, entry: Option<Hex>, melee: bool) {
     g.unit_mut(u).shaken = true;
     if g.is_artillery(u) {
         return; // 8.0: artillery does not retreat.
@@ -69,7 +77,7 @@ pub(crate) fn start_retreat(g: &mut Belmont, u: UnitId, entry: Option<Hex>, _mel
     let n = g.name(u);
     if let Some(e) = entry {
         let from = g.hex_of(u);
-        g.unit_mut(u).loc = Loc::Hex(e);
+        g.set_loc(u, Loc::Hex(e));
         g.log.push("Belmont 8.4", || format!("{n} falls back from {} to its entry hex {e}.", from.map(|h| h.to_string()).unwrap_or_default()));
         // 8.4: further over-stacking retreat is determined normally.
         if g.stack_count(e) > charts::STACK_LIMIT && !g.is_leader(u) {
@@ -80,6 +88,8 @@ pub(crate) fn start_retreat(g: &mut Belmont, u: UnitId, entry: Option<Hex>, _mel
                 leaders: vec![],
                 ask_leaders: false,
                 broke_out: false,
+                visited: from.into_iter().chain([e]).collect(),
+                melee,
             })));
         }
         fire::after_entering(g, u, e, None);
@@ -95,7 +105,31 @@ pub(crate) fn start_retreat(g: &mut Belmont, u: UnitId, entry: Option<Hex>, _mel
         leaders: vec![],
         ask_leaders: has_leaders,
         broke_out: false,
+        visited: vec![hex],
+        melee,
     })));
+}
+
+static LOWER_RIVER: OnceLock<Vec<u16>> = OnceLock::new();
+static ANY_RIVER: OnceLock<Vec<u16>> = OnceLock::new();
+
+/// For every hex of the shipped map, the distance to the nearest hex matching `goal`,
+/// computed once.
+fn distance_table(cell: &'static OnceLock<Vec<u16>>, goal: fn(&crate::map::HexInfo) -> bool) -> &'static [u16] {
+    cell.get_or_init(|| {
+        let map = crate::map::belmont();
+        let goals: Vec<Hex> = map.hexes().filter(|(_, i)| goal(i)).map(|(h, _)| h).collect();
+        let mut table = vec![0; map.cells.len()];
+        for (h, _) in map.hexes() {
+            table[map.index(h).expect("on map")] = goals.iter().map(|g| g.distance(h)).min().unwrap_or(0);
+        }
+        table
+    })
+}
+
+/// Distance from `h` to the nearest river hex (13.2.1: "toward the banks").
+pub(crate) fn river_distance(g: &Belmont, h: Hex) -> u16 {
+    distance_table(&ANY_RIVER, |i| i.terrain == Terrain::River)[g.map().index(h).expect("on map")]
 }
 
 /// The hex a side retreats toward from `h` (8.2): the Union toward Hunter's Farm dock;
@@ -108,11 +142,8 @@ fn goal_distance(g: &Belmont, side: Side, h: Hex) -> u16 {
             if map.get(h).is_some_and(|i| i.region == crate::map::Region::Kentucky) {
                 return h.distance(map.columbus_dock);
             }
-            map.hexes()
-                .filter(|(_, i)| i.terrain == Terrain::River && i.river_section.is_some_and(|s| (3..=6).contains(&s)))
-                .map(|(r, _)| r.distance(h))
-                .min()
-                .unwrap_or(0)
+            distance_table(&LOWER_RIVER, |i| i.terrain == Terrain::River && i.river_section.is_some_and(|s| (3..=6).contains(&s)))
+                [map.index(h).expect("on map")]
         }
     }
 }
@@ -125,14 +156,25 @@ fn destinations(g: &Belmont, r: &RetreatState) -> (Vec<Hex>, bool) {
     let enterable: Vec<Hex> = from
         .neighbours()
         .into_iter()
-        .filter(|&h| crate::movement::cost(g, u, from, h).is_some())
+        .filter(|&h| !r.visited.contains(&h) && crate::movement::cost(g, u, from, h).is_some())
         .collect();
     let open: Vec<Hex> = enterable.iter().copied().filter(|&h| g.holder(h).is_none_or(|s| s == side)).collect();
     if open.is_empty() {
+        if r.extra_used {
+            // 8.5: the extra hex of an over-stacked retreat is enemy-held: destroyed.
+            return (vec![], false);
+        }
         // 8.6 Breakout: through an enemy hex.
         let enemy: Vec<Hex> = enterable.into_iter().filter(|&h| g.holder(h) == Some(side.enemy())).collect();
         return (enemy, true);
     }
+    // 8.5: a unit ends its retreat over-stacked only if it has no other alternative.
+    let fits: Vec<Hex> = if r.left <= 1 && !g.is_leader(u) {
+        open.iter().copied().filter(|&h| crate::setup::stack_ok(g, u, h)).collect()
+    } else {
+        vec![]
+    };
+    let open = if fits.is_empty() { open } else { fits };
     let class = |h: Hex| {
         let friendly = g.side_at(h, side).iter().any(|&o| !g.is_leader(o));
         let exposed = fire::opportunity_dice(g, u, h, None) > 0;
@@ -185,12 +227,13 @@ pub(crate) fn apply(g: &mut Belmont, mut r: RetreatState, a: &Action) {
                 .into_iter()
                 .filter(|&o| matches!(g.counter(o).kind, Kind::Infantry | Kind::Cavalry) && !g.unit(o).shaken)
                 .collect();
-            g.unit_mut(u).loc = Loc::Hex(to);
+            g.set_loc(u, Loc::Hex(to));
             for &l in &r.leaders {
-                g.unit_mut(l).loc = Loc::Hex(to);
+                g.set_loc(l, Loc::Hex(to));
             }
             let n = g.name(u);
             g.log.push(if breakout { "Belmont 8.6" } else { "Belmont 8.2" }, || format!("{n} retreats {from} to {to}."));
+            r.visited.push(to);
             r.left = r.left.saturating_sub(1);
             let only_from = breakout.then_some(to);
             if breakout {
@@ -215,9 +258,13 @@ pub(crate) fn apply(g: &mut Belmont, mut r: RetreatState, a: &Action) {
                     push_or_destroy(g, r.clone());
                 }
             }
-            // 8.5: a die for every stationary company passed through.
+            // 8.5: a die for every stationary company passed through; units retreating
+            // from a melee are one group, so each company rolls once for it.
             if !g.is_leader(u) {
                 for s in stationary {
+                    if r.melee && !crate::melee::first_roll_for_group(g, s) {
+                        continue;
+                    }
                     g.stack.push(Frame::BreakRoll { unit: s, on: charts::RETREAT_THROUGH_BREAK });
                 }
             }
@@ -248,6 +295,29 @@ fn push_or_destroy(g: &mut Belmont, r: RetreatState) {
     }
 }
 
+/// 8.7: a captured gun left alone in a hex is abandoned; the first regiment to enter
+/// the hex gains control of it. A friendly regiment simply moves in (this is called
+/// after `u` enters `hex`); an enemy one must melee for it, as for any gun alone.
+pub(crate) fn claim_abandoned(g: &mut Belmont, u: UnitId, hex: Hex) {
+    let Some(f) = g.counter(u).formation else { return };
+    if g.counter(u).kind != Kind::Infantry || g.oob().formations[f].kind != crate::counters::FormationKind::Regiment {
+        return;
+    }
+    let others: Vec<UnitId> = g.ground_at(hex).into_iter().filter(|&o| o != u && !g.is_leader(o)).collect();
+    let guns: Vec<UnitId> = others.iter().copied().filter(|&o| g.unit(o).captor.is_some()).collect();
+    if guns.is_empty() || guns.len() != others.len() {
+        return;
+    }
+    let f = u8::try_from(f).expect("few formations");
+    for gun in guns {
+        if g.owner(gun) == g.owner(u) && g.unit(gun).captor != Some(f) {
+            g.unit_mut(gun).captor = Some(f);
+            let (gn, un) = (g.name(gun), g.name(u));
+            g.log.push("Belmont 8.7", || format!("{gn}, abandoned, comes under the control of {un}'s regiment."));
+        }
+    }
+}
+
 /// 8.7: artillery left alone with the enemy is captured by the victorious regiment.
 pub(crate) fn capture_artillery(g: &mut Belmont, u: UnitId) {
     let captor = g.act.as_ref().map(|a| a.formation);
@@ -259,7 +329,7 @@ pub(crate) fn capture_artillery(g: &mut Belmont, u: UnitId) {
     g.unit_mut(u).captor = if back_home { None } else { captor };
     if !back_home && captor.is_none() {
         // Captured outside an activation (should not happen): count it eliminated.
-        g.unit_mut(u).loc = Loc::Gone(Fate::Captured);
+        g.set_loc(u, Loc::Gone(Fate::Captured));
     }
     g.unit_mut(u).shaken = true;
     g.log.push("Belmont 8.7", || format!("{n} is captured."));

@@ -81,9 +81,12 @@ fn tally(g: &mut Belmont) {
         add(g, Side::Confederate, vp::OPT_ADJACENT * n as i32, format!("{n} CS companies adjacent to unbroken Union companies (15.0)"));
     }
     if g.opt.union_on_map_vp {
+        // Reading: "non-broken Union unit" counts companies that are not broken and field
+        // artillery (reduced or not: artillery is never broken, 7.1), not leaders or
+        // gunboats.
         let n = g
             .ids()
-            .filter(|&u| g.counter(u).side == Side::Union && g.hex_of(u).is_some() && !g.is_leader(u) && !g.is_vessel(u) && !g.unit(u).flipped)
+            .filter(|&u| g.counter(u).side == Side::Union && g.hex_of(u).is_some() && !g.is_leader(u) && !g.is_vessel(u) && !g.is_broken(u))
             .count();
         add(g, Side::Confederate, vp::OPT_UNION_ON_MAP * n as i32, format!("{n} unbroken Union units on the map (15.0)"));
     }

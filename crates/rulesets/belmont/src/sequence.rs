@@ -75,7 +75,7 @@ pub(crate) fn release_to_columbus(g: &mut Belmont, units: &[UnitId]) {
     hexes.push(map.columbus_dock);
     for &u in units {
         let spot = hexes.iter().copied().find(|&h| crate::setup::stack_ok(g, u, h)).unwrap_or(map.columbus_dock);
-        g.unit_mut(u).loc = Loc::Hex(spot);
+        g.set_loc(u, Loc::Hex(spot));
     }
 }
 
@@ -101,7 +101,7 @@ pub(crate) fn release_transports(g: &mut Belmont, n: usize) {
             break;
         }
         if g.unit(u).loc == Loc::Reserve {
-            g.unit_mut(u).loc = Loc::Hex(dock);
+            g.set_loc(u, Loc::Hex(dock));
             left -= 1;
         }
     }
@@ -359,7 +359,7 @@ pub(crate) fn end_turn(g: &mut Belmont) {
     let dock = g.map().columbus_dock;
     for u in g.ids().collect::<Vec<_>>() {
         if g.unit(u).loc == Loc::TurnTrack {
-            g.unit_mut(u).loc = Loc::Hex(dock);
+            g.set_loc(u, Loc::Hex(dock));
         }
         let unit = g.unit_mut(u);
         unit.rallied = false;

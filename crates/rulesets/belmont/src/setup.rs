@@ -57,6 +57,7 @@ pub(crate) fn new_game(options: Vec<String>, opt: Options) -> Belmont {
         embarked: [0, 0],
         stack: vec![Frame::GuardRegiment],
         log: Log::recording(),
+        occ: crate::state::Occupancy::default(),
     };
     let _ = transports;
     default_deployment(&mut g);
@@ -102,17 +103,20 @@ fn guard_leader(g: &Belmont) -> Option<UnitId> {
 /// Whether `u` may be on `hex` with what is there (4.2: three units; cavalry alone;
 /// Iron Banks: up to three per entrenchment, 2.2).
 pub(crate) fn stack_ok(g: &Belmont, u: UnitId, hex: Hex) -> bool {
-    let others: Vec<UnitId> = g.ground_at(hex).into_iter().filter(|&o| o != u).collect();
     let cav = |x: UnitId| g.counter(x).kind == Kind::Cavalry || g.is_cavalry_leader(x);
-    // 4.2: cavalry and cavalry leaders may not share a hex with other units.
-    if cav(u) != others.iter().all(|&o| cav(o)) && !others.is_empty() {
-        return false;
+    let mut count = 0;
+    for &o in g.here(hex) {
+        if o == u || g.is_vessel(o) {
+            continue;
+        }
+        // 4.2: cavalry and cavalry leaders may not share a hex with other units.
+        if cav(o) != cav(u) {
+            return false;
+        }
+        count += usize::from(!g.is_leader(o));
     }
     // 4.2: leaders ignore the limit.
-    if g.is_leader(u) {
-        return true;
-    }
-    others.iter().filter(|&&o| !g.is_leader(o)).count() < charts::STACK_LIMIT
+    g.is_leader(u) || count < charts::STACK_LIMIT
 }
 
 fn default_deployment(g: &mut Belmont) {
@@ -146,7 +150,7 @@ fn default_deployment(g: &mut Belmont) {
             }
             Zone::Entrenchment => place_first(g, u, &map.entrenchments),
         };
-        g.unit_mut(u).loc = loc;
+        g.set_loc(u, loc);
     }
     // Regiment leaders start with their regiment's first company.
     for (fi, f) in oob.formations.iter().enumerate() {
@@ -155,7 +159,7 @@ fn default_deployment(g: &mut Belmont) {
         }
         if let (Some(l), Some(first)) = (f.leader, oob.companies_of(fi).first().copied()) {
             if zone(l) == zone(first) {
-                g.unit_mut(l).loc = g.unit(first).loc;
+                g.set_loc(l, g.unit(first).loc);
             }
         }
     }
@@ -188,7 +192,16 @@ pub(crate) fn legal(g: &Belmont, f: &Frame) -> Vec<Action> {
             .collect(),
         Frame::Deploy { side, placed } => {
             let mut out = vec![Action::Done];
-            let candidates: Vec<Hex> = g.map().hexes().map(|(h, _)| h).filter(|&h| g.is_land(h)).collect();
+            let map = g.map();
+            let dock = map.hunters_farm_dock;
+            let guard_hexes: Vec<Hex> =
+                map.union_setup.iter().copied().filter(|&h| within_land_hexes(g, dock, h, 3)).collect();
+            let mut union: Vec<Hex> = map.union_setup.iter().copied().collect();
+            let mut cs: Vec<Hex> = map.confederate_setup.iter().copied().collect();
+            union.sort();
+            cs.sort();
+            let mut columbus = map.columbus.clone();
+            columbus.push(map.columbus_dock);
             for u in g.ids() {
                 if g.counter(u).side != *side || placed.contains(&u) || g.is_vessel(u) {
                     continue;
@@ -197,8 +210,20 @@ pub(crate) fn legal(g: &Belmont, f: &Frame) -> Vec<Action> {
                 if zone(u) == Zone::BelmontDock {
                     continue; // 2.2: fixed on the Belmont dock hex.
                 }
-                for &h in &candidates {
-                    if h != now && may_set_up(g, u, h) && stack_ok(g, u, h) {
+                let guard = g.guard_units.contains(&u) || (g.guard.is_some() && guard_leader(g) == Some(u));
+                let zone_hexes: &[Hex] = if guard {
+                    &guard_hexes
+                } else {
+                    match zone(u) {
+                        Zone::UnionSetup => &union,
+                        Zone::ConfederateSetup => &cs,
+                        Zone::Columbus => &columbus,
+                        Zone::Entrenchment => &map.entrenchments,
+                        _ => &[],
+                    }
+                };
+                for &h in zone_hexes {
+                    if h != now && g.is_land(h) && stack_ok(g, u, h) {
                         out.push(Action::Place { unit: u, hex: h });
                     }
                 }
@@ -230,7 +255,7 @@ pub(crate) fn apply(g: &mut Belmont, f: Frame, a: &Action) {
             }
         }
         (Frame::Deploy { side, mut placed }, Action::Place { unit, hex }) => {
-            g.unit_mut(*unit).loc = Loc::Hex(*hex);
+            g.set_loc(*unit, Loc::Hex(*hex));
             placed.push(*unit);
             let (n, h) = (g.name(*unit), *hex);
             g.log.push("Belmont 2.0", || format!("{n} sets up at {h}."));
@@ -255,11 +280,11 @@ fn place_guard(g: &mut Belmont) {
     let mut units = g.guard_units.clone();
     units.extend(guard_leader(g));
     for u in units {
-        g.unit_mut(u).loc = Loc::Reserve;
+        g.set_loc(u, Loc::Reserve);
         if let Loc::Hex(h) = place_first(g, u, &hexes) {
-            g.unit_mut(u).loc = Loc::Hex(h);
+            g.set_loc(u, Loc::Hex(h));
         } else if let Some(h) = hexes.first() {
-            g.unit_mut(u).loc = Loc::Hex(*h);
+            g.set_loc(u, Loc::Hex(*h));
         }
     }
     // The other companies of the regiment may have been deployed onto guard hexes:

@@ -179,12 +179,55 @@ pub struct Belmont {
     pub guns_taken: [u8; 2],
     /// Union companies embarked at Hunter's Farm (15.0 option), unbroken and broken.
     pub embarked: [u8; 2],
+    /// Which counters stand on each map hex: derived from `units[..].loc`, kept in step
+    /// by [`Belmont::set_loc`], never hashed.
+    pub(crate) occ: Occupancy,
     /// Procedures under way, the top one pending.
     pub(crate) stack: Vec<Frame>,
     pub(crate) log: Log,
 }
 
+/// Counters per map hex (by [`Map::index`]): a derived index so that "who is here"
+/// costs a lookup rather than a scan of every counter.
+#[derive(Clone, PartialEq, Eq, Debug, Default)]
+pub struct Occupancy(Vec<Vec<UnitId>>);
+
+/// Derived from the units' locations, so not part of the position's hash.
+impl std::hash::Hash for Occupancy {
+    fn hash<H: std::hash::Hasher>(&self, _: &mut H) {}
+}
+
 impl Belmont {
+    /// Moves a counter, keeping the occupancy index in step.
+    pub(crate) fn set_loc(&mut self, u: UnitId, loc: Loc) {
+        let map = crate::map::belmont();
+        if self.occ.0.is_empty() {
+            self.occ.0 = vec![Vec::new(); map.cells.len()];
+        }
+        if let Loc::Hex(h) = self.units[usize::from(u)].loc {
+            if let Some(i) = map.index(h) {
+                self.occ.0[i].retain(|&x| x != u);
+            }
+        }
+        if let Loc::Hex(h) = loc {
+            if let Some(i) = map.index(h) {
+                let v = &mut self.occ.0[i];
+                let at = v.partition_point(|&x| x < u);
+                v.insert(at, u);
+            }
+        }
+        self.units[usize::from(u)].loc = loc;
+    }
+
+    /// Counters on a hex, in id order, without allocating.
+    #[must_use]
+    pub fn here(&self, h: Hex) -> &[UnitId] {
+        match self.map().index(h) {
+            Some(i) if !self.occ.0.is_empty() => &self.occ.0[i],
+            _ => &[],
+        }
+    }
+
     /// The shipped order of battle.
     #[must_use]
     pub fn oob(&self) -> &'static OrderOfBattle {
@@ -230,27 +273,26 @@ impl Belmont {
     /// Counters on a hex (vessels included).
     #[must_use]
     pub fn at(&self, h: Hex) -> Vec<UnitId> {
-        self.ids().filter(|&u| self.unit(u).loc == Loc::Hex(h)).collect()
+        self.here(h).to_vec()
     }
 
     /// Ground counters (not vessels) on a hex.
     #[must_use]
     pub fn ground_at(&self, h: Hex) -> Vec<UnitId> {
-        self.ids().filter(|&u| self.unit(u).loc == Loc::Hex(h) && !self.is_vessel(u)).collect()
+        self.here(h).iter().copied().filter(|&u| !self.is_vessel(u)).collect()
     }
 
     /// Whose counters hold a hex (ground units only), if anyone's.
     #[must_use]
     pub fn holder(&self, h: Hex) -> Option<Side> {
-        self.ids()
-            .find(|&u| self.unit(u).loc == Loc::Hex(h) && !self.is_vessel(u))
-            .map(|u| self.counter(u).side)
+        self.here(h).iter().copied().find(|&u| !self.is_vessel(u)).map(|u| self.owner(u))
     }
 
-    /// Counters of `side` on hex `h`.
+    /// Counters of `side` on hex `h`: those it controls, so captured artillery counts
+    /// with its captor's side (8.7).
     #[must_use]
     pub fn side_at(&self, h: Hex, side: Side) -> Vec<UnitId> {
-        self.ground_at(h).into_iter().filter(|&u| self.counter(u).side == side).collect()
+        self.ground_at(h).into_iter().filter(|&u| self.owner(u) == side).collect()
     }
 
     /// Whether the counter is a vessel.
@@ -288,7 +330,7 @@ impl Belmont {
     /// Units that count against the three-unit limit (4.2): not leaders, not vessels.
     #[must_use]
     pub fn stack_count(&self, h: Hex) -> usize {
-        self.ground_at(h).into_iter().filter(|&u| !self.is_leader(u)).count()
+        self.here(h).iter().filter(|&&u| !self.is_leader(u) && !self.is_vessel(u)).count()
     }
 
     /// Current SP: front or reverse side.
@@ -312,9 +354,7 @@ impl Belmont {
     /// Whether `h` is adjacent to a unit of `side` that exerts a ZOC.
     #[must_use]
     pub fn in_zoc_of(&self, h: Hex, side: Side) -> bool {
-        h.neighbours().iter().any(|&n| {
-            self.at(n).into_iter().any(|u| self.owner(u) == side && self.exerts_zoc(u))
-        })
+        h.neighbours().iter().any(|&n| self.here(n).iter().any(|&u| self.owner(u) == side && self.exerts_zoc(u)))
     }
 
     /// Who controls a counter: its side, or for captured artillery the captor's (8.7).

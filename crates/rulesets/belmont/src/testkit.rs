@@ -46,15 +46,15 @@ impl Belmont {
 
     /// Takes every counter off the map (to the reserve box), for a clean position.
     pub fn clear_map(&mut self) {
-        for u in self.units.iter_mut() {
-            u.loc = Loc::Reserve;
+        for u in self.ids().collect::<Vec<_>>() {
+            self.set_loc(u, Loc::Reserve);
         }
     }
 
     /// Puts a counter on a hex.
     pub fn put(&mut self, id: &str, label: &str) -> UnitId {
         let u = self.id(id);
-        self.unit_mut(u).loc = Loc::Hex(hex(label));
+        self.set_loc(u, Loc::Hex(hex(label)));
         u
     }
 
@@ -65,7 +65,8 @@ impl Belmont {
     }
 
     /// Starts an activation of `side`'s formation `code` at `stage`, replacing the
-    /// procedure stack with [end of turn, draw, this activation].
+    /// procedure stack with [draw, this activation], as a pulled chit leaves it (3.2.2;
+    /// the end of the turn is pushed once the cup is empty).
     pub fn activate(&mut self, side: Side, code: &str, stage: Stage) {
         let formation = self.oob().formation(side, code).expect("formation") as u8;
         let chit = self
@@ -93,7 +94,7 @@ impl Belmont {
             demoralized: side == Side::Confederate && self.camp_captured == Some(self.turn),
             frozen: vec![],
         });
-        self.stack = vec![Frame::EndTurn, Frame::DrawChit];
+        self.stack = vec![Frame::DrawChit];
         if stage == Stage::Melees {
             self.stack.push(Frame::ChooseMelee);
         } else {
