@@ -300,8 +300,30 @@ pub(crate) fn d6() -> Vec<(Action, f64)> {
     (1..=6).map(|d| (Action::Roll(d), 1.0 / 6.0)).collect()
 }
 
-/// The legal actions of the side to act.
+/// The legal actions of the side to act, memoised until the next change.
 pub(crate) fn legal(g: &Belmont) -> Vec<Action> {
+    use engine::Game;
+    let key = g.state_hash();
+    if let Ok(memo) = g.legal_memo.0.lock() {
+        if let Some((k, v)) = memo.as_ref() {
+            if *k == key {
+                return v.clone();
+            }
+        }
+    }
+    let v = compute_legal(g);
+    if let Ok(mut memo) = g.legal_memo.0.lock() {
+        *memo = Some((key, v.clone()));
+    }
+    v
+}
+
+/// Whether the only legal action is Done (memoised with [`legal`]).
+pub(crate) fn only_done(g: &Belmont) -> bool {
+    legal(g) == [Action::Done]
+}
+
+fn compute_legal(g: &Belmont) -> Vec<Action> {
     let Some(top) = g.stack.last() else { return vec![] };
     match top {
         Frame::GuardRegiment | Frame::GuardCompanies { .. } | Frame::Deploy { .. } => setup::legal(g, top),
@@ -406,12 +428,12 @@ pub(crate) fn run(g: &mut Belmont) {
         if !automatic(top) {
             // A decision with nothing to choose from moves on by itself.
             if let Some(skip) = sequence::nothing_to_decide(g) {
-                skip(g);
-                continue;
+                            skip(g);
+                            continue;
             }
             return;
         }
-        let f = g.stack.pop().expect("checked");
+            let f = g.stack.pop().expect("checked");
         match f {
             Frame::TurnStart => sequence::turn_start(g),
             Frame::EndTurn => sequence::end_turn(g),

@@ -298,12 +298,11 @@ pub(crate) fn nothing_to_decide(g: &Belmont) -> Option<fn(&mut Belmont)> {
             g.stack.pop();
             end_activation(g);
         }),
-        Frame::Activate if activation_legal(g) == [Action::Done] => Some(|g| {
+        Frame::Activate if crate::procedure::only_done(g) => Some(|g| {
             g.stack.pop();
             activation_apply(g, &Action::Done);
         }),
-        Frame::SecondMove { .. } | Frame::Rally { .. } | Frame::Deploy { .. }
-            if crate::procedure::legal(g) == [Action::Done] =>
+        Frame::SecondMove { .. } | Frame::Rally { .. } | Frame::Deploy { .. } if crate::procedure::only_done(g) =>
         {
             Some(|g| {
                 let f = g.stack.pop().expect("frame");

@@ -58,6 +58,7 @@ pub(crate) fn new_game(options: Vec<String>, opt: Options) -> Belmont {
         stack: vec![Frame::GuardRegiment],
         log: Log::recording(),
         occ: crate::state::Occupancy::default(),
+        legal_memo: crate::state::Memo::default(),
     };
     let _ = transports;
     default_deployment(&mut g);
@@ -69,22 +70,6 @@ pub(crate) fn new_game(options: Vec<String>, opt: Options) -> Belmont {
 /// The zone a counter belongs to (2.1-2.3).
 fn zone(u: UnitId) -> Zone {
     crate::counters::belmont().zones[usize::from(u)]
-}
-
-/// Whether `hex` is in the zone `u` may set up in.
-pub(crate) fn may_set_up(g: &Belmont, u: UnitId, hex: Hex) -> bool {
-    let map = g.map();
-    let guard = g.guard_units.contains(&u) || (g.guard.is_some() && guard_leader(g) == Some(u));
-    if guard {
-        return within_land_hexes(g, map.hunters_farm_dock, hex, 3) && map.union_setup.contains(&hex);
-    }
-    match zone(u) {
-        Zone::UnionSetup => map.union_setup.contains(&hex),
-        Zone::ConfederateSetup => map.confederate_setup.contains(&hex),
-        Zone::Columbus => map.columbus.contains(&hex) || hex == map.columbus_dock,
-        Zone::Entrenchment => map.entrenchments.contains(&hex),
-        _ => false,
-    }
 }
 
 /// 2.1: "within three land hexes of the dock": a path of at most `n` land hexes.
