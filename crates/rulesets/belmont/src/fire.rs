@@ -128,7 +128,9 @@ fn terrain_dice(g: &Belmont, from: Hex, target: Hex) -> u8 {
     if t.terrain == Terrain::Woods && matches!(f.terrain, Terrain::Brush | Terrain::Clear) {
         minus += 1;
     }
-    if t.height > f.height {
+    // From the bottom of a slope to its top: the target is a slope hex above the
+    // firer (map convention: a height change without a slope hex has no effect).
+    if t.slope && t.height > f.height {
         minus += 1;
     }
     if f.terrain == Terrain::Pond {

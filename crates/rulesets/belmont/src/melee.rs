@@ -575,7 +575,8 @@ fn melee_terrain(g: &Belmont, from: Hex, target: Hex) -> u8 {
     if t.terrain == Terrain::Woods && f.terrain == Terrain::Clear {
         m += 1;
     }
-    if t.height > f.height {
+    // From the bottom of a slope to its top (see fire::terrain_dice).
+    if t.slope && t.height > f.height {
         m += 1;
     }
     m

@@ -6,6 +6,10 @@
 //! opportunity fire beats one with opportunity fire, which beats one with friendlies
 //! (8.2: "the latter must be chosen"), which beats one with both; within the best
 //! class, hexes toward the retreat goal must be used if there are any.
+//!
+//! Reading (8.5): on its last hex a unit ends over-stacked only if it has no other
+//! alternative, so hexes where it fits are kept first, before the 8.2 classes. A
+//! retreat never re-enters a hex it has left (see [`RetreatState::visited`]).
 
 use crate::action::Action;
 use crate::charts;

@@ -58,6 +58,14 @@ impl Belmont {
         u
     }
 
+    /// Puts a counter anywhere (aboard a vessel, on the turn track, out of the game),
+    /// keeping the occupancy index in step; write `units[..].loc` directly and it is not.
+    pub fn put_loc(&mut self, id: &str, loc: Loc) -> UnitId {
+        let u = self.id(id);
+        self.set_loc(u, loc);
+        u
+    }
+
     /// Flips a counter to its reverse side (broken, reduced, wounded) or back.
     pub fn set_flipped(&mut self, id: &str, flipped: bool) {
         let u = self.id(id);

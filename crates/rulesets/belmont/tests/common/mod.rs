@@ -1,0 +1,272 @@
+//! Shared helpers for the Belmont rule-section position tests (rules_*.rs): a clean
+//! position, hexes found by terrain, and assertions on legal, refused and chance actions.
+#![allow(dead_code)]
+
+use belmont::map::{HexInfo, Map, Region, Terrain};
+use belmont::{Action, Belmont, Frame};
+use engine::{Actor, Game, Illegal, Side};
+use hexmap::Hex;
+
+pub use belmont::testkit::hex;
+
+/// Tolerance for exact probabilities.
+pub const EPS: f64 = 1e-12;
+
+/// A game after set-up with every counter taken off the map (to the reserve box). The
+/// Hunter's Farm guard (2.1, 10.1; `after_setup` picks the 27th Illinois) is released so
+/// that every company moves freely; tests of the guard start from `after_setup` itself.
+pub fn fresh() -> Belmont {
+    let mut g = Belmont::after_setup(&[]);
+    g.clear_map();
+    g.guard_released = true;
+    g
+}
+
+/// The shipped map.
+pub fn map() -> &'static Map {
+    belmont::map::belmont()
+}
+
+/// A hex's information.
+pub fn info(h: Hex) -> &'static HexInfo {
+    map().get(h).unwrap_or_else(|| panic!("{h} is off the map"))
+}
+
+/// A Missouri hex of this terrain on flat bottomland: height 0, no slope, no shore.
+pub fn plain(h: Hex, t: Terrain) -> bool {
+    map().get(h).is_some_and(|i| {
+        i.terrain == t && i.region == Region::Missouri && i.height == 0 && !i.slope && !i.shore
+    })
+}
+
+/// No road crosses any hexside of `h`.
+pub fn off_road(h: Hex) -> bool {
+    !h.neighbours().iter().any(|&n| map().road(h, n))
+}
+
+/// A pair of hexes `dist` apart whose centre line passes through exactly the hexes
+/// `mid` accepts (one at a time, no hexside ties), both ends accepted by `end`.
+pub fn find_line(dist: u16, end: impl Fn(Hex) -> bool, mid: impl Fn(Hex) -> bool) -> (Hex, Hex) {
+    for (a, _) in map().hexes() {
+        if !end(a) {
+            continue;
+        }
+        for b in a.ring(dist) {
+            if !end(b) || map().get(b).is_none() {
+                continue;
+            }
+            let steps = hexmap::line(a, b);
+            let inner = &steps[1..steps.len() - 1];
+            if inner.iter().all(|s| matches!(s, hexmap::LineStep::One(x) if mid(*x))) {
+                return (a, b);
+            }
+        }
+    }
+    panic!("no line of length {dist} found");
+}
+
+/// The first hex (map order) satisfying `pred`.
+pub fn find_hex(what: &str, pred: impl Fn(Hex) -> bool) -> Hex {
+    map().hexes().map(|(h, _)| h).find(|&h| pred(h)).unwrap_or_else(|| panic!("no hex: {what}"))
+}
+
+/// The neighbour of `h` one hex south (same column, next row).
+pub fn south(h: Hex) -> Hex {
+    h.neighbour(hexmap::Direction::S)
+}
+
+/// The neighbour of `h` one hex north.
+pub fn north(h: Hex) -> Hex {
+    h.neighbour(hexmap::Direction::N)
+}
+
+/// `n` hexes south of `h` in its column.
+pub fn south_n(h: Hex, n: usize) -> Hex {
+    (0..n).fold(h, |x, _| south(x))
+}
+
+/// A run of `n` hexes going south in one column whose terrains are `ts` (all plain).
+pub fn column_run(ts: &[Terrain]) -> Vec<Hex> {
+    let start = find_hex(&format!("a column run {ts:?}"), |h| {
+        (0..ts.len()).all(|i| plain(south_n(h, i), ts[i]))
+    });
+    (0..ts.len()).map(|i| south_n(start, i)).collect()
+}
+
+/// Applies an action, panicking with the legal actions if refused.
+pub fn act(g: &mut Belmont, a: Action) {
+    if let Err(e) = g.apply(&a) {
+        panic!(
+            "{a:?} refused: {e}\nprompt {:?}\nlegal {:?}\nchance {:?}\ntop {:?}",
+            g.prompt(),
+            g.legal_actions(),
+            g.chance_outcomes(),
+            g.top()
+        );
+    }
+}
+
+/// Applies a die roll (Chance must be to act).
+pub fn roll(g: &mut Belmont, d: u8) {
+    assert_eq!(g.actor(), Actor::Chance, "expected a die roll; prompt {:?} top {:?}", g.prompt(), g.top());
+    act(g, Action::Roll(d));
+}
+
+/// Applies several die rolls in order.
+pub fn rolls(g: &mut Belmont, ds: &[u8]) {
+    for &d in ds {
+        roll(g, d);
+    }
+}
+
+/// Asserts the pending chance is one fair six-sided die.
+pub fn assert_d6(g: &Belmont) {
+    assert_eq!(g.actor(), Actor::Chance, "prompt {:?}", g.prompt());
+    let out = g.chance_outcomes();
+    assert_eq!(out.len(), 6, "{out:?}");
+    for (i, (a, p)) in out.iter().enumerate() {
+        assert_eq!(*a, Action::Roll(u8::try_from(i + 1).unwrap()));
+        assert!((p - 1.0 / 6.0).abs() < EPS, "{p}");
+    }
+}
+
+/// Asserts `a` is legal now.
+pub fn assert_legal(g: &Belmont, a: &Action) {
+    assert!(g.legal_actions().contains(a), "{a:?} should be legal; prompt {:?}; legal {:?}", g.prompt(), g.legal_actions());
+}
+
+/// Asserts `a` is not legal now, that `apply` refuses it citing a Belmont rule, and that
+/// the position is unchanged. Returns the refusal.
+pub fn assert_refused(g: &mut Belmont, a: &Action) -> Illegal {
+    assert!(!g.legal_actions().contains(a), "{a:?} should not be legal; prompt {:?}", g.prompt());
+    let before = g.state_hash();
+    let e = g.apply(a).expect_err("apply must refuse");
+    assert!(e.rule.starts_with("Belmont"), "refusal cites {:?}", e.rule);
+    assert_eq!(g.state_hash(), before, "a refused action changed the position");
+    e
+}
+
+/// Whether the log holds an event citing `rule` (exactly) whose text contains `text`.
+pub fn logged(g: &Belmont, rule: &str, text: &str) -> bool {
+    g.log().events().iter().any(|e| e.rule == rule && e.text.contains(text))
+}
+
+/// Asserts the log holds such an event.
+pub fn assert_logged(g: &Belmont, rule: &str, text: &str) {
+    assert!(
+        logged(g, rule, text),
+        "no event {rule} containing {text:?}; last events: {:#?}",
+        g.log().events().iter().rev().take(12).collect::<Vec<_>>()
+    );
+}
+
+/// Where a counter is, if on the map.
+pub fn at(g: &Belmont, id: &str) -> Option<Hex> {
+    g.hex_of(g.id(id))
+}
+
+/// Whether the counter is broken / reduced / wounded.
+pub fn flipped(g: &Belmont, id: &str) -> bool {
+    g.unit(g.id(id)).flipped
+}
+
+/// Whether the counter has left the game.
+pub fn gone(g: &Belmont, id: &str) -> bool {
+    matches!(g.unit(g.id(id)).loc, belmont::Loc::Gone(_))
+}
+
+/// The fate of a counter that has left the game.
+pub fn fate(g: &Belmont, id: &str) -> Option<belmont::Fate> {
+    match g.unit(g.id(id)).loc {
+        belmont::Loc::Gone(f) => Some(f),
+        _ => None,
+    }
+}
+
+/// The prompt's rule.
+pub fn rule(g: &Belmont) -> String {
+    g.prompt().rule
+}
+
+/// A move action.
+pub fn mv(g: &Belmont, id: &str, to: Hex) -> Action {
+    Action::Move { unit: g.id(id), to }
+}
+
+/// Says Done until the prompt's rule is `rule` (at most `n` times).
+pub fn done_until(g: &mut Belmont, rule_: &str) {
+    for _ in 0..10 {
+        if rule(g) == rule_ {
+            return;
+        }
+        act(g, Action::Done);
+    }
+    panic!("never reached {rule_}; at {:?}", g.prompt());
+}
+
+/// The bitmask selecting every eligible firer in `from`.
+pub fn all_firers(g: &Belmont, from: Hex, target: Hex) -> Action {
+    let mut best = None;
+    for a in g.legal_actions() {
+        if let Action::Volley { from: f, target: t, firers } = a {
+            if f == from && t == target && best.is_none_or(|b: u8| firers.count_ones() > b.count_ones()) {
+                best = Some(firers);
+            }
+        }
+    }
+    Action::Volley { from, target, firers: best.unwrap_or_else(|| panic!("no volley from {from} at {target}: {:?}", g.legal_actions())) }
+}
+
+/// The pending frame is a melee at a stage whose debug name is `stage`.
+pub fn melee_stage(g: &Belmont) -> Option<belmont::MStage> {
+    match g.top() {
+        Some(Frame::Melee(m)) => Some(m.stage),
+        _ => None,
+    }
+}
+
+/// The side to act, if a side.
+pub fn side_to_act(g: &Belmont) -> Option<Side> {
+    match g.actor() {
+        Actor::Side(s) => Some(s),
+        _ => None,
+    }
+}
+
+/// Moves a unit one hex (the move must be legal).
+pub fn go(g: &mut Belmont, id: &str, to: Hex) {
+    let a = mv(g, id, to);
+    act(g, a);
+}
+
+/// Asserts a move is refused (see [`assert_refused`]).
+pub fn refuse_mv(g: &mut Belmont, id: &str, to: Hex) -> Illegal {
+    let a = mv(g, id, to);
+    assert_refused(g, &a)
+}
+
+/// Volleys from `from` at `target` with every eligible firer.
+pub fn fire_all(g: &mut Belmont, from: Hex, target: Hex) {
+    let a = all_firers(g, from, target);
+    act(g, a);
+}
+
+/// Says Done until the activation reaches its melee step.
+pub fn to_melees(g: &mut Belmont) {
+    for _ in 0..4 {
+        if g.act.as_ref().is_none_or(|a| a.stage == belmont::Stage::Melees) {
+            return;
+        }
+        act(g, Action::Done);
+    }
+    panic!("never reached the melees: {:?}", g.prompt());
+}
+
+/// Applies every pending hit that has only one possible taker (7.0).
+pub fn take_forced_hits(g: &mut Belmont) {
+    while let Some(Frame::Hit { .. }) = g.top() {
+        let legal = g.legal_actions();
+        assert_eq!(legal.len(), 1, "a real choice of hit: {legal:?}");
+        act(g, legal[0].clone());
+    }
+}

@@ -1,0 +1,1074 @@
+//! Position tests for Belmont 7.0-7.2 (hits, broken and reduced units, casualty
+//! checks) and 8.0-8.7 (retreat). Each test names the rule it checks; rule text is
+//! cited by number only.
+
+mod common;
+
+use belmont::map::Region;
+use belmont::{Action, Belmont, Fate, Frame, MStage, RetreatState, Stage};
+use common::*;
+use engine::{Actor, Game, Side};
+use hexmap::Hex;
+
+// ------------------------------------------------------------------------------------
+// Helpers local to these sections.
+
+/// A fresh position with an activation of the other side under way (so a procedure
+/// pushed on top returns to it).
+fn quiet(side: Side) -> Belmont {
+    let mut g = fresh();
+    // The side's army leader far away keeps the maneuver step open.
+    g.put(if side == Side::Union { "Grant" } else { "Polk" }, "0142");
+    g.activate(side, "HQ", Stage::Maneuver);
+    g
+}
+
+/// Starts the 8.3 choice of who retreats from `hex` (as a volley's retreat result does).
+fn retreat_from(g: &mut Belmont, hex: Hex, side: Side) {
+    g.push_frame(Frame::ChooseRetreater { hex, side, entry: None, among: None });
+}
+
+/// The hexes offered for the pending retreat step.
+fn retreat_options(g: &Belmont) -> Vec<Hex> {
+    let mut v: Vec<Hex> = g
+        .legal_actions()
+        .into_iter()
+        .map(|a| match a {
+            Action::RetreatTo(h) => h,
+            other => panic!("expected RetreatTo, got {other:?}"),
+        })
+        .collect();
+    v.sort();
+    v
+}
+
+/// Holds every opportunity fire offered.
+fn hold_fire(g: &mut Belmont) {
+    while matches!(g.top(), Some(Frame::OppOffer { .. })) {
+        act(g, Action::Fire(false));
+    }
+}
+
+fn sorted(mut v: Vec<Hex>) -> Vec<Hex> {
+    v.sort();
+    v
+}
+
+/// Distance to the Confederate retreat goal (8.2): the nearest river hex of sections 3-6.
+fn cs_goal(h: Hex) -> u16 {
+    (3..=6).flat_map(|s| map().river_hexes_of_section(s)).map(|r| r.distance(h)).min().unwrap()
+}
+
+/// 2309: a woods point on the bank whose only land neighbours are 2209 and 2310.
+fn point() -> (Hex, Hex, Hex) {
+    let p = hex("2309");
+    let land: Vec<Hex> = p.neighbours().into_iter().filter(|&n| map().is_land(n)).collect();
+    assert_eq!(sorted(land), sorted(vec![hex("2209"), hex("2310")]));
+    (p, hex("2209"), hex("2310"))
+}
+
+// ------------------------------------------------------------------------------------
+// 7.0 Combat Results: the order hits are applied in
+
+#[test]
+fn rule_7_0_unbroken_before_broken_before_artillery_before_damaged_artillery() {
+    let mut g = fresh();
+    let (a, t) = (hex("0331"), hex("0332"));
+    g.put("27IL-A", &a.label());
+    g.put("Taylor-1", &a.label());
+    g.put("13AR-A", &t.label());
+    g.put("13AR-C", &t.label());
+    g.set_flipped("13AR-C", true);
+    g.put("Watson-A", &t.label());
+    g.activate(Side::Union, "27IL", Stage::Volley);
+    fire_all(&mut g, a, t); // three infantry dice at range 1
+    roll(&mut g, 6);
+    assert!(flipped(&g, "13AR-A"), "the only unbroken company takes the first hit");
+    assert!(!flipped(&g, "Watson-A"));
+    roll(&mut g, 6);
+    // Two broken companies: the owner chooses.
+    assert_eq!(g.actor(), Actor::Side(Side::Confederate));
+    assert_eq!(rule(&g), "Belmont 7.0");
+    let (ua, uc) = (g.id("13AR-A"), g.id("13AR-C"));
+    let mut legal = g.legal_actions();
+    legal.sort_by_key(|a| format!("{a:?}"));
+    assert_eq!(legal, vec![Action::TakeHit(ua), Action::TakeHit(uc)]);
+    let w = g.id("Watson-A");
+    assert_refused(&mut g, &Action::TakeHit(w));
+    act(&mut g, Action::TakeHit(uc));
+    assert!(gone(&g, "13AR-C"));
+    roll(&mut g, 6);
+    assert!(gone(&g, "13AR-A"));
+    assert!(!flipped(&g, "Watson-A"), "the battery has not been reached");
+    assert!(g.in_play(g.id("Watson-A")));
+}
+
+#[test]
+fn rule_7_0_artillery_takes_hits_only_after_the_companies() {
+    let mut g = fresh();
+    let (a, t) = (hex("0331"), hex("0333"));
+    g.put("Taylor-1", &a.label());
+    g.put("Watson-A", &t.label());
+    g.put("Watson-B", &t.label());
+    g.set_flipped("Watson-B", true);
+    g.activate(Side::Union, "HQ", Stage::Volley);
+    fire_all(&mut g, a, t); // range 2: 6 hits
+    roll(&mut g, 6);
+    assert!(flipped(&g, "Watson-A"), "full-strength artillery before reduced artillery");
+    assert!(!gone(&g, "Watson-B"));
+    roll(&mut g, 6);
+    assert_eq!(rule(&g), "Belmont 7.0", "two reduced batteries: the owner chooses");
+    let b = g.id("Watson-B");
+    act(&mut g, Action::TakeHit(b));
+    assert!(gone(&g, "Watson-B"));
+    assert_eq!(g.vp(), [0.0, 0.0], "14.1 scores companies, not batteries");
+    assert_logged(&g, "Belmont 7.1", "Watson-B is destroyed");
+}
+
+#[test]
+fn rule_7_0_no_hits_on_leaders() {
+    let mut g = fresh();
+    let (a, t) = (hex("0331"), hex("0332"));
+    g.put("30IL-H", &a.label());
+    g.put("Pillow", &t.label());
+    g.activate(Side::Union, "30IL", Stage::Volley);
+    fire_all(&mut g, a, t);
+    roll(&mut g, 6);
+    assert!(!flipped(&g, "Pillow"), "a hit is not applied to a leader");
+    assert!(matches!(g.top(), Some(Frame::Casualty { .. })), "the leader checks instead (7.2)");
+}
+
+#[test]
+fn rule_7_0_melee_hits_go_to_the_losing_side_with_owner_choice() {
+    let mut g = fresh();
+    let (entry, t) = (hex("0332"), hex("0333"));
+    g.put("13AR-H", &t.label());
+    g.set_flipped("13AR-H", true);
+    g.put("31IL-A", &entry.label());
+    g.put("31IL-B", &entry.label());
+    g.activate(Side::Union, "31IL", Stage::Markers);
+    act(&mut g, Action::Marker { target: t, from: entry });
+    act(&mut g, Action::Done);
+    go(&mut g, "31IL-A", t);
+    go(&mut g, "31IL-B", t);
+    to_melees(&mut g);
+    act(&mut g, Action::Resolve(0));
+    rolls(&mut g, &[1, 6]); // 2 + 2 + 1 = 5 against 1 + 6 = 7
+    assert_eq!(g.actor(), Actor::Side(Side::Union), "the attacker assigns its own hit");
+    let b = g.id("31IL-B");
+    act(&mut g, Action::TakeHit(b));
+    assert!(flipped(&g, "31IL-B") && !flipped(&g, "31IL-A"));
+}
+
+// ------------------------------------------------------------------------------------
+// 7.1 Broken and Reduced Units
+
+#[test]
+fn rule_7_1_first_hit_flips_second_eliminates_for_2_vp() {
+    let mut g = fresh();
+    let (a, t) = (hex("0331"), hex("0332"));
+    g.put("27IL-A", &a.label());
+    g.put("12TN-A", &t.label());
+    g.activate(Side::Union, "27IL", Stage::Volley);
+    fire_all(&mut g, a, t);
+    roll(&mut g, 6);
+    assert!(flipped(&g, "12TN-A") && !gone(&g, "12TN-A"));
+    assert_eq!(g.sp(g.id("12TN-A")), g.counter(g.id("12TN-A")).sp_reverse);
+    assert_logged(&g, "Belmont 7.1", "12TN-A is broken");
+    roll(&mut g, 6);
+    assert_eq!(fate(&g, "12TN-A"), Some(Fate::Eliminated));
+    assert_eq!(g.vp(), [2.0, 0.0]);
+    assert_logged(&g, "Belmont 14.1", "12TN-A is eliminated: 2 VP");
+}
+
+#[test]
+fn rule_7_1_cavalry_breaks_and_is_eliminated_like_infantry() {
+    let mut g = fresh();
+    let (a, t) = (hex("0331"), hex("0332"));
+    g.put("27IL-A", &a.label());
+    g.put("MSCAV-A", &t.label());
+    g.activate(Side::Union, "27IL", Stage::Volley);
+    fire_all(&mut g, a, t);
+    rolls(&mut g, &[6, 6]);
+    assert!(gone(&g, "MSCAV-A"));
+    assert_eq!(g.vp(), [2.0, 0.0]);
+}
+
+#[test]
+fn rule_7_1_artillery_is_reduced_then_destroyed() {
+    let mut g = fresh();
+    let (a, t) = (hex("0331"), hex("0332"));
+    g.put("27IL-A", &a.label());
+    g.put("Watson-A", &t.label());
+    g.activate(Side::Union, "27IL", Stage::Volley);
+    fire_all(&mut g, a, t);
+    roll(&mut g, 6);
+    assert!(flipped(&g, "Watson-A"));
+    assert_eq!(g.sp(g.id("Watson-A")), 2, "reduced side");
+    assert_logged(&g, "Belmont 7.1", "Watson-A is reduced");
+    roll(&mut g, 6);
+    assert_eq!(fate(&g, "Watson-A"), Some(Fate::Eliminated));
+}
+
+// ------------------------------------------------------------------------------------
+// 7.2 Casualty Check
+
+fn check(id: &str, wounded: bool, d: u8) -> Belmont {
+    let mut g = quiet(Side::Union);
+    g.put(id, "0331");
+    g.set_flipped(id, wounded);
+    let l = g.id(id);
+    g.push_frame(Frame::Casualty { leader: l });
+    assert_eq!(rule(&g), "Belmont 7.2");
+    assert_d6(&g);
+    roll(&mut g, d);
+    g
+}
+
+#[test]
+fn rule_7_2_a_healthy_leader_is_wounded_on_a_6() {
+    for d in 1..=5 {
+        let g = check("Pillow", false, d);
+        assert!(!flipped(&g, "Pillow") && !gone(&g, "Pillow"), "roll {d}");
+    }
+    let g = check("Pillow", false, 6);
+    assert!(flipped(&g, "Pillow") && !gone(&g, "Pillow"));
+    assert_eq!(g.vp(), [0.0, 0.0], "wounds score only at the end (14.4)");
+    assert_logged(&g, "Belmont 7.2", "Pillow is wounded");
+}
+
+#[test]
+fn rule_7_2_a_wounded_leader_is_killed_on_5_or_6() {
+    for d in 1..=4 {
+        let g = check("Pillow", true, d);
+        assert!(!gone(&g, "Pillow"), "roll {d}");
+    }
+    for d in 5..=6 {
+        let g = check("Pillow", true, d);
+        assert_eq!(fate(&g, "Pillow"), Some(Fate::Killed), "roll {d}");
+    }
+}
+
+#[test]
+fn rule_7_2_killed_leaders_score_by_rank() {
+    // 14.1: regiment leader 3, brigade leader 4, army leader 5.
+    assert_eq!(check("Russel", true, 6).vp(), [3.0, 0.0]);
+    assert_eq!(check("Pillow", true, 6).vp(), [4.0, 0.0]);
+    assert_eq!(check("Polk", true, 6).vp(), [5.0, 0.0]);
+    assert_eq!(check("Grant", true, 5).vp(), [0.0, 5.0]);
+    assert_eq!(check("Logan", true, 5).vp(), [0.0, 3.0]);
+    let g = check("Polk", true, 6);
+    assert_logged(&g, "Belmont 7.2", "Polk is killed");
+    assert_logged(&g, "Belmont 14.1", "Polk lost: 5 VP");
+}
+
+#[test]
+fn rule_7_2_leader_in_the_melee_hex_checks_at_the_conclusion() {
+    let mut g = fresh();
+    let (entry, t) = (hex("0332"), hex("0333"));
+    g.put("13AR-A", &t.label());
+    g.put("Tappan", &t.label());
+    g.put("31IL-A", &entry.label());
+    g.put("31IL-B", &entry.label());
+    g.activate(Side::Union, "31IL", Stage::Markers);
+    act(&mut g, Action::Marker { target: t, from: entry });
+    act(&mut g, Action::Done);
+    go(&mut g, "31IL-A", t);
+    go(&mut g, "31IL-B", t);
+    to_melees(&mut g);
+    act(&mut g, Action::Resolve(0));
+    rolls(&mut g, &[1, 1]); // defensive fire misses
+    rolls(&mut g, &[1, 6]); // 5 against 2 + 1 + 6 = 9: two hits on the attackers
+    let a = g.id("31IL-A");
+    act(&mut g, Action::TakeHit(a));
+    // Both attackers broken or gone; the round goes on.
+    while let Some(Frame::Hit { .. }) = g.top() {
+        let x = g.legal_actions()[0].clone();
+        act(&mut g, x);
+    }
+    // Retreat: the attackers fall back; the defenders hold and Tappan checks once.
+    if melee_stage(&g) == Some(MStage::AttContinue) {
+        act(&mut g, Action::Continue(false));
+    }
+    hold_fire(&mut g);
+    assert!(matches!(g.top(), Some(Frame::Casualty { leader }) if *leader == g.id("Tappan")), "{:?}", g.top());
+}
+
+#[test]
+fn rule_7_2_attacking_leader_retreating_from_the_melee_checks() {
+    let mut g = fresh();
+    let (entry, t) = (hex("0332"), hex("0333"));
+    g.put("13AR-H", &t.label());
+    g.set_flipped("13AR-H", true); // no defensive fire
+    g.put("31IL-A", &entry.label());
+    g.put("Logan", &entry.label());
+    g.activate(Side::Union, "31IL", Stage::Markers);
+    act(&mut g, Action::Marker { target: t, from: entry });
+    act(&mut g, Action::Done);
+    go(&mut g, "31IL-A", t);
+    go(&mut g, "Logan", t);
+    to_melees(&mut g);
+    act(&mut g, Action::Resolve(0));
+    rolls(&mut g, &[1, 1]); // 2 + 1 + 1 = 4 against 1 + 1 = 2: one hit, 13AR-H eliminated
+    // Melee over; Logan checks at the conclusion in the melee hex.
+    assert!(matches!(g.top(), Some(Frame::Casualty { leader }) if *leader == g.id("Logan")));
+    // The same position with the attackers retreating after a round.
+    let mut g = fresh();
+    g.put("13AR-A", &t.label());
+    g.put("13AR-B", &t.label());
+    g.put("31IL-A", &entry.label());
+    g.put("Logan", &entry.label());
+    g.activate(Side::Union, "31IL", Stage::Markers);
+    act(&mut g, Action::Marker { target: t, from: entry });
+    act(&mut g, Action::Done);
+    go(&mut g, "31IL-A", t);
+    go(&mut g, "Logan", t);
+    to_melees(&mut g);
+    act(&mut g, Action::Resolve(0));
+    rolls(&mut g, &[1, 1, 1, 1]); // defensive fire misses
+    roll(&mut g, 1); // Logan's check under defensive fire
+    rolls(&mut g, &[4, 1]); // 2 + 1 + 4 = 7 against 4 + 1 = 5: one hit
+    let b = g.id("13AR-B");
+    act(&mut g, Action::TakeHit(b));
+    act(&mut g, Action::Continue(false));
+    assert_eq!(at(&g, "Logan"), Some(entry));
+    assert!(matches!(g.top(), Some(Frame::Casualty { leader }) if *leader == g.id("Logan")), "{:?}", g.top());
+}
+
+#[test]
+fn rule_7_2_defending_leader_retreating_from_the_melee_checks() {
+    let mut g = fresh();
+    let (entry, t) = (hex("0332"), hex("0333"));
+    g.put("13AR-A", &t.label());
+    g.put("Tappan", &t.label());
+    g.put("31IL-A", &entry.label());
+    g.put("31IL-B", &entry.label());
+    g.activate(Side::Union, "31IL", Stage::Markers);
+    act(&mut g, Action::Marker { target: t, from: entry });
+    act(&mut g, Action::Done);
+    go(&mut g, "31IL-A", t);
+    go(&mut g, "31IL-B", t);
+    to_melees(&mut g);
+    act(&mut g, Action::Resolve(0));
+    rolls(&mut g, &[1, 1]); // defensive fire misses
+    rolls(&mut g, &[1, 1]); // 5 against 2 + 1 + 1 = 4: one hit
+    act(&mut g, Action::Continue(true));
+    act(&mut g, Action::Continue(false)); // the defender retreats
+    act(&mut g, Action::Accompany(true)); // Tappan goes along (8.1)
+    let to = retreat_options(&g)[0];
+    act(&mut g, Action::RetreatTo(to));
+    hold_fire(&mut g);
+    assert_eq!(at(&g, "Tappan"), Some(to));
+    let tappan = g.id("Tappan");
+    let checks_pending = g.frames().iter().any(|f| matches!(f, Frame::Casualty { leader } if *leader == tappan));
+    assert!(checks_pending, "7.2: retreating from a melee hex as the result of melee: {:?}", g.frames());
+}
+
+// ------------------------------------------------------------------------------------
+// 8.0 Retreat: distances
+
+#[test]
+fn rule_8_0_infantry_retreats_one_hex() {
+    let mut g = quiet(Side::Confederate);
+    let h = hex("0432");
+    g.put("27IL-A", &h.label());
+    retreat_from(&mut g, h, Side::Union);
+    assert_eq!(rule(&g), "Belmont 8.3");
+    let u = g.id("27IL-A");
+    act(&mut g, Action::Retreater(u));
+    assert!(matches!(g.top(), Some(Frame::Retreat(r)) if r.left == 1));
+    let to = retreat_options(&g)[0];
+    act(&mut g, Action::RetreatTo(to));
+    assert_eq!(g.hex_of(u), Some(to));
+    assert!(!matches!(g.top(), Some(Frame::Retreat(_))), "one hex only");
+    assert!(g.unit(u).shaken, "5.2/5.3: it has retreated this activation");
+}
+
+#[test]
+fn rule_8_0_cavalry_and_cavalry_leaders_retreat_two_hexes() {
+    let mut g = quiet(Side::Union);
+    let h = hex("0432");
+    g.put("MSCAV-A", &h.label());
+    g.put("Miller", &h.label());
+    retreat_from(&mut g, h, Side::Confederate);
+    let u = g.id("MSCAV-A");
+    act(&mut g, Action::Retreater(u));
+    assert!(matches!(g.top(), Some(Frame::Retreat(r)) if r.left == 2 && r.ask_leaders));
+    act(&mut g, Action::Accompany(true));
+    let first = retreat_options(&g)[0];
+    act(&mut g, Action::RetreatTo(first));
+    let second = retreat_options(&g)[0];
+    act(&mut g, Action::RetreatTo(second));
+    assert_eq!(g.hex_of(u), Some(second));
+    assert_eq!(at(&g, "Miller"), Some(second));
+    assert_eq!(h.distance(second), 2, "8.2: two hexes toward the goal");
+}
+
+#[test]
+fn rule_8_0_artillery_does_not_retreat() {
+    let mut g = fresh();
+    let (a, t) = (hex("0331"), hex("0332"));
+    g.put("30IL-H", &a.label());
+    g.put("Watson-A", &t.label());
+    g.activate(Side::Union, "30IL", Stage::Volley);
+    fire_all(&mut g, a, t);
+    roll(&mut g, 5); // a retreat result
+    assert_eq!(at(&g, "Watson-A"), Some(t));
+    assert!(!matches!(g.top(), Some(Frame::Retreat(_)) | Some(Frame::ChooseRetreater { .. })));
+}
+
+#[test]
+fn rule_8_0_a_retreat_result_moves_a_company_not_the_battery() {
+    let mut g = fresh();
+    let (a, t) = (hex("0331"), hex("0332"));
+    g.put("30IL-H", &a.label());
+    g.put("Watson-A", &t.label());
+    g.put("13AR-A", &t.label());
+    g.activate(Side::Union, "30IL", Stage::Volley);
+    fire_all(&mut g, a, t);
+    roll(&mut g, 5);
+    assert!(matches!(g.top(), Some(Frame::Retreat(r)) if r.unit == g.id("13AR-A")));
+}
+
+#[test]
+fn rule_8_0_no_retreat_into_the_river_or_off_the_board() {
+    let (p, a, b) = point();
+    let mut g = quiet(Side::Confederate);
+    g.put("27IL-A", &p.label());
+    retreat_from(&mut g, p, Side::Union);
+    let u = g.id("27IL-A");
+    act(&mut g, Action::Retreater(u));
+    assert!(retreat_options(&g).iter().all(|h| *h == a || *h == b));
+    // The map corner 0101: only its two on-board neighbours.
+    let mut g = quiet(Side::Union);
+    g.put("13AR-A", "0101");
+    retreat_from(&mut g, hex("0101"), Side::Confederate);
+    let u = g.id("13AR-A");
+    act(&mut g, Action::Retreater(u));
+    assert!(retreat_options(&g).iter().all(|h| map().get(*h).is_some()));
+}
+
+// ------------------------------------------------------------------------------------
+// 8.1 Retreating Leaders
+
+#[test]
+fn rule_8_1_leaders_may_go_with_the_retreating_unit_or_stay() {
+    for go_along in [true, false] {
+        let mut g = quiet(Side::Confederate);
+        let h = hex("0432");
+        g.put("27IL-A", &h.label());
+        g.put("Buford", &h.label());
+        g.put("McClernand", &h.label());
+        retreat_from(&mut g, h, Side::Union);
+        let u = g.id("27IL-A");
+        act(&mut g, Action::Retreater(u));
+        assert_eq!(g.legal_actions(), vec![Action::Accompany(true), Action::Accompany(false)]);
+        act(&mut g, Action::Accompany(go_along));
+        let to = retreat_options(&g)[0];
+        act(&mut g, Action::RetreatTo(to));
+        let expect = if go_along { to } else { h };
+        assert_eq!(at(&g, "Buford"), Some(expect));
+        assert_eq!(at(&g, "McClernand"), Some(expect));
+    }
+}
+
+#[test]
+fn rule_8_1_leaders_never_count_as_friendlies_to_avoid() {
+    let mut g = quiet(Side::Confederate);
+    let h = hex("0432");
+    g.put("27IL-A", &h.label());
+    let dock = map().hunters_farm_dock;
+    let best = h.neighbours().into_iter().min_by_key(|n| n.distance(dock)).unwrap();
+    g.put("Grant", &best.label());
+    retreat_from(&mut g, h, Side::Union);
+    let u = g.id("27IL-A");
+    act(&mut g, Action::Retreater(u));
+    assert!(retreat_options(&g).contains(&best));
+}
+
+// ------------------------------------------------------------------------------------
+// 8.2 Retreat Direction
+
+#[test]
+fn rule_8_2_union_retreats_toward_hunters_farm_dock() {
+    let mut g = quiet(Side::Confederate);
+    let h = hex("0432");
+    g.put("27IL-A", &h.label());
+    retreat_from(&mut g, h, Side::Union);
+    let u = g.id("27IL-A");
+    act(&mut g, Action::Retreater(u));
+    let dock = map().hunters_farm_dock;
+    let toward: Vec<Hex> = h.neighbours().into_iter().filter(|n| n.distance(dock) < h.distance(dock)).collect();
+    assert!(!toward.is_empty());
+    assert_eq!(retreat_options(&g), sorted(toward));
+}
+
+#[test]
+fn rule_8_2_confederates_retreat_toward_river_sections_3_to_6() {
+    let mut g = quiet(Side::Union);
+    let h = hex("0432");
+    g.put("13AR-A", &h.label());
+    retreat_from(&mut g, h, Side::Confederate);
+    let u = g.id("13AR-A");
+    act(&mut g, Action::Retreater(u));
+    let toward: Vec<Hex> = h.neighbours().into_iter().filter(|&n| cs_goal(n) < cs_goal(h)).collect();
+    assert!(!toward.is_empty());
+    assert_eq!(retreat_options(&g), sorted(toward));
+}
+
+#[test]
+fn rule_8_2_confederates_in_kentucky_retreat_toward_columbus() {
+    let mut g = quiet(Side::Union);
+    let h = hex("3424"); // Kentucky, just below the entrenchments
+    assert_eq!(info(h).region, Region::Kentucky);
+    g.put("13TN-C", &h.label());
+    retreat_from(&mut g, h, Side::Confederate);
+    let u = g.id("13TN-C");
+    act(&mut g, Action::Retreater(u));
+    let dock = map().columbus_dock;
+    for to in retreat_options(&g) {
+        assert!(to.distance(dock) < h.distance(dock), "{to}");
+    }
+}
+
+#[test]
+fn rule_8_2_a_different_direction_avoids_friendlies() {
+    let mut g = quiet(Side::Confederate);
+    let h = hex("0432");
+    g.put("27IL-A", &h.label());
+    let dock = map().hunters_farm_dock;
+    let toward: Vec<Hex> = h.neighbours().into_iter().filter(|n| n.distance(dock) < h.distance(dock)).collect();
+    let fill = ["30IL-A", "30IL-B", "30IL-C"];
+    for (i, t) in toward.iter().enumerate() {
+        g.put(fill[i], &t.label());
+    }
+    retreat_from(&mut g, h, Side::Union);
+    let u = g.id("27IL-A");
+    act(&mut g, Action::Retreater(u));
+    let opts = retreat_options(&g);
+    assert!(!opts.is_empty());
+    assert!(opts.iter().all(|o| !toward.contains(o)), "{opts:?}");
+}
+
+#[test]
+fn rule_8_2_opportunity_fire_is_preferred_to_friendlies() {
+    let (p, a, b) = point();
+    let mut g = quiet(Side::Confederate);
+    g.put("27IL-A", &p.label());
+    g.put("30IL-A", &a.label()); // friendlies in 2209
+    // 2310 is open but in the ZOC of a Confederate company beyond it.
+    let beyond = b.neighbours().into_iter().find(|&n| map().is_land(n) && n.distance(p) == 2).unwrap();
+    g.put("13AR-A", &beyond.label());
+    retreat_from(&mut g, p, Side::Union);
+    let u = g.id("27IL-A");
+    act(&mut g, Action::Retreater(u));
+    assert_eq!(retreat_options(&g), vec![b]);
+    act(&mut g, Action::RetreatTo(b));
+    assert!(matches!(g.top(), Some(Frame::OppOffer { .. })), "5.2: a retreat into a ZOC draws fire");
+}
+
+// ------------------------------------------------------------------------------------
+// 8.3 Retreat from Volley or Defensive Fire
+
+#[test]
+fn rule_8_3_a_broken_unit_retreats_before_an_unbroken_one() {
+    let mut g = fresh();
+    let (a, t) = (hex("0331"), hex("0332"));
+    g.put("30IL-H", &a.label());
+    g.put("13AR-A", &t.label());
+    g.put("13AR-B", &t.label());
+    g.put("13AR-C", &t.label());
+    g.set_flipped("13AR-B", true);
+    g.activate(Side::Union, "30IL", Stage::Volley);
+    fire_all(&mut g, a, t);
+    roll(&mut g, 5);
+    assert!(matches!(g.top(), Some(Frame::Retreat(r)) if r.unit == g.id("13AR-B")), "{:?}", g.top());
+}
+
+#[test]
+fn rule_8_3_the_owner_chooses_among_equals() {
+    let mut g = fresh();
+    let (a, t) = (hex("0331"), hex("0332"));
+    g.put("30IL-H", &a.label());
+    g.put("13AR-A", &t.label());
+    g.put("13AR-B", &t.label());
+    g.activate(Side::Union, "30IL", Stage::Volley);
+    fire_all(&mut g, a, t);
+    roll(&mut g, 5);
+    assert_eq!(rule(&g), "Belmont 8.3");
+    assert_eq!(g.actor(), Actor::Side(Side::Confederate));
+    let (ua, ub) = (g.id("13AR-A"), g.id("13AR-B"));
+    let mut legal = g.legal_actions();
+    legal.sort_by_key(|a| format!("{a:?}"));
+    assert_eq!(legal, vec![Action::Retreater(ua), Action::Retreater(ub)]);
+    act(&mut g, Action::Retreater(ub));
+    assert!(matches!(g.top(), Some(Frame::Retreat(r)) if r.unit == ub));
+}
+
+#[test]
+fn rule_8_3_one_unit_retreats_per_result() {
+    let mut g = fresh();
+    let (a, t) = (hex("0331"), hex("0332"));
+    g.put("30IL-H", &a.label());
+    g.put("13AR-A", &t.label());
+    g.put("13AR-B", &t.label());
+    g.activate(Side::Union, "30IL", Stage::Volley);
+    fire_all(&mut g, a, t);
+    roll(&mut g, 5);
+    let ua = g.id("13AR-A");
+    act(&mut g, Action::Retreater(ua));
+    let to = retreat_options(&g)[0];
+    act(&mut g, Action::RetreatTo(to));
+    hold_fire(&mut g);
+    assert_eq!(at(&g, "13AR-B"), Some(t));
+}
+
+// ------------------------------------------------------------------------------------
+// 8.4 Leaving Melee Hex
+
+#[test]
+fn rule_8_4_attackers_fall_back_to_the_entry_hex_then_retreat_normally_if_overstacked() {
+    let mut g = fresh();
+    let (entry, t) = (hex("0332"), hex("0333"));
+    g.put("13AR-A", &t.label());
+    g.put("31IL-A", &entry.label());
+    g.activate(Side::Union, "31IL", Stage::Markers);
+    act(&mut g, Action::Marker { target: t, from: entry });
+    act(&mut g, Action::Done);
+    go(&mut g, "31IL-A", t);
+    // Meanwhile the entry hex fills up (three other companies, as in a maneuver).
+    for id in ["30IL-A", "30IL-B", "30IL-C"] {
+        g.put(id, &entry.label());
+    }
+    to_melees(&mut g);
+    act(&mut g, Action::Resolve(0));
+    roll(&mut g, 5); // defensive fire: a retreat result
+    assert_eq!(at(&g, "31IL-A"), Some(entry));
+    // Over-stacked in the entry hex: one more hex, determined normally.
+    assert!(matches!(g.top(), Some(Frame::Retreat(r)) if r.unit == g.id("31IL-A")), "{:?}", g.top());
+    let to = retreat_options(&g)[0];
+    act(&mut g, Action::RetreatTo(to));
+    assert_eq!(to.distance(entry), 1);
+    assert_eq!(g.stack_count(entry), 3);
+}
+
+// ------------------------------------------------------------------------------------
+// 8.5 Retreat into Friendlies
+
+#[test]
+fn rule_8_5_friendly_hex_is_chosen_over_enemy_and_each_stationary_company_rolls() {
+    let (p, a, b) = point();
+    let mut g = quiet(Side::Confederate);
+    g.put("27IL-A", &p.label());
+    g.put("30IL-A", &a.label());
+    g.put("30IL-B", &a.label());
+    g.put("13AR-A", &b.label());
+    retreat_from(&mut g, p, Side::Union);
+    let u = g.id("27IL-A");
+    act(&mut g, Action::Retreater(u));
+    assert_eq!(retreat_options(&g), vec![a]);
+    act(&mut g, Action::RetreatTo(a));
+    hold_fire(&mut g);
+    // One die per stationary company, each breaking it on a 6.
+    let mut rolled = vec![];
+    while let Some(Frame::BreakRoll { unit, on }) = g.top().cloned() {
+        assert_eq!(on, 6);
+        assert_d6(&g);
+        rolled.push(unit);
+        roll(&mut g, if rolled.len() == 1 { 6 } else { 5 });
+    }
+    assert_eq!(sorted_ids(&rolled), sorted_ids(&[g.id("30IL-A"), g.id("30IL-B")]));
+    let broken: Vec<bool> = rolled.iter().map(|&x| g.unit(x).flipped).collect();
+    assert_eq!(broken, vec![true, false]);
+    assert!(!flipped(&g, "27IL-A"));
+    assert_logged(&g, "Belmont 8.5", "breaks");
+}
+
+fn sorted_ids(v: &[u16]) -> Vec<u16> {
+    let mut v = v.to_vec();
+    v.sort();
+    v
+}
+
+#[test]
+fn rule_8_5_units_that_retreated_earlier_do_not_roll() {
+    let (p, a, _) = point();
+    let mut g = quiet(Side::Confederate);
+    g.put("27IL-A", &p.label());
+    g.put("30IL-A", &a.label());
+    let early = g.id("30IL-A");
+    g.units[usize::from(early)].shaken = true;
+    g.put("13AR-A", "2310");
+    retreat_from(&mut g, p, Side::Union);
+    let u = g.id("27IL-A");
+    act(&mut g, Action::Retreater(u));
+    act(&mut g, Action::RetreatTo(a));
+    hold_fire(&mut g);
+    assert!(!matches!(g.top(), Some(Frame::BreakRoll { .. })), "{:?}", g.top());
+}
+
+#[test]
+fn rule_8_5_a_melee_retreat_is_one_group_for_the_break_rolls() {
+    // Two defenders retreat from the same melee into a hex with one stationary company:
+    // that company rolls once, not once per retreating company.
+    let mut g = fresh();
+    let (entry, t) = (hex("0332"), hex("0333"));
+    g.put("13AR-A", &t.label());
+    g.put("13AR-B", &t.label());
+    g.put("31IL-A", &entry.label());
+    g.put("31IL-B", &entry.label());
+    g.put("31IL-C", &entry.label());
+    // Every open neighbour of the melee hex but one holds Union units; the last holds
+    // one stationary Confederate company.
+    let free: Vec<Hex> = t.neighbours().into_iter().filter(|&n| n != entry).collect();
+    let stay = free[0];
+    g.put("13AR-K", &stay.label());
+    let fillers = ["30IL-A", "30IL-B", "30IL-C", "30IL-D"];
+    for (i, &n) in free[1..].iter().enumerate() {
+        g.put(fillers[i], &n.label());
+    }
+    g.activate(Side::Union, "31IL", Stage::Markers);
+    act(&mut g, Action::Marker { target: t, from: entry });
+    act(&mut g, Action::Done);
+    for id in ["31IL-A", "31IL-B", "31IL-C"] {
+        go(&mut g, id, t);
+        hold_fire(&mut g);
+    }
+    g.put("30IL-E", &entry.label()); // the entry hex fills behind them
+    to_melees(&mut g);
+    act(&mut g, Action::Resolve(0));
+    rolls(&mut g, &[1, 1, 1, 1]); // defensive fire misses
+    rolls(&mut g, &[1, 6]); // 7 against 4 + 6 = 10: one hit on the attackers
+    while let Some(Frame::Hit { .. }) = g.top() {
+        let x = g.legal_actions()[0].clone();
+        act(&mut g, x);
+    }
+    act(&mut g, Action::Continue(true));
+    act(&mut g, Action::Continue(false)); // the defenders retreat
+    let mut rolls_for_k = 0;
+    for _ in 0..20 {
+        match g.top() {
+            Some(Frame::Retreat(_)) => {
+                let to = retreat_options(&g)[0];
+                assert_eq!(to, stay);
+                act(&mut g, Action::RetreatTo(to));
+            }
+            Some(Frame::OppOffer { .. }) => act(&mut g, Action::Fire(false)),
+            Some(Frame::BreakRoll { unit, .. }) => {
+                assert_eq!(*unit, g.id("13AR-K"));
+                rolls_for_k += 1;
+                roll(&mut g, 1);
+            }
+            _ => break,
+        }
+    }
+    assert_eq!(rolls_for_k, 1);
+}
+
+#[test]
+fn rule_8_5_overstacked_retreat_goes_one_more_hex() {
+    let (p, a, b) = point();
+    let mut g = quiet(Side::Confederate);
+    g.put("27IL-A", &p.label());
+    for id in ["30IL-A", "30IL-B", "30IL-C"] {
+        g.put(id, &a.label());
+    }
+    for id in ["31IL-A", "31IL-B", "31IL-C"] {
+        g.put(id, &b.label());
+    }
+    retreat_from(&mut g, p, Side::Union);
+    let u = g.id("27IL-A");
+    act(&mut g, Action::Retreater(u));
+    act(&mut g, Action::RetreatTo(a));
+    // Break rolls for the three stationary companies come first.
+    while matches!(g.top(), Some(Frame::BreakRoll { .. })) {
+        roll(&mut g, 1);
+    }
+    assert!(matches!(g.top(), Some(Frame::Retreat(r)) if r.unit == u && r.extra_used), "{:?}", g.top());
+    let next = retreat_options(&g);
+    assert!(next.iter().all(|&n| n.distance(a) == 1 && n != p));
+    act(&mut g, Action::RetreatTo(next[0]));
+    assert_eq!(g.stack_count(a), 3);
+}
+
+#[test]
+fn rule_8_5_overstacked_again_is_destroyed() {
+    let (p, a, b) = point();
+    let mut g = quiet(Side::Confederate);
+    g.put("27IL-A", &p.label());
+    let mut pool = (0..30).map(|i| format!("{}-{}", ["30IL", "31IL", "22IL", "7IA"][i / 10 % 4], "ABCDEFGHIK".chars().nth(i % 10).unwrap()));
+    for h in [a, b] {
+        for _ in 0..3 {
+            g.put(&pool.next().unwrap(), &h.label());
+        }
+    }
+    // Every land neighbour of 2209 is full too.
+    for n in a.neighbours() {
+        if n != p && map().is_land(n) {
+            for _ in 0..3 {
+                g.put(&pool.next().unwrap(), &n.label());
+            }
+        }
+    }
+    retreat_from(&mut g, p, Side::Union);
+    let u = g.id("27IL-A");
+    act(&mut g, Action::Retreater(u));
+    act(&mut g, Action::RetreatTo(a));
+    while matches!(g.top(), Some(Frame::BreakRoll { .. })) {
+        roll(&mut g, 1);
+    }
+    let n = retreat_options(&g)[0];
+    act(&mut g, Action::RetreatTo(n));
+    assert_eq!(fate(&g, "27IL-A"), Some(Fate::Eliminated));
+    assert_eq!(g.vp(), [0.0, 2.0]);
+    assert_logged(&g, "Belmont 8.5", "destroyed");
+}
+
+#[test]
+fn rule_8_5_a_free_hex_is_taken_before_ending_overstacked() {
+    // Both neighbours hold friendlies; one is full. The unit must end where it fits.
+    let (p, a, b) = point();
+    let mut g = quiet(Side::Confederate);
+    g.put("27IL-A", &p.label());
+    for id in ["30IL-A", "30IL-B", "30IL-C"] {
+        g.put(id, &a.label());
+    }
+    g.put("31IL-A", &b.label());
+    retreat_from(&mut g, p, Side::Union);
+    let u = g.id("27IL-A");
+    act(&mut g, Action::Retreater(u));
+    assert_eq!(retreat_options(&g), vec![b], "8.5: over-stacked only with no other alternative");
+}
+
+#[test]
+fn rule_8_5_an_enemy_held_extra_hex_destroys_the_retreating_unit() {
+    // Over-stacked in 2209, whose other neighbours are all enemy-held: no breakout
+    // after an over-stacked retreat; the unit is destroyed.
+    let (p, a, b) = point();
+    let mut g = quiet(Side::Confederate);
+    g.put("27IL-A", &p.label());
+    for id in ["30IL-A", "30IL-B", "30IL-C"] {
+        g.put(id, &a.label());
+    }
+    g.put("13AR-G", &b.label());
+    let cs = ["13AR-A", "13AR-B", "13AR-C", "13AR-D", "13AR-E", "13AR-F"];
+    let mut i = 0;
+    for n in a.neighbours() {
+        if n != p && n != b && map().is_land(n) {
+            g.put(cs[i], &n.label());
+            i += 1;
+        }
+    }
+    retreat_from(&mut g, p, Side::Union);
+    let u = g.id("27IL-A");
+    act(&mut g, Action::Retreater(u));
+    assert_eq!(retreat_options(&g), vec![a], "8.5: friendlies rather than the enemy");
+    act(&mut g, Action::RetreatTo(a));
+    for _ in 0..10 {
+        match g.top() {
+            Some(Frame::OppOffer { .. }) => act(&mut g, Action::Fire(false)),
+            Some(Frame::BreakRoll { .. }) => roll(&mut g, 1),
+            _ => break,
+        }
+    }
+    assert_eq!(fate(&g, "27IL-A"), Some(Fate::Eliminated), "{:?}", g.top());
+    assert_eq!(g.vp(), [0.0, 2.0]);
+}
+
+// ------------------------------------------------------------------------------------
+// 8.6 Breakout
+
+#[test]
+fn rule_8_6_surrounded_companies_break_out_through_an_enemy_hex() {
+    let (p, a, b) = point();
+    let mut g = quiet(Side::Confederate);
+    g.put("27IL-A", &p.label());
+    g.put("13AR-A", &a.label());
+    g.put("13AR-B", &a.label());
+    g.put("12TN-A", &b.label());
+    // Another Confederate company beside 2209 but not in it.
+    let side = a.neighbours().into_iter().find(|&n| map().is_land(n) && n != p && n != b && n.distance(b) > 1).unwrap();
+    g.put("12TN-B", &side.label());
+    retreat_from(&mut g, p, Side::Union);
+    let u = g.id("27IL-A");
+    act(&mut g, Action::Retreater(u));
+    assert_eq!(retreat_options(&g), sorted(vec![a, b]));
+    act(&mut g, Action::RetreatTo(a));
+    assert_logged(&g, "Belmont 8.6", "retreats");
+    // Fire only from the companies in the hex entered: two dice, not three.
+    assert!(matches!(g.top(), Some(Frame::OppOffer { dice: 2, .. })), "{:?}", g.top());
+    act(&mut g, Action::Fire(true));
+    act(&mut g, Action::Hits(0));
+    // It must go on out of the enemy hex; the next hex draws fire from all who qualify.
+    assert!(matches!(g.top(), Some(Frame::Retreat(_))), "{:?}", g.top());
+    let out = retreat_options(&g);
+    assert!(!out.is_empty() && out.iter().all(|&h| g.holder(h) != Some(Side::Confederate)));
+}
+
+#[test]
+fn rule_8_6_a_breakout_ending_overstacked_is_destroyed() {
+    let (p, a, b) = point();
+    let mut g = quiet(Side::Confederate);
+    g.put("27IL-A", &p.label());
+    g.put("13AR-A", &a.label());
+    g.put("12TN-A", &b.label());
+    // Beyond 2209, only full friendly hexes.
+    let mut pool = (0..30).map(|i| format!("{}-{}", ["30IL", "31IL", "22IL"][i / 10], "ABCDEFGHIK".chars().nth(i % 10).unwrap()));
+    for n in a.neighbours() {
+        if n != p && n != b && map().is_land(n) {
+            for _ in 0..3 {
+                g.put(&pool.next().unwrap(), &n.label());
+            }
+        }
+    }
+    retreat_from(&mut g, p, Side::Union);
+    let u = g.id("27IL-A");
+    act(&mut g, Action::Retreater(u));
+    act(&mut g, Action::RetreatTo(a));
+    hold_fire(&mut g);
+    let n = retreat_options(&g)[0];
+    act(&mut g, Action::RetreatTo(n));
+    while matches!(g.top(), Some(Frame::BreakRoll { .. }) | Some(Frame::OppOffer { .. })) {
+        if matches!(g.top(), Some(Frame::OppOffer { .. })) {
+            act(&mut g, Action::Fire(false));
+        } else {
+            roll(&mut g, 1);
+        }
+    }
+    assert_eq!(fate(&g, "27IL-A"), Some(Fate::Eliminated));
+}
+
+#[test]
+fn rule_8_6_the_board_edge_counts_toward_being_surrounded() {
+    // The map corner 0101 with the enemy in both its neighbours: a breakout.
+    let mut g = quiet(Side::Confederate);
+    g.put("27IL-A", "0101");
+    g.put("13AR-A", "0201");
+    g.put("13AR-B", "0102");
+    let r = RetreatState {
+        unit: g.id("27IL-A"),
+        left: 1,
+        extra_used: false,
+        leaders: vec![],
+        ask_leaders: false,
+        broke_out: false,
+        visited: vec![hex("0101")],
+        melee: false,
+    };
+    g.push_frame(Frame::Retreat(Box::new(r)));
+    assert_eq!(retreat_options(&g), sorted(vec![hex("0201"), hex("0102")]));
+    act(&mut g, Action::RetreatTo(hex("0201")));
+    assert_logged(&g, "Belmont 8.6", "27IL-A retreats 0101 to 0201");
+}
+
+// ------------------------------------------------------------------------------------
+// 8.7 Capturing Artillery
+
+#[test]
+fn rule_8_7_damaged_artillery_last_in_the_hex_is_captured_not_destroyed() {
+    let mut g = fresh();
+    let (entry, t) = (hex("0332"), hex("0333"));
+    g.put("13AR-H", &t.label());
+    g.set_flipped("13AR-H", true);
+    g.put("Watson-A", &t.label());
+    g.set_flipped("Watson-A", true);
+    g.put("31IL-A", &entry.label());
+    g.put("31IL-B", &entry.label());
+    g.activate(Side::Union, "31IL", Stage::Markers);
+    act(&mut g, Action::Marker { target: t, from: entry });
+    act(&mut g, Action::Done);
+    go(&mut g, "31IL-A", t);
+    go(&mut g, "31IL-B", t);
+    to_melees(&mut g);
+    act(&mut g, Action::Resolve(0));
+    rolls(&mut g, &[1, 1]); // reduced battery: 2 dice of defensive fire, both miss
+    rolls(&mut g, &[6, 1]); // 10 against 2: two hits: the company, then the battery
+    assert!(gone(&g, "13AR-H"));
+    let w = g.id("Watson-A");
+    assert!(g.in_play(w), "the final hit is not applied");
+    assert_eq!(g.owner(w), Side::Union);
+    assert_logged(&g, "Belmont 8.7", "Watson-A is captured");
+}
+
+#[test]
+fn rule_8_7_captured_artillery_answers_to_the_capturing_regiments_chit() {
+    let mut g = fresh();
+    let (entry, t) = (hex("0332"), hex("0333"));
+    g.put("Watson-A", &t.label());
+    g.put("31IL-A", &entry.label());
+    g.activate(Side::Union, "31IL", Stage::Markers);
+    act(&mut g, Action::Marker { target: t, from: entry });
+    act(&mut g, Action::Done);
+    go(&mut g, "31IL-A", t);
+    to_melees(&mut g);
+    act(&mut g, Action::Resolve(0));
+    rolls(&mut g, &[1, 1, 1]);
+    let w = g.id("Watson-A");
+    assert_eq!(g.owner(w), Side::Union);
+    // The 31st Illinois' chit activates it; the Union HQ chit does not.
+    let mut h = g.clone();
+    h.activate(Side::Union, "31IL", Stage::Maneuver);
+    assert!(h.legal_actions().iter().any(|a| matches!(a, Action::Move { unit, .. } if *unit == w)));
+    let mut h = g.clone();
+    h.activate(Side::Union, "HQ", Stage::Maneuver);
+    h.put("Grant", "0631"); // something else to do keeps the step open
+    assert!(!h.legal_actions().iter().any(|a| matches!(a, Action::Move { unit, .. } if *unit == w)));
+    let mut h = g.clone();
+    h.put("Beltzhoover", "0631");
+    h.activate(Side::Confederate, "HQ", Stage::Maneuver);
+    assert!(!h.legal_actions().iter().any(|a| matches!(a, Action::Move { unit, .. } if *unit == w)));
+}
+
+#[test]
+fn rule_8_7_leaders_with_artillery_left_alone_are_retreated() {
+    let mut g = fresh();
+    let (entry, t) = (hex("0332"), hex("0333"));
+    g.put("Watson-A", &t.label());
+    g.put("Beltzhoover", &t.label());
+    g.put("31IL-A", &entry.label());
+    g.activate(Side::Union, "31IL", Stage::Markers);
+    act(&mut g, Action::Marker { target: t, from: entry });
+    act(&mut g, Action::Done);
+    go(&mut g, "31IL-A", t);
+    to_melees(&mut g);
+    act(&mut g, Action::Resolve(0));
+    rolls(&mut g, &[1, 1, 1]);
+    assert_eq!(g.owner(g.id("Watson-A")), Side::Union);
+    // He checks (7.2: in the melee hex at its conclusion), then is retreated, not captured.
+    assert!(matches!(g.top(), Some(Frame::Casualty { .. })));
+    roll(&mut g, 1);
+    assert!(matches!(g.top(), Some(Frame::Retreat(r)) if r.unit == g.id("Beltzhoover")), "{:?}", g.top());
+    let to = retreat_options(&g)[0];
+    act(&mut g, Action::RetreatTo(to));
+    assert_eq!(at(&g, "Beltzhoover"), Some(to));
+}
+
+#[test]
+fn rule_8_7_abandoned_captured_artillery_goes_to_the_first_regiment_entering() {
+    let mut g = fresh();
+    let w = g.put("Watson-A", "0333");
+    let f = u8::try_from(g.oob().formation(Side::Union, "31IL").unwrap()).unwrap();
+    g.units[usize::from(w)].captor = Some(f);
+    g.put("30IL-A", "0332");
+    g.put("30IL-B", "0631");
+    g.activate(Side::Union, "30IL", Stage::Maneuver);
+    go(&mut g, "30IL-A", hex("0333"));
+    assert_eq!(g.unit(w).captor, Some(u8::try_from(g.oob().formation(Side::Union, "30IL").unwrap()).unwrap()));
+    assert_logged(&g, "Belmont 8.7", "abandoned");
+    // Not abandoned while a company of the captor's regiment stands with it.
+    let mut g = fresh();
+    let w = g.put("Watson-A", "0333");
+    g.units[usize::from(w)].captor = Some(f);
+    g.put("31IL-A", "0333");
+    g.put("30IL-A", "0332");
+    g.activate(Side::Union, "30IL", Stage::Maneuver);
+    go(&mut g, "30IL-A", hex("0333"));
+    assert_eq!(g.unit(w).captor, Some(f));
+    // An enemy regiment must melee for it (captured by its regiment, 8.7).
+    let mut g = fresh();
+    let w = g.put("Watson-A", "0333");
+    g.units[usize::from(w)].captor = Some(f);
+    g.put("12TN-A", "0332");
+    g.activate(Side::Confederate, "12TN", Stage::Maneuver);
+    refuse_mv(&mut g, "12TN-A", hex("0333"));
+}
