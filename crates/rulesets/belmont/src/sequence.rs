@@ -93,7 +93,7 @@ pub(crate) fn release_transports(g: &mut Belmont, n: usize) {
     let dock = g.map().columbus_dock;
     let all: Vec<UnitId> = g.ids().filter(|&u| g.counter(u).kind == Kind::Transport && g.counter(u).side == Side::Confederate).collect();
     let reserve_total = all.iter().filter(|&&u| g.counter(u).start == crate::counters::Start::ReserveBox).count();
-    let released = reserve_total - all.iter().filter(|&&u| g.unit(u).loc == Loc::Reserve).count();
+    let released = reserve_total.saturating_sub(all.iter().filter(|&&u| g.unit(u).loc == Loc::Reserve).count());
     let cap = if g.opt.fewer_transports { 2 } else { reserve_total };
     let mut left = n.min(cap.saturating_sub(released));
     for u in all {
