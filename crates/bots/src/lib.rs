@@ -1,1 +1,266 @@
-//! Bots (to be written).
+//! Computer players, over the engine's [`Game`] trait alone, and a runner that plays a
+//! game to its end with them.
+//!
+//! A bot sees only what the trait offers every ruleset: the legal actions, chance's
+//! odds, the position's evaluation. Chance is not a bot: [`play_out`] samples it with
+//! the runner's own seeded [`Dice`], so a game is fixed by its seed and its bots.
+
+use engine::{Actor, Dice, Game, Illegal, Side};
+
+/// A computer player for one seat.
+pub trait Bot<G: Game> {
+    /// A short name for reports ("random").
+    fn name(&self) -> String;
+    /// The action to take; called only when the bot's side is to act and has at least
+    /// one legal action.
+    fn choose(&mut self, game: &G) -> G::Action;
+
+    /// The action to take, given the legal actions the runner already listed (`legal`
+    /// is `game.legal_actions()`, never empty), which spares a bot listing them again:
+    /// some rulesets offer thousands. The default ignores the list and calls
+    /// [`Bot::choose`]. The runner checks the answer against `legal`.
+    fn choose_from(&mut self, game: &G, legal: &[G::Action]) -> G::Action {
+        let _ = legal;
+        self.choose(game)
+    }
+}
+
+/// Picks uniformly among the legal actions, with its own seeded [`Dice`].
+#[derive(Debug)]
+pub struct RandomBot {
+    dice: Dice,
+}
+
+impl RandomBot {
+    /// A random bot seeded `seed` (the same seed picks the same actions).
+    #[must_use]
+    pub fn new(seed: u64) -> RandomBot {
+        RandomBot {
+            dice: Dice::seeded(seed),
+        }
+    }
+}
+
+impl<G: Game> Bot<G> for RandomBot {
+    fn name(&self) -> String {
+        "random".into()
+    }
+
+    fn choose(&mut self, game: &G) -> G::Action {
+        let legal = game.legal_actions();
+        self.dice.choose(&legal).clone()
+    }
+
+    fn choose_from(&mut self, _: &G, legal: &[G::Action]) -> G::Action {
+        self.dice.choose(legal).clone()
+    }
+}
+
+/// Why a game could not be played to its end.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum PlayError {
+    /// A side is to act but has no legal action: a ruleset bug.
+    #[error("dead end after {decisions} decisions: {} is to act under {rule} but has no legal action", side.name())]
+    DeadEnd {
+        /// The side to act.
+        side: Side,
+        /// The rule of the pending decision.
+        rule: String,
+        /// Actions taken before it.
+        decisions: u64,
+    },
+    /// Chance is to act but lists no outcome: a ruleset bug.
+    #[error("chance has no outcomes after {decisions} decisions, under {rule}")]
+    NoOutcomes {
+        /// The rule of the pending decision.
+        rule: String,
+        /// Actions taken before it.
+        decisions: u64,
+    },
+    /// The game did not end within the bound.
+    #[error("the game did not end within {max_decisions} decisions")]
+    TooLong {
+        /// The bound.
+        max_decisions: u64,
+    },
+    /// A bot chose an action the game refused.
+    #[error("the {bot} bot chose an illegal action at decision {index}: {illegal}")]
+    Illegal {
+        /// The bot's name.
+        bot: String,
+        /// Index of the refused action.
+        index: u64,
+        /// The rule it breaks.
+        illegal: Illegal,
+    },
+}
+
+/// Plays `game` to its end: `bots[0]` plays the Union, `bots[1]` the Confederacy, and
+/// chance is sampled with `dice` from [`Game::chance_outcomes`]. Returns every action
+/// taken, chance outcomes included, in order: with the game's scenario and options, a
+/// complete record.
+///
+/// # Errors
+/// [`PlayError`] on a dead end, a chance node without outcomes, a refused bot action,
+/// or more than `max_decisions` actions.
+pub fn play_out<G: Game>(
+    game: &mut G,
+    bots: [&mut dyn Bot<G>; 2],
+    dice: &mut Dice,
+    max_decisions: u64,
+) -> Result<Vec<G::Action>, PlayError> {
+    let mut actions = Vec::new();
+    play_out_into(game, bots, dice, max_decisions, &mut actions)?;
+    Ok(actions)
+}
+
+/// [`play_out`], recording into `actions` as it goes, so that the caller keeps the
+/// actions taken when the game stops on an error, or when a ruleset panics: each action
+/// is pushed just before it is applied, so after a panic the last one is the action
+/// whose application panicked (a record that reproduces it). A refused bot action is
+/// not kept.
+///
+/// # Errors
+/// As [`play_out`].
+pub fn play_out_into<G: Game>(
+    game: &mut G,
+    mut bots: [&mut dyn Bot<G>; 2],
+    dice: &mut Dice,
+    max_decisions: u64,
+    actions: &mut Vec<G::Action>,
+) -> Result<(), PlayError> {
+    let mut decisions = 0u64;
+    loop {
+        match game.actor() {
+            Actor::Over => return Ok(()),
+            _ if decisions >= max_decisions => return Err(PlayError::TooLong { max_decisions }),
+            Actor::Chance => {
+                let outcomes = game.chance_outcomes();
+                if outcomes.is_empty() {
+                    return Err(PlayError::NoOutcomes {
+                        rule: game.prompt().rule,
+                        decisions,
+                    });
+                }
+                let a = dice.sample(&outcomes).clone();
+                actions.push(a);
+                // A listed outcome: no need to ask the game again whether it is legal.
+                game.apply_unchecked(&actions[actions.len() - 1]);
+            }
+            Actor::Side(side) => {
+                // One listing per decision serves the dead-end check, the bot and the
+                // legality check (this is `Game::apply` without listing twice).
+                let legal = game.legal_actions();
+                if legal.is_empty() {
+                    return Err(PlayError::DeadEnd {
+                        side,
+                        rule: game.prompt().rule,
+                        decisions,
+                    });
+                }
+                let bot = &mut bots[side.index()];
+                let a = bot.choose_from(game, &legal);
+                if !legal.contains(&a) {
+                    let illegal = game.why_illegal(&a);
+                    return Err(PlayError::Illegal {
+                        bot: bot.name(),
+                        index: decisions,
+                        illegal,
+                    });
+                }
+                actions.push(a);
+                game.apply_unchecked(&actions[actions.len() - 1]);
+            }
+        }
+        decisions += 1;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use belmont::Belmont;
+    use engine::{Record, hash_hex, replay};
+
+    fn random_game(seed: u64) -> (Belmont, Vec<belmont::Action>) {
+        let mut game = Belmont::new(&[]).unwrap();
+        game.set_logging(false);
+        let (mut u, mut c) = (
+            RandomBot::new(Dice::game_seed(seed, 1)),
+            RandomBot::new(Dice::game_seed(seed, 2)),
+        );
+        let mut dice = Dice::seeded(seed);
+        let actions =
+            play_out(&mut game, [&mut u, &mut c], &mut dice, 1_000_000).expect("plays to the end");
+        (game, actions)
+    }
+
+    #[test]
+    fn a_random_belmont_game_ends_and_replays_to_the_same_state() {
+        let (game, actions) = random_game(3);
+        assert_eq!(game.actor(), Actor::Over);
+        let outcome = game.outcome().expect("an outcome once over");
+        assert_eq!(outcome.vp, game.vp());
+        let again = replay(Belmont::new(&[]).unwrap(), &actions).expect("the record replays");
+        assert_eq!(again.state_hash(), game.state_hash());
+        let record = Record {
+            ruleset: "belmont".into(),
+            scenario: "belmont".into(),
+            options: vec![],
+            seed: Some(3),
+            actions,
+            final_hash: Some(hash_hex(game.state_hash())),
+        };
+        record.check_hash(&again).expect("same hash");
+    }
+
+    #[test]
+    fn the_bound_is_enforced() {
+        let mut game = Belmont::new(&[]).unwrap();
+        let (mut u, mut c) = (RandomBot::new(1), RandomBot::new(2));
+        let mut actions = Vec::new();
+        let err = play_out_into(
+            &mut game,
+            [&mut u, &mut c],
+            &mut Dice::seeded(1),
+            10,
+            &mut actions,
+        )
+        .unwrap_err();
+        assert_eq!(err, PlayError::TooLong { max_decisions: 10 });
+        assert_eq!(actions.len(), 10);
+    }
+
+    /// A bot that always answers with the first chance-only action, which no side may take.
+    struct Cheat;
+    impl Bot<Belmont> for Cheat {
+        fn name(&self) -> String {
+            "cheat".into()
+        }
+        fn choose(&mut self, _: &Belmont) -> belmont::Action {
+            belmont::Action::Roll(6)
+        }
+    }
+
+    #[test]
+    fn an_illegal_bot_action_is_refused_and_not_kept() {
+        let mut game = Belmont::new(&[]).unwrap();
+        let before = game.state_hash();
+        let (mut u, mut c) = (Cheat, Cheat);
+        let mut actions = Vec::new();
+        let err = play_out_into(
+            &mut game,
+            [&mut u, &mut c],
+            &mut Dice::seeded(1),
+            100,
+            &mut actions,
+        )
+        .unwrap_err();
+        assert!(
+            matches!(&err, PlayError::Illegal { bot, index: 0, .. } if bot == "cheat"),
+            "{err:?}"
+        );
+        assert!(actions.is_empty());
+        assert_eq!(game.state_hash(), before, "illegal input changes nothing");
+    }
+}

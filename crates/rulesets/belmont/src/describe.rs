@@ -6,7 +6,7 @@ use crate::state::{Belmont, Stage};
 use engine::{Actor, Game, Illegal};
 
 pub(crate) fn describe(g: &Belmont, a: &Action) -> String {
-    let n = |u: u16| g.counter(u).name.clone();
+    let n = |u: u16| g.counter(u).id.clone();
     match a {
         Action::Roll(d) => format!("roll {d}"),
         Action::RollPair { blue, gray } => format!("blue die {blue}, gray die {gray}"),

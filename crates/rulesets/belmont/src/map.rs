@@ -13,7 +13,7 @@
 use crate::data::{DataError, report};
 use hexmap::{Hex, Hexside};
 use serde::{Deserialize, Serialize};
-use std::collections::{HashMap, HashSet, VecDeque};
+use std::collections::{HashMap, BTreeSet, VecDeque};
 use std::sync::OnceLock;
 
 /// Terrain types of the Terrain Effects Chart. Shore, road and slope are overlays held
@@ -87,7 +87,7 @@ pub struct Map {
     /// Dense storage indexed by [`Map::index`].
     pub cells: Vec<Option<HexInfo>>,
     /// Hexsides a road crosses.
-    pub roads: HashSet<Hexside>,
+    pub roads: BTreeSet<Hexside>,
     /// Roads as hex sequences, for drawing.
     pub road_paths: Vec<Vec<Hex>>,
     /// Hunter's Farm dock (Union embarkation, 11.9; Union retreat goal, 8.2).
@@ -101,9 +101,9 @@ pub struct Map {
     /// Iron Banks entrenchment hexes (12.0).
     pub entrenchments: Vec<Hex>,
     /// Missouri hexes west of the set-up line, where the Union sets up (2.1).
-    pub union_setup: HashSet<Hex>,
+    pub union_setup: BTreeSet<Hex>,
     /// Missouri hexes east of the set-up line, where the Confederates set up (2.2).
-    pub confederate_setup: HashSet<Hex>,
+    pub confederate_setup: BTreeSet<Hex>,
     /// The set-up line as hexside pairs, for drawing.
     pub setup_line: Vec<(Hex, Hex)>,
     /// Kentucky land hexes "in or near Columbus" (2.2, 2.3, 13.1, 13.2.2).
@@ -630,8 +630,8 @@ fn hex_on_map(map: &Map, errs: &mut Errors, line: usize, label: &str, what: &str
 
 /// The connected pieces of a set of hexes, each in discovery order.
 fn pieces(hexes: &[Hex]) -> Vec<Vec<Hex>> {
-    let set: HashSet<Hex> = hexes.iter().copied().collect();
-    let mut seen = HashSet::new();
+    let set: BTreeSet<Hex> = hexes.iter().copied().collect();
+    let mut seen = BTreeSet::new();
     let mut out = Vec::new();
     for &start in hexes {
         if !seen.insert(start) {
@@ -674,15 +674,15 @@ fn build(sections: &Sections, errs: &mut Errors) -> Option<Map> {
         cols,
         rows,
         cells: vec![None; size],
-        roads: HashSet::new(),
+        roads: BTreeSet::new(),
         road_paths: Vec::new(),
         hunters_farm_dock: placeholder,
         belmont_dock: placeholder,
         columbus_dock: placeholder,
         camp: Vec::new(),
         entrenchments: Vec::new(),
-        union_setup: HashSet::new(),
-        confederate_setup: HashSet::new(),
+        union_setup: BTreeSet::new(),
+        confederate_setup: BTreeSet::new(),
         setup_line: Vec::new(),
         columbus: Vec::new(),
     };

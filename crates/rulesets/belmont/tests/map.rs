@@ -359,7 +359,7 @@ fn setup_zones() {
         assert!(map.union_setup.contains(&u) && map.confederate_setup.contains(&c));
     }
     // "West of the set-up line": the Union zone's mean column is west of the Confederates'.
-    let mean = |z: &HashSet<Hex>| {
+    let mean = |z: &std::collections::BTreeSet<Hex>| {
         z.iter().map(|h| f64::from(h.col_row().0)).sum::<f64>() / f64::from(u32::try_from(z.len()).unwrap())
     };
     assert!(mean(&map.union_setup) < mean(&map.confederate_setup));

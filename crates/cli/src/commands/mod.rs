@@ -1,0 +1,27 @@
+//! One module per `muster` command: its arguments (with their `--help` text) and its run.
+
+pub mod play;
+pub mod render;
+pub mod replay;
+pub mod scenarios;
+pub mod selfplay;
+
+use crate::Usage;
+use catalog::{CatalogError, Visit};
+
+/// Builds a scenario named on the command line: an unknown scenario or option is a
+/// usage error (exit code 2).
+pub fn with_game<V: Visit>(scenario: &str, options: &[String], v: V) -> anyhow::Result<V::Out> {
+    catalog::with_game(scenario, options, v).map_err(|e: CatalogError| Usage(e.to_string()).into())
+}
+
+/// Writes `text` and a newline to standard output. Unlike `println!`, a closed pipe
+/// (`muster scenarios | head`) is an error the caller returns, not a panic; `main`
+/// ends quietly on it.
+pub fn print(text: &str) -> anyhow::Result<()> {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    writeln!(out, "{text}")?;
+    out.flush()?;
+    Ok(())
+}

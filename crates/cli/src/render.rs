@@ -1,0 +1,896 @@
+//! The SVG writer: any ruleset's [`BoardView`] drawn as a wargame map, by hand.
+//!
+//! Flat-topped hexes placed by `hexmap` (printed CCRR labels, unit-radius centres, x
+//! east, y south) and filled with the legend colour of their terrain, with a texture
+//! for terrain classes whose names say what they are (woods, brush, crops, marsh);
+//! higher ground shaded and ringed with a contour along every hexside where the ground
+//! drops; hex numbers printed small at the top of each hex, place names across it;
+//! roads through hex centres, hexside lines (the set-up line) along the shared edges;
+//! counters as small squares in their side's colour with name, unit symbol, strength
+//! and status marks, a stack fanned out; a legend and a tracks panel on the right.
+//! Nothing here knows a ruleset.
+
+use engine::{BoardView, CounterView, LineView};
+use hexmap::Hex;
+use std::collections::HashMap;
+use std::fmt::Write as _;
+
+/// Hex radius in pixels (centre to corner).
+const R: f64 = 32.0;
+/// Space around the map.
+const MARGIN: f64 = 24.0;
+/// Height of the title band.
+const TITLE: f64 = 44.0;
+/// Width of the legend and tracks panel.
+const PANEL: f64 = 430.0;
+
+const UNION_FILL: &str = "#2f4f8f";
+const UNION_INK: &str = "#ffffff";
+const CONFEDERATE_FILL: &str = "#a5a094";
+const CONFEDERATE_BAND: &str = "#c8a165";
+const CONFEDERATE_INK: &str = "#1a1a1a";
+const PAPER: &str = "#f3ecd6";
+
+/// Escapes text for SVG.
+fn esc(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&apos;"),
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+/// A texture to lay over a terrain fill, chosen by the terrain key's name.
+fn texture(terrain: &str) -> Option<&'static str> {
+    let t = terrain.to_ascii_lowercase();
+    if t.contains("wood") || t.contains("forest") {
+        Some("tex-woods")
+    } else if t.contains("brush") || t.contains("scrub") || t.contains("felled") {
+        Some("tex-brush")
+    } else if t.contains("crop") || t.contains("orchard") || t.contains("field") {
+        Some("tex-crops")
+    } else if t.contains("marsh") || t.contains("swamp") {
+        Some("tex-marsh")
+    } else {
+        None
+    }
+}
+
+/// How a line kind is drawn: casing colour and width, then stroke colour, width and dash.
+struct LineStyle {
+    casing: Option<(&'static str, f64)>,
+    stroke: &'static str,
+    width: f64,
+    dash: Option<&'static str>,
+    name: String,
+}
+
+fn line_style(kind: &str) -> LineStyle {
+    let k = kind.to_ascii_lowercase();
+    let name = kind.replace(['-', '_'], " ");
+    if k.contains("road") || k.contains("pike") {
+        LineStyle {
+            casing: Some(("#5a3b1c", 5.0)),
+            stroke: "#e2c48a",
+            width: 2.6,
+            dash: None,
+            name,
+        }
+    } else if k.contains("setup") || k.contains("set-up") || k.contains("boundary") {
+        LineStyle {
+            casing: None,
+            stroke: "#c0202a",
+            width: 3.2,
+            dash: Some("7 4"),
+            name,
+        }
+    } else if k.contains("stream") || k.contains("creek") || k.contains("river") {
+        LineStyle {
+            casing: None,
+            stroke: "#3d6fb0",
+            width: 3.0,
+            dash: None,
+            name,
+        }
+    } else if k.contains("wall") || k.contains("fence") {
+        LineStyle {
+            casing: None,
+            stroke: "#555555",
+            width: 2.5,
+            dash: Some("2 2"),
+            name,
+        }
+    } else if k.contains("slope") || k.contains("crest") || k.contains("ridge") {
+        LineStyle {
+            casing: None,
+            stroke: "#7a4b22",
+            width: 3.0,
+            dash: None,
+            name,
+        }
+    } else if k.contains("rail") {
+        LineStyle {
+            casing: Some(("#222222", 3.0)),
+            stroke: "#ffffff",
+            width: 1.5,
+            dash: Some("6 6"),
+            name,
+        }
+    } else {
+        LineStyle {
+            casing: None,
+            stroke: "#6a2c70",
+            width: 2.5,
+            dash: Some("4 3"),
+            name,
+        }
+    }
+}
+
+fn line_attrs(s: &LineStyle) -> String {
+    let dash = s
+        .dash
+        .map(|d| format!(" stroke-dasharray=\"{d}\""))
+        .unwrap_or_default();
+    format!(
+        "fill=\"none\" stroke=\"{}\" stroke-width=\"{}\" stroke-linecap=\"round\" stroke-linejoin=\"round\"{dash}",
+        s.stroke, s.width
+    )
+}
+
+/// The drawing's frame: where a hex centre lands in pixels.
+struct Frame {
+    min_x: f64,
+    min_y: f64,
+}
+
+impl Frame {
+    fn at(&self, h: Hex) -> (f64, f64) {
+        let (x, y) = h.centre();
+        (
+            MARGIN + R + (x - self.min_x) * R,
+            TITLE + MARGIN + R * 0.87 + (y - self.min_y) * R,
+        )
+    }
+}
+
+/// The six corners of a flat-topped hex of radius `r` around `(cx, cy)`.
+fn corners(cx: f64, cy: f64, r: f64) -> String {
+    let mut s = String::new();
+    for k in 0..6 {
+        let a = f64::from(k) * std::f64::consts::FRAC_PI_3;
+        let _ = write!(
+            s,
+            "{}{:.1},{:.1}",
+            if k == 0 { "" } else { " " },
+            cx + r * a.cos(),
+            cy + r * a.sin()
+        );
+    }
+    s
+}
+
+/// The shared edge of two adjacent hexes with centres `a` and `b`.
+fn edge(a: (f64, f64), b: (f64, f64)) -> ((f64, f64), (f64, f64)) {
+    let m = ((a.0 + b.0) / 2.0, (a.1 + b.1) / 2.0);
+    let d = (b.0 - a.0, b.1 - a.1);
+    let len = d.0.hypot(d.1).max(1e-9);
+    // The edge is perpendicular to the line of centres, one radius long.
+    let p = (-d.1 / len * R / 2.0, d.0 / len * R / 2.0);
+    ((m.0 + p.0, m.1 + p.1), (m.0 - p.0, m.1 - p.1))
+}
+
+/// Wraps text to lines of at most `width` characters.
+fn wrap(text: &str, width: usize) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    for word in text.split_whitespace() {
+        if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > width {
+            lines.push(std::mem::take(&mut line));
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    if !line.is_empty() || lines.is_empty() {
+        lines.push(line);
+    }
+    lines
+}
+
+const DEFS: &str = r##"<defs>
+<pattern id="tex-woods" width="14" height="14" patternUnits="userSpaceOnUse"><circle cx="3.5" cy="4" r="2.6" fill="#3f6b31" fill-opacity="0.55"/><circle cx="10.5" cy="11" r="2.6" fill="#3f6b31" fill-opacity="0.55"/></pattern>
+<pattern id="tex-brush" width="10" height="10" patternUnits="userSpaceOnUse"><circle cx="2" cy="3" r="1.1" fill="#55702f" fill-opacity="0.6"/><circle cx="7" cy="8" r="1.1" fill="#55702f" fill-opacity="0.6"/></pattern>
+<pattern id="tex-crops" width="8" height="8" patternUnits="userSpaceOnUse"><path d="M0,2 H8 M0,6 H8" stroke="#9c8330" stroke-width="0.8" stroke-opacity="0.6"/></pattern>
+<pattern id="tex-marsh" width="12" height="10" patternUnits="userSpaceOnUse"><path d="M2,7 H7 M3,7 V4 M4.5,7 V3 M6,7 V4" stroke="#2f5f6f" stroke-width="0.7" stroke-opacity="0.7" fill="none"/></pattern>
+<pattern id="tex-high" width="7" height="7" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><path d="M0,0 V7" stroke="#7a4b22" stroke-width="1" stroke-opacity="0.35"/></pattern>
+</defs>
+"##;
+
+/// Draws `board` as a standalone SVG document.
+#[must_use]
+#[allow(clippy::too_many_lines)]
+pub fn svg(board: &BoardView) -> String {
+    // Place every hex; labels that are not CCRR are skipped (and counted).
+    let placed: Vec<(Hex, &engine::HexView)> = board
+        .hexes
+        .iter()
+        .filter_map(|h| Hex::from_label(&h.hex).ok().map(|x| (x, h)))
+        .collect();
+    let (mut min_x, mut min_y, mut max_x, mut max_y) = (f64::MAX, f64::MAX, f64::MIN, f64::MIN);
+    for (h, _) in &placed {
+        let (x, y) = h.centre();
+        min_x = min_x.min(x);
+        min_y = min_y.min(y);
+        max_x = max_x.max(x);
+        max_y = max_y.max(y);
+    }
+    if placed.is_empty() {
+        (min_x, min_y, max_x, max_y) = (0.0, 0.0, 0.0, 0.0);
+    }
+    let frame = Frame { min_x, min_y };
+    let map_w = (max_x - min_x) * R + 2.0 * R + 2.0 * MARGIN;
+    let map_h = (max_y - min_y) * R + 2.0 * R * 0.87 + 2.0 * MARGIN;
+    let width = map_w + PANEL;
+    let height = (TITLE + map_h).max(900.0);
+    let elevation: HashMap<Hex, i8> = placed.iter().map(|(h, v)| (*h, v.elevation)).collect();
+    let fills: HashMap<&str, &str> = board
+        .legend
+        .iter()
+        .map(|l| (l.terrain.as_str(), l.fill.as_str()))
+        .collect();
+
+    let mut s = String::with_capacity(1 << 20);
+    let _ = writeln!(
+        s,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0}" height="{height:.0}" viewBox="0 0 {width:.0} {height:.0}" font-family="Georgia, 'Times New Roman', serif">"#
+    );
+    let _ = writeln!(s, "<title>{}</title>", esc(&board.title));
+    s.push_str(DEFS);
+    let _ = writeln!(s, r#"<rect width="100%" height="100%" fill="{PAPER}"/>"#);
+    let _ = writeln!(
+        s,
+        r##"<text x="{MARGIN}" y="30" font-size="22" font-weight="bold" fill="#2b1d0e">{}</text>"##,
+        esc(&board.title)
+    );
+    let _ = writeln!(
+        s,
+        r##"<rect x="{:.1}" y="{:.1}" width="{:.1}" height="{:.1}" fill="none" stroke="#2b1d0e" stroke-width="2"/>"##,
+        MARGIN / 2.0,
+        TITLE + MARGIN / 2.0,
+        map_w - MARGIN,
+        map_h - MARGIN
+    );
+
+    // Terrain.
+    s.push_str(
+        "<g id=\"terrain\" stroke=\"#3b3225\" stroke-opacity=\"0.45\" stroke-width=\"0.6\">\n",
+    );
+    for (h, v) in &placed {
+        let (cx, cy) = frame.at(*h);
+        let fill = fills.get(v.terrain.as_str()).copied().unwrap_or("#dddddd");
+        let _ = writeln!(
+            s,
+            r#"<polygon points="{}" fill="{}"><title>{} {}</title></polygon>"#,
+            corners(cx, cy, R),
+            esc(fill),
+            v.hex,
+            esc(&v.terrain)
+        );
+    }
+    s.push_str("</g>\n<g id=\"texture\" stroke=\"none\" pointer-events=\"none\">\n");
+    for (h, v) in &placed {
+        let (cx, cy) = frame.at(*h);
+        if let Some(t) = texture(&v.terrain) {
+            let _ = writeln!(
+                s,
+                r#"<polygon points="{}" fill="url(#{t})"/>"#,
+                corners(cx, cy, R)
+            );
+        }
+        if v.elevation > 0 {
+            let shade = (0.12 * f64::from(v.elevation)).min(0.45);
+            let _ = writeln!(
+                s,
+                r##"<polygon points="{p}" fill="#7a4b22" fill-opacity="{shade:.2}"/><polygon points="{p}" fill="url(#tex-high)"/>"##,
+                p = corners(cx, cy, R)
+            );
+        }
+    }
+    s.push_str("</g>\n");
+
+    // Contours: a brown edge wherever the ground drops to a neighbour.
+    s.push_str("<g id=\"contours\" stroke=\"#6b3f17\" stroke-linecap=\"round\">\n");
+    for (h, v) in &placed {
+        for n in h.neighbours() {
+            let Some(&e) = elevation.get(&n) else {
+                continue;
+            };
+            if e < v.elevation {
+                let ((x1, y1), (x2, y2)) = edge(frame.at(*h), frame.at(n));
+                let w = 1.6 + f64::from(v.elevation - e);
+                let _ = writeln!(
+                    s,
+                    r#"<line x1="{x1:.1}" y1="{y1:.1}" x2="{x2:.1}" y2="{y2:.1}" stroke-width="{w:.1}"/>"#
+                );
+            }
+        }
+    }
+    s.push_str("</g>\n");
+
+    // Lines: casings first, then strokes, so that crossing roads join cleanly.
+    let lines: Vec<(&LineView, LineStyle)> = board
+        .lines
+        .iter()
+        .map(|l| (l, line_style(&l.kind)))
+        .collect();
+    s.push_str("<g id=\"lines\">\n");
+    for pass in 0..2 {
+        for (l, style) in &lines {
+            let attrs = if pass == 0 {
+                match style.casing {
+                    Some((c, w)) => format!(
+                        "fill=\"none\" stroke=\"{c}\" stroke-width=\"{w}\" stroke-linecap=\"round\" stroke-linejoin=\"round\""
+                    ),
+                    None => continue,
+                }
+            } else {
+                line_attrs(style)
+            };
+            let hexes: Vec<Hex> = l
+                .hexes
+                .iter()
+                .filter_map(|x| Hex::from_label(x).ok())
+                .collect();
+            if l.hexside {
+                let mut d = String::new();
+                for pair in hexes.chunks_exact(2) {
+                    let ((x1, y1), (x2, y2)) = edge(frame.at(pair[0]), frame.at(pair[1]));
+                    let _ = write!(d, "M{x1:.1},{y1:.1} L{x2:.1},{y2:.1} ");
+                }
+                let _ = writeln!(
+                    s,
+                    r#"<path class="{}" d="{}" {attrs}/>"#,
+                    esc(&l.kind),
+                    d.trim_end()
+                );
+            } else {
+                let pts: Vec<String> = hexes
+                    .iter()
+                    .map(|h| {
+                        let (x, y) = frame.at(*h);
+                        format!("{x:.1},{y:.1}")
+                    })
+                    .collect();
+                let _ = writeln!(
+                    s,
+                    r#"<polyline class="{}" points="{}" {attrs}/>"#,
+                    esc(&l.kind),
+                    pts.join(" ")
+                );
+            }
+        }
+    }
+    s.push_str("</g>\n");
+
+    // Hex numbers, then place names.
+    s.push_str("<g id=\"hex-numbers\" font-size=\"7.5\" fill=\"#2b1d0e\" fill-opacity=\"0.75\" text-anchor=\"middle\" font-family=\"Helvetica, Arial, sans-serif\">\n");
+    for (h, v) in &placed {
+        let (cx, cy) = frame.at(*h);
+        let _ = writeln!(
+            s,
+            r#"<text x="{cx:.1}" y="{:.1}">{}</text>"#,
+            cy - R * 0.62,
+            esc(&v.hex)
+        );
+    }
+    s.push_str("</g>\n<g id=\"place-names\" font-size=\"11\" font-style=\"italic\" font-weight=\"bold\" fill=\"#2b1d0e\" text-anchor=\"middle\" stroke=\"#f3ecd6\" stroke-width=\"3\" paint-order=\"stroke\" stroke-linejoin=\"round\">\n");
+    for (h, v) in &placed {
+        if let Some(name) = &v.name {
+            let (cx, cy) = frame.at(*h);
+            let _ = writeln!(
+                s,
+                r#"<text x="{cx:.1}" y="{:.1}">{}</text>"#,
+                cy + R * 0.78,
+                esc(name)
+            );
+        }
+    }
+    s.push_str("</g>\n");
+
+    // Counters, each stack fanned down and to the right so that every name shows.
+    let mut stacks: Vec<(Hex, Vec<&CounterView>)> = Vec::new();
+    for c in &board.counters {
+        let Ok(h) = Hex::from_label(&c.hex) else {
+            continue;
+        };
+        match stacks.iter_mut().find(|(x, _)| *x == h) {
+            Some((_, v)) => v.push(c),
+            None => stacks.push((h, vec![c])),
+        }
+    }
+    s.push_str("<g id=\"counters\">\n");
+    for (h, stack) in &stacks {
+        let (cx, cy) = frame.at(*h);
+        let n = stack.len();
+        #[allow(clippy::cast_precision_loss)]
+        let step = if n > 1 {
+            (0.24 * R).min(0.6 * R / (n - 1) as f64)
+        } else {
+            0.0
+        };
+        #[allow(clippy::cast_precision_loss)]
+        let spread = step * (n.saturating_sub(1)) as f64;
+        for (k, c) in stack.iter().enumerate() {
+            #[allow(clippy::cast_precision_loss)]
+            let off = step * k as f64;
+            counter(&mut s, cx - spread / 2.0 + off, cy - spread / 2.0 + off, c);
+        }
+    }
+    s.push_str("</g>\n");
+
+    panel(&mut s, board, &lines, map_w, height);
+    s.push_str("</svg>\n");
+    s
+}
+
+/// One counter, centred on `(x, y)`.
+fn counter(s: &mut String, x: f64, y: f64, c: &CounterView) {
+    let size = R * 0.98;
+    let (x0, y0) = (x - size / 2.0, y - size / 2.0);
+    let union = c.side.eq_ignore_ascii_case("union");
+    let (fill, ink) = if union {
+        (UNION_FILL, UNION_INK)
+    } else {
+        (CONFEDERATE_FILL, CONFEDERATE_INK)
+    };
+    let has = |w: &str| c.status.iter().any(|x| x.to_ascii_lowercase().contains(w));
+    let spent = has("broken") || has("reduced") || has("wounded");
+    let tip = format!(
+        "{} ({}, {}): strength {}{}{}",
+        c.name,
+        c.side,
+        c.kind,
+        c.strength,
+        if c.status.is_empty() { "" } else { "; " },
+        c.status.join(", ")
+    );
+    let _ = writeln!(
+        s,
+        r#"<g class="counter {}" data-id="{}" transform="translate({x0:.1},{y0:.1})"><title>{}</title>"#,
+        esc(&c.side),
+        esc(&c.id),
+        esc(&tip)
+    );
+    // A hand-drawn drop shadow (filters are not drawn by every renderer).
+    let _ = writeln!(
+        s,
+        r##"<rect x="1.3" y="1.3" width="{size:.1}" height="{size:.1}" rx="2" fill="#000" fill-opacity="0.35"/><rect width="{size:.1}" height="{size:.1}" rx="2" fill="{fill}" stroke="#111" stroke-width="0.8"{}/>"##,
+        if spent { r#" fill-opacity="0.8""# } else { "" }
+    );
+    if !union {
+        let _ = writeln!(
+            s,
+            r#"<rect x="0.4" y="0.4" width="{:.1}" height="7" rx="1.5" fill="{CONFEDERATE_BAND}"/>"#,
+            size - 0.8
+        );
+    }
+    // The name top left, where it still shows when another counter sits on this one.
+    let name: String = c.name.chars().take(10).collect();
+    let _ = writeln!(
+        s,
+        r#"<text x="1.8" y="5.8" font-size="5.8" fill="{ink}" font-family="Helvetica, Arial, sans-serif">{}</text>"#,
+        esc(&name)
+    );
+    // The unit symbol, NATO style where there is one.
+    let (bx, by, bw, bh) = (size / 2.0 - 7.0, 9.0, 14.0, 9.0);
+    let stroke = format!(r#"fill="none" stroke="{ink}" stroke-width="0.9""#);
+    match c.kind.to_ascii_lowercase().as_str() {
+        "infantry" => {
+            let _ = writeln!(
+                s,
+                r#"<rect x="{bx:.1}" y="{by}" width="{bw}" height="{bh}" {stroke}/><path d="M{bx:.1},{by} l{bw},{bh} M{bx:.1},{} l{bw},-{bh}" {stroke}/>"#,
+                by + bh
+            );
+        }
+        "cavalry" => {
+            let _ = writeln!(
+                s,
+                r#"<rect x="{bx:.1}" y="{by}" width="{bw}" height="{bh}" {stroke}/><path d="M{bx:.1},{} l{bw},-{bh}" {stroke}/>"#,
+                by + bh
+            );
+        }
+        "artillery" | "battery" => {
+            let _ = writeln!(
+                s,
+                r#"<rect x="{bx:.1}" y="{by}" width="{bw}" height="{bh}" {stroke}/><circle cx="{:.1}" cy="{:.1}" r="2" fill="{ink}"/>"#,
+                size / 2.0,
+                by + bh / 2.0
+            );
+        }
+        "leader" => {
+            let _ = writeln!(
+                s,
+                r#"<text x="{:.1}" y="{:.1}" font-size="11" text-anchor="middle" fill="{ink}">&#9733;</text>"#,
+                size / 2.0,
+                by + bh - 0.5
+            );
+        }
+        "gunboat" | "transport" | "vessel" | "ship" => {
+            let _ = writeln!(
+                s,
+                r#"<path d="M{:.1},{:.1} h14 l-3,4 h-8 z" fill="{ink}"/><path d="M{:.1},{:.1} v-5" {stroke}/>"#,
+                size / 2.0 - 7.0,
+                by + 4.0,
+                size / 2.0,
+                by + 4.0
+            );
+        }
+        other => {
+            let _ = writeln!(
+                s,
+                r#"<text x="{:.1}" y="{:.1}" font-size="6" text-anchor="middle" fill="{ink}">{}</text>"#,
+                size / 2.0,
+                by + 6.0,
+                esc(&other.chars().take(4).collect::<String>())
+            );
+        }
+    }
+    let _ = writeln!(
+        s,
+        r#"<text x="{:.1}" y="{:.1}" font-size="8.5" font-weight="bold" text-anchor="middle" fill="{ink}" font-family="Helvetica, Arial, sans-serif">{}</text>"#,
+        size / 2.0,
+        size - 3.0,
+        esc(&c.strength)
+    );
+    // Status marks: a red band for broken/reduced/wounded, corner badges for the rest.
+    if spent {
+        let letter = if has("wounded") {
+            "W"
+        } else if has("broken") {
+            "B"
+        } else {
+            "R"
+        };
+        let _ = writeln!(
+            s,
+            r##"<path d="M0,{:.1} L{size:.1},{:.1}" stroke="#c0202a" stroke-width="2.2" stroke-opacity="0.85"/><circle cx="{:.1}" cy="0" r="4.2" fill="#c0202a"/><text x="{:.1}" y="2.2" font-size="6" font-weight="bold" text-anchor="middle" fill="#fff" font-family="Helvetica, Arial, sans-serif">{letter}</text>"##,
+            size - 4.0,
+            4.0,
+            size,
+            size
+        );
+    }
+    let mut badges: Vec<String> = Vec::new();
+    for st in &c.status {
+        let l = st.to_ascii_lowercase();
+        if l.contains("broken") || l.contains("reduced") || l.contains("wounded") {
+            continue;
+        }
+        let short = if let Some(n) = l.strip_prefix("damage ") {
+            format!("D{n}")
+        } else if l.contains("captured") {
+            "CAP".into()
+        } else if let Some(n) = l.strip_suffix(" aboard") {
+            format!("+{n}")
+        } else {
+            st.chars().take(3).collect()
+        };
+        badges.push(short);
+    }
+    for (k, b) in badges.iter().enumerate() {
+        #[allow(clippy::cast_precision_loss)]
+        let by = 3.0 + 8.0 * k as f64;
+        let _ = writeln!(
+            s,
+            r##"<rect x="-5" y="{:.1}" width="12" height="7" rx="1.5" fill="#fff3b0" stroke="#111" stroke-width="0.5"/><text x="1" y="{:.1}" font-size="5.5" text-anchor="middle" fill="#111" font-family="Helvetica, Arial, sans-serif">{}</text>"##,
+            by,
+            by + 5.3,
+            esc(b)
+        );
+    }
+    s.push_str("</g>\n");
+}
+
+/// The legend and tracks panel, right of the map.
+fn panel(
+    s: &mut String,
+    board: &BoardView,
+    lines: &[(&LineView, LineStyle)],
+    map_w: f64,
+    height: f64,
+) {
+    let x = map_w + 8.0;
+    let w = PANEL - 24.0;
+    let _ = writeln!(
+        s,
+        r##"<g id="panel" font-size="12" fill="#2b1d0e"><rect x="{x:.1}" y="{:.1}" width="{w:.1}" height="{:.1}" fill="#fbf7ea" stroke="#2b1d0e" stroke-width="1.5"/>"##,
+        TITLE + MARGIN / 2.0,
+        height - TITLE - MARGIN
+    );
+    let left = x + 14.0;
+    let mut y = TITLE + MARGIN / 2.0 + 26.0;
+    let heading = |s: &mut String, y: &mut f64, text: &str| {
+        let _ = writeln!(
+            s,
+            r#"<text x="{left:.1}" y="{:.1}" font-size="15" font-weight="bold">{}</text>"#,
+            *y,
+            esc(text)
+        );
+        *y += 20.0;
+    };
+    heading(s, &mut y, "Terrain");
+    for (i, l) in board.legend.iter().enumerate() {
+        let col = if i % 2 == 0 { left } else { left + w / 2.0 };
+        let (cx, cy) = (col + 10.0, y - 4.0);
+        let tex = texture(&l.terrain)
+            .map(|t| {
+                format!(
+                    r#"<polygon points="{}" fill="url(#{t})"/>"#,
+                    corners(cx, cy, 9.0)
+                )
+            })
+            .unwrap_or_default();
+        let _ = writeln!(
+            s,
+            r##"<polygon points="{}" fill="{}" stroke="#3b3225" stroke-width="0.7"/>{tex}<text x="{:.1}" y="{:.1}">{}</text>"##,
+            corners(cx, cy, 9.0),
+            esc(&l.fill),
+            col + 24.0,
+            y,
+            esc(&l.name)
+        );
+        if i % 2 == 1 || i + 1 == board.legend.len() {
+            y += 22.0;
+        }
+    }
+    let levels: Vec<i8> = {
+        let mut v: Vec<i8> = board
+            .hexes
+            .iter()
+            .map(|h| h.elevation)
+            .filter(|e| *e > 0)
+            .collect();
+        v.sort_unstable();
+        v.dedup();
+        v
+    };
+    if !levels.is_empty() {
+        y += 6.0;
+        heading(s, &mut y, "Elevation");
+        for e in &levels {
+            let (cx, cy) = (left + 10.0, y - 4.0);
+            let shade = (0.12 * f64::from(*e)).min(0.45);
+            let p = corners(cx, cy, 9.0);
+            let _ = writeln!(
+                s,
+                r##"<polygon points="{p}" fill="#e8e2b8" stroke="#3b3225" stroke-width="0.7"/><polygon points="{p}" fill="#7a4b22" fill-opacity="{shade:.2}"/><polygon points="{p}" fill="url(#tex-high)"/><text x="{:.1}" y="{y:.1}">Level {e}</text>"##,
+                left + 24.0
+            );
+            y += 22.0;
+        }
+        let _ = writeln!(
+            s,
+            r##"<line x1="{left:.1}" y1="{:.1}" x2="{:.1}" y2="{:.1}" stroke="#6b3f17" stroke-width="2.6"/><text x="{:.1}" y="{y:.1}">Contour: the ground drops across this hexside</text>"##,
+            y - 4.0,
+            left + 20.0,
+            y - 4.0,
+            left + 24.0
+        );
+        y += 22.0;
+    }
+    let mut kinds: Vec<&LineStyle> = Vec::new();
+    for (_, st) in lines {
+        if !kinds.iter().any(|k| k.name == st.name) {
+            kinds.push(st);
+        }
+    }
+    if !kinds.is_empty() {
+        y += 6.0;
+        heading(s, &mut y, "Lines");
+        for st in kinds {
+            if let Some((c, cw)) = st.casing {
+                let _ = writeln!(
+                    s,
+                    r#"<line x1="{left:.1}" y1="{:.1}" x2="{:.1}" y2="{:.1}" stroke="{c}" stroke-width="{cw}" stroke-linecap="round"/>"#,
+                    y - 4.0,
+                    left + 20.0,
+                    y - 4.0
+                );
+            }
+            let _ = writeln!(
+                s,
+                r#"<line x1="{left:.1}" y1="{:.1}" x2="{:.1}" y2="{:.1}" {}/><text x="{:.1}" y="{y:.1}">{}</text>"#,
+                y - 4.0,
+                left + 20.0,
+                y - 4.0,
+                line_attrs(st),
+                left + 28.0,
+                esc(&capitalise(&st.name))
+            );
+            y += 22.0;
+        }
+    }
+    y += 6.0;
+    heading(s, &mut y, "Counters");
+    let sample = |side: &str, status: Vec<String>, name: &str| CounterView {
+        id: String::new(),
+        hex: String::new(),
+        side: side.into(),
+        kind: "infantry".into(),
+        name: name.into(),
+        strength: "3".into(),
+        status,
+    };
+    let cy = y + 8.0;
+    counter(s, left + 16.0, cy, &sample("union", vec![], "Union"));
+    counter(
+        s,
+        left + 16.0 + R * 1.5,
+        cy,
+        &sample("confederate", vec![], "Confed."),
+    );
+    counter(
+        s,
+        left + 16.0 + R * 3.0,
+        cy,
+        &sample("union", vec!["broken".into()], "Broken"),
+    );
+    let _ = writeln!(
+        s,
+        r#"<text x="{:.1}" y="{:.1}" font-size="10.5">Name, unit type, strength.</text><text x="{:.1}" y="{:.1}" font-size="10.5">B broken, R reduced, W wounded;</text><text x="{:.1}" y="{:.1}" font-size="10.5">D2 damage, +3 aboard.</text>"#,
+        left + 16.0 + R * 4.1,
+        cy - 8.0,
+        left + 16.0 + R * 4.1,
+        cy + 5.0,
+        left + 16.0 + R * 4.1,
+        cy + 18.0
+    );
+    y = cy + R + 22.0;
+    heading(s, &mut y, "Tracks");
+    for (k, v) in &board.tracks {
+        let _ = writeln!(
+            s,
+            r#"<text x="{left:.1}" y="{y:.1}" font-weight="bold">{}</text>"#,
+            esc(k)
+        );
+        y += 15.0;
+        let value = if v.is_empty() { "(empty)" } else { v.as_str() };
+        for line in wrap(value, 58) {
+            let _ = writeln!(
+                s,
+                r#"<text x="{:.1}" y="{y:.1}" font-size="11">{}</text>"#,
+                left + 10.0,
+                esc(&line)
+            );
+            y += 14.0;
+        }
+        y += 4.0;
+    }
+    s.push_str("</g>\n");
+}
+
+fn capitalise(s: &str) -> String {
+    let mut c = s.chars();
+    c.next()
+        .map(|f| f.to_uppercase().chain(c).collect())
+        .unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use engine::{HexView, LegendEntry};
+
+    fn tiny() -> BoardView {
+        let hexes = ["0101", "0102", "0201", "0202"]
+            .iter()
+            .enumerate()
+            .map(|(i, h)| HexView {
+                hex: (*h).into(),
+                terrain: if i == 0 {
+                    "woods".into()
+                } else {
+                    "clear".into()
+                },
+                elevation: i8::from(i == 3),
+                name: (i == 1).then(|| "Smith & Sons' <Farm>".into()),
+            })
+            .collect();
+        BoardView {
+            title: "Test".into(),
+            hexes,
+            lines: vec![
+                LineView {
+                    kind: "road".into(),
+                    hexside: false,
+                    hexes: vec!["0101".into(), "0102".into()],
+                },
+                LineView {
+                    kind: "setup-line".into(),
+                    hexside: true,
+                    hexes: vec!["0101".into(), "0201".into()],
+                },
+            ],
+            counters: vec![
+                CounterView {
+                    id: "a".into(),
+                    hex: "0101".into(),
+                    side: "union".into(),
+                    kind: "infantry".into(),
+                    name: "27IL A".into(),
+                    strength: "3".into(),
+                    status: vec![],
+                },
+                CounterView {
+                    id: "b".into(),
+                    hex: "0101".into(),
+                    side: "confederate".into(),
+                    kind: "gunboat".into(),
+                    name: "Grampus".into(),
+                    strength: "2 (4-6)".into(),
+                    status: vec!["damage 1".into(), "broken".into()],
+                },
+            ],
+            tracks: vec![("Turn".into(), "1 of 12".into())],
+            legend: vec![
+                LegendEntry {
+                    terrain: "clear".into(),
+                    name: "Clear".into(),
+                    fill: "#eeeecc".into(),
+                },
+                LegendEntry {
+                    terrain: "woods".into(),
+                    name: "Woods".into(),
+                    fill: "#66aa55".into(),
+                },
+            ],
+        }
+    }
+
+    #[test]
+    fn draws_every_hex_counter_line_and_track() {
+        let svg = svg(&tiny());
+        assert!(svg.starts_with("<svg"));
+        assert!(svg.trim_end().ends_with("</svg>"));
+        // 4 map hexes + 1 woods texture + 2 elevation overlays on the map.
+        assert!(svg.matches("<polygon").count() >= 7);
+        assert!(svg.contains("Smith &amp; Sons&apos; &lt;Farm&gt;"));
+        assert!(svg.contains("data-id=\"a\"") && svg.contains("data-id=\"b\""));
+        assert!(svg.contains("class=\"road\"") && svg.contains("class=\"setup-line\""));
+        assert!(svg.contains(">1 of 12<"));
+        assert!(svg.contains(">D1<"), "damage badge");
+        assert!(svg.contains("fill=\"#66aa55\""), "legend colour used");
+        // 0202 is higher than its two neighbours on the map: a contour on each edge.
+        let contours = &svg[svg.find("<g id=\"contours\"").unwrap()..];
+        let contours = &contours[..contours.find("</g>").unwrap()];
+        assert_eq!(contours.matches("<line").count(), 2);
+    }
+
+    #[test]
+    fn the_shared_edge_lies_between_the_centres() {
+        let a = Hex::from_label("0101").unwrap();
+        let b = Hex::from_label("0201").unwrap();
+        let f = Frame {
+            min_x: 0.0,
+            min_y: 0.0,
+        };
+        let (ca, cb) = (f.at(a), f.at(b));
+        let (p, q) = edge(ca, cb);
+        // One radius long, and both ends a radius from both centres (they are corners).
+        assert!(((p.0 - q.0).hypot(p.1 - q.1) - R).abs() < 1e-6);
+        for c in [ca, cb] {
+            for e in [p, q] {
+                assert!(((e.0 - c.0).hypot(e.1 - c.1) - R).abs() < 1e-6);
+            }
+        }
+    }
+}

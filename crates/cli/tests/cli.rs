@@ -1,0 +1,412 @@
+//! The `muster` binary, run as a user runs it: arguments, piped input, exit codes,
+//! JSON output and the files it writes.
+
+use serde_json::Value;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+fn muster() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_muster"))
+}
+
+/// A fresh scratch folder for one test.
+fn scratch(test: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("muster-cli-{}-{test}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("scratch folder");
+    dir
+}
+
+/// Runs `muster args`, feeding `input` on standard input (closed at its end).
+fn run(args: &[&str], input: &str) -> Output {
+    let mut child = muster()
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("muster runs");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(input.as_bytes())
+        .expect("input written");
+    child.wait_with_output().expect("muster ends")
+}
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+/// Runs `muster args` and parses its standard output as JSON, requiring success.
+fn json(args: &[&str]) -> Value {
+    let out = run(args, "");
+    assert!(
+        out.status.success(),
+        "muster {args:?} failed: {}",
+        text(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout)
+        .unwrap_or_else(|e| panic!("muster {args:?}: not JSON ({e}): {}", text(&out.stdout)))
+}
+
+fn replay_json(path: &Path) -> Value {
+    json(&["replay", path.to_str().unwrap(), "--json"])
+}
+
+#[test]
+fn scenarios_json_lists_belmont_with_its_options() {
+    let v = json(&["scenarios", "--json"]);
+    let all = v.as_array().expect("an array");
+    let belmont = all
+        .iter()
+        .find(|s| s["id"] == "belmont")
+        .expect("belmont is listed");
+    assert!(
+        belmont["description"]
+            .as_str()
+            .unwrap()
+            .contains("not the published map")
+    );
+    let options = belmont["options"].as_array().unwrap();
+    assert!(
+        options.iter().any(
+            |o| o["name"] == "embark-vp" && o["description"].as_str().unwrap().contains("15.0")
+        )
+    );
+    // And the text form names them too.
+    let out = run(&["scenarios"], "");
+    assert!(out.status.success());
+    assert!(text(&out.stdout).contains("embark-vp"));
+}
+
+#[test]
+fn usage_errors_exit_2_and_runtime_failures_exit_1() {
+    for args in [
+        &["play", "gettysburg"][..],
+        &[
+            "selfplay",
+            "belmont",
+            "--games",
+            "1",
+            "--option",
+            "no-such-rule",
+        ],
+        &["render", "belmont"],
+        &["selfplay"],
+        &["frobnicate"],
+    ] {
+        let out = run(args, "");
+        assert_eq!(
+            out.status.code(),
+            Some(2),
+            "muster {args:?}: {}",
+            text(&out.stderr)
+        );
+    }
+    let out = run(&["play", "gettysburg"], "");
+    assert!(
+        text(&out.stderr).contains("belmont"),
+        "the known scenarios are listed"
+    );
+    let out = run(&["replay", "/nonexistent/record.json"], "");
+    assert_eq!(out.status.code(), Some(1));
+}
+
+#[test]
+fn every_command_explains_itself() {
+    for cmd in ["scenarios", "play", "selfplay", "replay", "render"] {
+        let out = run(&[cmd, "--help"], "");
+        assert!(out.status.success());
+        let help = text(&out.stdout);
+        assert!(
+            help.lines().next().is_some_and(|l| l.len() > 20),
+            "{cmd} has a summary: {help}"
+        );
+        if cmd != "play" {
+            assert!(help.contains("--json"), "{cmd} --help mentions --json");
+        }
+    }
+}
+
+/// Three random games: no errors, every saved record replays to the hash reported,
+/// and a record with one action changed is refused, naming that action.
+#[test]
+fn selfplay_records_replay_to_the_same_hash_and_tampering_is_refused() {
+    let dir = scratch("selfplay");
+    let v = json(&[
+        "selfplay",
+        "belmont",
+        "--games",
+        "3",
+        "--seed",
+        "1",
+        "--json",
+        "--save-dir",
+        dir.to_str().unwrap(),
+    ]);
+    assert_eq!(v["games"], 3);
+    assert_eq!(v["errors"], 0, "{v}");
+    let wins = v["wins"]["union"].as_u64().unwrap()
+        + v["wins"]["confederate"].as_u64().unwrap()
+        + v["draws"].as_u64().unwrap();
+    assert_eq!(wins, 3);
+    assert!(v["mean_decisions"].as_f64().unwrap() > 100.0);
+    assert!(v["mean_vp"]["union"].is_number() && v["mean_vp"]["confederate"].is_number());
+    let per_game = v["per_game"].as_array().unwrap();
+    assert_eq!(per_game.len(), 3);
+
+    // Replay the three records side by side.
+    let children: Vec<_> = (0..3)
+        .map(|i| {
+            muster()
+                .args(["replay", "--json"])
+                .arg(dir.join(format!("belmont-{i}.json")))
+                .stdout(Stdio::piped())
+                .stderr(Stdio::piped())
+                .spawn()
+                .expect("replay runs")
+        })
+        .collect();
+    for (i, child) in children.into_iter().enumerate() {
+        let out = child.wait_with_output().unwrap();
+        assert!(out.status.success(), "record {i}: {}", text(&out.stderr));
+        let r: Value = serde_json::from_slice(&out.stdout).unwrap();
+        let g = &per_game[i];
+        assert_eq!(r["final_hash"], g["final_hash"], "game {i}");
+        assert_eq!(r["decisions"], g["decisions"], "game {i}");
+        assert_eq!(r["winner"], g["winner"], "game {i}");
+        assert_eq!(r["over"], true);
+        assert_eq!(r["scenario"], "belmont");
+    }
+
+    // Change one die roll to a face the die does not have.
+    let record: Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("belmont-0.json")).unwrap())
+            .unwrap();
+    let mut tampered = record.clone();
+    let actions = tampered["actions"].as_array_mut().unwrap();
+    let index = actions
+        .iter()
+        .position(|a| a.get("roll").is_some())
+        .expect("a die roll in a game");
+    actions[index] = serde_json::json!({ "roll": 7 });
+    let bad = dir.join("tampered.json");
+    std::fs::write(&bad, tampered.to_string()).unwrap();
+    let out = run(&["replay", bad.to_str().unwrap(), "--json"], "");
+    assert_eq!(out.status.code(), Some(1));
+    let err = text(&out.stderr);
+    assert!(
+        err.contains(&format!("action {index} ")),
+        "names the action: {err}"
+    );
+    assert!(err.contains("Belmont "), "names the rule: {err}");
+    assert!(out.stdout.is_empty(), "no result for a refused record");
+
+    // A record whose hash does not match is refused too.
+    let mut wrong = record;
+    wrong["final_hash"] = Value::String("0123456789abcdef".into());
+    let bad = dir.join("wrong-hash.json");
+    std::fs::write(&bad, wrong.to_string()).unwrap();
+    let out = run(&["replay", bad.to_str().unwrap()], "");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stderr).contains("0123456789abcdef"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Games cut short by the decision bound are errors (exit 1), still reported and saved;
+/// the report does not depend on the number of threads.
+#[test]
+fn selfplay_counts_errors_and_does_not_depend_on_threads() {
+    let dir = scratch("selfplay-bound");
+    let mut reports = Vec::new();
+    for threads in ["1", "3"] {
+        let out = run(
+            &[
+                "selfplay",
+                "belmont",
+                "--games",
+                "3",
+                "--seed",
+                "9",
+                "--max-decisions",
+                "150",
+                "--threads",
+                threads,
+                "--json",
+                "--save-dir",
+                dir.to_str().unwrap(),
+            ],
+            "",
+        );
+        assert_eq!(out.status.code(), Some(1), "errors exit 1");
+        assert!(text(&out.stderr).contains("did not end within 150 decisions"));
+        let v: Value = serde_json::from_slice(&out.stdout).expect("JSON even with errors");
+        assert_eq!(v["errors"], 3);
+        assert_eq!(v["mean_decisions"], Value::Null, "no game finished");
+        reports.push(v);
+    }
+    assert_eq!(reports[0], reports[1]);
+    let g = &reports[0]["per_game"][1];
+    assert_eq!(g["winner"], Value::Null);
+    assert_eq!(g["decisions"], 150);
+    let r = replay_json(&dir.join("belmont-1.json"));
+    assert_eq!(r["final_hash"], g["final_hash"]);
+    assert_eq!(r["over"], false);
+    // The human summary.
+    let out = run(
+        &[
+            "selfplay",
+            "belmont",
+            "--games",
+            "1",
+            "--max-decisions",
+            "10",
+        ],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stdout).contains("Errors"),
+        "{}",
+        text(&out.stdout)
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn play_random_against_random_to_the_end() {
+    let dir = scratch("play-random");
+    let save = dir.join("game.json");
+    let out = run(
+        &[
+            "play",
+            "belmont",
+            "--union",
+            "random",
+            "--confederate",
+            "random",
+            "--seed",
+            "3",
+            "--save",
+            save.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout.contains("Game over ["),
+        "{}",
+        &stdout[stdout.len().saturating_sub(2000)..]
+    );
+    assert!(
+        stdout.contains("[Belmont 3.2.2]"),
+        "decisions cite their rules"
+    );
+    let r = replay_json(&save);
+    assert_eq!(r["over"], true);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_person_plays_by_numbers_and_filters_then_quits_and_the_saved_record_replays() {
+    let dir = scratch("play-human");
+    let save = dir.join("game.json");
+    // Help, pick the guard regiment, a filter that matches nothing, one that matches,
+    // a pick from the filtered list, the log, save, then quit.
+    let input = "?\n1\nno such thing\nstays company\n2\nl\ns\nq\n";
+    let out = run(
+        &[
+            "play",
+            "belmont",
+            "--confederate",
+            "random",
+            "--seed",
+            "2",
+            "--save",
+            save.to_str().unwrap(),
+        ],
+        input,
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert!(stdout.contains("Union to decide [Belmont 2.1]"), "{stdout}");
+    assert!(stdout.contains("  1. "), "actions are numbered");
+    assert!(
+        stdout.contains("No legal action mentions 'no such thing'"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("mention 'stays company'"), "{stdout}");
+    assert!(stdout.contains("Turn: "), "tracks are shown");
+    assert!(stdout.contains("Quit after 2 decisions"), "{stdout}");
+    assert!(stdout.contains("Saved the record (2 decisions)"));
+    let r = replay_json(&save);
+    assert_eq!(r["decisions"], 2);
+    assert_eq!(r["over"], false);
+    assert_eq!(r["winner"], Value::Null);
+    let record: Value = serde_json::from_str(&std::fs::read_to_string(&save).unwrap()).unwrap();
+    assert_eq!(record["final_hash"], r["final_hash"]);
+    assert_eq!(record["seed"], 2);
+
+    // End of input quits and saves as well; a four-digit number filters by hex.
+    let save2 = dir.join("eof.json");
+    let out = run(
+        &[
+            "play",
+            "belmont",
+            "--seed",
+            "2",
+            "--save",
+            save2.to_str().unwrap(),
+        ],
+        "1\n#1\n1\n2\n3\n4\n0101\n",
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert!(stdout.contains("(end of input)"), "{stdout}");
+    assert!(stdout.contains("mention '0101'"), "{stdout}");
+    assert_eq!(replay_json(&save2)["decisions"], 6);
+
+    // The saved position renders.
+    let svg = dir.join("position.svg");
+    let out = run(
+        &[
+            "render",
+            "belmont",
+            "--record",
+            save2.to_str().unwrap(),
+            "--out",
+            svg.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(std::fs::read_to_string(&svg).unwrap().contains("<svg"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn render_draws_the_map_as_svg() {
+    let dir = scratch("render");
+    let out_path = dir.join("sub").join("belmont.svg");
+    let v = json(&[
+        "render",
+        "belmont",
+        "--out",
+        out_path.to_str().unwrap(),
+        "--json",
+    ]);
+    assert!(v["hexes"].as_u64().unwrap() > 500);
+    let svg = std::fs::read_to_string(&out_path).unwrap();
+    assert!(svg.starts_with("<svg"));
+    assert!(svg.matches("<polygon").count() > 500, "a polygon a hex");
+    assert!(svg.contains("Camp Johnston"), "place names");
+    assert!(svg.contains("class=\"road\""), "roads");
+    assert!(svg.contains("class=\"setup-line\""), "the set-up line");
+    assert!(svg.contains("Turn"), "the tracks panel");
+    assert!(svg.trim_end().ends_with("</svg>"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
