@@ -317,7 +317,7 @@ fn a_person_plays_by_numbers_and_filters_then_quits_and_the_saved_record_replays
     let save = dir.join("game.json");
     // Help, pick the guard regiment, a filter that matches nothing, one that matches,
     // a pick from the filtered list, the log, save, then quit.
-    let input = "?\n1\nno such thing\nstays company\n2\nl\ns\nq\n";
+    let input = "?\n1\nno such thing\nstays dock\n2\nl\ns\nq\n";
     let out = run(
         &[
             "play",
@@ -339,7 +339,7 @@ fn a_person_plays_by_numbers_and_filters_then_quits_and_the_saved_record_replays
         stdout.contains("No legal action mentions 'no such thing'"),
         "{stdout}"
     );
-    assert!(stdout.contains("mention 'stays company'"), "{stdout}");
+    assert!(stdout.contains("mention 'stays dock'"), "{stdout}");
     assert!(stdout.contains("Turn: "), "tracks are shown");
     assert!(stdout.contains("Quit after 2 decisions"), "{stdout}");
     assert!(stdout.contains("Saved the record (2 decisions)"));
