@@ -156,7 +156,9 @@ fn goal_distance(g: &Belmont, side: Side, h: Hex) -> u16 {
 fn destinations(g: &Belmont, r: &RetreatState) -> (Vec<Hex>, bool) {
     let u = r.unit;
     let side = g.owner(u);
-    let from = g.hex_of(u).expect("on map");
+    // A unit that has left the map since its retreat was scheduled (eliminated,
+    // embarked at Hunter's Farm) has nowhere to go; the frame lapses.
+    let Some(from) = g.hex_of(u) else { return (vec![], false) };
     let enterable: Vec<Hex> = from
         .neighbours()
         .into_iter()
@@ -200,6 +202,9 @@ fn destinations(g: &Belmont, r: &RetreatState) -> (Vec<Hex>, bool) {
 }
 
 pub(crate) fn legal(g: &Belmont, r: &RetreatState) -> Vec<Action> {
+    if g.hex_of(r.unit).is_none() {
+        return vec![];
+    }
     if r.ask_leaders {
         return vec![Action::Accompany(true), Action::Accompany(false)];
     }
