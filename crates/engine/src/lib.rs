@@ -20,6 +20,7 @@
 //! # }
 //! ```
 
+pub mod conformance;
 mod log;
 mod record;
 mod rng;

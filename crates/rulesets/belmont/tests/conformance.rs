@@ -1,15 +1,17 @@
 //! Belmont against the shared conformance suite, `engine::conformance` (modelled on
-//! OpenSpiel's `tests/basic_tests.h`): random games without panics, dead ends or
-//! runaways, chance outcomes that sum to one, records that replay to the identical
-//! state, illegal actions refused without a trace, clones independent of each other.
+//! OpenSpiel's `tests/basic_tests.h`): whole random games without panics, dead ends or
+//! runaways, chance outcomes that sum to one at every chance node, records that replay
+//! to the identical state, illegal actions refused without a trace, clones independent
+//! of each other.
 //!
-//! A whole random Belmont game is about 3,000 decisions and, in the test profile, takes
-//! close to a minute (almost all of it listing legal actions; see docs/performance.md).
-//! So the default tests check the first few hundred decisions of several games, and the
-//! `#[ignore]`d tests below play whole games; run them in release:
+//! Every game starts at set-up (`Belmont::new`), so the set-up decisions are checked
+//! too. A random Belmont game is about 3,700 decisions. A failure names the game seed
+//! and decision; `engine::conformance::replay_random` rebuilds that position.
+//!
+//! The `#[ignore]`d soak test plays many more games; run it in release:
 //!
 //! ```text
-//! cargo test -p belmont --release --test conformance -- --include-ignored
+//! cargo test -p belmont --release --test conformance -- --ignored
 //! ```
 
 use belmont::Belmont;
@@ -33,44 +35,36 @@ fn check(result: Result<(), String>) {
     }
 }
 
-/// Decisions checked per game in the default tests: turn 1 and most of turn 2.
-const OPENING: u64 = 500;
-
-/// Runaway bound for whole games: about six times the longest game seen.
+/// Runaway bound: about five times the longest random game seen (4,300 decisions).
 const MAX_DECISIONS: u64 = 20_000;
 
 #[test]
-fn openings_have_no_dead_ends_and_sound_chance() {
-    check(conformance::random_openings(new, 4, 1, OPENING));
-    check(conformance::random_openings(with_options, 1, 11, OPENING));
+fn random_games_end_without_dead_ends_and_with_sound_chance() {
+    check(conformance::random_games(new, 8, 1, MAX_DECISIONS));
+    check(conformance::random_games(with_options, 2, 11, MAX_DECISIONS));
 }
 
 #[test]
 fn records_replay_to_the_identical_state() {
-    check(conformance::replay_identical(new, 2, 2, OPENING));
+    check(conformance::replay_identical(new, 3, 2, MAX_DECISIONS));
 }
 
 #[test]
 fn illegal_actions_are_refused_and_change_nothing() {
-    check(conformance::illegal_refused_eq(new, 2, 3, OPENING));
+    check(conformance::illegal_refused_eq(new, 3, 3, MAX_DECISIONS));
 }
 
 #[test]
 fn clones_are_independent() {
-    check(conformance::clone_independent_eq(new, 2, 4, OPENING));
+    check(conformance::clone_independent_eq(new, 3, 4, MAX_DECISIONS));
 }
 
 #[test]
-#[ignore = "whole games: about a minute each in the test profile; run with --release"]
-fn whole_random_games() {
-    check(conformance::random_games(new, 8, 100, MAX_DECISIONS));
-    check(conformance::random_games(with_options, 2, 101, MAX_DECISIONS));
-}
-
-#[test]
-#[ignore = "whole games: about a minute each in the test profile; run with --release"]
-fn whole_games_replay_refuse_and_clone() {
-    check(conformance::replay_identical(new, 2, 102, MAX_DECISIONS));
-    check(conformance::illegal_refused_eq(new, 2, 103, MAX_DECISIONS));
-    check(conformance::clone_independent_eq(new, 2, 104, MAX_DECISIONS));
+#[ignore = "a soak of 200 random games and 20 of each other check: run with --release"]
+fn soak() {
+    check(conformance::random_games(new, 200, 1000, MAX_DECISIONS));
+    check(conformance::random_games(with_options, 50, 1001, MAX_DECISIONS));
+    check(conformance::replay_identical(new, 20, 1002, MAX_DECISIONS));
+    check(conformance::illegal_refused_eq(new, 20, 1003, MAX_DECISIONS));
+    check(conformance::clone_independent_eq(new, 20, 1004, MAX_DECISIONS));
 }

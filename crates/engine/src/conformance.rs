@@ -1,0 +1,995 @@
+//! The conformance suite every ruleset runs, generic over [`Game`] and knowing no ruleset.
+//!
+//! Modelled on OpenSpiel's `open_spiel/tests/basic_tests.h` (`RandomSimTest`,
+//! `CheckChanceOutcomes`, serialization round trips), where every game's test file calls
+//! the same shared checks; and on Rally the Troops' fuzzer, which hunts crashes, dead
+//! ends and runaway games. A ruleset's `tests/conformance.rs` is one line per check:
+//!
+//! ```no_run
+//! # use engine::Game;
+//! # fn demo<G: Game + PartialEq>(new: impl Fn() -> G + Copy) -> Result<(), String> {
+//! use engine::conformance;
+//! conformance::random_games(new, 5, 1, 20_000)?;
+//! conformance::random_openings(new, 5, 1, 500)?;
+//! conformance::replay_identical(new, 2, 2, 20_000)?;
+//! conformance::illegal_refused_eq(new, 2, 3, 20_000)?;
+//! conformance::clone_independent_eq(new, 2, 4, 20_000)?;
+//! # Ok(()) }
+//! ```
+//!
+//! # The random policy
+//!
+//! Every check plays games with one policy, [`random_action`], so that a failure is
+//! reproduced from its seed alone: game `i` of a batch seeded `seed` uses
+//! `Dice::seeded(Dice::game_seed(seed, i))` (the *game seed* every failure message
+//! prints), and at each decision draws exactly once from it: `Dice::sample` over
+//! [`Game::chance_outcomes`] when Chance acts, `Dice::choose` over
+//! [`Game::legal_actions`] when a side acts.
+//!
+//! # Failures
+//!
+//! Each check returns `Err` with every failure found (one per failing game), each naming
+//! the check, the game seed, the decision number (0-based, counted from `new()`) and the
+//! pending prompt (its rule and text), so the position can be rebuilt with
+//! [`replay_random`]. Panics inside the game are caught and reported the same way.
+
+use crate::{Actor, Dice, Game, Record, RecordError, hash_hex, replay};
+use std::collections::HashMap;
+use std::fmt::Debug;
+use std::panic::{AssertUnwindSafe, catch_unwind};
+
+/// How far the sum of a chance node's probabilities may stray from one.
+pub const PROBABILITY_TOLERANCE: f64 = 1e-9;
+
+/// How many positions along each game [`illegal_refused`] probes.
+const ILLEGAL_PROBE_POSITIONS: usize = 64;
+
+/// How many legal actions of other positions [`illegal_refused`] keeps per game.
+const POOL_SIZE: usize = 256;
+
+/// [`clone_independent`] clones the game every this many decisions.
+const CLONE_STRIDE: u64 = 64;
+
+/// How many decisions [`clone_independent`] plays on each clone.
+const CLONE_ROLLOUT: u64 = 8;
+
+/// The suite's random policy: one draw from `dice`, by probability among the chance
+/// outcomes when Chance acts, uniformly among the legal actions when a side acts;
+/// `None` once the game is over.
+///
+/// # Panics
+/// At a dead end: a side to act with no legal action, or Chance with no outcome
+/// ([`random_games`] reports these as failures instead).
+pub fn random_action<G: Game>(game: &G, dice: &mut Dice) -> Option<G::Action> {
+    match game.actor() {
+        Actor::Over => None,
+        Actor::Chance => {
+            let outcomes = game.chance_outcomes();
+            assert!(!outcomes.is_empty(), "dead end: Chance acts with no outcome at {}", prompt_of(game));
+            Some(dice.sample(&outcomes).clone())
+        }
+        Actor::Side(side) => {
+            let legal = game.legal_actions();
+            assert!(!legal.is_empty(), "dead end: {side:?} acts with no legal action at {}", prompt_of(game));
+            Some(dice.choose(&legal).clone())
+        }
+    }
+}
+
+/// Plays up to `decisions` decisions of the random policy ([`random_action`]) on `game`
+/// with `dice`, stopping early if the game ends; returns the actions taken. This is the
+/// definition of "play N random decisions" that legal-action count files use.
+///
+/// # Panics
+/// At a dead end (see [`random_action`]), or if the game refuses an action it listed.
+pub fn play_random<G: Game>(game: &mut G, dice: &mut Dice, decisions: u64) -> Vec<G::Action> {
+    let mut taken = Vec::new();
+    for _ in 0..decisions {
+        let Some(action) = random_action(game, dice) else { break };
+        if let Err(illegal) = game.apply(&action) {
+            panic!("the game refused an action it listed ({action:?}): {illegal}");
+        }
+        taken.push(action);
+    }
+    taken
+}
+
+/// Rebuilds the position a failure message names: a fresh game from `new`, then
+/// `decisions` decisions of the random policy with `Dice::seeded(game_seed)`.
+///
+/// # Panics
+/// As [`play_random`].
+pub fn replay_random<G: Game>(new: impl Fn() -> G, game_seed: u64, decisions: u64) -> G {
+    let mut game = new();
+    play_random(&mut game, &mut Dice::seeded(game_seed), decisions);
+    game
+}
+
+/// Plays `games` random games to the end, checking every decision, in the manner of
+/// OpenSpiel's `RandomSimTest` and `CheckChanceOutcomes` (`open_spiel/tests/basic_tests.h`).
+///
+/// Fails on:
+/// - a panic anywhere in the game (caught; the message names the game seed);
+/// - a dead end: a side to act with no legal action, or a chance node with no outcome;
+/// - a runaway: the game not over after `max_decisions` decisions;
+/// - at every chance node, a probability outside (0, 1] or not finite, or probabilities
+///   whose sum is more than [`PROBABILITY_TOLERANCE`] from one;
+/// - duplicates among the legal actions or the chance outcomes, or two distinct actions
+///   that serialize to the same JSON (a record could not tell them apart);
+/// - the action taken not surviving a JSON round trip;
+/// - a listed action or outcome refused by [`Game::apply`];
+/// - [`Game::legal_actions`] not empty when Chance acts or the game is over,
+///   [`Game::chance_outcomes`] not empty when a side acts or the game is over, the
+///   prompt's actor differing from [`Game::actor`], or no [`Game::outcome`] at the end.
+///
+/// # Errors
+/// One line per failing game (each game stops at its first failure).
+pub fn random_games<G: Game>(new: impl Fn() -> G, games: u64, seed: u64, max_decisions: u64) -> Result<(), String> {
+    random_walks("random_games", new, games, seed, max_decisions, true)
+}
+
+/// The checks of [`random_games`] over the first `decisions` decisions of each of
+/// `games` random games (a game that ends sooner is checked to its end): for rulesets
+/// whose whole games are too slow for a debug-profile `cargo test`, with
+/// [`random_games`] run on whole games in an `#[ignore]`d or release test.
+///
+/// # Errors
+/// One line per failing game (each game stops at its first failure).
+pub fn random_openings<G: Game>(new: impl Fn() -> G, games: u64, seed: u64, decisions: u64) -> Result<(), String> {
+    random_walks("random_openings", new, games, seed, decisions, false)
+}
+
+/// The body of [`random_games`] (`to_end`) and [`random_openings`].
+fn random_walks<G: Game>(
+    check: &'static str,
+    new: impl Fn() -> G,
+    games: u64,
+    seed: u64,
+    max_decisions: u64,
+    to_end: bool,
+) -> Result<(), String> {
+    run_batch(check, &new, games, seed, |trail| {
+        let mut game = new();
+        let mut dice = Dice::seeded(trail.game_seed);
+        loop {
+            let Some(action) = checked_action(&game, &mut dice).map_err(|e| trail.fail(&new, e))? else {
+                return match game.outcome() {
+                    Some(_) => Ok(()),
+                    None => Err(trail.fail(&new, "the game is over but outcome() is None".into())),
+                };
+            };
+            if trail.actions.len() as u64 >= max_decisions {
+                return if to_end {
+                    Err(trail.fail(&new, format!("runaway: the game is not over after {max_decisions} decisions")))
+                } else {
+                    Ok(())
+                };
+            }
+            trail.pending = true;
+            if let Err(illegal) = game.apply(&action) {
+                return Err(trail.fail(&new, format!("the game refused an action it listed ({action:?}): {illegal}")));
+            }
+            trail.pending = false;
+            trail.actions.push(action);
+        }
+    })
+}
+
+/// Checks that records replay to the identical state, in the manner of OpenSpiel's
+/// serialization checks in `open_spiel/tests/basic_tests.h`: for each of `games` random
+/// games (played to the end or to `max_decisions` decisions, whichever comes first),
+/// the action list is saved as an [`crate::Record`] to JSON, parsed back (it must equal
+/// the original), and replayed with [`crate::replay`] onto a fresh game with logging off;
+/// it must reach the original's [`Game::state_hash`], and so must replays of prefixes cut
+/// at several points (each compared with the original's hash at that point). The
+/// original plays with logging as `new` sets it, so a log that leaked into the hash or
+/// into the play shows up here too.
+///
+/// # Errors
+/// One line per failing game, naming the first decision whose hash differs.
+pub fn replay_identical<G: Game>(new: impl Fn() -> G, games: u64, seed: u64, max_decisions: u64) -> Result<(), String> {
+    run_batch("replay_identical", &new, games, seed, |trail| {
+        let mut game = new();
+        let mut dice = Dice::seeded(trail.game_seed);
+        let mut hashes = vec![game.state_hash()];
+        while (trail.actions.len() as u64) < max_decisions {
+            let Some(action) = random_action(&game, &mut dice) else { break };
+            trail.pending = true;
+            game.apply_unchecked(&action);
+            trail.pending = false;
+            trail.actions.push(action);
+            hashes.push(game.state_hash());
+        }
+        let (scenario, options) = game.scenario();
+        let record = Record {
+            ruleset: scenario.to_string(),
+            scenario: scenario.to_string(),
+            options: options.to_vec(),
+            seed: Some(trail.game_seed),
+            actions: trail.actions.clone(),
+            final_hash: Some(hash_hex(game.state_hash())),
+        };
+        let json = serde_json::to_string(&record)
+            .map_err(|e| trail.fail(&new, format!("the record does not serialize: {e}")))?;
+        let back: Record<G::Action> = serde_json::from_str(&json)
+            .map_err(|e| trail.fail(&new, format!("the record's JSON does not parse back: {e}")))?;
+        if back != record {
+            return Err(trail.fail(&new, "the record parsed back from JSON differs from the one written".into()));
+        }
+        let quiet = || {
+            let mut g = new();
+            g.set_logging(false);
+            g
+        };
+        let n = back.actions.len();
+        let mut cuts = vec![n, 1, n / 7, n / 3, (2 * n) / 3];
+        cuts.retain(|&k| k <= n);
+        cuts.dedup();
+        for k in cuts {
+            let replayed = match replay(quiet(), &back.actions[..k]) {
+                Ok(g) => g,
+                Err(RecordError::Illegal { index, illegal }) => {
+                    return Err(diverged(
+                        trail,
+                        &new,
+                        &hashes,
+                        &format!("replaying {k} actions: action {index} refused: {illegal}"),
+                    ));
+                }
+                Err(e) => return Err(trail.fail(&new, format!("replaying {k} actions: {e}"))),
+            };
+            if k == n
+                && let Err(e) = back.check_hash(&replayed)
+            {
+                return Err(diverged(trail, &new, &hashes, &format!("replaying the whole record: {e}")));
+            }
+            if replayed.state_hash() != hashes[k] {
+                return Err(diverged(
+                    trail,
+                    &new,
+                    &hashes,
+                    &format!(
+                        "replaying the first {k} actions reached hash {}, the original had {}",
+                        hash_hex(replayed.state_hash()),
+                        hash_hex(hashes[k])
+                    ),
+                ));
+            }
+        }
+        Ok(())
+    })
+}
+
+/// Checks that actions not legal now are refused and change nothing, as OpenSpiel's
+/// `basic_tests.h` checks illegal-action handling and "Illegal input changes nothing" in
+/// muster's brief demands. For each of `games` random games (to the end or to
+/// `max_decisions`), the legal actions of other positions of the same game (earlier and
+/// later) and its chance outcomes are collected; then, at 64 positions spread along the
+/// game and at its end, some that are not legal there are offered to [`Game::apply`]:
+/// other positions' actions to a side, chance outcomes to a side, side actions and
+/// unoffered outcomes to Chance, anything once the game is over. Each must be refused
+/// with an [`crate::Illegal`] whose rule and reason are not empty, leaving
+/// [`Game::state_hash`] and the log's length unchanged.
+///
+/// Use [`illegal_refused_eq`] when the game is `PartialEq`: it also compares the whole
+/// state with a clone taken before.
+///
+/// # Errors
+/// One line per failing game.
+pub fn illegal_refused<G: Game>(new: impl Fn() -> G, games: u64, seed: u64, max_decisions: u64) -> Result<(), String> {
+    illegal_inner("illegal_refused", new, games, seed, max_decisions, None::<fn(&G, &G) -> bool>)
+}
+
+/// [`illegal_refused`], also checking with `==` that a refused action leaves the state
+/// equal to a clone taken before it was offered.
+///
+/// # Errors
+/// One line per failing game.
+pub fn illegal_refused_eq<G: Game + PartialEq>(
+    new: impl Fn() -> G,
+    games: u64,
+    seed: u64,
+    max_decisions: u64,
+) -> Result<(), String> {
+    illegal_inner("illegal_refused_eq", new, games, seed, max_decisions, Some(|a: &G, b: &G| a == b))
+}
+
+/// Checks that a clone is an independent value, as OpenSpiel's `basic_tests.h` plays on
+/// clones of states mid-game: along each of `games` random games (to the end or to
+/// `max_decisions`), every 64th position is cloned; the clone must hash like the
+/// original, and playing 8 random decisions on the clone must leave the original's
+/// [`Game::state_hash`] and log length unchanged; then a decision on the original must
+/// leave the clone's hash unchanged.
+///
+/// Use [`clone_independent_eq`] when the game is `PartialEq`.
+///
+/// # Errors
+/// One line per failing game.
+pub fn clone_independent<G: Game>(
+    new: impl Fn() -> G,
+    games: u64,
+    seed: u64,
+    max_decisions: u64,
+) -> Result<(), String> {
+    clone_inner("clone_independent", new, games, seed, max_decisions, None::<fn(&G, &G) -> bool>)
+}
+
+/// [`clone_independent`], also checking with `==` that a fresh clone equals the original
+/// and that the original still equals a snapshot after the clone is played on.
+///
+/// # Errors
+/// One line per failing game.
+pub fn clone_independent_eq<G: Game + PartialEq>(
+    new: impl Fn() -> G,
+    games: u64,
+    seed: u64,
+    max_decisions: u64,
+) -> Result<(), String> {
+    clone_inner("clone_independent_eq", new, games, seed, max_decisions, Some(|a: &G, b: &G| a == b))
+}
+
+// ---------------------------------------------------------------------------------------
+
+/// Where a game of a batch stands, for failure messages and panic reports.
+struct Trail<A> {
+    check: &'static str,
+    index: u64,
+    batch_seed: u64,
+    game_seed: u64,
+    /// Actions taken so far from `new()`.
+    actions: Vec<A>,
+    /// An action was being applied (so a panic happened inside `apply`).
+    pending: bool,
+}
+
+impl<A: Clone + Debug> Trail<A> {
+    /// A failure message for this game at its current decision.
+    fn fail<G: Game<Action = A>>(&self, new: &impl Fn() -> G, what: String) -> String {
+        self.fail_at(new, self.actions.len(), what)
+    }
+
+    /// A failure message for this game at decision `at` (the position after `at` actions).
+    fn fail_at<G: Game<Action = A>>(&self, new: &impl Fn() -> G, at: usize, what: String) -> String {
+        let actions = &self.actions[..at.min(self.actions.len())];
+        let prompt = catch_unwind(AssertUnwindSafe(|| {
+            let mut g = new();
+            g.set_logging(false);
+            for a in actions {
+                g.apply_unchecked(a);
+            }
+            prompt_of(&g)
+        }))
+        .unwrap_or_else(|_| "(the position could not be rebuilt: it panics)".into());
+        format!(
+            "{}: {what}\n    game {} of batch seed {} (game seed {}), decision {at}, at {prompt}\n    rebuild: engine::conformance::replay_random(new, {}, {at})",
+            self.check, self.index, self.batch_seed, self.game_seed, self.game_seed
+        )
+    }
+}
+
+/// The prompt as failure messages print it.
+fn prompt_of<G: Game>(game: &G) -> String {
+    let p = game.prompt();
+    format!("[{:?}] {}: {}", p.actor, p.rule, p.text)
+}
+
+/// Runs `one` for each game of a batch with panics caught, collecting the failures.
+fn run_batch<G: Game>(
+    check: &'static str,
+    new: &impl Fn() -> G,
+    games: u64,
+    seed: u64,
+    mut one: impl FnMut(&mut Trail<G::Action>) -> Result<(), String>,
+) -> Result<(), String> {
+    let mut failures = Vec::new();
+    for index in 0..games {
+        let mut trail = Trail {
+            check,
+            index,
+            batch_seed: seed,
+            game_seed: Dice::game_seed(seed, index),
+            actions: Vec::new(),
+            pending: false,
+        };
+        match catch_unwind(AssertUnwindSafe(|| one(&mut trail))) {
+            Ok(Ok(())) => {}
+            Ok(Err(message)) => failures.push(message),
+            Err(payload) => {
+                let what = payload
+                    .downcast_ref::<&str>()
+                    .map(|s| (*s).to_string())
+                    .or_else(|| payload.downcast_ref::<String>().cloned())
+                    .unwrap_or_else(|| "(a panic without a message)".into());
+                let during =
+                    if trail.pending { "while applying the next action" } else { "while listing or checking actions" };
+                failures.push(trail.fail(new, format!("panic {during}: {what}")));
+            }
+        }
+    }
+    if failures.is_empty() {
+        Ok(())
+    } else {
+        Err(format!("{} of {games} games failed:\n{}", failures.len(), failures.join("\n")))
+    }
+}
+
+/// [`random_action`] with every per-decision check of [`random_games`].
+fn checked_action<G: Game>(game: &G, dice: &mut Dice) -> Result<Option<G::Action>, String> {
+    let actor = game.actor();
+    let prompt = game.prompt();
+    if prompt.actor != actor {
+        return Err(format!("prompt() says {:?} acts, actor() says {actor:?}", prompt.actor));
+    }
+    let action = match actor {
+        Actor::Over => {
+            if !game.legal_actions().is_empty() {
+                return Err("the game is over but legal_actions() is not empty".into());
+            }
+            if !game.chance_outcomes().is_empty() {
+                return Err("the game is over but chance_outcomes() is not empty".into());
+            }
+            return Ok(None);
+        }
+        Actor::Chance => {
+            if !game.legal_actions().is_empty() {
+                return Err("Chance acts but legal_actions() is not empty".into());
+            }
+            let outcomes = game.chance_outcomes();
+            if outcomes.is_empty() {
+                return Err("dead end: Chance acts with no outcome".into());
+            }
+            let mut sum = 0.0;
+            for (a, p) in &outcomes {
+                if !(p.is_finite() && *p > 0.0 && *p <= 1.0) {
+                    return Err(format!("chance outcome {a:?} has probability {p}, outside (0, 1]"));
+                }
+                sum += p;
+            }
+            if (sum - 1.0).abs() > PROBABILITY_TOLERANCE {
+                return Err(format!("chance probabilities sum to {sum:.12}, not 1 ({} outcomes)", outcomes.len()));
+            }
+            distinct(outcomes.iter().map(|(a, _)| a), "chance outcome")?;
+            dice.sample(&outcomes).clone()
+        }
+        Actor::Side(side) => {
+            if !game.chance_outcomes().is_empty() {
+                return Err(format!("{side:?} acts but chance_outcomes() is not empty"));
+            }
+            let legal = game.legal_actions();
+            if legal.is_empty() {
+                return Err(format!("dead end: {side:?} acts with no legal action"));
+            }
+            distinct(legal.iter(), "legal action")?;
+            dice.choose(&legal).clone()
+        }
+    };
+    let json = serde_json::to_string(&action).map_err(|e| format!("action {action:?} does not serialize: {e}"))?;
+    match serde_json::from_str::<G::Action>(&json) {
+        Ok(back) if back == action => Ok(Some(action)),
+        Ok(back) => Err(format!("action {action:?} comes back from JSON {json} as {back:?}")),
+        Err(e) => Err(format!("action {action:?} serializes to {json}, which does not parse back: {e}")),
+    }
+}
+
+/// Checks a list of actions for duplicates (by `==`) and for distinct actions sharing a
+/// JSON form.
+fn distinct<'a, A: PartialEq + Debug + serde::Serialize + 'a>(
+    actions: impl Iterator<Item = &'a A>,
+    what: &str,
+) -> Result<(), String> {
+    let mut seen: HashMap<String, &A> = HashMap::new();
+    for a in actions {
+        let json = serde_json::to_string(a).map_err(|e| format!("{what} {a:?} does not serialize: {e}"))?;
+        if let Some(b) = seen.insert(json.clone(), a) {
+            return Err(if *b == *a {
+                format!("{what} {a:?} is listed twice")
+            } else {
+                format!("distinct {what}s {b:?} and {a:?} both serialize to {json}")
+            });
+        }
+    }
+    Ok(())
+}
+
+/// Finds the first decision at which a quiet replay of the trail departs from `hashes`
+/// and names it in the failure message.
+fn diverged<G: Game>(trail: &Trail<G::Action>, new: &impl Fn() -> G, hashes: &[u64], what: &str) -> String {
+    let mut g = new();
+    g.set_logging(false);
+    if g.state_hash() != hashes[0] {
+        return trail.fail_at(new, 0, format!("{what}; two fresh games hash differently"));
+    }
+    for (i, a) in trail.actions.iter().enumerate() {
+        if let Err(illegal) = g.apply(a) {
+            return trail.fail_at(
+                new,
+                i,
+                format!("{what}; first divergence: action {a:?} refused on replay: {illegal}"),
+            );
+        }
+        if g.state_hash() != hashes[i + 1] {
+            return trail.fail_at(
+                new,
+                i,
+                format!("{what}; first divergence: after action {i} ({a:?}) the replay's hash differs"),
+            );
+        }
+    }
+    trail.fail(new, format!("{what}; a step-by-step replay matches at every decision"))
+}
+
+/// The body of [`illegal_refused`] and [`illegal_refused_eq`].
+fn illegal_inner<G: Game>(
+    check: &'static str,
+    new: impl Fn() -> G,
+    games: u64,
+    seed: u64,
+    max_decisions: u64,
+    same: Option<impl Fn(&G, &G) -> bool>,
+) -> Result<(), String> {
+    run_batch(check, &new, games, seed, |trail| {
+        // Pass 1: play the game, keeping a sample of every position's legal actions and
+        // every chance outcome offered.
+        let mut game = new();
+        game.set_logging(false);
+        let mut dice = Dice::seeded(trail.game_seed);
+        let mut pick = Dice::seeded(trail.game_seed ^ 0x5eed);
+        let mut side_pool: Vec<G::Action> = Vec::new();
+        let mut chance_pool: Vec<G::Action> = Vec::new();
+        let mut offered = 0u64;
+        while (trail.actions.len() as u64) < max_decisions {
+            // The random policy of `random_action`, listing each position once.
+            let action = match game.actor() {
+                Actor::Over => break,
+                Actor::Chance => {
+                    let outcomes = game.chance_outcomes();
+                    if outcomes.is_empty() {
+                        return Err(trail.fail(&new, "dead end: Chance acts with no outcome".into()));
+                    }
+                    for (a, _) in &outcomes {
+                        if chance_pool.len() < POOL_SIZE && !chance_pool.contains(a) {
+                            chance_pool.push(a.clone());
+                        }
+                    }
+                    dice.sample(&outcomes).clone()
+                }
+                Actor::Side(side) => {
+                    let legal = game.legal_actions();
+                    if legal.is_empty() {
+                        return Err(trail.fail(&new, format!("dead end: {side:?} acts with no legal action")));
+                    }
+                    for a in &legal {
+                        // Reservoir sampling over every legal action ever listed.
+                        offered += 1;
+                        if side_pool.len() < POOL_SIZE {
+                            side_pool.push(a.clone());
+                        } else {
+                            let j = pick.below(u32::try_from(offered).unwrap_or(u32::MAX)) as usize;
+                            if j < POOL_SIZE {
+                                side_pool[j] = a.clone();
+                            }
+                        }
+                    }
+                    dice.choose(&legal).clone()
+                }
+            };
+            trail.pending = true;
+            game.apply_unchecked(&action);
+            trail.pending = false;
+            trail.actions.push(action);
+        }
+        // Pass 2: replay it, offering illegal actions at positions spread along it.
+        let actions = std::mem::take(&mut trail.actions);
+        let n = actions.len();
+        let stride = (n / ILLEGAL_PROBE_POSITIONS).max(1);
+        let mut game = new();
+        game.set_logging(false);
+        for (i, action) in actions.iter().enumerate() {
+            if i % stride == 0 {
+                probe(trail, &new, &mut game, &side_pool, &chance_pool, &mut pick, same.as_ref())?;
+            }
+            trail.pending = true;
+            if let Err(illegal) = game.apply(action) {
+                return Err(trail.fail(&new, format!("replaying the game, action {action:?} was refused: {illegal}")));
+            }
+            trail.pending = false;
+            trail.actions.push(action.clone());
+        }
+        probe(trail, &new, &mut game, &side_pool, &chance_pool, &mut pick, same.as_ref())
+    })
+}
+
+/// Offers a few actions that are not legal now and checks each is refused cleanly.
+fn probe<G: Game>(
+    trail: &Trail<G::Action>,
+    new: &impl Fn() -> G,
+    game: &mut G,
+    side_pool: &[G::Action],
+    chance_pool: &[G::Action],
+    pick: &mut Dice,
+    same: Option<&impl Fn(&G, &G) -> bool>,
+) -> Result<(), String> {
+    let actor = game.actor();
+    let now: Vec<G::Action> = match actor {
+        Actor::Chance => game.chance_outcomes().into_iter().map(|(a, _)| a).collect(),
+        Actor::Side(_) => game.legal_actions(),
+        Actor::Over => Vec::new(),
+    };
+    let mut candidates: Vec<(G::Action, &str)> = Vec::new();
+    let mut take = |pool: &[G::Action], label: &'static str, count: usize| {
+        let mut found = 0;
+        for _ in 0..4 * count {
+            if pool.is_empty() || found == count {
+                break;
+            }
+            let c = pick.choose(pool);
+            if !now.contains(c) {
+                candidates.push((c.clone(), label));
+                found += 1;
+            }
+        }
+    };
+    match actor {
+        Actor::Side(_) => {
+            take(side_pool, "another position's legal action offered to a side", 2);
+            take(chance_pool, "a chance outcome offered to a side", 1);
+        }
+        Actor::Chance => {
+            take(chance_pool, "a chance outcome not offered now", 1);
+            take(side_pool, "a side's action offered to Chance", 2);
+        }
+        Actor::Over => {
+            take(side_pool, "a side's action offered after the game is over", 2);
+            take(chance_pool, "a chance outcome offered after the game is over", 1);
+        }
+    }
+    for (candidate, label) in candidates {
+        let hash = game.state_hash();
+        let events = game.log().events().len();
+        let snapshot = same.map(|_| game.clone());
+        match game.apply(&candidate) {
+            Ok(()) => return Err(trail.fail(new, format!("{label}, {candidate:?}, was accepted"))),
+            Err(illegal) => {
+                if illegal.rule.trim().is_empty() {
+                    return Err(
+                        trail.fail(new, format!("{label}, {candidate:?}, was refused citing no rule: {illegal:?}"))
+                    );
+                }
+                if illegal.reason.trim().is_empty() {
+                    return Err(
+                        trail.fail(new, format!("{label}, {candidate:?}, was refused giving no reason: {illegal:?}"))
+                    );
+                }
+            }
+        }
+        if game.state_hash() != hash {
+            return Err(trail.fail(new, format!("refusing {label}, {candidate:?}, changed the state hash")));
+        }
+        if game.log().events().len() != events {
+            return Err(trail.fail(new, format!("refusing {label}, {candidate:?}, changed the log")));
+        }
+        if let (Some(same), Some(snapshot)) = (same, snapshot.as_ref())
+            && !same(game, snapshot)
+        {
+            return Err(trail.fail(
+                new,
+                format!("refusing {label}, {candidate:?}, changed the state (== a clone taken before is false)"),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// The body of [`clone_independent`] and [`clone_independent_eq`].
+fn clone_inner<G: Game>(
+    check: &'static str,
+    new: impl Fn() -> G,
+    games: u64,
+    seed: u64,
+    max_decisions: u64,
+    same: Option<impl Fn(&G, &G) -> bool>,
+) -> Result<(), String> {
+    run_batch(check, &new, games, seed, |trail| {
+        let mut game = new();
+        let mut dice = Dice::seeded(trail.game_seed);
+        let mut side_dice = Dice::seeded(trail.game_seed ^ 0xc10e);
+        while (trail.actions.len() as u64) < max_decisions {
+            if (trail.actions.len() as u64).is_multiple_of(CLONE_STRIDE) && game.actor() != Actor::Over {
+                let hash = game.state_hash();
+                let events = game.log().events().len();
+                let snapshot = same.as_ref().map(|_| game.clone());
+                let mut copy = game.clone();
+                if copy.state_hash() != hash {
+                    return Err(trail.fail(&new, "a clone hashes differently from the original".into()));
+                }
+                if let Some(same) = &same
+                    && !same(&copy, &game)
+                {
+                    return Err(trail.fail(&new, "a clone is not == to the original".into()));
+                }
+                let played = play_random(&mut copy, &mut side_dice, CLONE_ROLLOUT);
+                if !played.is_empty() && game.state_hash() != hash {
+                    return Err(trail.fail(&new, format!("playing {played:?} on a clone changed the original's hash")));
+                }
+                if game.log().events().len() != events {
+                    return Err(trail.fail(&new, format!("playing {played:?} on a clone changed the original's log")));
+                }
+                if let (Some(same), Some(snapshot)) = (&same, &snapshot)
+                    && !same(&game, snapshot)
+                {
+                    return Err(trail
+                        .fail(&new, format!("playing {played:?} on a clone changed the original (!= its snapshot)")));
+                }
+                let copy_hash = copy.state_hash();
+                let Some(action) = random_action(&game, &mut dice) else { break };
+                trail.pending = true;
+                game.apply_unchecked(&action);
+                trail.pending = false;
+                trail.actions.push(action);
+                if copy.state_hash() != copy_hash {
+                    return Err(trail.fail(&new, "a decision on the original changed a clone's hash".into()));
+                }
+                continue;
+            }
+            let Some(action) = random_action(&game, &mut dice) else { break };
+            trail.pending = true;
+            game.apply_unchecked(&action);
+            trail.pending = false;
+            trail.actions.push(action);
+        }
+        Ok(())
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    //! The suite on a toy race (each turn a side rolls a die or passes; first to 10
+    //! wins), sound and with one fault planted at a time: each check must pass the sound
+    //! game and catch the fault it exists for.
+    use super::*;
+    use crate::{BoardView, Illegal, Log, Outcome, Prompt, Side};
+    use std::hash::{Hash, Hasher};
+    use std::sync::{Arc, Mutex};
+
+    #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+    enum Fault {
+        None,
+        Panics,
+        DeadEnd,
+        Runaway,
+        BadOdds,
+        Duplicate,
+        AcceptsIllegal,
+        ChangesOnRefusal,
+        LogInHash,
+        SharedClone,
+    }
+
+    #[derive(Clone, Debug)]
+    struct Toy {
+        pos: [u8; 2],
+        turn: Side,
+        rolling: bool,
+        passes: u32,
+        fault: Fault,
+        log: Log,
+        /// Shared between clones when the fault is `SharedClone`.
+        shared: Arc<Mutex<u32>>,
+    }
+
+    impl Hash for Toy {
+        fn hash<H: Hasher>(&self, h: &mut H) {
+            self.pos.hash(h);
+            self.turn.hash(h);
+            self.rolling.hash(h);
+            self.passes.hash(h);
+            if self.fault == Fault::LogInHash {
+                self.log.events().len().hash(h);
+            }
+            if self.fault == Fault::SharedClone {
+                self.shared.lock().unwrap().hash(h);
+            }
+        }
+    }
+
+    impl PartialEq for Toy {
+        fn eq(&self, o: &Toy) -> bool {
+            self.pos == o.pos && self.turn == o.turn && self.rolling == o.rolling && self.passes == o.passes
+        }
+    }
+
+    #[derive(Clone, PartialEq, Debug, serde::Serialize, serde::Deserialize)]
+    enum Act {
+        Roll,
+        Pass,
+        Die(u8),
+    }
+
+    impl Game for Toy {
+        type Action = Act;
+        fn scenario(&self) -> (&str, &[String]) {
+            ("toy", &[])
+        }
+        fn actor(&self) -> Actor {
+            if self.pos.iter().any(|p| *p >= 10) && self.fault != Fault::Runaway {
+                Actor::Over
+            } else if self.rolling {
+                Actor::Chance
+            } else {
+                Actor::Side(self.turn)
+            }
+        }
+        fn prompt(&self) -> Prompt {
+            Prompt { actor: self.actor(), rule: "Toy 1".into(), text: "roll or pass".into() }
+        }
+        fn legal_actions(&self) -> Vec<Act> {
+            match self.actor() {
+                Actor::Side(_) if self.fault == Fault::DeadEnd && self.passes >= 3 => vec![],
+                Actor::Side(_) if self.fault == Fault::Duplicate => vec![Act::Roll, Act::Pass, Act::Roll],
+                Actor::Side(_) if self.passes >= 20 => vec![Act::Roll],
+                Actor::Side(_) => vec![Act::Roll, Act::Pass],
+                _ => vec![],
+            }
+        }
+        fn chance_outcomes(&self) -> Vec<(Act, f64)> {
+            let p = if self.fault == Fault::BadOdds { 1.0 / 7.0 } else { 1.0 / 6.0 };
+            if self.actor() == Actor::Chance { (1..=6).map(|d| (Act::Die(d), p)).collect() } else { vec![] }
+        }
+        fn apply_unchecked(&mut self, a: &Act) {
+            if self.fault == Fault::SharedClone {
+                *self.shared.lock().unwrap() += 1;
+            }
+            match a {
+                Act::Roll => self.rolling = true,
+                Act::Pass => {
+                    assert!(self.fault != Fault::Panics || self.passes < 2, "the toy panics on its third pass");
+                    self.passes += 1;
+                    self.turn = self.turn.enemy();
+                }
+                Act::Die(d) => {
+                    let i = self.turn.index();
+                    self.pos[i] = self.pos[i].saturating_add(*d);
+                    if self.fault == Fault::Runaway {
+                        self.pos[i] %= 10;
+                    }
+                    self.log.push("Toy 2", || format!("rolled {d}"));
+                    self.rolling = false;
+                    self.turn = self.turn.enemy();
+                }
+            }
+        }
+        fn apply(&mut self, a: &Act) -> Result<(), Illegal> {
+            let legal = match self.actor() {
+                Actor::Over => false,
+                Actor::Chance => self.chance_outcomes().iter().any(|(o, _)| o == a),
+                Actor::Side(_) => self.legal_actions().contains(a),
+            };
+            match self.fault {
+                Fault::AcceptsIllegal if matches!(a, Act::Die(_)) && !self.rolling => {
+                    self.apply_unchecked(a);
+                    return Ok(());
+                }
+                Fault::ChangesOnRefusal if !legal => {
+                    self.passes += 1;
+                }
+                _ => {}
+            }
+            if !legal {
+                return Err(self.why_illegal(a));
+            }
+            self.apply_unchecked(a);
+            Ok(())
+        }
+        fn why_illegal(&self, _: &Act) -> Illegal {
+            Illegal { rule: "Toy 1".into(), reason: "not now".into() }
+        }
+        fn describe(&self, a: &Act) -> String {
+            format!("{a:?}")
+        }
+        fn vp(&self) -> [f64; 2] {
+            [f64::from(self.pos[0]), f64::from(self.pos[1])]
+        }
+        fn outcome(&self) -> Option<Outcome> {
+            (self.actor() == Actor::Over).then(|| Outcome {
+                winner: Some(if self.pos[0] >= 10 { Side::Union } else { Side::Confederate }),
+                vp: self.vp(),
+            })
+        }
+        fn log(&self) -> &Log {
+            &self.log
+        }
+        fn set_logging(&mut self, on: bool) {
+            self.log.set_enabled(on);
+        }
+        fn board(&self) -> BoardView {
+            BoardView::default()
+        }
+    }
+
+    fn toy(fault: Fault) -> impl Fn() -> Toy + Copy {
+        move || Toy {
+            pos: [0, 0],
+            turn: Side::Union,
+            rolling: false,
+            passes: 0,
+            fault,
+            log: Log::recording(),
+            shared: Arc::new(Mutex::new(0)),
+        }
+    }
+
+    fn all(new: impl Fn() -> Toy + Copy) -> Vec<(&'static str, Result<(), String>)> {
+        vec![
+            ("random_games", random_games(new, 20, 1, 1_000)),
+            ("random_openings", random_openings(new, 20, 1, 5)),
+            ("replay_identical", replay_identical(new, 20, 2, 1_000)),
+            ("illegal_refused", illegal_refused(new, 20, 3, 1_000)),
+            ("illegal_refused_eq", illegal_refused_eq(new, 20, 3, 1_000)),
+            ("clone_independent", clone_independent(new, 20, 4, 1_000)),
+            ("clone_independent_eq", clone_independent_eq(new, 20, 4, 1_000)),
+        ]
+    }
+
+    /// The error of check `name` on a toy with `fault`, which must fail it.
+    fn caught(fault: Fault, name: &str) -> String {
+        let (_, r) = all(toy(fault)).into_iter().find(|(n, _)| *n == name).expect("a check");
+        r.expect_err(&format!("{name} should catch {fault:?}"))
+    }
+
+    #[test]
+    fn a_sound_game_passes_every_check() {
+        for (name, r) in all(toy(Fault::None)) {
+            assert_eq!(r, Ok(()), "{name}");
+        }
+    }
+
+    #[test]
+    fn random_games_catch_panics_dead_ends_runaways_bad_odds_and_duplicates() {
+        let e = caught(Fault::Panics, "random_games");
+        assert!(e.contains("panic") && e.contains("third pass") && e.contains("game seed"), "{e}");
+        assert!(e.contains("Toy 1: roll or pass"), "the message names the prompt: {e}");
+        let e = caught(Fault::DeadEnd, "random_games");
+        assert!(e.contains("dead end"), "{e}");
+        let e = caught(Fault::Runaway, "random_games");
+        assert!(e.contains("runaway"), "{e}");
+        assert_eq!(random_openings(toy(Fault::Runaway), 3, 1, 200), Ok(()), "openings stop at their bound");
+        let e = caught(Fault::BadOdds, "random_games");
+        assert!(e.contains("sum to"), "{e}");
+        let e = caught(Fault::Duplicate, "random_games");
+        assert!(e.contains("listed twice"), "{e}");
+        // Every check catches panics, not just random_games.
+        assert!(caught(Fault::Panics, "replay_identical").contains("panic"));
+    }
+
+    #[test]
+    fn failures_name_a_position_that_replay_random_rebuilds() {
+        let e = caught(Fault::DeadEnd, "random_games");
+        let line = e.lines().find(|l| l.contains("rebuild:")).expect("a rebuild line");
+        let args: Vec<u64> =
+            line.split(|c: char| !c.is_ascii_digit()).filter(|s| !s.is_empty()).map(|s| s.parse().unwrap()).collect();
+        let g = replay_random(toy(Fault::DeadEnd), args[0], args[1]);
+        assert!(matches!(g.actor(), Actor::Side(_)) && g.legal_actions().is_empty());
+    }
+
+    #[test]
+    fn illegal_refused_catches_accepted_and_state_changing_refusals() {
+        let e = caught(Fault::AcceptsIllegal, "illegal_refused");
+        assert!(e.contains("was accepted"), "{e}");
+        let e = caught(Fault::ChangesOnRefusal, "illegal_refused");
+        assert!(e.contains("changed the state hash"), "{e}");
+        let e = caught(Fault::ChangesOnRefusal, "illegal_refused_eq");
+        assert!(e.contains("changed the state hash"), "{e}");
+    }
+
+    #[test]
+    fn replay_identical_catches_a_log_in_the_hash() {
+        let e = caught(Fault::LogInHash, "replay_identical");
+        assert!(e.contains("first divergence"), "{e}");
+    }
+
+    #[test]
+    fn clone_independent_catches_shared_state() {
+        let e = caught(Fault::SharedClone, "clone_independent");
+        assert!(e.contains("changed the original's hash"), "{e}");
+    }
+}
