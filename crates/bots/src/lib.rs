@@ -35,9 +35,7 @@ impl RandomBot {
     /// A random bot seeded `seed` (the same seed picks the same actions).
     #[must_use]
     pub fn new(seed: u64) -> RandomBot {
-        RandomBot {
-            dice: Dice::seeded(seed),
-        }
+        RandomBot { dice: Dice::seeded(seed) }
     }
 }
 
@@ -137,10 +135,7 @@ pub fn play_out_into<G: Game>(
             Actor::Chance => {
                 let outcomes = game.chance_outcomes();
                 if outcomes.is_empty() {
-                    return Err(PlayError::NoOutcomes {
-                        rule: game.prompt().rule,
-                        decisions,
-                    });
+                    return Err(PlayError::NoOutcomes { rule: game.prompt().rule, decisions });
                 }
                 let a = dice.sample(&outcomes).clone();
                 actions.push(a);
@@ -152,21 +147,13 @@ pub fn play_out_into<G: Game>(
                 // legality check (this is `Game::apply` without listing twice).
                 let legal = game.legal_actions();
                 if legal.is_empty() {
-                    return Err(PlayError::DeadEnd {
-                        side,
-                        rule: game.prompt().rule,
-                        decisions,
-                    });
+                    return Err(PlayError::DeadEnd { side, rule: game.prompt().rule, decisions });
                 }
                 let bot = &mut bots[side.index()];
                 let a = bot.choose_from(game, &legal);
                 if !legal.contains(&a) {
                     let illegal = game.why_illegal(&a);
-                    return Err(PlayError::Illegal {
-                        bot: bot.name(),
-                        index: decisions,
-                        illegal,
-                    });
+                    return Err(PlayError::Illegal { bot: bot.name(), index: decisions, illegal });
                 }
                 actions.push(a);
                 game.apply_unchecked(&actions[actions.len() - 1]);
@@ -185,13 +172,9 @@ mod tests {
     fn random_game(seed: u64) -> (Belmont, Vec<belmont::Action>) {
         let mut game = Belmont::new(&[]).unwrap();
         game.set_logging(false);
-        let (mut u, mut c) = (
-            RandomBot::new(Dice::game_seed(seed, 1)),
-            RandomBot::new(Dice::game_seed(seed, 2)),
-        );
+        let (mut u, mut c) = (RandomBot::new(Dice::game_seed(seed, 1)), RandomBot::new(Dice::game_seed(seed, 2)));
         let mut dice = Dice::seeded(seed);
-        let actions =
-            play_out(&mut game, [&mut u, &mut c], &mut dice, 1_000_000).expect("plays to the end");
+        let actions = play_out(&mut game, [&mut u, &mut c], &mut dice, 1_000_000).expect("plays to the end");
         (game, actions)
     }
 
@@ -219,14 +202,7 @@ mod tests {
         let mut game = Belmont::new(&[]).unwrap();
         let (mut u, mut c) = (RandomBot::new(1), RandomBot::new(2));
         let mut actions = Vec::new();
-        let err = play_out_into(
-            &mut game,
-            [&mut u, &mut c],
-            &mut Dice::seeded(1),
-            10,
-            &mut actions,
-        )
-        .unwrap_err();
+        let err = play_out_into(&mut game, [&mut u, &mut c], &mut Dice::seeded(1), 10, &mut actions).unwrap_err();
         assert_eq!(err, PlayError::TooLong { max_decisions: 10 });
         assert_eq!(actions.len(), 10);
     }
@@ -248,18 +224,8 @@ mod tests {
         let before = game.state_hash();
         let (mut u, mut c) = (Cheat, Cheat);
         let mut actions = Vec::new();
-        let err = play_out_into(
-            &mut game,
-            [&mut u, &mut c],
-            &mut Dice::seeded(1),
-            100,
-            &mut actions,
-        )
-        .unwrap_err();
-        assert!(
-            matches!(&err, PlayError::Illegal { bot, index: 0, .. } if bot == "cheat"),
-            "{err:?}"
-        );
+        let err = play_out_into(&mut game, [&mut u, &mut c], &mut Dice::seeded(1), 100, &mut actions).unwrap_err();
+        assert!(matches!(&err, PlayError::Illegal { bot, index: 0, .. } if bot == "cheat"), "{err:?}");
         assert!(actions.is_empty());
         assert_eq!(game.state_hash(), before, "illegal input changes nothing");
     }

@@ -69,17 +69,11 @@ pub fn scenario(id: &str) -> Option<ScenarioInfo> {
 /// # Errors
 /// [`CatalogError::UnknownScenario`] for an id not in [`scenarios`];
 /// [`CatalogError::BadOption`] when the ruleset refuses an option.
-pub fn with_game<V: Visit>(
-    scenario: &str,
-    options: &[String],
-    v: V,
-) -> Result<V::Out, CatalogError> {
+pub fn with_game<V: Visit>(scenario: &str, options: &[String], v: V) -> Result<V::Out, CatalogError> {
     match scenario {
         belmont::SCENARIO => {
-            let game = belmont::Belmont::new(options).map_err(|e| CatalogError::BadOption {
-                scenario: scenario.into(),
-                message: e.to_string(),
-            })?;
+            let game = belmont::Belmont::new(options)
+                .map_err(|e| CatalogError::BadOption { scenario: scenario.into(), message: e.to_string() })?;
             Ok(v.visit(game))
         }
         _ => Err(CatalogError::UnknownScenario {
@@ -99,11 +93,7 @@ mod tests {
         type Out = (String, Vec<String>, bool);
         fn visit<G: Game>(self, game: G) -> Self::Out {
             let (id, options) = game.scenario();
-            (
-                id.to_string(),
-                options.to_vec(),
-                game.actor() != Actor::Over,
-            )
+            (id.to_string(), options.to_vec(), game.actor() != Actor::Over)
         }
     }
 
@@ -124,8 +114,8 @@ mod tests {
     fn every_listed_option_is_accepted_and_passed_on() {
         for info in scenarios() {
             for o in &info.options {
-                let (_, options, _) = with_game(&info.id, std::slice::from_ref(&o.name), Probe)
-                    .expect("option accepted");
+                let (_, options, _) =
+                    with_game(&info.id, std::slice::from_ref(&o.name), Probe).expect("option accepted");
                 assert_eq!(options, vec![o.name.clone()]);
             }
         }
@@ -134,9 +124,7 @@ mod tests {
     #[test]
     fn unknown_scenario_lists_the_known_ones() {
         let err = with_game("gettysburg", &[], Probe).unwrap_err();
-        let CatalogError::UnknownScenario { name, known } = &err else {
-            panic!("{err:?}")
-        };
+        let CatalogError::UnknownScenario { name, known } = &err else { panic!("{err:?}") };
         assert_eq!(name, "gettysburg");
         assert!(known.contains(&"belmont".to_string()));
         assert!(err.to_string().contains("belmont"));
@@ -145,19 +133,13 @@ mod tests {
     #[test]
     fn bad_option_is_a_typed_error_naming_it() {
         let err = with_game("belmont", &["no-such-rule".into()], Probe).unwrap_err();
-        assert!(
-            matches!(&err, CatalogError::BadOption { scenario, .. } if scenario == "belmont"),
-            "{err:?}"
-        );
+        assert!(matches!(&err, CatalogError::BadOption { scenario, .. } if scenario == "belmont"), "{err:?}");
         assert!(err.to_string().contains("no-such-rule"));
     }
 
     #[test]
     fn scenario_lookup() {
-        assert_eq!(
-            scenario("belmont").map(|s| s.ruleset),
-            Some("belmont".to_string())
-        );
+        assert_eq!(scenario("belmont").map(|s| s.ruleset), Some("belmont".to_string()));
         assert!(scenario("nowhere").is_none());
     }
 }

@@ -60,8 +60,7 @@ fn main() -> ExitCode {
         // A closed pipe (`muster scenarios | head`) is the reader's choice, not a failure.
         Err(e)
             if e.chain().any(|c| {
-                c.downcast_ref::<std::io::Error>()
-                    .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+                c.downcast_ref::<std::io::Error>().is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
             }) =>
         {
             ExitCode::SUCCESS

@@ -24,21 +24,9 @@ pub fn record_of<G: Game>(game: &G, seed: Option<u64>, actions: &[G::Action]) ->
 /// The record as JSON text: the header fields, then one action a line.
 pub fn to_json<A: Serialize>(record: &Record<A>) -> Result<String> {
     let mut s = String::from("{\n");
-    writeln!(
-        s,
-        "  \"ruleset\": {},",
-        serde_json::to_string(&record.ruleset)?
-    )?;
-    writeln!(
-        s,
-        "  \"scenario\": {},",
-        serde_json::to_string(&record.scenario)?
-    )?;
-    writeln!(
-        s,
-        "  \"options\": {},",
-        serde_json::to_string(&record.options)?
-    )?;
+    writeln!(s, "  \"ruleset\": {},", serde_json::to_string(&record.ruleset)?)?;
+    writeln!(s, "  \"scenario\": {},", serde_json::to_string(&record.scenario)?)?;
+    writeln!(s, "  \"options\": {},", serde_json::to_string(&record.options)?)?;
     if let Some(seed) = record.seed {
         writeln!(s, "  \"seed\": {seed},")?;
     }
@@ -50,11 +38,7 @@ pub fn to_json<A: Serialize>(record: &Record<A>) -> Result<String> {
         s.push_str(if i == 0 { "\n    " } else { ",\n    " });
         s.push_str(&serde_json::to_string(a)?);
     }
-    s.push_str(if record.actions.is_empty() {
-        "]\n}\n"
-    } else {
-        "\n  ]\n}\n"
-    });
+    s.push_str(if record.actions.is_empty() { "]\n}\n" } else { "\n  ]\n}\n" });
     Ok(s)
 }
 
@@ -81,8 +65,7 @@ pub struct RawRecord {
 
 /// Reads a record file's scenario and options.
 pub fn read(path: &Path) -> Result<RawRecord> {
-    let text =
-        std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
+    let text = std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
     let value: serde_json::Value =
         serde_json::from_str(&text).with_context(|| format!("{} is not JSON", path.display()))?;
     let Some(scenario) = value.get("scenario").and_then(|s| s.as_str()) else {
@@ -93,12 +76,7 @@ pub fn read(path: &Path) -> Result<RawRecord> {
         Some(o) => serde_json::from_value(o.clone())
             .with_context(|| format!("{}: \"options\" is not a list of names", path.display()))?,
     };
-    Ok(RawRecord {
-        path: path.display().to_string(),
-        scenario: scenario.to_string(),
-        options,
-        value,
-    })
+    Ok(RawRecord { path: path.display().to_string(), scenario: scenario.to_string(), options, value })
 }
 
 impl RawRecord {

@@ -76,69 +76,24 @@ fn line_style(kind: &str) -> LineStyle {
     let k = kind.to_ascii_lowercase();
     let name = kind.replace(['-', '_'], " ");
     if k.contains("road") || k.contains("pike") {
-        LineStyle {
-            casing: Some(("#5a3b1c", 5.0)),
-            stroke: "#e2c48a",
-            width: 2.6,
-            dash: None,
-            name,
-        }
+        LineStyle { casing: Some(("#5a3b1c", 5.0)), stroke: "#e2c48a", width: 2.6, dash: None, name }
     } else if k.contains("setup") || k.contains("set-up") || k.contains("boundary") {
-        LineStyle {
-            casing: None,
-            stroke: "#c0202a",
-            width: 3.2,
-            dash: Some("7 4"),
-            name,
-        }
+        LineStyle { casing: None, stroke: "#c0202a", width: 3.2, dash: Some("7 4"), name }
     } else if k.contains("stream") || k.contains("creek") || k.contains("river") {
-        LineStyle {
-            casing: None,
-            stroke: "#3d6fb0",
-            width: 3.0,
-            dash: None,
-            name,
-        }
+        LineStyle { casing: None, stroke: "#3d6fb0", width: 3.0, dash: None, name }
     } else if k.contains("wall") || k.contains("fence") {
-        LineStyle {
-            casing: None,
-            stroke: "#555555",
-            width: 2.5,
-            dash: Some("2 2"),
-            name,
-        }
+        LineStyle { casing: None, stroke: "#555555", width: 2.5, dash: Some("2 2"), name }
     } else if k.contains("slope") || k.contains("crest") || k.contains("ridge") {
-        LineStyle {
-            casing: None,
-            stroke: "#7a4b22",
-            width: 3.0,
-            dash: None,
-            name,
-        }
+        LineStyle { casing: None, stroke: "#7a4b22", width: 3.0, dash: None, name }
     } else if k.contains("rail") {
-        LineStyle {
-            casing: Some(("#222222", 3.0)),
-            stroke: "#ffffff",
-            width: 1.5,
-            dash: Some("6 6"),
-            name,
-        }
+        LineStyle { casing: Some(("#222222", 3.0)), stroke: "#ffffff", width: 1.5, dash: Some("6 6"), name }
     } else {
-        LineStyle {
-            casing: None,
-            stroke: "#6a2c70",
-            width: 2.5,
-            dash: Some("4 3"),
-            name,
-        }
+        LineStyle { casing: None, stroke: "#6a2c70", width: 2.5, dash: Some("4 3"), name }
     }
 }
 
 fn line_attrs(s: &LineStyle) -> String {
-    let dash = s
-        .dash
-        .map(|d| format!(" stroke-dasharray=\"{d}\""))
-        .unwrap_or_default();
+    let dash = s.dash.map(|d| format!(" stroke-dasharray=\"{d}\"")).unwrap_or_default();
     format!(
         "fill=\"none\" stroke=\"{}\" stroke-width=\"{}\" stroke-linecap=\"round\" stroke-linejoin=\"round\"{dash}",
         s.stroke, s.width
@@ -154,10 +109,7 @@ struct Frame {
 impl Frame {
     fn at(&self, h: Hex) -> (f64, f64) {
         let (x, y) = h.centre();
-        (
-            MARGIN + R + (x - self.min_x) * R,
-            TITLE + MARGIN + R * 0.87 + (y - self.min_y) * R,
-        )
+        (MARGIN + R + (x - self.min_x) * R, TITLE + MARGIN + R * 0.87 + (y - self.min_y) * R)
     }
 }
 
@@ -166,13 +118,7 @@ fn corners(cx: f64, cy: f64, r: f64) -> String {
     let mut s = String::new();
     for k in 0..6 {
         let a = f64::from(k) * std::f64::consts::FRAC_PI_3;
-        let _ = write!(
-            s,
-            "{}{:.1},{:.1}",
-            if k == 0 { "" } else { " " },
-            cx + r * a.cos(),
-            cy + r * a.sin()
-        );
+        let _ = write!(s, "{}{:.1},{:.1}", if k == 0 { "" } else { " " }, cx + r * a.cos(), cy + r * a.sin());
     }
     s
 }
@@ -220,11 +166,8 @@ const DEFS: &str = r##"<defs>
 #[allow(clippy::too_many_lines)]
 pub fn svg(board: &BoardView) -> String {
     // Place every hex; labels that are not CCRR are skipped (and counted).
-    let placed: Vec<(Hex, &engine::HexView)> = board
-        .hexes
-        .iter()
-        .filter_map(|h| Hex::from_label(&h.hex).ok().map(|x| (x, h)))
-        .collect();
+    let placed: Vec<(Hex, &engine::HexView)> =
+        board.hexes.iter().filter_map(|h| Hex::from_label(&h.hex).ok().map(|x| (x, h))).collect();
     let (mut min_x, mut min_y, mut max_x, mut max_y) = (f64::MAX, f64::MAX, f64::MIN, f64::MIN);
     for (h, _) in &placed {
         let (x, y) = h.centre();
@@ -242,11 +185,7 @@ pub fn svg(board: &BoardView) -> String {
     let width = map_w + PANEL;
     let height = (TITLE + map_h).max(900.0);
     let elevation: HashMap<Hex, i8> = placed.iter().map(|(h, v)| (*h, v.elevation)).collect();
-    let fills: HashMap<&str, &str> = board
-        .legend
-        .iter()
-        .map(|l| (l.terrain.as_str(), l.fill.as_str()))
-        .collect();
+    let fills: HashMap<&str, &str> = board.legend.iter().map(|l| (l.terrain.as_str(), l.fill.as_str())).collect();
 
     let mut s = String::with_capacity(1 << 20);
     let _ = writeln!(
@@ -271,9 +210,7 @@ pub fn svg(board: &BoardView) -> String {
     );
 
     // Terrain.
-    s.push_str(
-        "<g id=\"terrain\" stroke=\"#3b3225\" stroke-opacity=\"0.45\" stroke-width=\"0.6\">\n",
-    );
+    s.push_str("<g id=\"terrain\" stroke=\"#3b3225\" stroke-opacity=\"0.45\" stroke-width=\"0.6\">\n");
     for (h, v) in &placed {
         let (cx, cy) = frame.at(*h);
         let fill = fills.get(v.terrain.as_str()).copied().unwrap_or("#dddddd");
@@ -290,11 +227,7 @@ pub fn svg(board: &BoardView) -> String {
     for (h, v) in &placed {
         let (cx, cy) = frame.at(*h);
         if let Some(t) = texture(&v.terrain) {
-            let _ = writeln!(
-                s,
-                r#"<polygon points="{}" fill="url(#{t})"/>"#,
-                corners(cx, cy, R)
-            );
+            let _ = writeln!(s, r#"<polygon points="{}" fill="url(#{t})"/>"#, corners(cx, cy, R));
         }
         if v.elevation > 0 {
             let shade = (0.12 * f64::from(v.elevation)).min(0.45);
@@ -317,21 +250,15 @@ pub fn svg(board: &BoardView) -> String {
             if e < v.elevation {
                 let ((x1, y1), (x2, y2)) = edge(frame.at(*h), frame.at(n));
                 let w = 1.6 + f64::from(v.elevation - e);
-                let _ = writeln!(
-                    s,
-                    r#"<line x1="{x1:.1}" y1="{y1:.1}" x2="{x2:.1}" y2="{y2:.1}" stroke-width="{w:.1}"/>"#
-                );
+                let _ =
+                    writeln!(s, r#"<line x1="{x1:.1}" y1="{y1:.1}" x2="{x2:.1}" y2="{y2:.1}" stroke-width="{w:.1}"/>"#);
             }
         }
     }
     s.push_str("</g>\n");
 
     // Lines: casings first, then strokes, so that crossing roads join cleanly.
-    let lines: Vec<(&LineView, LineStyle)> = board
-        .lines
-        .iter()
-        .map(|l| (l, line_style(&l.kind)))
-        .collect();
+    let lines: Vec<(&LineView, LineStyle)> = board.lines.iter().map(|l| (l, line_style(&l.kind))).collect();
     s.push_str("<g id=\"lines\">\n");
     for pass in 0..2 {
         for (l, style) in &lines {
@@ -345,23 +272,14 @@ pub fn svg(board: &BoardView) -> String {
             } else {
                 line_attrs(style)
             };
-            let hexes: Vec<Hex> = l
-                .hexes
-                .iter()
-                .filter_map(|x| Hex::from_label(x).ok())
-                .collect();
+            let hexes: Vec<Hex> = l.hexes.iter().filter_map(|x| Hex::from_label(x).ok()).collect();
             if l.hexside {
                 let mut d = String::new();
                 for pair in hexes.chunks_exact(2) {
                     let ((x1, y1), (x2, y2)) = edge(frame.at(pair[0]), frame.at(pair[1]));
                     let _ = write!(d, "M{x1:.1},{y1:.1} L{x2:.1},{y2:.1} ");
                 }
-                let _ = writeln!(
-                    s,
-                    r#"<path class="{}" d="{}" {attrs}/>"#,
-                    esc(&l.kind),
-                    d.trim_end()
-                );
+                let _ = writeln!(s, r#"<path class="{}" d="{}" {attrs}/>"#, esc(&l.kind), d.trim_end());
             } else {
                 let pts: Vec<String> = hexes
                     .iter()
@@ -370,12 +288,7 @@ pub fn svg(board: &BoardView) -> String {
                         format!("{x:.1},{y:.1}")
                     })
                     .collect();
-                let _ = writeln!(
-                    s,
-                    r#"<polyline class="{}" points="{}" {attrs}/>"#,
-                    esc(&l.kind),
-                    pts.join(" ")
-                );
+                let _ = writeln!(s, r#"<polyline class="{}" points="{}" {attrs}/>"#, esc(&l.kind), pts.join(" "));
             }
         }
     }
@@ -385,23 +298,13 @@ pub fn svg(board: &BoardView) -> String {
     s.push_str("<g id=\"hex-numbers\" font-size=\"7.5\" fill=\"#2b1d0e\" fill-opacity=\"0.75\" text-anchor=\"middle\" font-family=\"Helvetica, Arial, sans-serif\">\n");
     for (h, v) in &placed {
         let (cx, cy) = frame.at(*h);
-        let _ = writeln!(
-            s,
-            r#"<text x="{cx:.1}" y="{:.1}">{}</text>"#,
-            cy - R * 0.62,
-            esc(&v.hex)
-        );
+        let _ = writeln!(s, r#"<text x="{cx:.1}" y="{:.1}">{}</text>"#, cy - R * 0.62, esc(&v.hex));
     }
     s.push_str("</g>\n<g id=\"place-names\" font-size=\"11\" font-style=\"italic\" font-weight=\"bold\" fill=\"#2b1d0e\" text-anchor=\"middle\" stroke=\"#f3ecd6\" stroke-width=\"3\" paint-order=\"stroke\" stroke-linejoin=\"round\">\n");
     for (h, v) in &placed {
         if let Some(name) = &v.name {
             let (cx, cy) = frame.at(*h);
-            let _ = writeln!(
-                s,
-                r#"<text x="{cx:.1}" y="{:.1}">{}</text>"#,
-                cy + R * 0.78,
-                esc(name)
-            );
+            let _ = writeln!(s, r#"<text x="{cx:.1}" y="{:.1}">{}</text>"#, cy + R * 0.78, esc(name));
         }
     }
     s.push_str("</g>\n");
@@ -422,11 +325,7 @@ pub fn svg(board: &BoardView) -> String {
         let (cx, cy) = frame.at(*h);
         let n = stack.len();
         #[allow(clippy::cast_precision_loss)]
-        let step = if n > 1 {
-            (0.24 * R).min(0.6 * R / (n - 1) as f64)
-        } else {
-            0.0
-        };
+        let step = if n > 1 { (0.24 * R).min(0.6 * R / (n - 1) as f64) } else { 0.0 };
         #[allow(clippy::cast_precision_loss)]
         let spread = step * (n.saturating_sub(1)) as f64;
         for (k, c) in stack.iter().enumerate() {
@@ -447,11 +346,7 @@ fn counter(s: &mut String, x: f64, y: f64, c: &CounterView) {
     let size = R * 0.98;
     let (x0, y0) = (x - size / 2.0, y - size / 2.0);
     let union = c.side.eq_ignore_ascii_case("union");
-    let (fill, ink) = if union {
-        (UNION_FILL, UNION_INK)
-    } else {
-        (CONFEDERATE_FILL, CONFEDERATE_INK)
-    };
+    let (fill, ink) = if union { (UNION_FILL, UNION_INK) } else { (CONFEDERATE_FILL, CONFEDERATE_INK) };
     let has = |w: &str| c.status.iter().any(|x| x.to_ascii_lowercase().contains(w));
     let spent = has("broken") || has("reduced") || has("wounded");
     let tip = format!(
@@ -601,13 +496,7 @@ fn counter(s: &mut String, x: f64, y: f64, c: &CounterView) {
 }
 
 /// The legend and tracks panel, right of the map.
-fn panel(
-    s: &mut String,
-    board: &BoardView,
-    lines: &[(&LineView, LineStyle)],
-    map_w: f64,
-    height: f64,
-) {
+fn panel(s: &mut String, board: &BoardView, lines: &[(&LineView, LineStyle)], map_w: f64, height: f64) {
     let x = map_w + 8.0;
     let w = PANEL - 24.0;
     let _ = writeln!(
@@ -619,12 +508,8 @@ fn panel(
     let left = x + 14.0;
     let mut y = TITLE + MARGIN / 2.0 + 26.0;
     let heading = |s: &mut String, y: &mut f64, text: &str| {
-        let _ = writeln!(
-            s,
-            r#"<text x="{left:.1}" y="{:.1}" font-size="15" font-weight="bold">{}</text>"#,
-            *y,
-            esc(text)
-        );
+        let _ =
+            writeln!(s, r#"<text x="{left:.1}" y="{:.1}" font-size="15" font-weight="bold">{}</text>"#, *y, esc(text));
         *y += 20.0;
     };
     heading(s, &mut y, "Terrain");
@@ -632,12 +517,7 @@ fn panel(
         let col = if i % 2 == 0 { left } else { left + w / 2.0 };
         let (cx, cy) = (col + 10.0, y - 4.0);
         let tex = texture(&l.terrain)
-            .map(|t| {
-                format!(
-                    r#"<polygon points="{}" fill="url(#{t})"/>"#,
-                    corners(cx, cy, 9.0)
-                )
-            })
+            .map(|t| format!(r#"<polygon points="{}" fill="url(#{t})"/>"#, corners(cx, cy, 9.0)))
             .unwrap_or_default();
         let _ = writeln!(
             s,
@@ -653,12 +533,7 @@ fn panel(
         }
     }
     let levels: Vec<i8> = {
-        let mut v: Vec<i8> = board
-            .hexes
-            .iter()
-            .map(|h| h.elevation)
-            .filter(|e| *e > 0)
-            .collect();
+        let mut v: Vec<i8> = board.hexes.iter().map(|h| h.elevation).filter(|e| *e > 0).collect();
         v.sort_unstable();
         v.dedup();
         v
@@ -732,18 +607,8 @@ fn panel(
     };
     let cy = y + 8.0;
     counter(s, left + 16.0, cy, &sample("union", vec![], "Union"));
-    counter(
-        s,
-        left + 16.0 + R * 1.5,
-        cy,
-        &sample("confederate", vec![], "Confed."),
-    );
-    counter(
-        s,
-        left + 16.0 + R * 3.0,
-        cy,
-        &sample("union", vec!["broken".into()], "Broken"),
-    );
+    counter(s, left + 16.0 + R * 1.5, cy, &sample("confederate", vec![], "Confed."));
+    counter(s, left + 16.0 + R * 3.0, cy, &sample("union", vec!["broken".into()], "Broken"));
     let _ = writeln!(
         s,
         r#"<text x="{:.1}" y="{:.1}" font-size="10.5">Name, unit type, strength.</text><text x="{:.1}" y="{:.1}" font-size="10.5">B broken, R reduced, W wounded;</text><text x="{:.1}" y="{:.1}" font-size="10.5">D2 damage, +3 aboard.</text>"#,
@@ -757,20 +622,11 @@ fn panel(
     y = cy + R + 22.0;
     heading(s, &mut y, "Tracks");
     for (k, v) in &board.tracks {
-        let _ = writeln!(
-            s,
-            r#"<text x="{left:.1}" y="{y:.1}" font-weight="bold">{}</text>"#,
-            esc(k)
-        );
+        let _ = writeln!(s, r#"<text x="{left:.1}" y="{y:.1}" font-weight="bold">{}</text>"#, esc(k));
         y += 15.0;
         let value = if v.is_empty() { "(empty)" } else { v.as_str() };
         for line in wrap(value, 58) {
-            let _ = writeln!(
-                s,
-                r#"<text x="{:.1}" y="{y:.1}" font-size="11">{}</text>"#,
-                left + 10.0,
-                esc(&line)
-            );
+            let _ = writeln!(s, r#"<text x="{:.1}" y="{y:.1}" font-size="11">{}</text>"#, left + 10.0, esc(&line));
             y += 14.0;
         }
         y += 4.0;
@@ -780,9 +636,7 @@ fn panel(
 
 fn capitalise(s: &str) -> String {
     let mut c = s.chars();
-    c.next()
-        .map(|f| f.to_uppercase().chain(c).collect())
-        .unwrap_or_default()
+    c.next().map(|f| f.to_uppercase().chain(c).collect()).unwrap_or_default()
 }
 
 #[cfg(test)]
@@ -796,11 +650,7 @@ mod tests {
             .enumerate()
             .map(|(i, h)| HexView {
                 hex: (*h).into(),
-                terrain: if i == 0 {
-                    "woods".into()
-                } else {
-                    "clear".into()
-                },
+                terrain: if i == 0 { "woods".into() } else { "clear".into() },
                 elevation: i8::from(i == 3),
                 name: (i == 1).then(|| "Smith & Sons' <Farm>".into()),
             })
@@ -809,16 +659,8 @@ mod tests {
             title: "Test".into(),
             hexes,
             lines: vec![
-                LineView {
-                    kind: "road".into(),
-                    hexside: false,
-                    hexes: vec!["0101".into(), "0102".into()],
-                },
-                LineView {
-                    kind: "setup-line".into(),
-                    hexside: true,
-                    hexes: vec!["0101".into(), "0201".into()],
-                },
+                LineView { kind: "road".into(), hexside: false, hexes: vec!["0101".into(), "0102".into()] },
+                LineView { kind: "setup-line".into(), hexside: true, hexes: vec!["0101".into(), "0201".into()] },
             ],
             counters: vec![
                 CounterView {
@@ -842,16 +684,8 @@ mod tests {
             ],
             tracks: vec![("Turn".into(), "1 of 12".into())],
             legend: vec![
-                LegendEntry {
-                    terrain: "clear".into(),
-                    name: "Clear".into(),
-                    fill: "#eeeecc".into(),
-                },
-                LegendEntry {
-                    terrain: "woods".into(),
-                    name: "Woods".into(),
-                    fill: "#66aa55".into(),
-                },
+                LegendEntry { terrain: "clear".into(), name: "Clear".into(), fill: "#eeeecc".into() },
+                LegendEntry { terrain: "woods".into(), name: "Woods".into(), fill: "#66aa55".into() },
             ],
         }
     }
@@ -879,10 +713,7 @@ mod tests {
     fn the_shared_edge_lies_between_the_centres() {
         let a = Hex::from_label("0101").unwrap();
         let b = Hex::from_label("0201").unwrap();
-        let f = Frame {
-            min_x: 0.0,
-            min_y: 0.0,
-        };
+        let f = Frame { min_x: 0.0, min_y: 0.0 };
         let (ca, cb) = (f.at(a), f.at(b));
         let (p, q) = edge(ca, cb);
         // One radius long, and both ends a radius from both centres (they are corners).

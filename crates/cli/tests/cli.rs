@@ -27,12 +27,7 @@ fn run(args: &[&str], input: &str) -> Output {
         .stderr(Stdio::piped())
         .spawn()
         .expect("muster runs");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(input.as_bytes())
-        .expect("input written");
+    child.stdin.take().expect("stdin").write_all(input.as_bytes()).expect("input written");
     child.wait_with_output().expect("muster ends")
 }
 
@@ -43,11 +38,7 @@ fn text(b: &[u8]) -> String {
 /// Runs `muster args` and parses its standard output as JSON, requiring success.
 fn json(args: &[&str]) -> Value {
     let out = run(args, "");
-    assert!(
-        out.status.success(),
-        "muster {args:?} failed: {}",
-        text(&out.stderr)
-    );
+    assert!(out.status.success(), "muster {args:?} failed: {}", text(&out.stderr));
     serde_json::from_slice(&out.stdout)
         .unwrap_or_else(|e| panic!("muster {args:?}: not JSON ({e}): {}", text(&out.stdout)))
 }
@@ -60,22 +51,10 @@ fn replay_json(path: &Path) -> Value {
 fn scenarios_json_lists_belmont_with_its_options() {
     let v = json(&["scenarios", "--json"]);
     let all = v.as_array().expect("an array");
-    let belmont = all
-        .iter()
-        .find(|s| s["id"] == "belmont")
-        .expect("belmont is listed");
-    assert!(
-        belmont["description"]
-            .as_str()
-            .unwrap()
-            .contains("not the published map")
-    );
+    let belmont = all.iter().find(|s| s["id"] == "belmont").expect("belmont is listed");
+    assert!(belmont["description"].as_str().unwrap().contains("not the published map"));
     let options = belmont["options"].as_array().unwrap();
-    assert!(
-        options.iter().any(
-            |o| o["name"] == "embark-vp" && o["description"].as_str().unwrap().contains("15.0")
-        )
-    );
+    assert!(options.iter().any(|o| o["name"] == "embark-vp" && o["description"].as_str().unwrap().contains("15.0")));
     // And the text form names them too.
     let out = run(&["scenarios"], "");
     assert!(out.status.success());
@@ -86,31 +65,16 @@ fn scenarios_json_lists_belmont_with_its_options() {
 fn usage_errors_exit_2_and_runtime_failures_exit_1() {
     for args in [
         &["play", "gettysburg"][..],
-        &[
-            "selfplay",
-            "belmont",
-            "--games",
-            "1",
-            "--option",
-            "no-such-rule",
-        ],
+        &["selfplay", "belmont", "--games", "1", "--option", "no-such-rule"],
         &["render", "belmont"],
         &["selfplay"],
         &["frobnicate"],
     ] {
         let out = run(args, "");
-        assert_eq!(
-            out.status.code(),
-            Some(2),
-            "muster {args:?}: {}",
-            text(&out.stderr)
-        );
+        assert_eq!(out.status.code(), Some(2), "muster {args:?}: {}", text(&out.stderr));
     }
     let out = run(&["play", "gettysburg"], "");
-    assert!(
-        text(&out.stderr).contains("belmont"),
-        "the known scenarios are listed"
-    );
+    assert!(text(&out.stderr).contains("belmont"), "the known scenarios are listed");
     let out = run(&["replay", "/nonexistent/record.json"], "");
     assert_eq!(out.status.code(), Some(1));
 }
@@ -121,10 +85,7 @@ fn every_command_explains_itself() {
         let out = run(&[cmd, "--help"], "");
         assert!(out.status.success());
         let help = text(&out.stdout);
-        assert!(
-            help.lines().next().is_some_and(|l| l.len() > 20),
-            "{cmd} has a summary: {help}"
-        );
+        assert!(help.lines().next().is_some_and(|l| l.len() > 20), "{cmd} has a summary: {help}");
         if cmd != "play" {
             assert!(help.contains("--json"), "{cmd} --help mentions --json");
         }
@@ -136,17 +97,8 @@ fn every_command_explains_itself() {
 #[test]
 fn selfplay_records_replay_to_the_same_hash_and_tampering_is_refused() {
     let dir = scratch("selfplay");
-    let v = json(&[
-        "selfplay",
-        "belmont",
-        "--games",
-        "3",
-        "--seed",
-        "1",
-        "--json",
-        "--save-dir",
-        dir.to_str().unwrap(),
-    ]);
+    let v =
+        json(&["selfplay", "belmont", "--games", "3", "--seed", "1", "--json", "--save-dir", dir.to_str().unwrap()]);
     assert_eq!(v["games"], 3);
     assert_eq!(v["errors"], 0, "{v}");
     let wins = v["wins"]["union"].as_u64().unwrap()
@@ -183,25 +135,17 @@ fn selfplay_records_replay_to_the_same_hash_and_tampering_is_refused() {
     }
 
     // Change one die roll to a face the die does not have.
-    let record: Value =
-        serde_json::from_str(&std::fs::read_to_string(dir.join("belmont-0.json")).unwrap())
-            .unwrap();
+    let record: Value = serde_json::from_str(&std::fs::read_to_string(dir.join("belmont-0.json")).unwrap()).unwrap();
     let mut tampered = record.clone();
     let actions = tampered["actions"].as_array_mut().unwrap();
-    let index = actions
-        .iter()
-        .position(|a| a.get("roll").is_some())
-        .expect("a die roll in a game");
+    let index = actions.iter().position(|a| a.get("roll").is_some()).expect("a die roll in a game");
     actions[index] = serde_json::json!({ "roll": 7 });
     let bad = dir.join("tampered.json");
     std::fs::write(&bad, tampered.to_string()).unwrap();
     let out = run(&["replay", bad.to_str().unwrap(), "--json"], "");
     assert_eq!(out.status.code(), Some(1));
     let err = text(&out.stderr);
-    assert!(
-        err.contains(&format!("action {index} ")),
-        "names the action: {err}"
-    );
+    assert!(err.contains(&format!("action {index} ")), "names the action: {err}");
     assert!(err.contains("Belmont "), "names the rule: {err}");
     assert!(out.stdout.is_empty(), "no result for a refused record");
 
@@ -256,23 +200,9 @@ fn selfplay_counts_errors_and_does_not_depend_on_threads() {
     assert_eq!(r["final_hash"], g["final_hash"]);
     assert_eq!(r["over"], false);
     // The human summary.
-    let out = run(
-        &[
-            "selfplay",
-            "belmont",
-            "--games",
-            "1",
-            "--max-decisions",
-            "10",
-        ],
-        "",
-    );
+    let out = run(&["selfplay", "belmont", "--games", "1", "--max-decisions", "10"], "");
     assert_eq!(out.status.code(), Some(1));
-    assert!(
-        text(&out.stdout).contains("Errors"),
-        "{}",
-        text(&out.stdout)
-    );
+    assert!(text(&out.stdout).contains("Errors"), "{}", text(&out.stdout));
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -297,15 +227,8 @@ fn play_random_against_random_to_the_end() {
     );
     assert!(out.status.success(), "{}", text(&out.stderr));
     let stdout = text(&out.stdout);
-    assert!(
-        stdout.contains("Game over ["),
-        "{}",
-        &stdout[stdout.len().saturating_sub(2000)..]
-    );
-    assert!(
-        stdout.contains("[Belmont 3.2.2]"),
-        "decisions cite their rules"
-    );
+    assert!(stdout.contains("Game over ["), "{}", &stdout[stdout.len().saturating_sub(2000)..]);
+    assert!(stdout.contains("[Belmont 3.2.2]"), "decisions cite their rules");
     let r = replay_json(&save);
     assert_eq!(r["over"], true);
     let _ = std::fs::remove_dir_all(&dir);
@@ -318,27 +241,13 @@ fn a_person_plays_by_numbers_and_filters_then_quits_and_the_saved_record_replays
     // Help, pick the guard regiment, a filter that matches nothing, one that matches,
     // a pick from the filtered list, the log, save, then quit.
     let input = "?\n1\nno such thing\nstays dock\n2\nl\ns\nq\n";
-    let out = run(
-        &[
-            "play",
-            "belmont",
-            "--confederate",
-            "random",
-            "--seed",
-            "2",
-            "--save",
-            save.to_str().unwrap(),
-        ],
-        input,
-    );
+    let out =
+        run(&["play", "belmont", "--confederate", "random", "--seed", "2", "--save", save.to_str().unwrap()], input);
     assert!(out.status.success(), "{}", text(&out.stderr));
     let stdout = text(&out.stdout);
     assert!(stdout.contains("Union to decide [Belmont 2.1]"), "{stdout}");
     assert!(stdout.contains("  1. "), "actions are numbered");
-    assert!(
-        stdout.contains("No legal action mentions 'no such thing'"),
-        "{stdout}"
-    );
+    assert!(stdout.contains("No legal action mentions 'no such thing'"), "{stdout}");
     assert!(stdout.contains("mention 'stays dock'"), "{stdout}");
     assert!(stdout.contains("Turn: "), "tracks are shown");
     assert!(stdout.contains("Quit after 2 decisions"), "{stdout}");
@@ -353,17 +262,7 @@ fn a_person_plays_by_numbers_and_filters_then_quits_and_the_saved_record_replays
 
     // End of input quits and saves as well; a four-digit number filters by hex.
     let save2 = dir.join("eof.json");
-    let out = run(
-        &[
-            "play",
-            "belmont",
-            "--seed",
-            "2",
-            "--save",
-            save2.to_str().unwrap(),
-        ],
-        "1\n#1\n1\n2\n3\n4\n0101\n",
-    );
+    let out = run(&["play", "belmont", "--seed", "2", "--save", save2.to_str().unwrap()], "1\n#1\n1\n2\n3\n4\n0101\n");
     assert!(out.status.success(), "{}", text(&out.stderr));
     let stdout = text(&out.stdout);
     assert!(stdout.contains("(end of input)"), "{stdout}");
@@ -372,17 +271,7 @@ fn a_person_plays_by_numbers_and_filters_then_quits_and_the_saved_record_replays
 
     // The saved position renders.
     let svg = dir.join("position.svg");
-    let out = run(
-        &[
-            "render",
-            "belmont",
-            "--record",
-            save2.to_str().unwrap(),
-            "--out",
-            svg.to_str().unwrap(),
-        ],
-        "",
-    );
+    let out = run(&["render", "belmont", "--record", save2.to_str().unwrap(), "--out", svg.to_str().unwrap()], "");
     assert!(out.status.success(), "{}", text(&out.stderr));
     assert!(std::fs::read_to_string(&svg).unwrap().contains("<svg"));
     let _ = std::fs::remove_dir_all(&dir);
@@ -392,13 +281,7 @@ fn a_person_plays_by_numbers_and_filters_then_quits_and_the_saved_record_replays
 fn render_draws_the_map_as_svg() {
     let dir = scratch("render");
     let out_path = dir.join("sub").join("belmont.svg");
-    let v = json(&[
-        "render",
-        "belmont",
-        "--out",
-        out_path.to_str().unwrap(),
-        "--json",
-    ]);
+    let v = json(&["render", "belmont", "--out", out_path.to_str().unwrap(), "--json"]);
     assert!(v["hexes"].as_u64().unwrap() > 500);
     let svg = std::fs::read_to_string(&out_path).unwrap();
     assert!(svg.starts_with("<svg"));

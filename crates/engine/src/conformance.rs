@@ -85,7 +85,9 @@ pub fn random_action<G: Game>(game: &G, dice: &mut Dice) -> Option<G::Action> {
 pub fn play_random<G: Game>(game: &mut G, dice: &mut Dice, decisions: u64) -> Vec<G::Action> {
     let mut taken = Vec::new();
     for _ in 0..decisions {
-        let Some(action) = random_action(game, dice) else { break };
+        let Some(action) = random_action(game, dice) else {
+            break;
+        };
         if let Err(illegal) = game.apply(&action) {
             panic!("the game refused an action it listed ({action:?}): {illegal}");
         }
@@ -193,7 +195,9 @@ pub fn replay_identical<G: Game>(new: impl Fn() -> G, games: u64, seed: u64, max
         let mut dice = Dice::seeded(trail.game_seed);
         let mut hashes = vec![game.state_hash()];
         while (trail.actions.len() as u64) < max_decisions {
-            let Some(action) = random_action(&game, &mut dice) else { break };
+            let Some(action) = random_action(&game, &mut dice) else {
+                break;
+            };
             trail.pending = true;
             game.apply_unchecked(&action);
             trail.pending = false;
@@ -721,7 +725,9 @@ fn clone_inner<G: Game>(
                         .fail(&new, format!("playing {played:?} on a clone changed the original (!= its snapshot)")));
                 }
                 let copy_hash = copy.state_hash();
-                let Some(action) = random_action(&game, &mut dice) else { break };
+                let Some(action) = random_action(&game, &mut dice) else {
+                    break;
+                };
                 trail.pending = true;
                 game.apply_unchecked(&action);
                 trail.pending = false;
@@ -731,7 +737,9 @@ fn clone_inner<G: Game>(
                 }
                 continue;
             }
-            let Some(action) = random_action(&game, &mut dice) else { break };
+            let Some(action) = random_action(&game, &mut dice) else {
+                break;
+            };
             trail.pending = true;
             game.apply_unchecked(&action);
             trail.pending = false;
@@ -825,7 +833,9 @@ mod tests {
         fn legal_actions(&self) -> Vec<Act> {
             match self.actor() {
                 Actor::Side(_) if self.fault == Fault::DeadEnd && self.passes >= 3 => vec![],
-                Actor::Side(_) if self.fault == Fault::Duplicate => vec![Act::Roll, Act::Pass, Act::Roll],
+                Actor::Side(_) if self.fault == Fault::Duplicate => {
+                    vec![Act::Roll, Act::Pass, Act::Roll]
+                }
                 Actor::Side(_) if self.passes >= 20 => vec![Act::Roll],
                 Actor::Side(_) => vec![Act::Roll, Act::Pass],
                 _ => vec![],

@@ -58,14 +58,8 @@ pub enum Direction {
 
 impl Direction {
     /// All six, in die order.
-    pub const ALL: [Direction; 6] = [
-        Direction::N,
-        Direction::NE,
-        Direction::SE,
-        Direction::S,
-        Direction::SW,
-        Direction::NW,
-    ];
+    pub const ALL: [Direction; 6] =
+        [Direction::N, Direction::NE, Direction::SE, Direction::S, Direction::SW, Direction::NW];
 
     /// The direction a die face names (1-6).
     #[must_use]

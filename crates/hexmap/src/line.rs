@@ -14,7 +14,6 @@ pub enum LineStep {
 
 impl LineStep {
     /// The hexes of this step (one or two).
-    #[must_use]
     pub fn hexes(self) -> impl Iterator<Item = Hex> {
         let (a, b) = match self {
             LineStep::One(h) => (h, None),

@@ -156,12 +156,7 @@ impl Visit for Play<'_> {
                         return Err(s.fail(msg));
                     }
                     let a = dice.sample(&outcomes).clone();
-                    writeln!(
-                        s.out,
-                        "[{}] chance: {}",
-                        s.game.prompt().rule,
-                        s.game.describe(&a)
-                    )?;
+                    writeln!(s.out, "[{}] chance: {}", s.game.prompt().rule, s.game.describe(&a))?;
                     s.take(a)?;
                 }
                 Actor::Side(side) => {
@@ -262,10 +257,7 @@ impl<G: Game> Session<'_, G> {
             for line in super::scenarios::wrap(&short.join(" | "), 100) {
                 writeln!(self.out, "  {line}")?;
             }
-            for (k, v) in tracks
-                .iter()
-                .filter(|t| t.1.chars().count() > LONG_TRACK && changed(t))
-            {
+            for (k, v) in tracks.iter().filter(|t| t.1.chars().count() > LONG_TRACK && changed(t)) {
                 writeln!(self.out, "  {k}: {v}")?;
             }
         } else {
@@ -280,16 +272,8 @@ impl<G: Game> Session<'_, G> {
     fn save_record(&mut self) -> Result<()> {
         match self.save {
             Some(path) => {
-                records::save(
-                    path,
-                    &records::record_of(&self.game, Some(self.seed), &self.actions),
-                )?;
-                writeln!(
-                    self.out,
-                    "Saved the record ({} decisions) to {}.",
-                    self.actions.len(),
-                    path.display()
-                )?;
+                records::save(path, &records::record_of(&self.game, Some(self.seed), &self.actions))?;
+                writeln!(self.out, "Saved the record ({} decisions) to {}.", self.actions.len(), path.display())?;
             }
             None => writeln!(self.out, "(Not saved: no --save FILE given.)")?,
         }
@@ -297,11 +281,7 @@ impl<G: Game> Session<'_, G> {
     }
 
     fn show_list(&mut self, descriptions: &[String], view: &[usize], whole: bool) -> Result<()> {
-        let n = if whole || view.len() <= SHOW_ALL {
-            view.len()
-        } else {
-            SHOW_HEAD
-        };
+        let n = if whole || view.len() <= SHOW_ALL { view.len() } else { SHOW_HEAD };
         let width = view.len().to_string().len();
         for (k, &i) in view.iter().take(n).enumerate() {
             writeln!(self.out, "  {:>width$}. {}", k + 1, descriptions[i])?;
@@ -320,13 +300,7 @@ impl<G: Game> Session<'_, G> {
     fn ask(&mut self, side: Side, legal: &[G::Action]) -> Result<Choice<G::Action>> {
         self.show_tracks(true)?;
         let p = self.game.prompt();
-        writeln!(
-            self.out,
-            "\n{} to decide [{}]: {}",
-            side_title(side),
-            p.rule,
-            p.text
-        )?;
+        writeln!(self.out, "\n{} to decide [{}]: {}", side_title(side), p.rule, p.text)?;
         let descriptions: Vec<String> = legal.iter().map(|a| self.game.describe(a)).collect();
         let all: Vec<usize> = (0..legal.len()).collect();
         let mut view = all.clone();
@@ -367,27 +341,15 @@ impl<G: Game> Session<'_, G> {
                     if let Some(k) = pick(t) {
                         match k.checked_sub(1).and_then(|k| view.get(k)) {
                             Some(&i) => {
-                                writeln!(
-                                    self.out,
-                                    "{} chooses: {}",
-                                    side_title(side),
-                                    descriptions[i]
-                                )?;
+                                writeln!(self.out, "{} chooses: {}", side_title(side), descriptions[i])?;
                                 return Ok(Choice::Act(legal[i].clone()));
                             }
-                            None => writeln!(
-                                self.out,
-                                "  No action {k} in the list of {}.",
-                                view.len()
-                            )?,
+                            None => writeln!(self.out, "  No action {k} in the list of {}.", view.len())?,
                         }
                         continue;
                     }
-                    let words: Vec<String> = t
-                        .trim_start_matches('/')
-                        .split_whitespace()
-                        .map(str::to_lowercase)
-                        .collect();
+                    let words: Vec<String> =
+                        t.trim_start_matches('/').split_whitespace().map(str::to_lowercase).collect();
                     let found: Vec<usize> = all
                         .iter()
                         .copied()
@@ -397,19 +359,10 @@ impl<G: Game> Session<'_, G> {
                         })
                         .collect();
                     if found.is_empty() {
-                        writeln!(
-                            self.out,
-                            "  No legal action mentions '{t}' ({} actions; ? for help).",
-                            legal.len()
-                        )?;
+                        writeln!(self.out, "  No legal action mentions '{t}' ({} actions; ? for help).", legal.len())?;
                     } else {
                         view = found;
-                        writeln!(
-                            self.out,
-                            "  {} of {} actions mention '{t}':",
-                            view.len(),
-                            legal.len()
-                        )?;
+                        writeln!(self.out, "  {} of {} actions mention '{t}':", view.len(), legal.len())?;
                         self.show_list(&descriptions, &view, false)?;
                     }
                 }
@@ -433,27 +386,19 @@ fn pick(t: &str) -> Option<usize> {
 /// Runs the command.
 pub fn run(args: &Args) -> Result<ExitCode> {
     let seed = args.seed.unwrap_or_else(|| {
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| {
-                // The low 64 bits of the nanoseconds are plenty for a seed.
-                #[allow(clippy::cast_possible_truncation)]
-                let n = d.as_nanos() as u64;
-                n
-            })
+        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| {
+            // The low 64 bits of the nanoseconds are plenty for a seed.
+            #[allow(clippy::cast_possible_truncation)]
+            let n = d.as_nanos() as u64;
+            n
+        })
     });
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
     let echo = !std::io::stdin().is_terminal();
-    let play = Play {
-        args,
-        seed,
-        input: &mut input,
-        out: &mut out,
-        echo,
-    };
+    let play = Play { args, seed, input: &mut input, out: &mut out, echo };
     let result = super::with_game(&args.scenario, &args.options, play)?;
     out.flush()?;
     result?;

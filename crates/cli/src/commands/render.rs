@@ -52,12 +52,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     let options = match &raw {
         Some(r) => {
             if r.scenario != args.scenario {
-                bail!(
-                    "{} is a record of {}, not {}",
-                    r.path,
-                    r.scenario,
-                    args.scenario
-                );
+                bail!("{} is a record of {}, not {}", r.path, r.scenario, args.scenario);
             }
             if !args.options.is_empty() {
                 bail!("--option cannot be given with --record: the record's options are used");

@@ -52,18 +52,14 @@ pub struct Vp {
 
 impl From<[f64; 2]> for Vp {
     fn from(vp: [f64; 2]) -> Vp {
-        Vp {
-            union: vp[0],
-            confederate: vp[1],
-        }
+        Vp { union: vp[0], confederate: vp[1] }
     }
 }
 
 /// The winner's name as JSON prints it: "union", "confederate", "draw", or `None`
 /// while the game is on.
 pub fn winner_name<G: Game>(game: &G) -> Option<&'static str> {
-    game.outcome()
-        .map(|o| o.winner.map_or("draw", engine::Side::name))
+    game.outcome().map(|o| o.winner.map_or("draw", engine::Side::name))
 }
 
 struct Replay<'a> {
@@ -93,15 +89,8 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     let raw = records::read(&args.file)?;
     // The scenario comes from the file, not the command line: an unknown one is a bad
     // record (exit 1), not a usage error.
-    let (report, log) = catalog::with_game(
-        &raw.scenario,
-        &raw.options,
-        Replay {
-            raw: &raw,
-            log: args.log,
-        },
-    )
-    .map_err(|e| anyhow::anyhow!("{}: {e}", raw.path))??;
+    let (report, log) = catalog::with_game(&raw.scenario, &raw.options, Replay { raw: &raw, log: args.log })
+        .map_err(|e| anyhow::anyhow!("{}: {e}", raw.path))??;
     let mut text = String::new();
     if args.log {
         for e in &log {
@@ -119,11 +108,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         let _ = write!(
             text,
             "{}: {} decisions replayed, every one legal; {state}\nVP: Union {}, Confederate {}\nfinal_hash: {}",
-            report.scenario,
-            report.decisions,
-            report.vp.union,
-            report.vp.confederate,
-            report.final_hash
+            report.scenario, report.decisions, report.vp.union, report.vp.confederate, report.final_hash
         );
     }
     super::print(&text)?;

@@ -93,29 +93,20 @@ impl Visit for Batch<'_> {
     type Out = Result<Vec<PerGame>>;
     fn visit<G: Game>(self, start: G) -> Self::Out {
         let args = self.args;
-        let threads = args
-            .threads
-            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from))
-            .clamp(1, 64);
+        let threads =
+            args.threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from)).clamp(1, 64);
         let bar = ProgressBar::with_draw_target(
             Some(args.games),
-            if std::io::stderr().is_terminal() {
-                ProgressDrawTarget::stderr()
-            } else {
-                ProgressDrawTarget::hidden()
-            },
+            if std::io::stderr().is_terminal() { ProgressDrawTarget::stderr() } else { ProgressDrawTarget::hidden() },
         );
         bar.set_style(
-            ProgressStyle::with_template(
-                "{msg} [{bar:40}] {pos}/{len} games, {elapsed} elapsed, ETA {eta}",
-            )
-            .expect("a valid template")
-            .progress_chars("=> "),
+            ProgressStyle::with_template("{msg} [{bar:40}] {pos}/{len} games, {elapsed} elapsed, ETA {eta}")
+                .expect("a valid template")
+                .progress_chars("=> "),
         );
         bar.set_message(format!("selfplay {}", args.scenario));
         let next = AtomicU64::new(0);
-        let results: Mutex<Vec<Option<PerGame>>> =
-            Mutex::new(vec![None; usize::try_from(args.games)?]);
+        let results: Mutex<Vec<Option<PerGame>>> = Mutex::new(vec![None; usize::try_from(args.games)?]);
         let save_failures = Mutex::new(Vec::new());
         std::thread::scope(|s| {
             for _ in 0..threads {
@@ -132,14 +123,10 @@ impl Visit for Batch<'_> {
                         if let Some(dir) = &args.save_dir {
                             let path = dir.join(format!("{}-{i}.json", args.scenario));
                             if let Err(e) = records::save(&path, &record) {
-                                save_failures
-                                    .lock()
-                                    .expect("not poisoned")
-                                    .push(format!("{e:#}"));
+                                save_failures.lock().expect("not poisoned").push(format!("{e:#}"));
                             }
                         }
-                        results.lock().expect("not poisoned")[usize::try_from(i).expect("fits")] =
-                            Some(line);
+                        results.lock().expect("not poisoned")[usize::try_from(i).expect("fits")] = Some(line);
                         bar.inc(1);
                     }
                 });
@@ -149,11 +136,7 @@ impl Visit for Batch<'_> {
         if let Some(e) = save_failures.into_inner()?.first() {
             bail!("{e}");
         }
-        Ok(results
-            .into_inner()?
-            .into_iter()
-            .map(|r| r.expect("every game ran"))
-            .collect())
+        Ok(results.into_inner()?.into_iter().map(|r| r.expect("every game ran")).collect())
     }
 }
 
@@ -167,13 +150,7 @@ fn one_game<G: Game>(start: &G, args: &Args, i: u64) -> (PerGame, engine::Record
         let mut union = RandomBot::new(Dice::game_seed(seed, 1));
         let mut confederate = RandomBot::new(Dice::game_seed(seed, 2));
         let mut dice = Dice::seeded(seed);
-        play_out_into(
-            &mut game,
-            [&mut union, &mut confederate],
-            &mut dice,
-            args.max_decisions,
-            &mut actions,
-        )
+        play_out_into(&mut game, [&mut union, &mut confederate], &mut dice, args.max_decisions, &mut actions)
     }));
     let decisions = actions.len() as u64;
     let (line, record) = match result {
@@ -217,10 +194,7 @@ fn one_game<G: Game>(start: &G, args: &Args, i: u64) -> (PerGame, engine::Record
                 decisions,
                 final_hash: None,
                 vp: None,
-                error: Some(format!(
-                    "panicked at decision {}: {msg}",
-                    decisions.saturating_sub(1)
-                )),
+                error: Some(format!("panicked at decision {}: {msg}", decisions.saturating_sub(1))),
             };
             (line, record)
         }
@@ -252,42 +226,20 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     let n = finished as f64;
     #[allow(clippy::cast_precision_loss)]
     let mean_decisions = (finished > 0).then(|| decisions as f64 / n);
-    let mean_vp = (finished > 0).then(|| Vp {
-        union: vp[0] / n,
-        confederate: vp[1] / n,
-    });
-    let report = Report {
-        games: args.games,
-        wins,
-        draws,
-        errors,
-        mean_decisions,
-        mean_vp,
-        per_game,
-    };
+    let mean_vp = (finished > 0).then(|| Vp { union: vp[0] / n, confederate: vp[1] / n });
+    let report = Report { games: args.games, wins, draws, errors, mean_decisions, mean_vp, per_game };
     if args.json {
         super::print(&serde_json::to_string_pretty(&report)?)?;
     } else {
         super::print(&summary(args, &report))?;
     }
-    Ok(if errors > 0 {
-        ExitCode::FAILURE
-    } else {
-        ExitCode::SUCCESS
-    })
+    Ok(if errors > 0 { ExitCode::FAILURE } else { ExitCode::SUCCESS })
 }
 
 fn summary(args: &Args, r: &Report) -> String {
-    let mut s = format!(
-        "{}: {} random-vs-random games, seed {}\n",
-        args.scenario, r.games, args.seed
-    );
+    let mut s = format!("{}: {} random-vs-random games, seed {}\n", args.scenario, r.games, args.seed);
     let decided = r.games - r.errors;
-    for (name, w) in [
-        ("Union", r.wins.union),
-        ("Confederate", r.wins.confederate),
-        ("Draws", r.draws),
-    ] {
+    for (name, w) in [("Union", r.wins.union), ("Confederate", r.wins.confederate), ("Draws", r.draws)] {
         let _ = match wilson(w, decided) {
             Some((p, lo, hi)) => {
                 writeln!(
@@ -303,11 +255,8 @@ fn summary(args: &Args, r: &Report) -> String {
     }
     let _ = writeln!(s, "  {:<12} {:>6}", "Errors", r.errors);
     if let (Some(d), Some(vp)) = (r.mean_decisions, r.mean_vp) {
-        let _ = writeln!(
-            s,
-            "  mean decisions {d:.1}; mean VP Union {:.2}, Confederate {:.2}",
-            vp.union, vp.confederate
-        );
+        let _ =
+            writeln!(s, "  mean decisions {d:.1}; mean VP Union {:.2}, Confederate {:.2}", vp.union, vp.confederate);
     }
     if let Some(dir) = &args.save_dir {
         let _ = writeln!(s, "  records in {}", dir.display());
@@ -353,25 +302,13 @@ mod tests {
             ("toy", &[])
         }
         fn actor(&self) -> Actor {
-            if self.steps >= 10 {
-                Actor::Over
-            } else {
-                Actor::Side(Side::Union)
-            }
+            if self.steps >= 10 { Actor::Over } else { Actor::Side(Side::Union) }
         }
         fn prompt(&self) -> Prompt {
-            Prompt {
-                actor: self.actor(),
-                rule: "Toy 1".into(),
-                text: "step".into(),
-            }
+            Prompt { actor: self.actor(), rule: "Toy 1".into(), text: "step".into() }
         }
         fn legal_actions(&self) -> Vec<u32> {
-            if self.actor() == Actor::Over || self.steps >= self.dead_at {
-                vec![]
-            } else {
-                vec![self.steps]
-            }
+            if self.actor() == Actor::Over || self.steps >= self.dead_at { vec![] } else { vec![self.steps] }
         }
         fn chance_outcomes(&self) -> Vec<(u32, f64)> {
             vec![]
@@ -381,10 +318,7 @@ mod tests {
             assert!(self.steps != self.panic_at, "boom");
         }
         fn why_illegal(&self, _: &u32) -> Illegal {
-            Illegal {
-                rule: "Toy 1".into(),
-                reason: "no".into(),
-            }
+            Illegal { rule: "Toy 1".into(), reason: "no".into() }
         }
         fn describe(&self, a: &u32) -> String {
             a.to_string()
@@ -393,10 +327,7 @@ mod tests {
             [f64::from(self.steps), 0.0]
         }
         fn outcome(&self) -> Option<Outcome> {
-            (self.actor() == Actor::Over).then(|| Outcome {
-                winner: Some(Side::Union),
-                vp: self.vp(),
-            })
+            (self.actor() == Actor::Over).then(|| Outcome { winner: Some(Side::Union), vp: self.vp() })
         }
         fn log(&self) -> &Log {
             &self.log
@@ -421,12 +352,7 @@ mod tests {
 
     #[test]
     fn a_finished_game_reports_its_winner_and_hash() {
-        let toy = Toy {
-            steps: 0,
-            panic_at: 99,
-            dead_at: 99,
-            log: Log::default(),
-        };
+        let toy = Toy { steps: 0, panic_at: 99, dead_at: 99, log: Log::default() };
         let (line, record) = one_game(&toy, &args(), 0);
         assert_eq!(line.winner, Some("union"));
         assert_eq!(line.decisions, 10);
@@ -436,12 +362,7 @@ mod tests {
 
     #[test]
     fn a_panic_is_an_error_and_its_record_ends_with_the_action_that_panicked() {
-        let toy = Toy {
-            steps: 0,
-            panic_at: 3,
-            dead_at: 99,
-            log: Log::default(),
-        };
+        let toy = Toy { steps: 0, panic_at: 3, dead_at: 99, log: Log::default() };
         let (line, record) = one_game(&toy, &args(), 0);
         assert_eq!(line.winner, None);
         assert_eq!(line.final_hash, None);
@@ -449,29 +370,18 @@ mod tests {
         assert_eq!(record.actions, vec![0, 1, 2]);
         assert_eq!(record.final_hash, None);
         let e = line.error.unwrap();
-        assert!(
-            e.contains("panicked at decision 2") && e.contains("boom"),
-            "{e}"
-        );
+        assert!(e.contains("panicked at decision 2") && e.contains("boom"), "{e}");
     }
 
     #[test]
     fn a_dead_end_is_an_error() {
-        let toy = Toy {
-            steps: 0,
-            panic_at: 99,
-            dead_at: 4,
-            log: Log::default(),
-        };
+        let toy = Toy { steps: 0, panic_at: 99, dead_at: 4, log: Log::default() };
         let (line, record) = one_game(&toy, &args(), 0);
         assert_eq!(line.winner, None);
         assert_eq!(line.decisions, 4);
         assert_eq!(record.actions.len(), 4);
         assert!(line.error.unwrap().contains("dead end"));
-        assert!(
-            line.final_hash.is_some(),
-            "the position is whole: its hash is reported"
-        );
+        assert!(line.final_hash.is_some(), "the position is whole: its hash is reported");
     }
 
     #[test]
@@ -479,10 +389,7 @@ mod tests {
         let (p, lo, hi) = wilson(45, 100).unwrap();
         assert!((p - 0.45).abs() < 1e-12);
         assert!(lo < p && p < hi);
-        assert!(
-            (lo - 0.3561).abs() < 1e-3 && (hi - 0.5476).abs() < 1e-3,
-            "{lo} {hi}"
-        );
+        assert!((lo - 0.3561).abs() < 1e-3 && (hi - 0.5476).abs() < 1e-3, "{lo} {hi}");
         assert_eq!(wilson(0, 0), None);
         let (_, lo, _) = wilson(0, 10).unwrap();
         assert!(lo.abs() < 1e-12);

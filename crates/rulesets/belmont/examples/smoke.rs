@@ -25,9 +25,20 @@ fn main() {
             };
             g.apply(&a).unwrap();
             steps += 1;
-            if steps > 200_000 { panic!("runaway at {:?}", g.prompt()); }
+            if steps > 200_000 {
+                panic!("runaway at {:?}", g.prompt());
+            }
         }
-        println!("seed {seed}: {steps} decisions, turn {}, vp {:?}, winner {:?}", g.turn, g.vp(), g.outcome().unwrap().winner);
-        if std::env::var("LOG").is_ok() { for e in g.log().events().iter().rev().take(40).rev() { println!("  [{}] {}", e.rule, e.text); } }
+        println!(
+            "seed {seed}: {steps} decisions, turn {}, vp {:?}, winner {:?}",
+            g.turn,
+            g.vp(),
+            g.outcome().unwrap().winner
+        );
+        if std::env::var("LOG").is_ok() {
+            for e in g.log().events().iter().rev().take(40).rev() {
+                println!("  [{}] {}", e.rule, e.text);
+            }
+        }
     }
 }

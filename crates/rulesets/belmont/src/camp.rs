@@ -14,7 +14,8 @@ pub(crate) fn check_capture(g: &mut Belmont) {
     if g.camp_captured.is_some() {
         return;
     }
-    let held = g.map().camp.iter().any(|&h| g.holder(h) == Some(Side::Union) && g.side_at(h, Side::Confederate).is_empty());
+    let held =
+        g.map().camp.iter().any(|&h| g.holder(h) == Some(Side::Union) && g.side_at(h, Side::Confederate).is_empty());
     if !held {
         return;
     }
@@ -38,7 +39,14 @@ pub(crate) fn banks_unleashed(g: &Belmont) -> bool {
 /// 13.2.2 at the end of the capture turn, with 9.1 / 13.2.4 High Morale and 10.0's
 /// chit swap.
 pub(crate) fn polk_releases_reserve(g: &mut Belmont) {
-    let reserve: Vec<_> = g.ids().filter(|&u| g.unit(u).loc == Loc::Reserve && g.counter(u).kind != Kind::Transport && g.counter(u).side == Side::Confederate).collect();
+    let reserve: Vec<_> = g
+        .ids()
+        .filter(|&u| {
+            g.unit(u).loc == Loc::Reserve
+                && g.counter(u).kind != Kind::Transport
+                && g.counter(u).side == Side::Confederate
+        })
+        .collect();
     crate::sequence::release_to_columbus(g, &reserve);
     for c in 0..g.chits.len() {
         let chit = &g.oob().chits[c];

@@ -21,7 +21,7 @@ pub const MP_DEBARK: u8 = 2 * HALF;
 /// Terrain Effects Chart: Road, 1/2 MP along a road.
 pub const COST_ROAD: u8 = 1;
 /// Terrain Effects Chart: Shore, 1 MP from shore hex to shore hex, otherwise 2 MP.
-pub const COST_SHORE_ALONG: u8 = 1 * HALF;
+pub const COST_SHORE_ALONG: u8 = HALF;
 /// Terrain Effects Chart: Shore, otherwise 2 MP.
 pub const COST_SHORE_OTHER: u8 = 2 * HALF;
 

@@ -35,24 +35,34 @@ pub(crate) fn roll(g: &mut Belmont, chit: u8, a: &Action) {
     let dir = Direction::from_die(blue).expect("die face");
     let affected: Vec<UnitId> = g
         .ids()
-        .filter(|&u| activated(g, u) && g.hex_of(u).is_some() && !guarding(g, u) && !near_grant(g, u) && !g.is_vessel(u))
+        .filter(|&u| {
+            activated(g, u) && g.hex_of(u).is_some() && !guarding(g, u) && !near_grant(g, u) && !g.is_vessel(u)
+        })
         .collect();
     if gray >= charts::CONFUSED_NORMAL_ON {
-        g.log.push("Belmont 10.0", || format!("Confused Orders for {name}: blue {blue}, gray {gray}: the orders are deciphered."));
+        g.log.push("Belmont 10.0", || {
+            format!("Confused Orders for {name}: blue {blue}, gray {gray}: the orders are deciphered.")
+        });
         return;
     }
     if gray > charts::CONFUSED_MOVE_MAX {
-        g.log.push("Belmont 10.0", || format!("Confused Orders for {name}: blue {blue}, gray {gray}: the regiment stays in place."));
+        g.log.push("Belmont 10.0", || {
+            format!("Confused Orders for {name}: blue {blue}, gray {gray}: the regiment stays in place.")
+        });
         g.act.as_mut().expect("activation").frozen.extend(affected);
         return;
     }
-    g.log.push("Belmont 10.0", || format!("Confused Orders for {name}: blue {blue}, gray {gray}: the regiment moves one hex {}.", dir.name()));
+    g.log.push("Belmont 10.0", || {
+        format!("Confused Orders for {name}: blue {blue}, gray {gray}: the regiment moves one hex {}.", dir.name())
+    });
     let mut movers: Vec<UnitId> = affected.iter().copied().filter(|&u| g.counter(u).kind != Kind::IronBanks).collect();
     // All move in the same direction at once: companies before leaders (so a broken
     // company still finds its regiment leader beside it, 10.2), and the hexes farthest
     // along the blue direction first (so a column is not blocked by its own rear, 10.3).
     let (dq, dr) = dir.offset();
-    let ahead = |h: hexmap::Hex| i32::from(h.q) * i32::from(dq) + i32::from(h.r) * i32::from(dr) + i32::from(h.s()) * i32::from(-dq - dr);
+    let ahead = |h: hexmap::Hex| {
+        i32::from(h.q) * i32::from(dq) + i32::from(h.r) * i32::from(dr) + i32::from(h.s()) * i32::from(-dq - dr)
+    };
     movers.sort_by_key(|&u| (g.is_leader(u), std::cmp::Reverse(g.hex_of(u).map_or(0, ahead))));
     let start: Vec<(UnitId, hexmap::Hex)> = movers.iter().filter_map(|&u| g.hex_of(u).map(|h| (u, h))).collect();
     // 10.4: non-activated leaders with moving companies go along, unless a company of
@@ -64,7 +74,8 @@ pub(crate) fn roll(g: &mut Belmont, chit: u8, a: &Action) {
         }
         let Some(h) = g.hex_of(l) else { continue };
         let moving_here = movers.iter().any(|&u| g.hex_of(u) == Some(h));
-        let own_staying = g.side_at(h, g.owner(l)).iter().any(|&c| !g.is_leader(c) && !activated(g, c) && g.commands(l, c));
+        let own_staying =
+            g.side_at(h, g.owner(l)).iter().any(|&c| !g.is_leader(c) && !activated(g, c) && g.commands(l, c));
         if moving_here && !own_staying && !near_grant(g, l) {
             followers.push(l);
         }
@@ -95,8 +106,11 @@ fn forced_move(g: &mut Belmont, u: UnitId, dir: Direction) {
         g.log.push("Belmont 10.3", || format!("{n} stays in place: {why}."));
     };
     // 10.3: not off the board or into the river.
-    let Some(info) = g.map().get(to) else { return stay(g, "the move would leave the map") };
-    if matches!(info.terrain, Terrain::River | Terrain::Entrenchment) || crate::movement::cost(g, u, from, to).is_none() {
+    let Some(info) = g.map().get(to) else {
+        return stay(g, "the move would leave the map");
+    };
+    if matches!(info.terrain, Terrain::River | Terrain::Entrenchment) || crate::movement::cost(g, u, from, to).is_none()
+    {
         return stay(g, "the move is into the river or prohibited terrain");
     }
     let side = g.owner(u);
@@ -110,7 +124,8 @@ fn forced_move(g: &mut Belmont, u: UnitId, dir: Direction) {
                 return stay(g, "cavalry may be forced into a charge, not a melee");
             }
             Kind::Infantry if g.unit(u).flipped => {
-                let leader_along = g.ids().any(|l| g.is_leader(l) && g.commands(l, u) && g.hex_of(l) == Some(from) && activated(g, l));
+                let leader_along =
+                    g.ids().any(|l| g.is_leader(l) && g.commands(l, u) && g.hex_of(l) == Some(from) && activated(g, l));
                 if !leader_along {
                     return stay(g, "broken, without its regimental leader");
                 }
@@ -122,7 +137,15 @@ fn forced_move(g: &mut Belmont, u: UnitId, dir: Direction) {
         let idx = match g.markers.iter().position(|m| m.target == to && m.entry == from && m.forced) {
             Some(i) => i,
             None => {
-                g.markers.push(Marker { target: to, entry: from, group: vec![], second: None, charge, forced: true, resolved: false });
+                g.markers.push(Marker {
+                    target: to,
+                    entry: from,
+                    group: vec![],
+                    second: None,
+                    charge,
+                    forced: true,
+                    resolved: false,
+                });
                 g.markers.len() - 1
             }
         };

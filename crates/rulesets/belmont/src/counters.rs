@@ -350,9 +350,7 @@ impl OrderOfBattle {
     /// The chits of a side that start in `start` (2.4), in chit order.
     #[must_use]
     pub fn chits_starting(&self, side: Side, start: ChitStart) -> Vec<usize> {
-        (0..self.chits.len())
-            .filter(|&i| self.chits[i].side == side && self.chits[i].start == start)
-            .collect()
+        (0..self.chits.len()).filter(|&i| self.chits[i].side == side && self.chits[i].start == start).collect()
     }
 
     /// A chit's printed name: "Union 27IL", "Confederate HQ", "Union Confused Orders".
@@ -590,10 +588,8 @@ impl Check<'_> {
             let mut from = 0;
             while let Some(p) = code[from..].find(field) {
                 let at = from + p;
-                let before_ok = code[..at]
-                    .chars()
-                    .next_back()
-                    .is_none_or(|ch| !(ch.is_ascii_alphanumeric() || ch == '_'));
+                let before_ok =
+                    code[..at].chars().next_back().is_none_or(|ch| !(ch.is_ascii_alphanumeric() || ch == '_'));
                 let after_ok = code[at + field.len()..].trim_start().starts_with(':');
                 if before_ok && after_ok {
                     return loc.line + k;
@@ -647,14 +643,9 @@ const LETTERS: [char; 10] = ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'K'];
 /// # Errors
 /// Every problem found. A syntax error stops the parse, so it is reported alone.
 pub fn parse(text: &str, file: &str) -> Result<OrderOfBattle, Vec<DataError>> {
-    let options =
-        ron::Options::default().with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME);
+    let options = ron::Options::default().with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME);
     let raw: RawFile = options.from_str(text).map_err(|e| {
-        vec![DataError {
-            file: file.to_string(),
-            line: e.span.start.line,
-            message: e.code.to_string(),
-        }]
+        vec![DataError { file: file.to_string(), line: e.span.start.line, message: e.code.to_string() }]
     })?;
     let locs = element_locs(text);
     let mut check = Check { text, file, errors: Vec::new() };
@@ -669,10 +660,8 @@ pub fn parse(text: &str, file: &str) -> Result<OrderOfBattle, Vec<DataError>> {
 
 #[allow(clippy::too_many_lines)]
 fn build(raw: &RawFile, locs: &HashMap<String, Vec<Loc>>, ck: &mut Check<'_>) -> OrderOfBattle {
-    let loc =
-        |path: &str, i: usize| locs.get(path).and_then(|l| l.get(i)).copied().unwrap_or_default();
-    let sides =
-        [(Side::Union, &raw.union, "union"), (Side::Confederate, &raw.confederate, "confederate")];
+    let loc = |path: &str, i: usize| locs.get(path).and_then(|l| l.get(i)).copied().unwrap_or_default();
+    let sides = [(Side::Union, &raw.union, "union"), (Side::Confederate, &raw.confederate, "confederate")];
 
     // Formations: indices in file order, Union first.
     let mut f_raw: Vec<(Side, &RawFormation, Loc)> = Vec::new();
@@ -686,16 +675,10 @@ fn build(raw: &RawFile, locs: &HashMap<String, Vec<Loc>>, ck: &mut Check<'_>) ->
             if f.name.trim().is_empty() {
                 ck.field(l, "name", format!("formation {} has no name", f.code));
             }
-            if let std::collections::hash_map::Entry::Vacant(e) =
-                f_index.entry((side, f.code.as_str()))
-            {
+            if let std::collections::hash_map::Entry::Vacant(e) = f_index.entry((side, f.code.as_str())) {
                 e.insert(f_raw.len());
             } else {
-                ck.field(
-                    l,
-                    "code",
-                    format!("{} formation code {} appears twice", side_name(side), f.code),
-                );
+                ck.field(l, "code", format!("{} formation code {} appears twice", side_name(side), f.code));
             }
             f_raw.push((side, f, l));
         }
@@ -712,11 +695,7 @@ fn build(raw: &RawFile, locs: &HashMap<String, Vec<Loc>>, ck: &mut Check<'_>) ->
             }
             if let Some(&first) = c_index.get(c.id.as_str()) {
                 let first_line = c_raw[first].2.line;
-                ck.field(
-                    l,
-                    "id",
-                    format!("id {} is used twice (first on line {first_line})", c.id),
-                );
+                ck.field(l, "id", format!("id {} is used twice (first on line {first_line})", c.id));
             } else {
                 c_index.insert(c.id.as_str(), c_raw.len());
             }
@@ -740,23 +719,13 @@ fn build(raw: &RawFile, locs: &HashMap<String, Vec<Loc>>, ck: &mut Check<'_>) ->
             ck.field(l, "sp", format!("{who}: SP {} is outside 0-6", c.sp));
         }
         if c.sp_reverse > c.sp {
-            ck.field(
-                l,
-                "sp_reverse",
-                format!("{who}: reverse SP {} is more than front SP {}", c.sp_reverse, c.sp),
-            );
+            ck.field(l, "sp_reverse", format!("{who}: reverse SP {} is more than front SP {}", c.sp_reverse, c.sp));
         }
         match c.kind {
             Kind::Transport if c.sp != 0 || c.sp_reverse != 0 => {
                 ck.field(l, "sp", format!("{who}: transports have no combat ability (11.4): SP 0"));
             }
-            Kind::Infantry
-            | Kind::Cavalry
-            | Kind::FieldArtillery
-            | Kind::IronBanks
-            | Kind::Gunboat
-                if c.sp == 0 =>
-            {
+            Kind::Infantry | Kind::Cavalry | Kind::FieldArtillery | Kind::IronBanks | Kind::Gunboat if c.sp == 0 => {
                 ck.field(l, "sp", format!("{who}: a combat unit needs at least 1 SP"));
             }
             _ => {}
@@ -780,9 +749,7 @@ fn build(raw: &RawFile, locs: &HashMap<String, Vec<Loc>>, ck: &mut Check<'_>) ->
                 ck.field(
                     l,
                     "formation",
-                    format!(
-                        "{who}: transports are activated by no chit (11.7); remove formation {code}"
-                    ),
+                    format!("{who}: transports are activated by no chit (11.7); remove formation {code}"),
                 );
                 None
             }
@@ -793,11 +760,7 @@ fn build(raw: &RawFile, locs: &HashMap<String, Vec<Loc>>, ck: &mut Check<'_>) ->
             }
             (Some(code), kind) => match f_index.get(&(side, code.as_str())) {
                 None => {
-                    ck.field(
-                        l,
-                        "formation",
-                        format!("{who}: no {} formation has code {code}", side_name(side)),
-                    );
+                    ck.field(l, "formation", format!("{who}: no {} formation has code {code}", side_name(side)));
                     None
                 }
                 Some(&f) => {
@@ -806,13 +769,18 @@ fn build(raw: &RawFile, locs: &HashMap<String, Vec<Loc>>, ck: &mut Check<'_>) ->
                         (Kind::Infantry, _) => Some(FormationKind::Regiment),
                         (Kind::Cavalry, _) => Some(FormationKind::Cavalry),
                         (Kind::FieldArtillery | Kind::IronBanks | Kind::Gunboat, _)
-                        | (Kind::Leader, Some(Rank::Army | Rank::Brigade)) => {
-                            Some(FormationKind::Hq)
-                        }
+                        | (Kind::Leader, Some(Rank::Army | Rank::Brigade)) => Some(FormationKind::Hq),
                         _ => None,
                     };
                     if wanted.is_some_and(|w| w != fk) {
-                        ck.field(l, "formation", format!("{who}: a {kind:?} counter is activated by a {:?} chit (1.2), not {code}", wanted.unwrap_or(fk)));
+                        ck.field(
+                            l,
+                            "formation",
+                            format!(
+                                "{who}: a {kind:?} counter is activated by a {:?} chit (1.2), not {code}",
+                                wanted.unwrap_or(fk)
+                            ),
+                        );
                     }
                     Some(f)
                 }
@@ -820,52 +788,40 @@ fn build(raw: &RawFile, locs: &HashMap<String, Vec<Loc>>, ck: &mut Check<'_>) ->
         };
         // Rank.
         match (c.kind, c.rank) {
-            (Kind::Leader, None) => {
-                ck.at(l.line, format!("{who}: a leader needs a rank (Army, Brigade or Regiment)"))
-            }
+            (Kind::Leader, None) => ck.at(l.line, format!("{who}: a leader needs a rank (Army, Brigade or Regiment)")),
             (Kind::Leader, Some(_)) | (_, None) => {}
             (_, Some(_)) => ck.field(l, "rank", format!("{who}: only leaders have a rank")),
         }
         // Company letter.
         let letter_ok = |ch: char| LETTERS.contains(&ch);
         match (c.kind, c.company) {
-            (Kind::Infantry, None) => ck.at(
-                l.line,
-                format!("{who}: an infantry company needs its letter (A-K without J, 1.2)"),
-            ),
+            (Kind::Infantry, None) => {
+                ck.at(l.line, format!("{who}: an infantry company needs its letter (A-K without J, 1.2)"))
+            }
             (Kind::Infantry | Kind::Cavalry, Some(ch)) if !letter_ok(ch) => {
-                ck.field(
-                    l,
-                    "company",
-                    format!("{who}: company letter {ch:?} is not A-K without J (1.2)"),
-                );
+                ck.field(l, "company", format!("{who}: company letter {ch:?} is not A-K without J (1.2)"));
             }
             (Kind::Infantry, Some(ch)) => {
                 if let Some(code) = &c.formation {
                     let id = format!("{code}-{ch}");
                     if *who != id {
-                        ck.field(
-                            l,
-                            "id",
-                            format!(
-                                "{who}: an infantry company's id is REGIMENT-LETTER, here {id}"
-                            ),
-                        );
+                        ck.field(l, "id", format!("{who}: an infantry company's id is REGIMENT-LETTER, here {id}"));
                     }
                 }
             }
             (Kind::Cavalry, _) | (_, None) => {}
-            (_, Some(_)) => ck.field(
-                l,
-                "company",
-                format!("{who}: only infantry and cavalry companies have a letter"),
-            ),
+            (_, Some(_)) => ck.field(l, "company", format!("{who}: only infantry and cavalry companies have a letter")),
         }
         // Iron Banks fields (1.2 Iron Banks Batteries, 12.0, 12.2).
         if c.kind == Kind::IronBanks {
             match c.hit_on {
-                None => ck.at(l.line, format!("{who}: an Iron Banks battery needs hit_on, the low end of its printed hit range (1.2)")),
-                Some(h) if !(2..=6).contains(&h) => ck.field(l, "hit_on", format!("{who}: hit_on {h} is not a die roll 2-6")),
+                None => ck.at(
+                    l.line,
+                    format!("{who}: an Iron Banks battery needs hit_on, the low end of its printed hit range (1.2)"),
+                ),
+                Some(h) if !(2..=6).contains(&h) => {
+                    ck.field(l, "hit_on", format!("{who}: hit_on {h} is not a die roll 2-6"))
+                }
                 Some(_) => {}
             }
             if c.long_range != c.catastrophic {
@@ -880,11 +836,7 @@ fn build(raw: &RawFile, locs: &HashMap<String, Vec<Loc>>, ck: &mut Check<'_>) ->
                 ck.field(l, "hit_on", format!("{who}: only Iron Banks batteries have hit_on"));
             }
             if c.long_range {
-                ck.field(
-                    l,
-                    "long_range",
-                    format!("{who}: only Iron Banks batteries are long range (12.0)"),
-                );
+                ck.field(l, "long_range", format!("{who}: only Iron Banks batteries are long range (12.0)"));
             }
             if c.catastrophic {
                 ck.field(
@@ -905,11 +857,7 @@ fn build(raw: &RawFile, locs: &HashMap<String, Vec<Loc>>, ck: &mut Check<'_>) ->
                     Start::Hex(_) => c.zone.on_map(),
                 };
                 if !fits {
-                    ck.field(
-                        l,
-                        "start",
-                        format!("{who}: start {s:?} does not fit zone {:?}", c.zone),
-                    );
+                    ck.field(l, "start", format!("{who}: start {s:?} does not fit zone {:?}", c.zone));
                 }
                 s.clone()
             }
@@ -944,14 +892,7 @@ fn build(raw: &RawFile, locs: &HashMap<String, Vec<Loc>>, ck: &mut Check<'_>) ->
             };
             let c = &counters[u];
             if c.side != side || c.kind != Kind::Leader || c.rank != Some(rank) {
-                ck.field(
-                    l,
-                    field,
-                    format!(
-                        "{code}: {field} {id} is not a {} {rank:?}-rank leader",
-                        side_name(side)
-                    ),
-                );
+                ck.field(l, field, format!("{code}: {field} {id} is not a {} {rank:?}-rank leader", side_name(side)));
             } else if rank == Rank::Regiment && c.formation != Some(fi) {
                 ck.field(l, field, format!("{code}: leader {id} belongs to another formation"));
             }
@@ -962,7 +903,14 @@ fn build(raw: &RawFile, locs: &HashMap<String, Vec<Loc>>, ck: &mut Check<'_>) ->
         match f.kind {
             FormationKind::Hq => {
                 if leader.is_some() {
-                    ck.field(l, "leader", format!("{} HQ activates army and brigade leaders (1.2); it has no formation leader", side_name(side)));
+                    ck.field(
+                        l,
+                        "leader",
+                        format!(
+                            "{} HQ activates army and brigade leaders (1.2); it has no formation leader",
+                            side_name(side)
+                        ),
+                    );
                 }
                 if brigade.is_some() {
                     ck.field(l, "brigade", format!("{} HQ belongs to no brigade", side_name(side)));
@@ -970,7 +918,10 @@ fn build(raw: &RawFile, locs: &HashMap<String, Vec<Loc>>, ck: &mut Check<'_>) ->
             }
             FormationKind::Regiment => {
                 if f.brigade.is_none() {
-                    ck.at(l.line, format!("{code}: every regiment belongs to a brigade leader (1.2; 9.0 rally, 9.1 morale)"));
+                    ck.at(
+                        l.line,
+                        format!("{code}: every regiment belongs to a brigade leader (1.2; 9.0 rally, 9.1 morale)"),
+                    );
                 }
                 regiment_companies(ck, fi, code, l, &c_raw, &counters);
             }
@@ -983,10 +934,7 @@ fn build(raw: &RawFile, locs: &HashMap<String, Vec<Loc>>, ck: &mut Check<'_>) ->
         // Every regiment-rank leader of a regiment must be that regiment's leader.
         if f.kind == FormationKind::Regiment {
             for (u, c) in counters.iter().enumerate() {
-                if c.formation == Some(fi)
-                    && c.rank == Some(Rank::Regiment)
-                    && leader != Some(u as UnitId)
-                {
+                if c.formation == Some(fi) && c.rank == Some(Rank::Regiment) && leader != Some(u as UnitId) {
                     ck.field(
                         c_raw[u].2,
                         "formation",
@@ -999,26 +947,13 @@ fn build(raw: &RawFile, locs: &HashMap<String, Vec<Loc>>, ck: &mut Check<'_>) ->
                 }
             }
         }
-        formations.push(Formation {
-            code: f.code.clone(),
-            name: f.name.clone(),
-            side,
-            kind: f.kind,
-            leader,
-            brigade,
-        });
+        formations.push(Formation { code: f.code.clone(), name: f.name.clone(), side, kind: f.kind, leader, brigade });
     }
     for side in Side::BOTH {
         for (kind, what) in [(FormationKind::Hq, "HQ"), (FormationKind::Cavalry, "cavalry")] {
             let n = formations.iter().filter(|f| f.side == side && f.kind == kind).count();
             if n != 1 {
-                ck.at(
-                    0,
-                    format!(
-                        "the {} has {n} {what} formations; it needs exactly one (1.2, 2.4)",
-                        side_name(side)
-                    ),
-                );
+                ck.at(0, format!("the {} has {n} {what} formations; it needs exactly one (1.2, 2.4)", side_name(side)));
             }
         }
     }
@@ -1033,39 +968,21 @@ fn build(raw: &RawFile, locs: &HashMap<String, Vec<Loc>>, ck: &mut Check<'_>) ->
             Some(code) => match f_index.get(&(ch.side, code.as_str())) {
                 Some(&f) => Some(f),
                 None => {
-                    ck.field(
-                        l,
-                        "formation",
-                        format!("chit: no {} formation has code {code}", side_name(ch.side)),
-                    );
+                    ck.field(l, "formation", format!("chit: no {} formation has code {code}", side_name(ch.side)));
                     chits.push(Chit { side: ch.side, formation: None, start: ch.start });
                     continue;
                 }
             },
         };
-        let name = format!(
-            "{} {}",
-            side_name(ch.side),
-            ch.formation.as_deref().unwrap_or("Confused Orders")
-        );
+        let name = format!("{} {}", side_name(ch.side), ch.formation.as_deref().unwrap_or("Confused Orders"));
         if let Some(&first) = seen.get(&(ch.side, formation)) {
-            ck.at(
-                l.line,
-                format!(
-                    "{name}: a second chit (the first is on line {})",
-                    loc("chits", first).line
-                ),
-            );
+            ck.at(l.line, format!("{name}: a second chit (the first is on line {})", loc("chits", first).line));
         } else {
             seen.insert((ch.side, formation), i);
             match CHITS_2_4.iter().find(|e| e.0 == ch.side && e.1 == ch.formation.as_deref()) {
                 None => ck.at(l.line, format!("{name}: 2.4 lists no such order chit")),
                 Some(e) if e.2 != ch.start => {
-                    ck.field(
-                        l,
-                        "start",
-                        format!("{name}: 2.4 puts this chit in {:?}, not {:?}", e.2, ch.start),
-                    );
+                    ck.field(l, "start", format!("{name}: 2.4 puts this chit in {:?}, not {:?}", e.2, ch.start));
                 }
                 Some(_) => {}
             }
@@ -1114,18 +1031,13 @@ fn zone_checks(ck: &mut Check<'_>, side: Side, c: &RawCounter, l: Loc) {
         (Kind::IronBanks, _) => z == Zone::Entrenchment,
         (_, Side::Union) => z == Zone::UnionSetup,
         (_, Side::Confederate) => {
-            matches!(
-                z,
-                Zone::ConfederateSetup | Zone::BelmontDock | Zone::Columbus | Zone::ReserveBox
-            )
+            matches!(z, Zone::ConfederateSetup | Zone::BelmontDock | Zone::Columbus | Zone::ReserveBox)
         }
     };
     if !ok {
         let why = match (c.kind, side) {
             (Kind::Gunboat, _) => "2.1 puts the gunboats in river section 1",
-            (Kind::Transport, _) => {
-                "2.2 and 2.3 put transports on the turn track or in the Reserve Box"
-            }
+            (Kind::Transport, _) => "2.2 and 2.3 put transports on the turn track or in the Reserve Box",
             (Kind::IronBanks, _) => "2.2 puts Iron Banks batteries in entrenchments",
             (_, Side::Union) => {
                 "2.1 sets the Union up west of the set-up line (UnionSetup); the Hunter's Farm guard is chosen during set-up"
@@ -1168,8 +1080,7 @@ fn regiment_companies(
     }
     let missing: String = LETTERS.iter().filter(|ch| !by_letter.contains_key(ch)).collect();
     if count != 10 || !missing.is_empty() {
-        let missing =
-            if missing.is_empty() { String::new() } else { format!(", missing {missing}") };
+        let missing = if missing.is_empty() { String::new() } else { format!(", missing {missing}") };
         ck.at(l.line, format!("{code} has {count} companies{missing}; a regiment has ten, A-K without J (1.2, 2.0)"));
     }
 }
@@ -1181,15 +1092,9 @@ fn setup_checks(
     c_raw: &[(Side, &RawCounter, Loc)],
     f_raw: &[(Side, &RawFormation, Loc)],
 ) {
-    let count = |side: Side, kind: Kind| {
-        oob.counters.iter().filter(|c| c.side == side && c.kind == kind).count()
-    };
-    let regiments = |side: Side| {
-        oob.formations
-            .iter()
-            .filter(|f| f.side == side && f.kind == FormationKind::Regiment)
-            .count()
-    };
+    let count = |side: Side, kind: Kind| oob.counters.iter().filter(|c| c.side == side && c.kind == kind).count();
+    let regiments =
+        |side: Side| oob.formations.iter().filter(|f| f.side == side && f.kind == FormationKind::Regiment).count();
     for (side, want, rule) in [(Side::Union, 5, "2.1"), (Side::Confederate, 8, "2.2 and 2.3")] {
         let n = regiments(side);
         if n != want {
@@ -1197,13 +1102,9 @@ fn setup_checks(
         }
     }
     for side in Side::BOTH {
-        let n =
-            oob.counters.iter().filter(|c| c.side == side && c.rank == Some(Rank::Army)).count();
+        let n = oob.counters.iter().filter(|c| c.side == side && c.rank == Some(Rank::Army)).count();
         if n != 1 {
-            ck.at(
-                0,
-                format!("the {} has {n} army leaders; 1.2 gives each side one", side_name(side)),
-            );
+            ck.at(0, format!("the {} has {n} army leaders; 1.2 gives each side one", side_name(side)));
         }
     }
     let gunboats = count(Side::Union, Kind::Gunboat);
@@ -1220,18 +1121,21 @@ fn setup_checks(
     if transports != 5 || on_track != 1 {
         ck.at(0, format!("{transports} transports, {on_track} on the turn track; 2.2 puts one on the turn track and 2.3 four in the Reserve Box"));
     }
-    let banks: Vec<usize> =
-        (0..oob.counters.len()).filter(|&u| oob.counters[u].kind == Kind::IronBanks).collect();
+    let banks: Vec<usize> = (0..oob.counters.len()).filter(|&u| oob.counters[u].kind == Kind::IronBanks).collect();
     if banks.len() != 6 {
         ck.at(0, format!("{} Iron Banks batteries; 2.2 places six", banks.len()));
     }
-    let long: Vec<&str> = banks
-        .iter()
-        .filter(|&&u| oob.counters[u].long_range)
-        .map(|&u| oob.counters[u].id.as_str())
-        .collect();
+    let long: Vec<&str> =
+        banks.iter().filter(|&&u| oob.counters[u].long_range).map(|&u| oob.counters[u].id.as_str()).collect();
     if long.len() != 2 {
-        ck.at(0, format!("{} long-range Iron Banks batteries ({}); 12.0 has exactly two, Stewart and Point Coupee", long.len(), long.join(", ")));
+        ck.at(
+            0,
+            format!(
+                "{} long-range Iron Banks batteries ({}); 12.0 has exactly two, Stewart and Point Coupee",
+                long.len(),
+                long.join(", ")
+            ),
+        );
     }
     for (id, hit, range) in [("Stewart", 4, "4-6"), ("PointCoupee", 5, "5-6")] {
         match oob.find(id).map(usize::from) {
@@ -1254,18 +1158,17 @@ fn setup_checks(
             continue;
         }
         let fl = f_raw[fi].2;
-        let members: Vec<usize> =
-            (0..oob.counters.len()).filter(|&u| oob.counters[u].formation == Some(fi)).collect();
+        let members: Vec<usize> = (0..oob.counters.len()).filter(|&u| oob.counters[u].formation == Some(fi)).collect();
         if f.side == Side::Confederate && f.code == "13TN" {
             let at = |z: Zone| {
-                members
-                    .iter()
-                    .filter(|&&u| oob.counters[u].kind == Kind::Infantry && oob.zones[u] == z)
-                    .count()
+                members.iter().filter(|&&u| oob.counters[u].kind == Kind::Infantry && oob.zones[u] == z).count()
             };
             let (dock, columbus) = (at(Zone::BelmontDock), at(Zone::Columbus));
             if dock != 2 || columbus != 8 {
-                ck.at(fl.line, format!("13TN: {dock} companies on the Belmont dock and {columbus} at Columbus; 2.2 puts 2 and 8"));
+                ck.at(
+                    fl.line,
+                    format!("13TN: {dock} companies on the Belmont dock and {columbus} at Columbus; 2.2 puts 2 and 8"),
+                );
             }
             if let Some(leader) = f.leader
                 && oob.zones[usize::from(leader)] != Zone::BelmontDock
@@ -1292,10 +1195,15 @@ fn setup_checks(
                     );
                 }
             }
-            let reserve_chit =
-                oob.chit_of(fi).is_some_and(|ch| oob.chits[ch].start == ChitStart::Reserve);
+            let reserve_chit = oob.chit_of(fi).is_some_and(|ch| oob.chits[ch].start == ChitStart::Reserve);
             if reserve_chit != (zone == Zone::ReserveBox) {
-                ck.at(fl.line, format!("{}: its chit and its companies must both start in the Reserve Box or both not (2.3, 2.4)", f.code));
+                ck.at(
+                    fl.line,
+                    format!(
+                        "{}: its chit and its companies must both start in the Reserve Box or both not (2.3, 2.4)",
+                        f.code
+                    ),
+                );
             }
         }
     }

@@ -28,7 +28,9 @@ pub(crate) fn describe(g: &Belmont, a: &Action) -> String {
                 .collect();
             format!("volley from {from} at {target} with {}", names.join(", "))
         }
-        Action::Marker { target, from } => format!("place a melee marker on {target}, entering from {from} (4.3.1)"),
+        Action::Marker { target, from } => {
+            format!("place a melee marker on {target}, entering from {from} (4.3.1)")
+        }
         Action::Move { unit, to } => match g.hex_of(*unit) {
             Some(h) => format!("move {} from {h} to {to}", n(*unit)),
             None => format!("debark {} to {to} (11.7)", n(*unit)),
@@ -43,7 +45,10 @@ pub(crate) fn describe(g: &Belmont, a: &Action) -> String {
         Action::RetreatTo(h) => format!("retreat to {h}"),
         Action::Accompany(true) => "leaders go with the retreating unit (8.1)".into(),
         Action::Accompany(false) => "leaders stay".into(),
-        Action::Resolve(i) => format!("resolve the melee at {}", g.markers.get(usize::from(*i)).map(|m| m.target.to_string()).unwrap_or_default()),
+        Action::Resolve(i) => format!(
+            "resolve the melee at {}",
+            g.markers.get(usize::from(*i)).map(|m| m.target.to_string()).unwrap_or_default()
+        ),
         Action::TargetGroup(i) => format!("defensive fire at attacking group {} (5.3)", i + 1),
         Action::Continue(true) => "continue the melee (6.1)".into(),
         Action::Continue(false) => "retreat from the melee (6.1)".into(),
@@ -55,7 +60,9 @@ pub(crate) fn describe(g: &Belmont, a: &Action) -> String {
         Action::LeaderAdds(u) => format!("{} adds his SP (6.0)", n(*u)),
         Action::Rally { unit, leader: None } => format!("rally {} alone (9.0)", n(*unit)),
         Action::Rally { unit, leader: Some(l) } => format!("rally {} with {} (9.0)", n(*unit), n(*l)),
-        Action::Bombard { battery, target } => format!("{} fires blind at {target} (12.1)", n(*battery)),
+        Action::Bombard { battery, target } => {
+            format!("{} fires blind at {target} (12.1)", n(*battery))
+        }
     }
 }
 
@@ -64,10 +71,17 @@ pub(crate) fn why_illegal(g: &Belmont, a: &Action) -> Illegal {
     let ill = |rule: &str, reason: String| Illegal { rule: rule.into(), reason };
     match g.actor() {
         Actor::Over => return ill("Belmont 3.1", "the game is over".into()),
-        Actor::Chance if !matches!(a, Action::Roll(_) | Action::RollPair { .. } | Action::Draw(_) | Action::Hits(_) | Action::Pick(_)) => {
+        Actor::Chance
+            if !matches!(
+                a,
+                Action::Roll(_) | Action::RollPair { .. } | Action::Draw(_) | Action::Hits(_) | Action::Pick(_)
+            ) =>
+        {
             return ill("Belmont 3.2", "chance decides now (a die roll or a chit pull)".into());
         }
-        Actor::Chance => return ill("Belmont 3.2", "that is not a possible outcome of this roll or pull".into()),
+        Actor::Chance => {
+            return ill("Belmont 3.2", "that is not a possible outcome of this roll or pull".into());
+        }
         Actor::Side(_) => {}
     }
     let (rule, text) = crate::procedure::prompt(g);
@@ -77,7 +91,10 @@ pub(crate) fn why_illegal(g: &Belmont, a: &Action) -> Illegal {
             if g.act.as_ref().is_some_and(|x| x.fired_from.contains(from)) {
                 return ill("Belmont 5.1", format!("{from} has already fired a volley this activation"));
             }
-            ill("Belmont 5.1", format!("no eligible unit in {from} may fire on {target} (range, LOS, target or activation)"))
+            ill(
+                "Belmont 5.1",
+                format!("no eligible unit in {from} may fire on {target} (range, LOS, target or activation)"),
+            )
         }
         (Some(Frame::Activate), Action::Move { unit, to }) => {
             if !crate::sequence::activated(g, *unit) {
@@ -90,12 +107,18 @@ pub(crate) fn why_illegal(g: &Belmont, a: &Action) -> Illegal {
                 return ill("Belmont 4.3", format!("{} has already moved this activation", g.name(*unit)));
             }
             if g.holder(*to).is_some_and(|s| s != g.owner(*unit)) {
-                return ill("Belmont 4.3.2", format!("{to} holds the enemy: only units answering a melee marker may enter"));
+                return ill(
+                    "Belmont 4.3.2",
+                    format!("{to} holds the enemy: only units answering a melee marker may enter"),
+                );
             }
             if g.stack_count(*to) >= crate::charts::STACK_LIMIT {
                 return ill("Belmont 4.2", format!("{to} is at the stacking limit"));
             }
-            ill("Belmont 4.1", format!("{} cannot move to {to} now (movement points, terrain or adjacency)", g.name(*unit)))
+            ill(
+                "Belmont 4.1",
+                format!("{} cannot move to {to} now (movement points, terrain or adjacency)", g.name(*unit)),
+            )
         }
         (Some(Frame::Activate), Action::Marker { target, .. }) => {
             ill("Belmont 4.3.1", format!("no activated unit can reach {target} through that hexside this activation"))

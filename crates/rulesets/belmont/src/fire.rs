@@ -52,7 +52,9 @@ fn range_of(g: &Belmont, u: UnitId) -> u16 {
 /// Whether `u` may fire at `target` from `from` (5.1, 11.4, 12.0, Terrain Effects Chart).
 fn may_target(g: &Belmont, u: UnitId, from: Hex, target: Hex) -> bool {
     let side = g.owner(u);
-    let Some(info) = g.map().get(target) else { return false };
+    let Some(info) = g.map().get(target) else {
+        return false;
+    };
     let d = from.distance(target);
     if d == 0 || d > range_of(g, u) || !los(g, from, target) {
         return false;
@@ -120,7 +122,9 @@ pub(crate) fn volley_legal(g: &Belmont) -> Vec<Action> {
 /// Dice lost to terrain (Terrain Effects Chart, Direct Fire Effects).
 fn terrain_dice(g: &Belmont, from: Hex, target: Hex) -> u8 {
     let map = g.map();
-    let (Some(f), Some(t)) = (map.get(from), map.get(target)) else { return 0 };
+    let (Some(f), Some(t)) = (map.get(from), map.get(target)) else {
+        return 0;
+    };
     let mut minus = 0;
     if t.terrain == Terrain::FelledTrees {
         minus += 1;
@@ -161,7 +165,10 @@ pub(crate) fn volley(g: &mut Belmont, from: Hex, target: Hex, mask: u8) {
     let names: Vec<&str> = firers.iter().map(|&u| g.name(u)).collect();
     let n = dice.len();
     g.log.push("Belmont 5.1", || {
-        format!("Volley from {from} at {target} (range {range}) by {}: {n} dice ({minus} lost to terrain).", names.join(", "))
+        format!(
+            "Volley from {from} at {target} (range {range}) by {}: {n} dice ({minus} lost to terrain).",
+            names.join(", ")
+        )
     });
     g.stack.push(Frame::Volley { side, target, range, dice, entry: None, targets: None });
 }
@@ -177,7 +184,11 @@ pub(crate) fn volley_die(g: &mut Belmont, f: Frame, a: &Action) {
         VolleyDie::FieldArtillery => charts::field_artillery_volley(range, roll),
         VolleyDie::Gunboat => charts::gunboat_volley(range, roll),
         VolleyDie::Battery { hit_on, .. } => {
-            if roll >= hit_on { Effect::Hit } else { Effect::Miss }
+            if roll >= hit_on {
+                Effect::Hit
+            } else {
+                Effect::Miss
+            }
         }
         VolleyDie::DefInfantry => charts::infantry_defensive(roll),
         VolleyDie::DefArtillery => charts::artillery_defensive(roll),
@@ -188,14 +199,17 @@ pub(crate) fn volley_die(g: &mut Belmont, f: Frame, a: &Action) {
     // Keep rolling while anything remains to be hit.
     let alive = |g: &Belmont| match &targets {
         Some(t) => t.iter().any(|&u| g.hex_of(u) == Some(target)),
-        None => !g.side_at(target, side.enemy()).is_empty()
-            || g.at(target).iter().any(|&v| g.is_vessel(v) && g.owner(v) != side),
+        None => {
+            !g.side_at(target, side.enemy()).is_empty()
+                || g.at(target).iter().any(|&v| g.is_vessel(v) && g.owner(v) != side)
+        }
     };
     g.stack.push(Frame::Volley { side, target, range, dice, entry, targets: targets.clone() });
-    if let VolleyDie::Battery { unit, .. } = die {
-        if roll == 1 && g.counter(unit).catastrophic {
-            catastrophic_failure(g, unit);
-        }
+    if let VolleyDie::Battery { unit, .. } = die
+        && roll == 1
+        && g.counter(unit).catastrophic
+    {
+        catastrophic_failure(g, unit);
     }
     match effect {
         Effect::Miss => {}
@@ -205,7 +219,8 @@ pub(crate) fn volley_die(g: &mut Belmont, f: Frame, a: &Action) {
             let ground = g.side_at(target, side.enemy());
             // 11.4: a hit on a hex of several Iron Banks batteries strikes one at random
             // (Reading: any of them, reduced or not; the owner does not choose, 7.0).
-            let batteries: Vec<UnitId> = ground.iter().copied().filter(|&u| g.counter(u).kind == Kind::IronBanks).collect();
+            let batteries: Vec<UnitId> =
+                ground.iter().copied().filter(|&u| g.counter(u).kind == Kind::IronBanks).collect();
             if ground.iter().all(|&u| g.is_leader(u)) && !vessels.is_empty() {
                 crate::naval::hit_vessels(g, vessels, 1);
             } else if batteries.len() > 1 && ground.iter().all(|&u| g.is_leader(u) || batteries.contains(&u)) {
@@ -218,10 +233,10 @@ pub(crate) fn volley_die(g: &mut Belmont, f: Frame, a: &Action) {
     }
     if rest && !alive(g) {
         // The target hex emptied (5.1: results are applied as they occur).
-        if let Some(pos) = g.stack.iter().rposition(|f| matches!(f, Frame::Volley { .. })) {
-            if let Frame::Volley { dice, .. } = &mut g.stack[pos] {
-                dice.clear();
-            }
+        if let Some(pos) = g.stack.iter().rposition(|f| matches!(f, Frame::Volley { .. }))
+            && let Frame::Volley { dice, .. } = &mut g.stack[pos]
+        {
+            dice.clear();
         }
     }
 }
@@ -266,16 +281,15 @@ fn push_volley_casualty_checks(g: &mut Belmont, target: Hex, side: Side) {
 /// 7.0: who may take the next hit in `hex`: unbroken infantry (and cavalry), then broken,
 /// then artillery, then damaged artillery.
 pub(crate) fn hit_candidates(g: &Belmont, hex: Hex, side: Side, among: Option<&[UnitId]>) -> Vec<UnitId> {
-    let units: Vec<UnitId> = g
-        .side_at(hex, side)
-        .into_iter()
-        .filter(|&u| !g.is_leader(u) && among.is_none_or(|a| a.contains(&u)))
-        .collect();
+    let units: Vec<UnitId> =
+        g.side_at(hex, side).into_iter().filter(|&u| !g.is_leader(u) && among.is_none_or(|a| a.contains(&u))).collect();
     let tier = |u: UnitId| match g.counter(u).kind {
         Kind::Infantry | Kind::Cavalry => usize::from(g.unit(u).flipped),
         _ => 2 + usize::from(g.unit(u).flipped),
     };
-    let Some(best) = units.iter().map(|&u| tier(u)).min() else { return vec![] };
+    let Some(best) = units.iter().map(|&u| tier(u)).min() else {
+        return vec![];
+    };
     units.into_iter().filter(|&u| tier(u) == best).collect()
 }
 
@@ -338,10 +352,10 @@ pub(crate) fn eliminate(g: &mut Belmont, u: UnitId) {
     } else {
         g.log.push("Belmont 7.1", || format!("{n} is destroyed."));
     }
-    if let Some(act) = g.act.as_mut() {
-        if act.moving == Some(u) {
-            act.moving = None;
-        }
+    if let Some(act) = g.act.as_mut()
+        && act.moving == Some(u)
+    {
+        act.moving = None;
     }
 }
 

@@ -25,7 +25,11 @@ pub(crate) fn bombard_legal(g: &Belmont) -> Vec<Action> {
     let act = g.act.as_ref().expect("activation");
     let mut out = Vec::new();
     for b in g.ids() {
-        if !activated(g, b) || !g.counter(b).long_range || g.counter(b).kind != Kind::IronBanks || act.banks_fired.contains(&b) {
+        if !activated(g, b)
+            || !g.counter(b).long_range
+            || g.counter(b).kind != Kind::IronBanks
+            || act.banks_fired.contains(&b)
+        {
             continue;
         }
         let Some(from) = g.hex_of(b) else { continue };

@@ -77,18 +77,32 @@ pub struct Options {
 
 /// Options by name: (name, description, setter).
 const OPTIONS: [(&str, &str); 5] = [
-    ("embark-vp", "Belmont 15.0 (vs an experienced Confederate): the Union scores 1 VP per unbroken and 1/2 VP per broken infantry company that boards at Hunter's Farm dock"),
+    (
+        "embark-vp",
+        "Belmont 15.0 (vs an experienced Confederate): the Union scores 1 VP per unbroken and 1/2 VP per broken infantry company that boards at Hunter's Farm dock",
+    ),
     ("fewer-transports", "Belmont 15.0 (vs an experienced Confederate): only 2 reserve transports, 3 in all"),
-    ("adjacent-vp", "Belmont 15.0 (vs an experienced Union): the Confederates score 1/2 VP per unbroken CS infantry company adjacent to an unbroken Union infantry company at game end"),
-    ("union-on-map-vp", "Belmont 15.0 (vs an experienced Union): the Confederates score 1/4 VP per unbroken Union unit on the map at game end"),
-    ("bigger-transport", "Belmont 15.0 (vs an experienced Union): the initial transport carries one more company each turn, at most 5"),
+    (
+        "adjacent-vp",
+        "Belmont 15.0 (vs an experienced Union): the Confederates score 1/2 VP per unbroken CS infantry company adjacent to an unbroken Union infantry company at game end",
+    ),
+    (
+        "union-on-map-vp",
+        "Belmont 15.0 (vs an experienced Union): the Confederates score 1/4 VP per unbroken Union unit on the map at game end",
+    ),
+    (
+        "bigger-transport",
+        "Belmont 15.0 (vs an experienced Union): the initial transport carries one more company each turn, at most 5",
+    ),
 ];
 
 /// Why a game could not be set up.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SetupError {
     /// An option name this scenario does not know.
-    #[error("unknown option '{0}' for belmont (known: embark-vp, fewer-transports, adjacent-vp, union-on-map-vp, bigger-transport)")]
+    #[error(
+        "unknown option '{0}' for belmont (known: embark-vp, fewer-transports, adjacent-vp, union-on-map-vp, bigger-transport)"
+    )]
     UnknownOption(String),
 }
 

@@ -13,7 +13,7 @@
 use crate::data::{DataError, report};
 use hexmap::{Hex, Hexside};
 use serde::{Deserialize, Serialize};
-use std::collections::{HashMap, BTreeSet, VecDeque};
+use std::collections::{BTreeSet, HashMap, VecDeque};
 use std::sync::OnceLock;
 
 /// Terrain types of the Terrain Effects Chart. Shore, road and slope are overlays held

@@ -126,11 +126,15 @@ pub(crate) fn is_auto(m: &MeleeState) -> bool {
 pub(crate) fn prompt(g: &Belmont, m: &MeleeState) -> (&'static str, String) {
     let t = marker(g, m).target;
     match m.stage {
-        MStage::DefTarget => ("Belmont 5.3", format!("Melee at {t}: choose which attacking group defensive fire targets")),
+        MStage::DefTarget => {
+            ("Belmont 5.3", format!("Melee at {t}: choose which attacking group defensive fire targets"))
+        }
         MStage::DefLeader => ("Belmont 6.0", format!("Melee at {t}: choose the leader who adds SP")),
         MStage::AttRoll => ("Belmont 6.1", format!("Melee at {t}: the attacker's die")),
         MStage::DefRoll => ("Belmont 6.1", format!("Melee at {t}: the defender's die")),
-        MStage::RerollOffer => ("Belmont 6.8", format!("Melee at {t}: spend one of Grant's influence points to re-roll the Union die?")),
+        MStage::RerollOffer => {
+            ("Belmont 6.8", format!("Melee at {t}: spend one of Grant's influence points to re-roll the Union die?"))
+        }
         MStage::Reroll => ("Belmont 6.8", format!("Melee at {t}: the re-rolled Union die")),
         MStage::AttContinue => ("Belmont 6.1", format!("Melee at {t}: attacker, continue the melee or retreat?")),
         MStage::DefContinue => ("Belmont 6.1", format!("Melee at {t}: defender, continue the melee or retreat?")),
@@ -145,7 +149,9 @@ pub(crate) fn legal(g: &Belmont, m: &MeleeState) -> Vec<Action> {
     match m.stage {
         MStage::DefTarget => vec![Action::TargetGroup(0), Action::TargetGroup(1)],
         MStage::DefLeader => leader_choices(g, marker(g, m)).into_iter().map(Action::LeaderAdds).collect(),
-        MStage::AttContinue | MStage::DefContinue => vec![Action::Continue(true), Action::Continue(false)],
+        MStage::AttContinue | MStage::DefContinue => {
+            vec![Action::Continue(true), Action::Continue(false)]
+        }
         MStage::RerollOffer => vec![Action::Reroll(false), Action::Reroll(true)],
         MStage::FuryRein => vec![Action::Fury(true), Action::Fury(false)],
         MStage::FuryTarget => fury_targets(g, m).into_iter().map(Action::FuryTarget).collect(),
@@ -251,7 +257,9 @@ fn melee_reach(g: &Belmont, u: UnitId) -> Option<(hexmap::Reach, u32)> {
 
 /// Whether a unit with this reach can step from `from` into `target` in time.
 fn reaches_melee(g: &Belmont, u: UnitId, reach: &(hexmap::Reach, u32), from: Hex, target: Hex) -> bool {
-    let Some(&(spent, _)) = reach.0.cost.get(&from) else { return false };
+    let Some(&(spent, _)) = reach.0.cost.get(&from) else {
+        return false;
+    };
     cost(g, u, from, target).is_some_and(|c| spent + u32::from(c) <= reach.1)
 }
 
@@ -297,15 +305,14 @@ pub(crate) fn entry_marker(g: &Belmont, u: UnitId, from: Hex, to: Hex) -> Option
         // 6.10: a second group from an adjacent hexside, once per melee hex, with the
         // regimental leader (for a charge, both cavalry leaders) taking part.
         if from.distance(m.entry) == 1 && !m.group.is_empty() {
-            let other_coordinated = g.markers.iter().enumerate().any(|(j, o)| j != i && o.target == to && o.second.is_some());
+            let other_coordinated =
+                g.markers.iter().enumerate().any(|(j, o)| j != i && o.target == to && o.second.is_some());
             if other_coordinated {
                 continue;
             }
             match &m.second {
-                Some((e, s)) if *e == from => {
-                    if fits(s) {
-                        return Some((i, 1));
-                    }
+                Some((e, s)) if *e == from && fits(s) => {
+                    return Some((i, 1));
                 }
                 None if !regimental || cav => {
                     let led = if cav {
@@ -330,7 +337,9 @@ pub(crate) fn join(g: &mut Belmont, (i, grp): (usize, u8), u: UnitId, from: Hex)
         if m.entry != from {
             let (t, old) = (m.target, m.entry);
             m.entry = from;
-            g.log.push("Belmont 4.3.2", || format!("The marker on {t} shifts from the {old} hexside to the {from} hexside."));
+            g.log.push("Belmont 4.3.2", || {
+                format!("The marker on {t} shifts from the {old} hexside to the {from} hexside.")
+            });
         }
         g.markers[i].group.push(u);
     } else {
@@ -339,7 +348,9 @@ pub(crate) fn join(g: &mut Belmont, (i, grp): (usize, u8), u: UnitId, from: Hex)
             None => g.markers[i].second = Some((from, vec![u])),
         }
         let t = g.markers[i].target;
-        g.log.push("Belmont 6.10", || format!("A second group joins the melee at {t} from {from}: a coordinated melee."));
+        g.log.push("Belmont 6.10", || {
+            format!("A second group joins the melee at {t} from {from}: a coordinated melee.")
+        });
     }
 }
 
@@ -418,14 +429,18 @@ pub(crate) fn auto(g: &mut Belmont, mut m: MeleeState) {
             }
             if defs.is_empty() {
                 // 6.9: nobody to fight: the attackers go back to their entry hexes.
-                g.log.push("Belmont 6.9", || format!("{} is empty: the attackers return to their entry hexsides.", mk.target));
+                g.log.push("Belmont 6.9", || {
+                    format!("{} is empty: the attackers return to their entry hexsides.", mk.target)
+                });
                 return_attackers(g, &mk);
                 return resolve_marker(g, &m);
             }
             let def_units = non_leaders(g, &defs);
             if !def_units.is_empty() && def_units.iter().all(|&u| g.counter(u).kind == Kind::Cavalry) {
                 // 6.4: cavalry attacked retreats two hexes; no fire, no rounds, no fury.
-                g.log.push("Belmont 6.4", || "Cavalry is the target: it retreats two hexes and the attackers take the hex.".into());
+                g.log.push("Belmont 6.4", || {
+                    "Cavalry is the target: it retreats two hexes and the attackers take the hex.".into()
+                });
                 m.fury = true;
                 m.stage = MStage::Conclude;
                 g.stack.push(Frame::Melee(Box::new(m)));
@@ -567,7 +582,9 @@ pub(crate) fn attack_strength(g: &Belmont, mk: &Marker) -> i16 {
 
 /// Terrain Effects Chart, Melee Effects: strength lost entering from `from`.
 fn melee_terrain(g: &Belmont, from: Hex, target: Hex) -> u8 {
-    let (Some(f), Some(t)) = (g.map().get(from), g.map().get(target)) else { return 0 };
+    let (Some(f), Some(t)) = (g.map().get(from), g.map().get(target)) else {
+        return 0;
+    };
     let mut m = 0;
     if matches!(f.terrain, Terrain::FelledTrees | Terrain::Pond | Terrain::Marsh) {
         m += 1;
@@ -884,12 +901,8 @@ pub(crate) fn overstack_apply(g: &mut Belmont, marker: u8, a: &Action) {
 
 fn fury_targets(g: &Belmont, m: &MeleeState) -> Vec<Hex> {
     let att = attacker_side(g);
-    let mut v: Vec<Hex> = m
-        .retreat_hexes
-        .iter()
-        .copied()
-        .filter(|&h| !g.side_at(h, att.enemy()).is_empty() && meleeable(g, h))
-        .collect();
+    let mut v: Vec<Hex> =
+        m.retreat_hexes.iter().copied().filter(|&h| !g.side_at(h, att.enemy()).is_empty() && meleeable(g, h)).collect();
     v.sort();
     v.dedup();
     v
@@ -923,7 +936,15 @@ fn launch_fury(g: &mut Belmont, m: &MeleeState, h: Hex) {
     for &u in &group {
         g.set_loc(u, Loc::Hex(h));
     }
-    g.markers.push(Marker { target: h, entry: from, group, second: None, charge: false, forced: false, resolved: false });
+    g.markers.push(Marker {
+        target: h,
+        entry: from,
+        group,
+        second: None,
+        charge: false,
+        forced: false,
+        resolved: false,
+    });
     let idx = (g.markers.len() - 1) as u8;
     g.log.push("Belmont 6.3", || format!("The fury carries the attackers from {from} into {h}."));
     start(g, idx, true);

@@ -99,13 +99,17 @@ pub(crate) fn maneuver_legal(g: &Belmont) -> Vec<Action> {
         if !may_move(g, u) {
             continue;
         }
-        let Loc::Hex(from) = g.unit(u).loc else { continue };
+        let Loc::Hex(from) = g.unit(u).loc else {
+            continue;
+        };
         let left = mp_left(g, u);
         for to in from.neighbours() {
             if melee.contains(&to) {
                 continue; // 4.3.3: may not enter a melee hex.
             }
-            let Some(c) = cost(g, u, from, to) else { continue };
+            let Some(c) = cost(g, u, from, to) else {
+                continue;
+            };
             if c > left || !may_enter(g, u, to) {
                 continue;
             }
@@ -128,7 +132,8 @@ fn demoralized_step_ok(g: &Belmont, u: UnitId, from: Hex, to: Hex) -> bool {
     let river_d = |h: Hex| crate::retreat::river_distance(g, h);
     let away = camp_d(to) > camp_d(from) || (camp_d(to) == camp_d(from) && river_d(to) < river_d(from));
     let near_union = |h: Hex| h.neighbours().iter().any(|&n| g.holder(n) == Some(Side::Union));
-    away && !(near_union(to) && !near_union(from))
+    // Moving next to the Union is allowed only when already next to it.
+    away && (near_union(from) || !near_union(to))
 }
 
 /// 13.2.1: the stage may end once every demoralized unit has moved (or cannot).
@@ -155,7 +160,9 @@ pub(crate) fn melee_move_legal(g: &Belmont) -> Vec<Action> {
         if !may_move(g, u) || !may_melee(g, u) {
             continue;
         }
-        let Loc::Hex(from) = g.unit(u).loc else { continue };
+        let Loc::Hex(from) = g.unit(u).loc else {
+            continue;
+        };
         if melee_hexes(g).contains(&from) {
             continue; // Already in a melee hex: its movement is over.
         }
@@ -163,16 +170,18 @@ pub(crate) fn melee_move_legal(g: &Belmont) -> Vec<Action> {
         let need = melee_need(g, u, left);
         let melee = melee_hexes(g);
         for to in from.neighbours() {
-            let Some(c) = cost(g, u, from, to) else { continue };
+            let Some(c) = cost(g, u, from, to) else {
+                continue;
+            };
             if c > left {
                 continue;
             }
-            if crate::melee::entry_marker(g, u, from, to).is_some() {
-                out.push(Action::Move { unit: u, to });
-            } else if may_enter(g, u, to)
-                && !melee.contains(&to)
-                && need.get(&to).is_some_and(|&n| n <= u32::from(left - c))
-            {
+            // Either the step into a melee hex across its marker's hexside, or a step
+            // that still leaves time to get there.
+            let into_melee = crate::melee::entry_marker(g, u, from, to).is_some();
+            let on_the_way =
+                may_enter(g, u, to) && !melee.contains(&to) && need.get(&to).is_some_and(|&n| n <= u32::from(left - c));
+            if into_melee || on_the_way {
                 out.push(Action::Move { unit: u, to });
             }
         }
@@ -231,16 +240,16 @@ pub(crate) fn step(g: &mut Belmont, u: UnitId, to: Hex) {
     }
     let c = cost(g, u, from, to).expect("legal step");
     g.unit_mut(u).mp -= c;
-    if stage == Stage::MeleeMoves {
-        if let Some(m) = crate::melee::entry_marker(g, u, from, to) {
-            crate::melee::join(g, m, u, from);
-            g.set_loc(u, Loc::Hex(to));
-            g.act.as_mut().expect("activation").moving = None;
-            let n = g.name(u);
-            g.log.push("Belmont 4.3.2", || format!("{n} moves from {from} into the melee hex {to}."));
-            fire::after_entering(g, u, to, None);
-            return;
-        }
+    if stage == Stage::MeleeMoves
+        && let Some(m) = crate::melee::entry_marker(g, u, from, to)
+    {
+        crate::melee::join(g, m, u, from);
+        g.set_loc(u, Loc::Hex(to));
+        g.act.as_mut().expect("activation").moving = None;
+        let n = g.name(u);
+        g.log.push("Belmont 4.3.2", || format!("{n} moves from {from} into the melee hex {to}."));
+        fire::after_entering(g, u, to, None);
+        return;
     }
     g.set_loc(u, Loc::Hex(to));
     let n = g.name(u);
@@ -265,10 +274,10 @@ pub(crate) fn embark_at_hunters_farm(g: &mut Belmont, u: UnitId, to: Hex) -> boo
         }
     }
     g.set_loc(u, Loc::Gone(Fate::Embarked));
-    if let Some(act) = g.act.as_mut() {
-        if act.moving == Some(u) {
-            act.moving = None;
-        }
+    if let Some(act) = g.act.as_mut()
+        && act.moving == Some(u)
+    {
+        act.moving = None;
     }
     let n = g.name(u);
     g.log.push("Belmont 11.9", || format!("{n} boards the transports at Hunter's Farm and leaves the game."));
@@ -283,7 +292,9 @@ pub(crate) fn second_move_legal(g: &Belmont, f: &Frame) -> Vec<Action> {
         if !g.is_leader(u) || g.owner(u) != *side || done.contains(&u) || looting(g, u) {
             continue;
         }
-        let Loc::Hex(from) = g.unit(u).loc else { continue };
+        let Loc::Hex(from) = g.unit(u).loc else {
+            continue;
+        };
         let left = match moving {
             Some((m, left)) if *m == u => *left,
             _ => charts::SECOND_MOVE_HEXES,

@@ -60,8 +60,12 @@ fn movable_vessels(g: &Belmont) -> Vec<UnitId> {
 
 /// 11.5: where a vessel may sail.
 fn destinations(g: &Belmont, v: UnitId) -> Vec<Hex> {
-    let Some(here) = g.hex_of(v) else { return vec![] };
-    let Some(s) = section(g, here) else { return vec![] };
+    let Some(here) = g.hex_of(v) else {
+        return vec![];
+    };
+    let Some(s) = section(g, here) else {
+        return vec![];
+    };
     let reach = charts::VESSEL_SECTIONS - 1;
     g.map()
         .hexes()
@@ -147,9 +151,7 @@ fn board_legal(g: &Belmont) -> Vec<Action> {
 
 /// 11.8: only one transport is in use before the limits are lifted.
 fn transports_in_use(g: &Belmont, except: UnitId) -> usize {
-    g.ids()
-        .filter(|&t| t != except && g.counter(t).kind == Kind::Transport && !aboard(g, t).is_empty())
-        .count()
+    g.ids().filter(|&t| t != except && g.counter(t).kind == Kind::Transport && !aboard(g, t).is_empty()).count()
 }
 
 pub(crate) fn board(g: &mut Belmont, u: UnitId, v: UnitId) {
@@ -162,13 +164,17 @@ pub(crate) fn board(g: &mut Belmont, u: UnitId, v: UnitId) {
 fn debark_legal(g: &Belmont) -> Vec<Action> {
     let mut out = Vec::new();
     for u in g.ids() {
-        let Loc::Aboard(v) = g.unit(u).loc else { continue };
+        let Loc::Aboard(v) = g.unit(u).loc else {
+            continue;
+        };
         if !activated(g, u) {
             continue;
         }
         let Some(vh) = g.hex_of(v) else { continue };
         for to in vh.neighbours() {
-            let Some(info) = g.map().get(to) else { continue };
+            let Some(info) = g.map().get(to) else {
+                continue;
+            };
             if info.region != Region::Missouri || info.terrain == Terrain::River {
                 continue;
             }
@@ -237,7 +243,9 @@ fn transport_fire_dice(g: &Belmont, side: Side, path: &[Hex]) -> usize {
 
 /// The river route a vessel takes (11.5).
 fn route(g: &Belmont, from: Hex, to: Hex) -> Vec<Hex> {
-    hexmap::path(from, to, 200, |_, b| is_water(g, b).then_some(1), |_| true).map(|(_, p)| p).unwrap_or_else(|| vec![from, to])
+    hexmap::path(from, to, 200, |_, b| is_water(g, b).then_some(1), |_| true)
+        .map(|(_, p)| p)
+        .unwrap_or_else(|| vec![from, to])
 }
 
 pub(crate) fn sail(g: &mut Belmont, v: UnitId, to: Hex) {
@@ -366,7 +374,11 @@ pub(crate) fn may_end_activation(g: &Belmont) -> bool {
 pub(crate) fn end_activation(g: &mut Belmont) {
     let dock = g.map().columbus_dock;
     for t in g.ids().collect::<Vec<_>>() {
-        if g.counter(t).kind == Kind::Transport && g.hex_of(t).is_some() && !aboard(g, t).is_empty() && !g.transports_held.contains(&t) {
+        if g.counter(t).kind == Kind::Transport
+            && g.hex_of(t).is_some()
+            && !aboard(g, t).is_empty()
+            && !g.transports_held.contains(&t)
+        {
             g.transports_held.push(t);
         }
         // 11.7: an emptied transport that was fired on during its way back reaches the

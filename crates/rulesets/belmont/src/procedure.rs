@@ -214,7 +214,9 @@ pub enum Frame {
 
 /// A pending decision: who acts.
 pub(crate) fn actor(g: &Belmont) -> Actor {
-    let Some(top) = g.stack.last() else { return Actor::Over };
+    let Some(top) = g.stack.last() else {
+        return Actor::Over;
+    };
     match top {
         Frame::Over => Actor::Over,
         Frame::GuardRegiment | Frame::GuardCompanies { .. } | Frame::CallReserve => Actor::Side(Side::Union),
@@ -255,17 +257,25 @@ fn automatic(f: &Frame) -> bool {
 
 /// The pending decision's rule and text.
 pub(crate) fn prompt(g: &Belmont) -> (&'static str, String) {
-    let Some(top) = g.stack.last() else { return ("Belmont 14.0", "The game is over.".into()) };
+    let Some(top) = g.stack.last() else {
+        return ("Belmont 14.0", "The game is over.".into());
+    };
     match top {
         Frame::GuardRegiment => ("Belmont 2.1", "Choose the regiment that guards Hunter's Farm dock".into()),
         Frame::GuardCompanies { .. } => ("Belmont 2.1", "Choose the five companies that guard the dock".into()),
-        Frame::Deploy { side, .. } => ("Belmont 2.0", format!("{} set-up: place units in the set-up zone, or Done", side_name(*side))),
-        Frame::CallReserve => ("Belmont 14.3", "Grant may call the reserve guarding Hunter's Farm dock (5 VP to the Confederates)".into()),
+        Frame::Deploy { side, .. } => {
+            ("Belmont 2.0", format!("{} set-up: place units in the set-up zone, or Done", side_name(*side)))
+        }
+        Frame::CallReserve => {
+            ("Belmont 14.3", "Grant may call the reserve guarding Hunter's Farm dock (5 VP to the Confederates)".into())
+        }
         Frame::Reinforce => ("Belmont 13.1", "Polk releases one regiment from the Columbus reserve".into()),
         Frame::DrawChit => ("Belmont 3.2.2", "Pull an order chit from the draw cup".into()),
         Frame::Confusion { .. } => ("Belmont 10.0", "Roll the blue and gray dice for Confused Orders".into()),
         Frame::Activate => sequence::stage_prompt(g),
-        Frame::SecondMove { .. } => ("Belmont 3.2.3", "Leader Second Movement: move leaders up to three hexes, or Done".into()),
+        Frame::SecondMove { .. } => {
+            ("Belmont 3.2.3", "Leader Second Movement: move leaders up to three hexes, or Done".into())
+        }
         Frame::Rally { .. } => ("Belmont 9.0", "Rally broken companies, or Done".into()),
         Frame::RallyRoll { .. } => ("Belmont 9.0", "Roll to rally".into()),
         Frame::Repair { .. } => ("Belmont 11.2", "Roll to repair vessel damage".into()),
@@ -284,7 +294,9 @@ pub(crate) fn prompt(g: &Belmont) -> (&'static str, String) {
         Frame::Scatter { .. } => ("Belmont 12.1", "Roll the blue and gray dice for the shot".into()),
         Frame::Melee(m) => melee::prompt(g, m),
         Frame::Over => ("Belmont 14.0", "The game is over.".into()),
-        Frame::TurnStart | Frame::EndTurn | Frame::FinalScoring | Frame::VesselHits { .. } => ("Belmont 3.2", String::new()),
+        Frame::TurnStart | Frame::EndTurn | Frame::FinalScoring | Frame::VesselHits { .. } => {
+            ("Belmont 3.2", String::new())
+        }
     }
 }
 
@@ -304,12 +316,11 @@ pub(crate) fn d6() -> Vec<(Action, f64)> {
 pub(crate) fn legal(g: &Belmont) -> Vec<Action> {
     use engine::Game;
     let key = g.state_hash();
-    if let Ok(memo) = g.legal_memo.0.lock() {
-        if let Some((k, v)) = memo.as_ref() {
-            if *k == key {
-                return v.clone();
-            }
-        }
+    if let Ok(memo) = g.legal_memo.0.lock()
+        && let Some((k, v)) = memo.as_ref()
+        && *k == key
+    {
+        return v.clone();
     }
     let v = compute_legal(g);
     if let Ok(mut memo) = g.legal_memo.0.lock() {
@@ -324,7 +335,9 @@ pub(crate) fn only_done(g: &Belmont) -> bool {
 }
 
 fn compute_legal(g: &Belmont) -> Vec<Action> {
-    let Some(top) = g.stack.last() else { return vec![] };
+    let Some(top) = g.stack.last() else {
+        return vec![];
+    };
     match top {
         Frame::GuardRegiment | Frame::GuardCompanies { .. } | Frame::Deploy { .. } => setup::legal(g, top),
         Frame::CallReserve => vec![Action::CallReserve(false), Action::CallReserve(true)],
@@ -345,7 +358,9 @@ fn compute_legal(g: &Belmont) -> Vec<Action> {
 
 /// Chance outcomes of the pending chance decision.
 pub(crate) fn chance(g: &Belmont) -> Vec<(Action, f64)> {
-    let Some(top) = g.stack.last() else { return vec![] };
+    let Some(top) = g.stack.last() else {
+        return vec![];
+    };
     match top {
         Frame::DrawChit => {
             let cup = g.cup();
@@ -353,9 +368,9 @@ pub(crate) fn chance(g: &Belmont) -> Vec<(Action, f64)> {
             let p = 1.0 / cup.len() as f64;
             cup.into_iter().map(|c| (Action::Draw(c), p)).collect()
         }
-        Frame::Confusion { .. } | Frame::Scatter { .. } => (1..=6)
-            .flat_map(|blue| (1..=6).map(move |gray| (Action::RollPair { blue, gray }, 1.0 / 36.0)))
-            .collect(),
+        Frame::Confusion { .. } | Frame::Scatter { .. } => {
+            (1..=6).flat_map(|blue| (1..=6).map(move |gray| (Action::RollPair { blue, gray }, 1.0 / 36.0))).collect()
+        }
         Frame::OppRoll { dice, .. } => binomial(*dice, 1.0 / 6.0),
         Frame::PickStruck { among, .. } => {
             #[allow(clippy::cast_precision_loss)]
@@ -428,12 +443,12 @@ pub(crate) fn run(g: &mut Belmont) {
         if !automatic(top) {
             // A decision with nothing to choose from moves on by itself.
             if let Some(skip) = sequence::nothing_to_decide(g) {
-                            skip(g);
-                            continue;
+                skip(g);
+                continue;
             }
             return;
         }
-            let f = g.stack.pop().expect("checked");
+        let f = g.stack.pop().expect("checked");
         match f {
             Frame::TurnStart => sequence::turn_start(g),
             Frame::EndTurn => sequence::end_turn(g),

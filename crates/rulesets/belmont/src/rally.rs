@@ -68,7 +68,9 @@ fn high_morale(g: &Belmont, u: UnitId) -> bool {
     if dead(g, army) {
         return false;
     }
-    let Some(f) = g.counter(u).formation else { return true };
+    let Some(f) = g.counter(u).formation else {
+        return true;
+    };
     let form = &g.oob().formations[f];
     !dead(g, form.leader) && !dead(g, form.brigade)
 }
@@ -102,9 +104,16 @@ pub(crate) fn apply(g: &mut Belmont, f: Frame, a: &Action) {
             let n = g.name(unit);
             if total >= need {
                 g.unit_mut(unit).flipped = false;
-                g.log.push("Belmont 9.0", || format!("{n} rallies: rolled {d}{} against {need}.", if bonus { " +1 High Morale" } else { "" }));
+                g.log.push("Belmont 9.0", || {
+                    format!("{n} rallies: rolled {d}{} against {need}.", if bonus { " +1 High Morale" } else { "" })
+                });
             } else {
-                g.log.push("Belmont 9.0", || format!("{n} fails to rally: rolled {d}{} against {need}.", if bonus { " +1 High Morale" } else { "" }));
+                g.log.push("Belmont 9.0", || {
+                    format!(
+                        "{n} fails to rally: rolled {d}{} against {need}.",
+                        if bonus { " +1 High Morale" } else { "" }
+                    )
+                });
             }
         }
         (f, a) => unreachable!("rally {f:?} {a:?}"),

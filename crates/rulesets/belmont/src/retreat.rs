@@ -51,7 +51,9 @@ pub(crate) fn retreater_candidates(g: &Belmont, hex: Hex, side: Side, among: Opt
     let units: Vec<UnitId> = g
         .side_at(hex, side)
         .into_iter()
-        .filter(|&u| matches!(g.counter(u).kind, Kind::Infantry | Kind::Cavalry) && among.is_none_or(|a| a.contains(&u)))
+        .filter(|&u| {
+            matches!(g.counter(u).kind, Kind::Infantry | Kind::Cavalry) && among.is_none_or(|a| a.contains(&u))
+        })
         .collect();
     let broken: Vec<UnitId> = units.iter().copied().filter(|&u| g.unit(u).flipped).collect();
     if broken.is_empty() { units } else { broken }
@@ -82,7 +84,9 @@ pub(crate) fn start_retreat(g: &mut Belmont, u: UnitId, entry: Option<Hex>, mele
     if let Some(e) = entry {
         let from = g.hex_of(u);
         g.set_loc(u, Loc::Hex(e));
-        g.log.push("Belmont 8.4", || format!("{n} falls back from {} to its entry hex {e}.", from.map(|h| h.to_string()).unwrap_or_default()));
+        g.log.push("Belmont 8.4", || {
+            format!("{n} falls back from {} to its entry hex {e}.", from.map(|h| h.to_string()).unwrap_or_default())
+        });
         // 8.4: further over-stacking retreat is determined normally.
         if g.stack_count(e) > charts::STACK_LIMIT && !g.is_leader(u) {
             g.stack.push(Frame::Retreat(Box::new(RetreatState {
@@ -146,8 +150,9 @@ fn goal_distance(g: &Belmont, side: Side, h: Hex) -> u16 {
             if map.get(h).is_some_and(|i| i.region == crate::map::Region::Kentucky) {
                 return h.distance(map.columbus_dock);
             }
-            distance_table(&LOWER_RIVER, |i| i.terrain == Terrain::River && i.river_section.is_some_and(|s| (3..=6).contains(&s)))
-                [map.index(h).expect("on map")]
+            distance_table(&LOWER_RIVER, |i| {
+                i.terrain == Terrain::River && i.river_section.is_some_and(|s| (3..=6).contains(&s))
+            })[map.index(h).expect("on map")]
         }
     }
 }
@@ -158,7 +163,9 @@ fn destinations(g: &Belmont, r: &RetreatState) -> (Vec<Hex>, bool) {
     let side = g.owner(u);
     // A unit that has left the map since its retreat was scheduled (eliminated,
     // embarked at Hunter's Farm) has nowhere to go; the frame lapses.
-    let Some(from) = g.hex_of(u) else { return (vec![], false) };
+    let Some(from) = g.hex_of(u) else {
+        return (vec![], false);
+    };
     let enterable: Vec<Hex> = from
         .neighbours()
         .into_iter()
@@ -193,12 +200,9 @@ fn destinations(g: &Belmont, r: &RetreatState) -> (Vec<Hex>, bool) {
     };
     let best = open.iter().map(|&h| class(h)).min().expect("nonempty");
     let here = goal_distance(g, side, from);
-    let toward: Vec<Hex> = open.iter().copied().filter(|&h| class(h) == best && goal_distance(g, side, h) < here).collect();
-    if toward.is_empty() {
-        (open.into_iter().filter(|&h| class(h) == best).collect(), false)
-    } else {
-        (toward, false)
-    }
+    let toward: Vec<Hex> =
+        open.iter().copied().filter(|&h| class(h) == best && goal_distance(g, side, h) < here).collect();
+    if toward.is_empty() { (open.into_iter().filter(|&h| class(h) == best).collect(), false) } else { (toward, false) }
 }
 
 pub(crate) fn legal(g: &Belmont, r: &RetreatState) -> Vec<Action> {
@@ -241,7 +245,8 @@ pub(crate) fn apply(g: &mut Belmont, mut r: RetreatState, a: &Action) {
                 g.set_loc(l, Loc::Hex(to));
             }
             let n = g.name(u);
-            g.log.push(if breakout { "Belmont 8.6" } else { "Belmont 8.2" }, || format!("{n} retreats {from} to {to}."));
+            g.log
+                .push(if breakout { "Belmont 8.6" } else { "Belmont 8.2" }, || format!("{n} retreats {from} to {to}."));
             r.visited.push(to);
             r.left = r.left.saturating_sub(1);
             let only_from = breakout.then_some(to);
@@ -308,7 +313,9 @@ fn push_or_destroy(g: &mut Belmont, r: RetreatState) {
 /// the hex gains control of it. A friendly regiment simply moves in (this is called
 /// after `u` enters `hex`); an enemy one must melee for it, as for any gun alone.
 pub(crate) fn claim_abandoned(g: &mut Belmont, u: UnitId, hex: Hex) {
-    let Some(f) = g.counter(u).formation else { return };
+    let Some(f) = g.counter(u).formation else {
+        return;
+    };
     if g.counter(u).kind != Kind::Infantry || g.oob().formations[f].kind != crate::counters::FormationKind::Regiment {
         return;
     }

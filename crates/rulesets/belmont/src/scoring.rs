@@ -42,7 +42,13 @@ fn tally(g: &mut Belmont) {
     let add = |g: &mut Belmont, side: Side, pts: i32, why: String| {
         if pts != 0 {
             g.vp[side.index()] += pts;
-            g.log.push("Belmont 14.4", || format!("{} VP to the {}: {why}.", f64::from(pts) / f64::from(charts::VP_UNIT), crate::procedure::side_name(side)));
+            g.log.push("Belmont 14.4", || {
+                format!(
+                    "{} VP to the {}: {why}.",
+                    f64::from(pts) / f64::from(charts::VP_UNIT),
+                    crate::procedure::side_name(side)
+                )
+            });
         }
     };
     for v in g.ids().collect::<Vec<_>>() {
@@ -59,7 +65,8 @@ fn tally(g: &mut Belmont) {
         }
     }
     // 1/2 VP to the Confederates for each broken Union unit on the map.
-    let broken = g.ids().filter(|&u| g.counter(u).side == Side::Union && g.is_broken(u) && g.hex_of(u).is_some()).count();
+    let broken =
+        g.ids().filter(|&u| g.counter(u).side == Side::Union && g.is_broken(u) && g.hex_of(u).is_some()).count();
     add(g, Side::Confederate, vp::BROKEN_UNION_UNIT * broken as i32, format!("{broken} broken Union units on the map"));
     // 5 VP to the Confederates if the camp never fell.
     if g.camp_captured.is_none() {
@@ -69,16 +76,25 @@ fn tally(g: &mut Belmont) {
     if g.opt.adjacent_vp {
         let n = g
             .ids()
-            .filter(|&u| g.counter(u).side == Side::Confederate && g.counter(u).kind == Kind::Infantry && !g.unit(u).flipped)
+            .filter(|&u| {
+                g.counter(u).side == Side::Confederate && g.counter(u).kind == Kind::Infantry && !g.unit(u).flipped
+            })
             .filter(|&u| {
                 g.hex_of(u).is_some_and(|h| {
                     h.neighbours().iter().any(|&n| {
-                        g.side_at(n, Side::Union).iter().any(|&x| g.counter(x).kind == Kind::Infantry && !g.unit(x).flipped)
+                        g.side_at(n, Side::Union)
+                            .iter()
+                            .any(|&x| g.counter(x).kind == Kind::Infantry && !g.unit(x).flipped)
                     })
                 })
             })
             .count();
-        add(g, Side::Confederate, vp::OPT_ADJACENT * n as i32, format!("{n} CS companies adjacent to unbroken Union companies (15.0)"));
+        add(
+            g,
+            Side::Confederate,
+            vp::OPT_ADJACENT * n as i32,
+            format!("{n} CS companies adjacent to unbroken Union companies (15.0)"),
+        );
     }
     if g.opt.union_on_map_vp {
         // Reading: "non-broken Union unit" counts companies that are not broken and field
@@ -86,11 +102,24 @@ fn tally(g: &mut Belmont) {
         // gunboats.
         let n = g
             .ids()
-            .filter(|&u| g.counter(u).side == Side::Union && g.hex_of(u).is_some() && !g.is_leader(u) && !g.is_vessel(u) && !g.is_broken(u))
+            .filter(|&u| {
+                g.counter(u).side == Side::Union
+                    && g.hex_of(u).is_some()
+                    && !g.is_leader(u)
+                    && !g.is_vessel(u)
+                    && !g.is_broken(u)
+            })
             .count();
-        add(g, Side::Confederate, vp::OPT_UNION_ON_MAP * n as i32, format!("{n} unbroken Union units on the map (15.0)"));
+        add(
+            g,
+            Side::Confederate,
+            vp::OPT_UNION_ON_MAP * n as i32,
+            format!("{n} unbroken Union units on the map (15.0)"),
+        );
     }
-    if !g.stack.iter().any(|f| matches!(f, Frame::WoundedRoll { .. })) && g.ids().all(|l| !(g.is_leader(l) && g.in_play(l) && g.unit(l).flipped)) {
+    if !g.stack.iter().any(|f| matches!(f, Frame::WoundedRoll { .. }))
+        && g.ids().all(|l| !(g.is_leader(l) && g.in_play(l) && g.unit(l).flipped))
+    {
         let [u, c] = engine::Game::vp(g);
         let winner = if g.vp[0] >= g.vp[1] { "the Union" } else { "the Confederates" };
         g.log.push("Belmont 14.0", || format!("Final score: Union {u}, Confederate {c}: {winner} win."));

@@ -40,7 +40,9 @@ pub(crate) fn call_reserve(g: &mut Belmont, a: &Action) {
     if *a == Action::CallReserve(true) {
         g.guard_released = true;
         g.vp[1] += charts::vp::RESERVE_CALLED;
-        g.log.push("Belmont 14.3", || "Grant calls the reserve from Hunter's Farm dock: 5 VP to the Confederates.".into());
+        g.log.push("Belmont 14.3", || {
+            "Grant calls the reserve from Hunter's Farm dock: 5 VP to the Confederates.".into()
+        });
     }
 }
 
@@ -60,12 +62,15 @@ pub(crate) fn reinforce_legal(g: &Belmont) -> Vec<Action> {
 
 pub(crate) fn reinforce(g: &mut Belmont, a: &Action) {
     let Action::Release(f) = *a else { unreachable!() };
-    let units: Vec<UnitId> = g.ids().filter(|&u| g.counter(u).formation == Some(usize::from(f)) && g.unit(u).loc == Loc::Reserve).collect();
+    let units: Vec<UnitId> =
+        g.ids().filter(|&u| g.counter(u).formation == Some(usize::from(f)) && g.unit(u).loc == Loc::Reserve).collect();
     release_to_columbus(g, &units);
     release_chit(g, f);
     release_transports(g, 1);
     let name = g.oob().formations[usize::from(f)].name.clone();
-    g.log.push("Belmont 13.1", || format!("Polk releases the {name}; its chit goes into the cup with one more transport."));
+    g.log.push("Belmont 13.1", || {
+        format!("Polk releases the {name}; its chit goes into the cup with one more transport.")
+    });
 }
 
 /// Places released units in and around Columbus (13.1, 13.2.2), within stacking.
@@ -91,7 +96,8 @@ fn release_chit(g: &mut Belmont, formation: u8) {
 /// option's limit of two reserve transports.
 pub(crate) fn release_transports(g: &mut Belmont, n: usize) {
     let dock = g.map().columbus_dock;
-    let all: Vec<UnitId> = g.ids().filter(|&u| g.counter(u).kind == Kind::Transport && g.counter(u).side == Side::Confederate).collect();
+    let all: Vec<UnitId> =
+        g.ids().filter(|&u| g.counter(u).kind == Kind::Transport && g.counter(u).side == Side::Confederate).collect();
     let reserve_total = all.iter().filter(|&&u| g.counter(u).start == crate::counters::Start::ReserveBox).count();
     let released = reserve_total.saturating_sub(all.iter().filter(|&&u| g.unit(u).loc == Loc::Reserve).count());
     let cap = if g.opt.fewer_transports { 2 } else { reserve_total };
@@ -182,8 +188,7 @@ pub(crate) fn looting(g: &Belmont, u: UnitId) -> bool {
 /// hexes of the dock and ignore Confused Orders.
 pub(crate) fn guarding(g: &Belmont, u: UnitId) -> bool {
     !g.guard_released
-        && (g.guard_units.contains(&u)
-            || g.guard.and_then(|f| g.oob().formations[usize::from(f)].leader) == Some(u))
+        && (g.guard_units.contains(&u) || g.guard.and_then(|f| g.oob().formations[usize::from(f)].leader) == Some(u))
 }
 
 pub(crate) fn stage_prompt(g: &Belmont) -> (&'static str, String) {
@@ -302,8 +307,7 @@ pub(crate) fn nothing_to_decide(g: &Belmont) -> Option<fn(&mut Belmont)> {
             g.stack.pop();
             activation_apply(g, &Action::Done);
         }),
-        Frame::SecondMove { .. } | Frame::Rally { .. } | Frame::Deploy { .. } if crate::procedure::only_done(g) =>
-        {
+        Frame::SecondMove { .. } | Frame::Rally { .. } | Frame::Deploy { .. } if crate::procedure::only_done(g) => {
             Some(|g| {
                 let f = g.stack.pop().expect("frame");
                 match f {

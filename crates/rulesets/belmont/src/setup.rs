@@ -142,10 +142,10 @@ fn default_deployment(g: &mut Belmont) {
         if f.kind != FormationKind::Regiment {
             continue;
         }
-        if let (Some(l), Some(first)) = (f.leader, oob.companies_of(fi).first().copied()) {
-            if zone(l) == zone(first) {
-                g.set_loc(l, g.unit(first).loc);
-            }
+        if let (Some(l), Some(first)) = (f.leader, oob.companies_of(fi).first().copied())
+            && zone(l) == zone(first)
+        {
+            g.set_loc(l, g.unit(first).loc);
         }
     }
 }
@@ -159,7 +159,11 @@ fn place_first(g: &Belmont, u: UnitId, hexes: &[Hex]) -> Loc {
 }
 
 pub(crate) fn river_hexes(g: &Belmont, section: u8) -> Vec<Hex> {
-    g.map().hexes().filter(|(_, i)| i.river_section == Some(section) && i.terrain == crate::map::Terrain::River).map(|(h, _)| h).collect()
+    g.map()
+        .hexes()
+        .filter(|(_, i)| i.river_section == Some(section) && i.terrain == crate::map::Terrain::River)
+        .map(|(h, _)| h)
+        .collect()
 }
 
 pub(crate) fn legal(g: &Belmont, f: &Frame) -> Vec<Action> {
@@ -191,7 +195,9 @@ pub(crate) fn legal(g: &Belmont, f: &Frame) -> Vec<Action> {
                 if g.counter(u).side != *side || placed.contains(&u) || g.is_vessel(u) {
                     continue;
                 }
-                let Loc::Hex(now) = g.unit(u).loc else { continue };
+                let Loc::Hex(now) = g.unit(u).loc else {
+                    continue;
+                };
                 if zone(u) == Zone::BelmontDock {
                     continue; // 2.2: fixed on the Belmont dock hex.
                 }

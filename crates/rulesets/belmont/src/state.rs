@@ -230,17 +230,17 @@ impl Belmont {
         if self.occ.0.is_empty() {
             self.occ.0 = vec![Vec::new(); map.cells.len()];
         }
-        if let Loc::Hex(h) = self.units[usize::from(u)].loc {
-            if let Some(i) = map.index(h) {
-                self.occ.0[i].retain(|&x| x != u);
-            }
+        if let Loc::Hex(h) = self.units[usize::from(u)].loc
+            && let Some(i) = map.index(h)
+        {
+            self.occ.0[i].retain(|&x| x != u);
         }
-        if let Loc::Hex(h) = loc {
-            if let Some(i) = map.index(h) {
-                let v = &mut self.occ.0[i];
-                let at = v.partition_point(|&x| x < u);
-                v.insert(at, u);
-            }
+        if let Loc::Hex(h) = loc
+            && let Some(i) = map.index(h)
+        {
+            let v = &mut self.occ.0[i];
+            let at = v.partition_point(|&x| x < u);
+            v.insert(at, u);
         }
         self.units[usize::from(u)].loc = loc;
     }
@@ -413,7 +413,9 @@ impl Belmont {
     /// Whether this leader commands the unit's regiment or its brigade (9.0).
     #[must_use]
     pub fn commands(&self, leader: UnitId, u: UnitId) -> bool {
-        let Some(f) = self.counter(u).formation else { return false };
+        let Some(f) = self.counter(u).formation else {
+            return false;
+        };
         let form = &self.oob().formations[f];
         form.leader == Some(leader) || form.brigade == Some(leader)
     }

@@ -77,12 +77,8 @@ impl Belmont {
     /// the end of the turn is pushed once the cup is empty).
     pub fn activate(&mut self, side: Side, code: &str, stage: Stage) {
         let formation = self.oob().formation(side, code).expect("formation") as u8;
-        let chit = self
-            .oob()
-            .chits
-            .iter()
-            .position(|c| c.formation == Some(usize::from(formation)))
-            .expect("chit") as u8;
+        let chit =
+            self.oob().chits.iter().position(|c| c.formation == Some(usize::from(formation))).expect("chit") as u8;
         for c in &mut self.chits {
             if *c == ChitLoc::Cup {
                 *c = ChitLoc::Track;

@@ -33,7 +33,9 @@ pub(crate) fn board(g: &Belmont) -> BoardView {
             hex: h.label(),
             terrain: key(i.terrain).into(),
             elevation: i8::try_from(i.height).unwrap_or(0),
-            name: i.name.clone().or_else(|| i.river_section.filter(|_| i.terrain == Terrain::River).map(|s| format!("§{s}")).filter(|_| false)),
+            name: i.name.clone().or_else(|| {
+                i.river_section.filter(|_| i.terrain == Terrain::River).map(|s| format!("§{s}")).filter(|_| false)
+            }),
         })
         .collect();
     let mut lines: Vec<LineView> = map
@@ -55,11 +57,14 @@ pub(crate) fn board(g: &Belmont) -> BoardView {
         let unit = g.unit(u);
         let mut status = Vec::new();
         if unit.flipped {
-            status.push(match c.kind {
-                Kind::Infantry | Kind::Cavalry => "broken",
-                Kind::Leader => "wounded",
-                _ => "reduced",
-            }.to_string());
+            status.push(
+                match c.kind {
+                    Kind::Infantry | Kind::Cavalry => "broken",
+                    Kind::Leader => "wounded",
+                    _ => "reduced",
+                }
+                .to_string(),
+            );
         }
         if unit.damage > 0 {
             status.push(format!("damage {}", unit.damage));
@@ -96,14 +101,25 @@ pub(crate) fn board(g: &Belmont) -> BoardView {
     }
     let vp = engine::Game::vp(g);
     let cup: Vec<String> = g.cup().into_iter().map(|c| g.chit_name(c)).collect();
-    let track: Vec<String> = (0..g.chits.len()).filter(|&c| g.chits[c] == ChitLoc::Track).map(|c| g.chit_name(c as u8)).collect();
+    let track: Vec<String> =
+        (0..g.chits.len()).filter(|&c| g.chits[c] == ChitLoc::Track).map(|c| g.chit_name(c as u8)).collect();
     let reserve = g.ids().filter(|&u| g.unit(u).loc == Loc::Reserve).count();
     let tracks = vec![
         ("Turn".into(), format!("{} of 12", g.turn)),
         ("VP".into(), format!("Union {}, Confederate {}", vp[0], vp[1])),
         ("Grant's influence".into(), g.influence.to_string()),
-        ("High Morale".into(), match g.high_morale { [true, _] => "Union".into(), [_, true] => "Confederate".into(), _ => "none".into() }),
-        ("Camp Johnston".into(), g.camp_captured.map_or("held by the Confederates".into(), |t| format!("captured on turn {t}"))),
+        (
+            "High Morale".into(),
+            match g.high_morale {
+                [true, _] => "Union".into(),
+                [_, true] => "Confederate".into(),
+                _ => "none".into(),
+            },
+        ),
+        (
+            "Camp Johnston".into(),
+            g.camp_captured.map_or("held by the Confederates".into(), |t| format!("captured on turn {t}")),
+        ),
         ("Draw cup".into(), cup.join(", ")),
         ("Order Chit Track".into(), track.join(", ")),
         ("CSA Columbus Reserve Box".into(), format!("{reserve} counters")),
@@ -114,6 +130,9 @@ pub(crate) fn board(g: &Belmont) -> BoardView {
         lines,
         counters,
         tracks,
-        legend: LEGEND.iter().map(|(_, k, n, f)| LegendEntry { terrain: (*k).into(), name: (*n).into(), fill: (*f).into() }).collect(),
+        legend: LEGEND
+            .iter()
+            .map(|(_, k, n, f)| LegendEntry { terrain: (*k).into(), name: (*n).into(), fill: (*f).into() })
+            .collect(),
     }
 }

@@ -1,9 +1,7 @@
 //! The Belmont counter mix: the shipped file parses, holds what 2.1-2.4 set up, and a
 //! broken copy is reported in full, with lines.
 
-use belmont::counters::{
-    self, ChitStart, FormationKind, Kind, OrderOfBattle, Rank, Start, Zone, belmont,
-};
+use belmont::counters::{self, ChitStart, FormationKind, Kind, OrderOfBattle, Rank, Start, Zone, belmont};
 use engine::Side;
 
 const FILE: &str = include_str!("../data/counters.ron");
@@ -22,8 +20,7 @@ fn ids(units: &[u16]) -> Vec<&'static str> {
 
 /// The 1-based line of the first line of `text` containing `needle`.
 fn line_of(text: &str, needle: &str) -> usize {
-    text.lines().position(|l| l.contains(needle)).unwrap_or_else(|| panic!("no line with {needle}"))
-        + 1
+    text.lines().position(|l| l.contains(needle)).unwrap_or_else(|| panic!("no line with {needle}")) + 1
 }
 
 #[test]
@@ -39,9 +36,8 @@ fn shipped_file_parses() {
 #[test]
 fn regiments_have_ten_companies_a_to_k_without_j() {
     let o = oob();
-    let regiments: Vec<_> = (0..o.formations.len())
-        .filter(|&f| o.formations[f].kind == FormationKind::Regiment)
-        .collect();
+    let regiments: Vec<_> =
+        (0..o.formations.len()).filter(|&f| o.formations[f].kind == FormationKind::Regiment).collect();
     for f in regiments {
         let companies = o.companies_of(f);
         let letters: String = companies.iter().map(|&u| o.counter(u).company.unwrap()).collect();
@@ -111,17 +107,7 @@ fn confederate_set_up_2_2_and_2_3() {
             assert_eq!(o.zone(u), Zone::ConfederateSetup, "{}", o.counter(u).id);
         }
     }
-    for id in [
-        "Pillow",
-        "Tappan",
-        "Russel",
-        "Beltzhoover",
-        "Miller",
-        "Watson-A",
-        "Watson-B",
-        "MSCAV-A",
-        "MSCAV-B",
-    ] {
+    for id in ["Pillow", "Tappan", "Russel", "Beltzhoover", "Miller", "Watson-A", "Watson-B", "MSCAV-A", "MSCAV-B"] {
         assert_eq!(o.zone(o.find(id).unwrap()), Zone::ConfederateSetup, "{id}");
     }
 
@@ -133,9 +119,7 @@ fn confederate_set_up_2_2_and_2_3() {
     assert!(long.iter().all(|&u| o.counter(u).catastrophic));
     assert_eq!(o.counter(long[0]).hit_on, Some(4));
     assert_eq!(o.counter(long[1]).hit_on, Some(5));
-    assert!(
-        banks.iter().all(|&u| o.zone(u) == Zone::Entrenchment && o.counter(u).hit_on.is_some())
-    );
+    assert!(banks.iter().all(|&u| o.zone(u) == Zone::Entrenchment && o.counter(u).hit_on.is_some()));
 
     // Transports: five, one on the turn track, none in a formation.
     let transports = o.of_kind(Side::Confederate, Kind::Transport);
@@ -174,18 +158,11 @@ fn every_regiment_but_the_13th_arkansas_has_a_leader() {
         }
         let leader = f.leader.unwrap_or_else(|| panic!("{} has no leader", f.code));
         let c = o.counter(leader);
-        assert_eq!(
-            (c.kind, c.rank, c.side),
-            (Kind::Leader, Some(Rank::Regiment), f.side),
-            "{}",
-            f.code
-        );
+        assert_eq!((c.kind, c.rank, c.side), (Kind::Leader, Some(Rank::Regiment), f.side), "{}", f.code);
         assert_eq!(c.formation, o.formation(f.side, &f.code));
         assert!(f.brigade.is_some(), "{} has no brigade", f.code);
     }
-    for (code, leader) in
-        [("12TN", "Russel"), ("11LA", "Samuel"), ("21TN", "Picket"), ("13TN", "Wright")]
-    {
+    for (code, leader) in [("12TN", "Russel"), ("11LA", "Samuel"), ("21TN", "Picket"), ("13TN", "Wright")] {
         let f = &o.formations[formation(Side::Confederate, code)];
         assert_eq!(f.leader, o.find(leader), "{code}");
     }
@@ -210,20 +187,11 @@ fn rally_membership_9_0() {
 #[test]
 fn chits_2_4() {
     let o = oob();
-    let names = |side, start| -> Vec<String> {
-        o.chits_starting(side, start).into_iter().map(|c| o.chit_name(c)).collect()
-    };
+    let names =
+        |side, start| -> Vec<String> { o.chits_starting(side, start).into_iter().map(|c| o.chit_name(c)).collect() };
     assert_eq!(
         names(Side::Union, ChitStart::Cup),
-        [
-            "Union HQ",
-            "Union CAV",
-            "Union 27IL",
-            "Union 30IL",
-            "Union 31IL",
-            "Union 22IL",
-            "Union 7IA"
-        ]
+        ["Union HQ", "Union CAV", "Union 27IL", "Union 30IL", "Union 31IL", "Union 22IL", "Union 7IA"]
     );
     assert_eq!(names(Side::Union, ChitStart::SetAside), ["Union Confused Orders"]);
     assert!(names(Side::Union, ChitStart::Reserve).is_empty());
@@ -240,13 +208,7 @@ fn chits_2_4() {
     );
     assert_eq!(
         names(Side::Confederate, ChitStart::Reserve),
-        [
-            "Confederate 11LA",
-            "Confederate 1MS",
-            "Confederate 2TN",
-            "Confederate 21TN",
-            "Confederate 22TN"
-        ]
+        ["Confederate 11LA", "Confederate 1MS", "Confederate 2TN", "Confederate 21TN", "Confederate 22TN"]
     );
     assert!(names(Side::Confederate, ChitStart::SetAside).is_empty());
     assert_eq!(o.chits.len(), 19);
@@ -261,9 +223,7 @@ fn chits_2_4() {
 #[test]
 fn sp_values_stay_on_the_authored_scale() {
     let o = oob();
-    let total = |side| {
-        o.of_kind(side, Kind::Infantry).iter().map(|&u| u32::from(o.counter(u).sp)).sum::<u32>()
-    };
+    let total = |side| o.of_kind(side, Kind::Infantry).iter().map(|&u| u32::from(o.counter(u).sp)).sum::<u32>();
     // 1 SP for about 30 men: about 2,820 Union infantry, about 4,100 Confederate.
     assert_eq!(total(Side::Union), 94);
     assert_eq!(total(Side::Confederate), 137);
@@ -292,21 +252,13 @@ fn a_broken_copy_reports_every_problem_with_its_line() {
     let report = belmont::data::report(&errors);
     assert!(errors.iter().all(|e| e.file == "broken.ron"));
     assert!(
-        errors.iter().any(|e| e.line == sp_line
-            && e.message.contains("27IL-B")
-            && e.message.contains("SP 9")),
+        errors.iter().any(|e| e.line == sp_line && e.message.contains("27IL-B") && e.message.contains("SP 9")),
         "{report}"
     );
-    assert!(
-        errors.iter().any(|e| e.line == formation_line && e.message.contains("14TN")),
-        "{report}"
-    );
+    assert!(errors.iter().any(|e| e.line == formation_line && e.message.contains("14TN")), "{report}");
     // The 13th Tennessee is then a company short: reported on its formation's line.
     let tn13_line = line_of(FILE, "(code: \"13TN\"");
-    assert!(
-        errors.iter().any(|e| e.line == tn13_line && e.message.contains("9 companies")),
-        "{report}"
-    );
+    assert!(errors.iter().any(|e| e.line == tn13_line && e.message.contains("9 companies")), "{report}");
 }
 
 #[test]
@@ -334,14 +286,13 @@ fn duplicates_and_chit_mistakes_are_caught() {
 
     // A third long-range battery breaks 12.0.
     let hamilton = line_of(FILE, "(id: \"Hamilton\"");
-    let broken = FILE.replace("hit_on: 6, zone: Entrenchment),\n            // AUTHORED: Smith", "hit_on: 6, long_range: true, catastrophic: true, zone: Entrenchment),\n            // AUTHORED: Smith");
+    let broken = FILE.replace(
+        "hit_on: 6, zone: Entrenchment),\n            // AUTHORED: Smith",
+        "hit_on: 6, long_range: true, catastrophic: true, zone: Entrenchment),\n            // AUTHORED: Smith",
+    );
     assert_ne!(broken, FILE);
     let errors = counters::parse(&broken, "banks.ron").expect_err("three long-range batteries");
-    assert!(
-        errors.iter().any(|e| e.message.contains("12.0 has exactly two")),
-        "{}",
-        belmont::data::report(&errors)
-    );
+    assert!(errors.iter().any(|e| e.message.contains("12.0 has exactly two")), "{}", belmont::data::report(&errors));
     let _ = hamilton;
 }
 
@@ -354,10 +305,7 @@ fn syntax_errors_carry_a_line() {
     assert_eq!(errors[0].line, line, "{}", errors[0]);
 
     let line = line_of(FILE, "\"Lexington\"");
-    let broken = FILE.replace(
-        "kind: Gunboat, formation: \"HQ\", sp: 3",
-        "kind: Steamboat, formation: \"HQ\", sp: 3",
-    );
+    let broken = FILE.replace("kind: Gunboat, formation: \"HQ\", sp: 3", "kind: Steamboat, formation: \"HQ\", sp: 3");
     let errors = counters::parse(&broken, "variant.ron").expect_err("unknown kind");
     assert_eq!(errors[0].line, line, "{}", errors[0]);
 }

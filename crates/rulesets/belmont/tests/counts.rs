@@ -76,7 +76,9 @@ fn visit(lines: &[Line], mut at: impl FnMut(&Line, &Belmont)) {
         // `conformance::play_random`, one decision at a time, applying unchecked: the
         // action was just drawn from the legal list, and this halves the cost.
         while *played < line.decisions {
-            let Some(action) = conformance::random_action(game, dice) else { break };
+            let Some(action) = conformance::random_action(game, dice) else {
+                break;
+            };
             game.apply_unchecked(&action);
             *played += 1;
         }
@@ -169,7 +171,9 @@ fn survey() {
             if seen.insert((format!("{:?}", p.actor), p.rule.clone())) {
                 println!("{seed:>4} {decisions:>10} {:>6}   # {} {}", count(&game), p.rule, p.text);
             }
-            let Some(action) = conformance::random_action(&game, &mut dice) else { break };
+            let Some(action) = conformance::random_action(&game, &mut dice) else {
+                break;
+            };
             game.apply_unchecked(&action);
         }
     }

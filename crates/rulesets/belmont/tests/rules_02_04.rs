@@ -95,10 +95,8 @@ fn rule_2_0_confederates_deploy_after_the_union() {
 #[test]
 fn rule_2_1_union_chooses_any_union_regiment_as_guard() {
     let g = new_game();
-    let mut expected: Vec<Action> = ["27IL", "30IL", "31IL", "22IL", "7IA"]
-        .iter()
-        .map(|c| Action::Guard(formation(&g, Side::Union, c)))
-        .collect();
+    let mut expected: Vec<Action> =
+        ["27IL", "30IL", "31IL", "22IL", "7IA"].iter().map(|c| Action::Guard(formation(&g, Side::Union, c))).collect();
     let mut legal = g.legal_actions();
     expected.sort_by_key(|a| format!("{a:?}"));
     legal.sort_by_key(|a| format!("{a:?}"));
@@ -187,7 +185,11 @@ fn rule_2_1_guard_must_remain_within_three_land_hexes_of_the_dock() {
     // A guard company on the edge of the leash.
     let edge = *near
         .iter()
-        .find(|&&h| h.neighbours().iter().any(|&n| map().is_land(n) && !near.contains(&n) && info(n).terrain != Terrain::Entrenchment))
+        .find(|&&h| {
+            h.neighbours()
+                .iter()
+                .any(|&n| map().is_land(n) && !near.contains(&n) && info(n).terrain != Terrain::Entrenchment)
+        })
         .expect("an edge hex");
     let out = edge.neighbours().into_iter().find(|&n| map().is_land(n) && !near.contains(&n)).unwrap();
     let u = g.put("27IL-A", &edge.label());
@@ -262,10 +264,10 @@ fn rule_2_2_belmont_dock_companies_are_fixed_and_others_stay_east() {
     let pillow = g.id("Pillow");
     assert!(legal.iter().any(|a| matches!(a, Action::Place { unit, .. } if *unit == pillow)));
     for a in &legal {
-        if let Action::Place { unit, hex } = a {
-            if *unit == pillow {
-                assert!(map().confederate_setup.contains(hex), "{hex}");
-            }
+        if let Action::Place { unit, hex } = a
+            && *unit == pillow
+        {
+            assert!(map().confederate_setup.contains(hex), "{hex}");
         }
     }
     assert_refused(&mut g, &Action::Place { unit: pillow, hex: hex("0333") });
@@ -295,10 +297,8 @@ fn rule_2_3_reinforcements_begin_in_the_columbus_reserve_box() {
     for id in &ids {
         assert_eq!(g.unit(g.id(id)).loc, Loc::Reserve, "{id}");
     }
-    let reserve_transports = g
-        .ids()
-        .filter(|&u| g.counter(u).kind == Kind::Transport && g.unit(u).loc == Loc::Reserve)
-        .count();
+    let reserve_transports =
+        g.ids().filter(|&u| g.counter(u).kind == Kind::Transport && g.unit(u).loc == Loc::Reserve).count();
     assert_eq!(reserve_transports, 4, "2.3: four transports in the box");
     // Nothing else of the Confederates is in the box.
     let in_box = g.ids().filter(|&u| g.counter(u).side == Side::Confederate && g.unit(u).loc == Loc::Reserve).count();
@@ -313,10 +313,8 @@ fn rule_2_4_cup_reserve_and_set_aside_chits() {
     let g = Belmont::after_setup(&[]);
     let oob = g.oob();
     let names = |loc: ChitLoc| {
-        let mut v: Vec<String> = (0..g.chits.len())
-            .filter(|&c| g.chits[c] == loc)
-            .map(|c| g.chit_name(u8::try_from(c).unwrap()))
-            .collect();
+        let mut v: Vec<String> =
+            (0..g.chits.len()).filter(|&c| g.chits[c] == loc).map(|c| g.chit_name(u8::try_from(c).unwrap())).collect();
         v.sort();
         v
     };
@@ -454,7 +452,10 @@ fn rule_3_2_3_union_leaders_then_confederate_leaders_move_three_hexes() {
         h = to;
     }
     assert_eq!(g.hex_of(grant), Some(south_n(a, 3)));
-    assert!(!g.legal_actions().iter().any(|x| matches!(x, Action::Move { unit, .. } if *unit == grant)), "at most three hexes");
+    assert!(
+        !g.legal_actions().iter().any(|x| matches!(x, Action::Move { unit, .. } if *unit == grant)),
+        "at most three hexes"
+    );
     assert_refused(&mut g, &Action::Move { unit: grant, to: south(h) });
     act(&mut g, Action::Done);
     assert_eq!(rule(&g), "Belmont 3.2.3");
@@ -802,14 +803,18 @@ fn rule_4_3_2_only_melee_participants_move_toward_the_marker() {
     let (mut g, b, t) = melee_position();
     let entry = south(b);
     // A third company far away that cannot reach the melee hex.
-    let far = find_hex("a far hex", |h| plain(h, Terrain::Clear) && h.distance(t) > 10 && map().union_setup.contains(&h));
+    let far =
+        find_hex("a far hex", |h| plain(h, Terrain::Clear) && h.distance(t) > 10 && map().union_setup.contains(&h));
     g.put("27IL-C", &far.label());
     act(&mut g, Action::Marker { target: t, from: entry });
     act(&mut g, Action::Done);
     assert_eq!(rule(&g), "Belmont 4.3.2");
     let legal = g.legal_actions();
     let c = g.id("27IL-C");
-    assert!(!legal.iter().any(|x| matches!(x, Action::Move { unit, .. } if *unit == c)), "4.3.2: non-participants wait");
+    assert!(
+        !legal.iter().any(|x| matches!(x, Action::Move { unit, .. } if *unit == c)),
+        "4.3.2: non-participants wait"
+    );
     // 27IL-B steps into the entry hex, then across the marker's hexside into the melee hex.
     go(&mut g, "27IL-B", entry);
     go(&mut g, "27IL-B", t);
@@ -834,7 +839,8 @@ fn rule_4_3_2_at_most_three_units_through_an_entry_hexside() {
     act(&mut g, Action::Marker { target: t, from: entry });
     act(&mut g, Action::Done);
     let d = g.id("27IL-D");
-    let d_moves = |g: &Belmont| g.legal_actions().iter().filter(|x| matches!(x, Action::Move { unit, .. } if *unit == d)).count();
+    let d_moves =
+        |g: &Belmont| g.legal_actions().iter().filter(|x| matches!(x, Action::Move { unit, .. } if *unit == d)).count();
     go(&mut g, "27IL-A", t);
     go(&mut g, "27IL-B", t);
     assert!(d_moves(&g) > 0, "a third unit may still use the hexside");
@@ -875,7 +881,11 @@ fn rule_4_3_2_marker_shifts_to_the_hexside_actually_used() {
     let t = south(entry);
     g.put("13AR-A", &t.label());
     // The company stands on another neighbour of the melee hex.
-    let other = t.neighbours().into_iter().find(|&n| n != entry && info(n).terrain == Terrain::Clear && n.distance(entry) == 1).unwrap();
+    let other = t
+        .neighbours()
+        .into_iter()
+        .find(|&n| n != entry && info(n).terrain == Terrain::Clear && n.distance(entry) == 1)
+        .unwrap();
     g.put("27IL-A", &other.label());
     g.activate(Side::Union, "27IL", Stage::Markers);
     act(&mut g, Action::Marker { target: t, from: entry });
@@ -907,7 +917,11 @@ fn rule_4_3_3_no_entering_a_melee_hex_in_maneuver() {
     let t = south(entry);
     g.put("13AR-A", &t.label());
     g.put("27IL-A", &entry.label());
-    let side = t.neighbours().into_iter().find(|&n| n != entry && n.distance(entry) == 1 && info(n).terrain == Terrain::Clear).unwrap();
+    let side = t
+        .neighbours()
+        .into_iter()
+        .find(|&n| n != entry && n.distance(entry) == 1 && info(n).terrain == Terrain::Clear)
+        .unwrap();
     g.put("27IL-B", &side.label());
     g.put("27IL-C", &a.label());
     g.activate(Side::Union, "27IL", Stage::Markers);

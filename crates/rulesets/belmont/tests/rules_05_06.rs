@@ -345,8 +345,10 @@ fn rule_5_1_targeting_felled_trees_loses_a_die() {
 
 #[test]
 fn rule_5_1_targeting_woods_from_clear_loses_a_die_but_not_from_woods() {
-    let (c, w) = find_hex("clear next to woods", |h| plain(h, Terrain::Clear) && h.neighbours().iter().any(|&n| plain(n, Terrain::Woods)))
-        .pipe(|h| (h, h.neighbours().into_iter().find(|&n| plain(n, Terrain::Woods)).unwrap()));
+    let (c, w) = find_hex("clear next to woods", |h| {
+        plain(h, Terrain::Clear) && h.neighbours().iter().any(|&n| plain(n, Terrain::Woods))
+    })
+    .pipe(|h| (h, h.neighbours().into_iter().find(|&n| plain(n, Terrain::Woods)).unwrap()));
     assert_eq!(dice_count(c, "27IL-A", "27IL", w), 2);
     let (w1, w2) = find_hex("woods next to woods", |h| plain(h, Terrain::Woods) && plain(south(h), Terrain::Woods))
         .pipe(|h| (h, south(h)));
@@ -355,8 +357,10 @@ fn rule_5_1_targeting_woods_from_clear_loses_a_die_but_not_from_woods() {
 
 #[test]
 fn rule_5_1_firing_from_a_pond_loses_a_die() {
-    let (p, t) = find_hex("pond next to clear or woods", |h| plain(h, Terrain::Pond) && h.neighbours().iter().any(|&n| plain(n, Terrain::Pond) || plain(n, Terrain::Clear)))
-        .pipe(|h| (h, h.neighbours().into_iter().find(|&n| plain(n, Terrain::Pond) || plain(n, Terrain::Clear)).unwrap()));
+    let (p, t) = find_hex("pond next to clear or woods", |h| {
+        plain(h, Terrain::Pond) && h.neighbours().iter().any(|&n| plain(n, Terrain::Pond) || plain(n, Terrain::Clear))
+    })
+    .pipe(|h| (h, h.neighbours().into_iter().find(|&n| plain(n, Terrain::Pond) || plain(n, Terrain::Clear)).unwrap()));
     assert_eq!(dice_count(p, "27IL-A", "27IL", t), 2);
 }
 
@@ -922,8 +926,8 @@ fn rule_6_1_felled_trees_woods_and_slope_reduce_the_attack() {
         }
         resolve_first(&mut g);
         rolls(&mut g, &[1, 1]);
-        let ev = g.log().events().iter().rev().find(|e| e.rule == "Belmont 6.1").unwrap().text.clone();
-        ev
+
+        g.log().events().iter().rev().find(|e| e.rule == "Belmont 6.1").unwrap().text.clone()
     };
     assert!(strength(c, w).contains("attacker 2 (die 1)"), "{}", strength(c, w));
     // From felled trees: -1.
@@ -1063,7 +1067,10 @@ fn rule_6_2_attacker_moves_units_back_broken_first() {
     let d = g.id("31IL-D");
     let legal = g.legal_actions();
     assert!(!legal.is_empty());
-    assert!(legal.iter().all(|a| matches!(a, Action::Move { unit, to } if *unit == d && (*to == e1 || *to == e2))), "{legal:?}");
+    assert!(
+        legal.iter().all(|a| matches!(a, Action::Move { unit, to } if *unit == d && (*to == e1 || *to == e2))),
+        "{legal:?}"
+    );
     act(&mut g, Action::Move { unit: d, to: e2 });
     assert_eq!(at(&g, "31IL-D"), Some(e2));
     // Four unbroken remain: one more goes back.
@@ -1242,7 +1249,10 @@ fn rule_6_6_artillery_alone_is_captured_once_the_attackers_survive_defensive_fir
     let mut g = melee_ready(&["Watson-A"], &["31IL-A"]);
     resolve_first(&mut g);
     rolls(&mut g, &[1, 2, 3]);
-    assert_eq!(g.unit(g.id("Watson-A")).captor, Some(u8::try_from(g.oob().formation(Side::Union, "31IL").unwrap()).unwrap()));
+    assert_eq!(
+        g.unit(g.id("Watson-A")).captor,
+        Some(u8::try_from(g.oob().formation(Side::Union, "31IL").unwrap()).unwrap())
+    );
     assert_logged(&g, "Belmont 8.7", "captured");
     assert_eq!(g.owner(g.id("Watson-A")), Side::Union);
 }

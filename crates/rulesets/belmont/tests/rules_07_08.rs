@@ -796,7 +796,9 @@ fn rule_8_5_overstacked_again_is_destroyed() {
     let (p, a, b) = point();
     let mut g = quiet(Side::Confederate);
     g.put("27IL-A", &p.label());
-    let mut pool = (0..30).map(|i| format!("{}-{}", ["30IL", "31IL", "22IL", "7IA"][i / 10 % 4], "ABCDEFGHIK".chars().nth(i % 10).unwrap()));
+    let mut pool = (0..30).map(|i| {
+        format!("{}-{}", ["30IL", "31IL", "22IL", "7IA"][i / 10 % 4], "ABCDEFGHIK".chars().nth(i % 10).unwrap())
+    });
     for h in [a, b] {
         for _ in 0..3 {
             g.put(&pool.next().unwrap(), &h.label());
@@ -913,7 +915,8 @@ fn rule_8_6_a_breakout_ending_overstacked_is_destroyed() {
     g.put("13AR-A", &a.label());
     g.put("12TN-A", &b.label());
     // Beyond 2209, only full friendly hexes.
-    let mut pool = (0..30).map(|i| format!("{}-{}", ["30IL", "31IL", "22IL"][i / 10], "ABCDEFGHIK".chars().nth(i % 10).unwrap()));
+    let mut pool =
+        (0..30).map(|i| format!("{}-{}", ["30IL", "31IL", "22IL"][i / 10], "ABCDEFGHIK".chars().nth(i % 10).unwrap()));
     for n in a.neighbours() {
         if n != p && n != b && map().is_land(n) {
             for _ in 0..3 {

@@ -693,10 +693,14 @@ fn r10_5_units_with_or_adjacent_to_grant_operate_normally() {
     assert_eq!(c.act.as_ref().map(|a| a.stage), Some(Stage::Maneuver));
     let a = c.id("30IL-A");
     let b = c.id("30IL-B");
-    let moves: Vec<_> = c.legal_actions().into_iter().filter_map(|x| match x {
-        Action::Move { unit, .. } => Some(unit),
-        _ => None,
-    }).collect();
+    let moves: Vec<_> = c
+        .legal_actions()
+        .into_iter()
+        .filter_map(|x| match x {
+            Action::Move { unit, .. } => Some(unit),
+            _ => None,
+        })
+        .collect();
     assert!(moves.contains(&a) && moves.contains(&b));
     assert!(!moves.contains(&c.id("30IL-C")), "the confused company is done");
 }

@@ -373,7 +373,8 @@ fn r11_7_debarking_units_have_two_mp_and_the_empty_transport_goes_to_the_turn_tr
     board(&mut g, "13TN-C", "Transport-2");
     sail(&mut g, "Transport-2", "2320");
     // Into any adjacent Missouri land hex.
-    let land: Vec<Hex> = hex("2320").neighbours().into_iter().filter(|&h| g.map().is_missouri(h) && g.map().is_land(h)).collect();
+    let land: Vec<Hex> =
+        hex("2320").neighbours().into_iter().filter(|&h| g.map().is_missouri(h) && g.map().is_land(h)).collect();
     assert_eq!(land.len(), 2);
     for h in land {
         assert!(is_legal(&g, &mv(&g, "13TN-C", &h.label())));
@@ -524,7 +525,10 @@ fn capacity(options: &[&str], turn: u8) -> usize {
     let t = g.id("Transport-1");
     let mut n = 0;
     loop {
-        let next = g.legal_actions().into_iter().find(|a| matches!(a, Action::Board { unit, vessel } if *vessel == t && !g.is_leader(*unit)));
+        let next = g
+            .legal_actions()
+            .into_iter()
+            .find(|a| matches!(a, Action::Board { unit, vessel } if *vessel == t && !g.is_leader(*unit)));
         let Some(a) = next else { break };
         act(&mut g, a);
         n += 1;
@@ -638,7 +642,10 @@ fn r12_0_in_los_each_long_range_die_hits_on_the_counters_range() {
     let g = banks_position(Some(3), 4);
     for (from, id, hit_on) in [("3421", "Stewart", 4u8), ("3422", "PointCoupee", 5)] {
         let mut c = g.clone();
-        let a = volleys_at(&c, "2221").into_iter().find(|a| matches!(a, Action::Volley { from: f, .. } if f.label() == from)).unwrap();
+        let a = volleys_at(&c, "2221")
+            .into_iter()
+            .find(|a| matches!(a, Action::Volley { from: f, .. } if f.label() == from))
+            .unwrap();
         act(&mut c, a);
         let Some(Frame::Volley { dice, .. }) = c.top().cloned() else { panic!() };
         let sp = usize::from(c.counter(c.id(id)).sp);
@@ -656,7 +663,12 @@ fn r12_0_ordinary_batteries_reach_14_hexes_long_range_ones_36() {
     g.put("Hamilton", "3421");
     g.put("Stewart", "3422");
     // A gunboat far down the river, in LOS across the water, 15-36 hexes away.
-    let far = g.map().river_hexes_of_section(6).into_iter().find(|h| (15..=36).contains(&h.distance(hex("3421"))) && h.distance(hex("3422")) <= 36).unwrap();
+    let far = g
+        .map()
+        .river_hexes_of_section(6)
+        .into_iter()
+        .find(|h| (15..=36).contains(&h.distance(hex("3421"))) && h.distance(hex("3422")) <= 36)
+        .unwrap();
     g.put("Tyler", &far.label());
     g.activate(Side::Confederate, "HQ", Stage::Volley);
     let v = volleys_at(&g, &far.label());
@@ -775,7 +787,10 @@ fn r12_1_a_shot_outside_los_is_the_batterys_volley() {
 // ------------------------------------------------------------------ 12.2 Catastrophic failure
 
 fn volley_from(g: &mut Belmont, from: &str, target: &str) {
-    let a = volleys_at(g, target).into_iter().find(|a| matches!(a, Action::Volley { from: f, .. } if f.label() == from)).expect("volley");
+    let a = volleys_at(g, target)
+        .into_iter()
+        .find(|a| matches!(a, Action::Volley { from: f, .. } if f.label() == from))
+        .expect("volley");
     act(g, a);
 }
 

@@ -187,7 +187,10 @@ fn r13_2_1_only_the_missouri_side_is_demoralized() {
         g.put("13TN-C", "3330"); // Kentucky
     });
     let c = g.id("13TN-C");
-    assert!(g.legal_actions().iter().any(|a| matches!(a, Action::Move { unit, .. } if *unit == c)), "Kentucky units move freely");
+    assert!(
+        g.legal_actions().iter().any(|a| matches!(a, Action::Move { unit, .. } if *unit == c)),
+        "Kentucky units move freely"
+    );
     let mut g = g;
     let away = g
         .legal_actions()
@@ -210,7 +213,10 @@ fn r13_2_1_no_confederate_second_movement_or_rally_on_the_capture_turn() {
     only_in_cup(&mut g, &[]);
     g.set_stack(vec![Frame::DrawChit]);
     assert!(matches!(g.top(), Some(Frame::SecondMove { side: Side::Union, .. })));
-    assert!(!g.frames().iter().any(|f| matches!(f, Frame::SecondMove { side: Side::Confederate, .. } | Frame::Rally { side: Side::Confederate, .. })));
+    assert!(!g.frames().iter().any(|f| matches!(
+        f,
+        Frame::SecondMove { side: Side::Confederate, .. } | Frame::Rally { side: Side::Confederate, .. }
+    )));
     act(&mut g, Action::Done);
     assert!(matches!(g.top(), Some(Frame::Rally { side: Side::Union, .. })));
     act(&mut g, Action::Done);
@@ -313,7 +319,9 @@ fn r13_2_3_union_troops_in_or_within_three_hexes_of_the_camp_cannot_move_next_tu
     later.camp_captured = Some(3);
     later.put("30IL-A", "2029");
     later.activate(Side::Union, "30IL", Stage::Maneuver);
-    assert!(later.legal_actions().iter().any(|x| matches!(x, Action::Move { unit, .. } if *unit == later.id("30IL-A"))));
+    assert!(
+        later.legal_actions().iter().any(|x| matches!(x, Action::Move { unit, .. } if *unit == later.id("30IL-A")))
+    );
 }
 
 #[test]
@@ -435,7 +443,10 @@ fn r14_3_grant_may_call_the_reserve_at_the_start_of_a_turn_for_5_cs_vp() {
     let mut h = held.clone();
     let mut far = false;
     for _ in 0..6 {
-        let Some(to) = reach(&h).into_iter().filter(|t| *t != hex("2005")).max_by_key(|t| t.distance(hex("2005"))) else { break };
+        let Some(to) = reach(&h).into_iter().filter(|t| *t != hex("2005")).max_by_key(|t| t.distance(hex("2005")))
+        else {
+            break;
+        };
         assert!(leash(&to), "held guard stepping to {to}");
         step(&mut h, &guard, &to.label());
         far |= !leash(&to);
@@ -592,7 +603,10 @@ fn r15_0_fewer_transports_two_in_reserve_three_in_all() {
     only_in_cup(&mut g, &[]);
     g.set_stack(vec![Frame::EndTurn]);
     let dock = g.map().columbus_dock;
-    let at_dock = g.ids().filter(|&u| g.counter(u).kind == belmont::counters::Kind::Transport && g.hex_of(u) == Some(dock)).count();
+    let at_dock = g
+        .ids()
+        .filter(|&u| g.counter(u).kind == belmont::counters::Kind::Transport && g.hex_of(u) == Some(dock))
+        .count();
     assert_eq!(at_dock, 3);
     // 13.1 turn by turn: the third release brings no transport.
     let mut g = Belmont::after_setup(&["fewer-transports".to_string()]);
@@ -601,7 +615,11 @@ fn r15_0_fewer_transports_two_in_reserve_three_in_all() {
         to_turn_start(&mut g, turn);
         let first = g.legal_actions()[0].clone();
         act(&mut g, first);
-        counts.push(g.ids().filter(|&u| g.counter(u).kind == belmont::counters::Kind::Transport && g.unit(u).loc == Loc::Reserve).count());
+        counts.push(
+            g.ids()
+                .filter(|&u| g.counter(u).kind == belmont::counters::Kind::Transport && g.unit(u).loc == Loc::Reserve)
+                .count(),
+        );
     }
     assert_eq!(counts, vec![3, 2, 2]);
 }
@@ -664,7 +682,9 @@ fn r15_0_bigger_transport_one_more_company_a_turn_at_most_five() {
         g.activate(Side::Confederate, "13TN", Stage::Maneuver);
         let t = g.id("Transport-1");
         let mut n = 0;
-        while let Some(a) = g.legal_actions().into_iter().find(|a| matches!(a, Action::Board { vessel, .. } if *vessel == t)) {
+        while let Some(a) =
+            g.legal_actions().into_iter().find(|a| matches!(a, Action::Board { vessel, .. } if *vessel == t))
+        {
             act(&mut g, a);
             n += 1;
         }

@@ -34,9 +34,9 @@ pub fn info(h: Hex) -> &'static HexInfo {
 
 /// A Missouri hex of this terrain on flat bottomland: height 0, no slope, no shore.
 pub fn plain(h: Hex, t: Terrain) -> bool {
-    map().get(h).is_some_and(|i| {
-        i.terrain == t && i.region == Region::Missouri && i.height == 0 && !i.slope && !i.shore
-    })
+    map()
+        .get(h)
+        .is_some_and(|i| i.terrain == t && i.region == Region::Missouri && i.height == 0 && !i.slope && !i.shore)
 }
 
 /// No road crosses any hexside of `h`.
@@ -87,9 +87,7 @@ pub fn south_n(h: Hex, n: usize) -> Hex {
 
 /// A run of `n` hexes going south in one column whose terrains are `ts` (all plain).
 pub fn column_run(ts: &[Terrain]) -> Vec<Hex> {
-    let start = find_hex(&format!("a column run {ts:?}"), |h| {
-        (0..ts.len()).all(|i| plain(south_n(h, i), ts[i]))
-    });
+    let start = find_hex(&format!("a column run {ts:?}"), |h| (0..ts.len()).all(|i| plain(south_n(h, i), ts[i])));
     (0..ts.len()).map(|i| south_n(start, i)).collect()
 }
 
@@ -132,7 +130,12 @@ pub fn assert_d6(g: &Belmont) {
 
 /// Asserts `a` is legal now.
 pub fn assert_legal(g: &Belmont, a: &Action) {
-    assert!(g.legal_actions().contains(a), "{a:?} should be legal; prompt {:?}; legal {:?}", g.prompt(), g.legal_actions());
+    assert!(
+        g.legal_actions().contains(a),
+        "{a:?} should be legal; prompt {:?}; legal {:?}",
+        g.prompt(),
+        g.legal_actions()
+    );
 }
 
 /// Asserts `a` is not legal now, that `apply` refuses it citing a Belmont rule, and that
@@ -208,13 +211,19 @@ pub fn done_until(g: &mut Belmont, rule_: &str) {
 pub fn all_firers(g: &Belmont, from: Hex, target: Hex) -> Action {
     let mut best = None;
     for a in g.legal_actions() {
-        if let Action::Volley { from: f, target: t, firers } = a {
-            if f == from && t == target && best.is_none_or(|b: u8| firers.count_ones() > b.count_ones()) {
-                best = Some(firers);
-            }
+        if let Action::Volley { from: f, target: t, firers } = a
+            && f == from
+            && t == target
+            && best.is_none_or(|b: u8| firers.count_ones() > b.count_ones())
+        {
+            best = Some(firers);
         }
     }
-    Action::Volley { from, target, firers: best.unwrap_or_else(|| panic!("no volley from {from} at {target}: {:?}", g.legal_actions())) }
+    Action::Volley {
+        from,
+        target,
+        firers: best.unwrap_or_else(|| panic!("no volley from {from} at {target}: {:?}", g.legal_actions())),
+    }
 }
 
 /// The pending frame is a melee at a stage whose debug name is `stage`.
