@@ -4,6 +4,27 @@
 //! A bot sees only what the trait offers every ruleset: the legal actions, chance's
 //! odds, the position's evaluation. Chance is not a bot: [`play_out`] samples it with
 //! the runner's own seeded [`Dice`], so a game is fixed by its seed and its bots.
+//!
+//! Three players, named on the command line by [`parse_bot_spec`]:
+//! - [`RandomBot`] (`random`): uniform over the legal actions;
+//! - [`GreedyBot`] (`greedy`): the action with the best expected evaluation once chance
+//!   has resolved up to the next decision, the odds exact where [`analysis`] can
+//!   enumerate them;
+//! - [`MctsBot`] (`mcts`, `mcts:ITERATIONS`, `mcts:SECONDSs`): UCT search with explicit
+//!   chance nodes, short random rollouts scored by [`Game::evaluate`], and the tree kept
+//!   between decisions.
+//!
+//! Bots clone the game they are shown many times: hand them a game with its log empty
+//! and off (a runner that shows a log to a person keeps a quiet copy for its bots),
+//! or every clone copies the log.
+
+mod greedy;
+mod mcts;
+mod spec;
+
+pub use greedy::GreedyBot;
+pub use mcts::{MctsBot, MctsConfig, SearchStats};
+pub use spec::{BotSpec, Budget, parse_bot_spec};
 
 use engine::{Actor, Dice, Game, Illegal, Side};
 
@@ -51,6 +72,19 @@ impl<G: Game> Bot<G> for RandomBot {
 
     fn choose_from(&mut self, _: &G, legal: &[G::Action]) -> G::Action {
         self.dice.choose(legal).clone()
+    }
+}
+
+/// How good a position is for `side`, from 0 to 1: a finished game scores its result
+/// (1 a win, 0 a loss, 1/2 a draw), any other position [`Game::evaluate`].
+pub fn score<G: Game>(game: &G, side: Side) -> f64 {
+    match game.outcome() {
+        Some(o) if game.actor() == Actor::Over => match o.winner {
+            Some(w) if w == side => 1.0,
+            Some(_) => 0.0,
+            None => 0.5,
+        },
+        _ => game.evaluate(side),
     }
 }
 
@@ -164,7 +198,13 @@ pub fn play_out_into<G: Game>(
 }
 
 #[cfg(test)]
-mod tests {
+mod toy;
+
+#[cfg(test)]
+mod tests;
+
+#[cfg(test)]
+mod runner_tests {
     use super::*;
     use belmont::Belmont;
     use engine::{Record, hash_hex, replay};

@@ -1,9 +1,10 @@
-//! `muster`: play, simulate, replay and draw muster's wargames from the command line.
+//! `muster`: play, simulate, replay, weigh the odds of and draw muster's wargames from the
+//! command line.
 //!
 //! One module per command under [`commands`]; the SVG writer in [`render`]; record
 //! files in [`records`]. Exit codes: 0 success, 1 a failure the command reports (an
-//! error in selfplay, a refused record), 2 a usage error (clap's own, an unknown
-//! scenario or option).
+//! error in selfplay, a refused record, odds too large to enumerate), 2 a usage error
+//! (clap's own, an unknown scenario, option or bot).
 
 mod commands;
 mod records;
@@ -18,7 +19,7 @@ use std::process::ExitCode;
 #[command(
     name = "muster",
     version,
-    after_help = "Exit codes: 0 success; 1 a failure the command reports (an error in selfplay, a refused record); 2 a usage error."
+    after_help = "Exit codes: 0 success; 1 a failure the command reports (an error in selfplay, a refused record, odds too large to enumerate); 2 a usage error."
 )]
 struct Cli {
     #[command(subcommand)]
@@ -31,6 +32,7 @@ enum Command {
     Play(commands::play::Args),
     Selfplay(commands::selfplay::Args),
     Replay(commands::replay::Args),
+    Odds(commands::odds::Args),
     Render(commands::render::Args),
 }
 
@@ -53,6 +55,7 @@ fn main() -> ExitCode {
         Command::Play(a) => commands::play::run(&a),
         Command::Selfplay(a) => commands::selfplay::run(&a),
         Command::Replay(a) => commands::replay::run(&a),
+        Command::Odds(a) => commands::odds::run(&a),
         Command::Render(a) => commands::render::run(&a),
     };
     match result {

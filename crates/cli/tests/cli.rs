@@ -81,7 +81,7 @@ fn usage_errors_exit_2_and_runtime_failures_exit_1() {
 
 #[test]
 fn every_command_explains_itself() {
-    for cmd in ["scenarios", "play", "selfplay", "replay", "render"] {
+    for cmd in ["scenarios", "play", "selfplay", "replay", "odds", "render"] {
         let out = run(&[cmd, "--help"], "");
         assert!(out.status.success());
         let help = text(&out.stdout);
@@ -291,5 +291,163 @@ fn render_draws_the_map_as_svg() {
     assert!(svg.contains("class=\"setup-line\""), "the set-up line");
     assert!(svg.contains("Turn"), "the tracks panel");
     assert!(svg.trim_end().ends_with("</svg>"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A record of a random Belmont game, played until a volley is among the legal actions;
+/// returns the record's path and the volley's number in the list (from 1).
+fn volley_record(dir: &Path) -> (PathBuf, usize, Vec<belmont::Action>) {
+    use engine::{Actor, Dice, Game, Record, hash_hex};
+    let mut game = belmont::Belmont::new(&[]).unwrap();
+    game.set_logging(false);
+    let mut dice = Dice::seeded(11);
+    let mut actions = Vec::new();
+    loop {
+        assert_ne!(game.actor(), Actor::Over, "a volley before the end");
+        if matches!(game.actor(), Actor::Side(_)) {
+            let legal = game.legal_actions();
+            if let Some(i) = legal.iter().position(|a| matches!(a, belmont::Action::Volley { .. })) {
+                let record = Record {
+                    ruleset: "belmont".into(),
+                    scenario: "belmont".into(),
+                    options: vec![],
+                    seed: Some(11),
+                    actions: actions.clone(),
+                    final_hash: Some(hash_hex(game.state_hash())),
+                };
+                let path = dir.join("volley.json");
+                std::fs::write(&path, serde_json::to_string(&record).unwrap()).unwrap();
+                actions.push(legal[i].clone());
+                return (path, i + 1, actions);
+            }
+        }
+        let a = engine::conformance::random_action(&game, &mut dice).expect("an action");
+        game.apply(&a).unwrap();
+        actions.push(a);
+    }
+}
+
+fn sums_to_one(probabilities: impl Iterator<Item = f64>) -> bool {
+    (probabilities.sum::<f64>() - 1.0).abs() < 1e-9
+}
+
+#[test]
+fn odds_are_exact_and_too_large_is_refused() {
+    let dir = scratch("odds");
+    let (path, volley, actions) = volley_record(&dir);
+    let file = path.to_str().unwrap();
+    let v = json(&["odds", file, "--json"]);
+    assert!(v["position"]["rule"].as_str().unwrap().starts_with("Belmont "), "{v}");
+    assert!(v["position"]["prompt"].is_string());
+    let all = v["actions"].as_array().unwrap();
+    assert!(all.len() >= volley);
+    for a in all {
+        let outcomes = a["outcomes"].as_array().unwrap();
+        assert!(sums_to_one(outcomes.iter().map(|o| o["probability"].as_f64().unwrap())), "{a}");
+        for (key, values) in a["marginals"].as_object().unwrap() {
+            let values = values.as_array().unwrap();
+            assert!(sums_to_one(values.iter().map(|d| d[1].as_f64().unwrap())), "{key}: {a}");
+        }
+    }
+    let fire = &all[volley - 1];
+    assert_eq!(fire["index"], volley);
+    assert!(fire["action"].as_str().unwrap().contains("volley"), "{fire}");
+    assert!(fire["outcomes"].as_array().unwrap().len() > 1, "a volley has more than one outcome: {fire}");
+    assert!(!fire["marginals"].as_object().unwrap().is_empty());
+
+    // One action, in words.
+    let n = volley.to_string();
+    let out = run(&["odds", file, "--action", &n], "");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let t = text(&out.stdout);
+    assert!(t.contains("Exact odds") && t.contains(&format!("{n}. ")) && t.contains('%'), "{t}");
+    assert_eq!(json(&["odds", file, "--action", &n, "--json"])["actions"].as_array().unwrap().len(), 1);
+
+    // Too large for the limit: refused, exit 1, nothing approximated.
+    let out = run(&["odds", file, "--action", &n, "--limit", "1"], "");
+    assert_eq!(out.status.code(), Some(1));
+    let err = text(&out.stderr);
+    assert!(err.contains("too large to enumerate exactly") && err.contains("--limit"), "{err}");
+    assert!(out.stdout.is_empty());
+    // No such action: a usage error.
+    let out = run(&["odds", file, "--action", "100000"], "");
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
+
+    // With the volley taken, chance is to act: the odds of what it rolls.
+    let mut record: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    record["final_hash"] = Value::Null;
+    record["actions"] = serde_json::to_value(&actions).unwrap();
+    let pending = dir.join("pending.json");
+    std::fs::write(&pending, record.to_string()).unwrap();
+    let v = json(&["odds", pending.to_str().unwrap(), "--json"]);
+    let all = v["actions"].as_array().unwrap();
+    assert_eq!(all.len(), 1);
+    assert_eq!(all[0]["index"], Value::Null);
+    assert!(sums_to_one(all[0]["outcomes"].as_array().unwrap().iter().map(|o| o["probability"].as_f64().unwrap())));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn selfplay_and_play_take_any_bot() {
+    let dir = scratch("bots");
+    let out = run(
+        &[
+            "selfplay",
+            "belmont",
+            "--games",
+            "2",
+            "--union",
+            "mcts:2",
+            "--confederate",
+            "greedy",
+            "--max-decisions",
+            "40",
+            "--threads",
+            "1",
+            "--json",
+            "--save-dir",
+            dir.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(1), "cut short: errors");
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["bots"]["union"], "mcts:2");
+    assert_eq!(v["bots"]["confederate"], "greedy");
+    assert_eq!(v["errors"], 2);
+    let r = replay_json(&dir.join("belmont-1.json"));
+    assert_eq!(r["decisions"], 40);
+    // An unknown bot is a usage error that lists the known ones.
+    let out = run(&["selfplay", "belmont", "--union", "deep-blue"], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("mcts:2s"), "{}", text(&out.stderr));
+    let out = run(&["play", "belmont", "--confederate", "mcts:zero"], "");
+    assert_eq!(out.status.code(), Some(2));
+
+    // The MCTS bot sets up the Union; the person quits at the Confederacy's first
+    // decision. (The greedy bot plays Belmont in the bots crate's tests: here its
+    // set-up, weighing 1,000 of 35,000 placements a decision, would take a while.)
+    let save = dir.join("play.json");
+    let out = run(
+        &[
+            "play",
+            "belmont",
+            "--union",
+            "mcts:1",
+            "--confederate",
+            "human",
+            "--seed",
+            "2",
+            "--save",
+            save.to_str().unwrap(),
+        ],
+        "q\n",
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert!(stdout.contains("Union: mcts:1 bot, Confederate: human"), "{}", &stdout[..500.min(stdout.len())]);
+    assert!(stdout.contains("Union (mcts:1): "), "the bot plays its seat");
+    assert!(stdout.contains("Confederate to decide"), "then the person");
+    assert_eq!(replay_json(&save)["over"], false);
     let _ = std::fs::remove_dir_all(&dir);
 }

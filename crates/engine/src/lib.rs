@@ -213,6 +213,25 @@ pub trait Game: Clone + Hash + Send + Sync + 'static {
         1.0 / (1.0 + (-margin / 10.0).exp())
     }
 
+    /// Counts that a report of what happened cares about, by name: the odds calculator
+    /// reports the change in each from before an action to after it ("union companies
+    /// eliminated +1"). A ruleset lists the same keys in the same order in every
+    /// position, each a count of the whole position (losses so far, units broken now),
+    /// never a delta. The default reports victory points only, in quarter points:
+    /// `("union vp x4", ..)` and `("confederate vp x4", ..)`.
+    fn tally(&self) -> Vec<(String, i64)> {
+        let vp = self.vp();
+        Side::BOTH
+            .iter()
+            .map(|s| {
+                // Quarter points are exact for every ruleset's VP so far.
+                #[allow(clippy::cast_possible_truncation)]
+                let q = (vp[s.index()] * 4.0).round() as i64;
+                (format!("{} vp x4", s.name()), q)
+            })
+            .collect()
+    }
+
     /// Applies `action` if it is legal now; otherwise returns why not and changes nothing.
     ///
     /// # Errors

@@ -168,3 +168,10 @@ fn sides_parse_and_name() {
     assert_eq!(Side::Union.enemy(), Side::Confederate);
     assert_eq!(serde_json::to_string(&Side::Confederate).unwrap(), "\"confederate\"");
 }
+
+#[test]
+fn the_default_tally_is_vp_in_quarter_points() {
+    let mut g = race();
+    g.pos = [3, 7];
+    assert_eq!(g.tally(), vec![("union vp x4".to_string(), 12), ("confederate vp x4".to_string(), 28)]);
+}

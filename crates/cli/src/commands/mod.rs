@@ -1,5 +1,6 @@
 //! One module per `muster` command: its arguments (with their `--help` text) and its run.
 
+pub mod odds;
 pub mod play;
 pub mod render;
 pub mod replay;

@@ -2,7 +2,7 @@
 
 use crate::records;
 use anyhow::Result;
-use bots::{Bot, RandomBot};
+use bots::{Bot, BotSpec, parse_bot_spec};
 use catalog::Visit;
 use engine::{Actor, Dice, Game, Side};
 use std::io::{BufRead, IsTerminal, Write};
@@ -10,15 +10,23 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 /// Who plays a seat.
-#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Seat {
     /// A person at this terminal, typing.
     Human,
-    /// The random bot (uniform over the legal actions).
-    Random,
+    /// A bot.
+    Bot(BotSpec),
 }
 
-/// Play a game in the terminal, each side a person or the random bot.
+/// Reads a seat: `human` or a bot's name.
+fn parse_seat(s: &str) -> Result<Seat, String> {
+    if s.trim().eq_ignore_ascii_case("human") {
+        return Ok(Seat::Human);
+    }
+    parse_bot_spec(s).map(Seat::Bot).map_err(|e| format!("{e}; or human"))
+}
+
+/// Play a game in the terminal, each side a person or a bot.
 ///
 /// Before each decision of a human seat it shows the
 /// turn, VP and tracks, what happened since (every event with the rule it cites), the
@@ -26,17 +34,21 @@ pub enum Seat {
 /// take one, or text to list only the actions that mention it (a hex like 1712, a
 /// unit, a word like volley), then a number from that list; `a` lists every action,
 /// `l` shows the whole log, `s` saves, `q` quits, `?` explains. Chance (dice, chit
-/// pulls) is sampled with the seed; bots play their seats. Input is read line by
-/// line, so a script can pipe it in; end of input quits.
+/// pulls) is sampled with the seed; bots play their seats: random, greedy (best
+/// expected evaluation after chance), or mcts (mcts:N iterations, mcts:Xs seconds a
+/// decision; mcts:2s is a real opponent). Input is read line by line, so a script can
+/// pipe it in; end of input quits.
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// The scenario (see `muster scenarios`).
     scenario: String,
-    /// Who plays the Union.
-    #[arg(long, value_enum, default_value_t = Seat::Human)]
+    /// Who plays the Union: human, random, greedy, mcts, mcts:ITERATIONS or
+    /// mcts:SECONDSs.
+    #[arg(long, value_name = "PLAYER", default_value = "human", value_parser = parse_seat)]
     union: Seat,
-    /// Who plays the Confederacy.
-    #[arg(long, value_enum, default_value_t = Seat::Random)]
+    /// Who plays the Confederacy: human, random, greedy, mcts, mcts:ITERATIONS or
+    /// mcts:SECONDSs.
+    #[arg(long, value_name = "PLAYER", default_value = "random", value_parser = parse_seat)]
     confederate: Seat,
     /// Seed for chance and the bots (default: from the clock, printed at the start).
     #[arg(long)]
@@ -83,6 +95,9 @@ enum Choice<A> {
 
 struct Session<'a, G: Game> {
     game: G,
+    /// The same position with its log empty and off, for the bots, which clone what
+    /// they are shown many times (the log is not part of the position).
+    quiet: Option<G>,
     actions: Vec<G::Action>,
     seed: u64,
     save: Option<&'a Path>,
@@ -98,21 +113,32 @@ impl Visit for Play<'_> {
     fn visit<G: Game>(self, mut game: G) -> Result<()> {
         game.set_logging(true);
         let seats = [self.args.union, self.args.confederate];
-        let mut union = RandomBot::new(Dice::game_seed(self.seed, 1));
-        let mut confederate = RandomBot::new(Dice::game_seed(self.seed, 2));
-        let mut bots: [&mut dyn Bot<G>; 2] = [&mut union, &mut confederate];
+        let mut bots: Vec<Option<Box<dyn Bot<G>>>> = seats
+            .iter()
+            .zip([1, 2])
+            .map(|(seat, k)| match seat {
+                Seat::Human => None,
+                Seat::Bot(spec) => Some(spec.build::<G>(Dice::game_seed(self.seed, k))),
+            })
+            .collect();
+        let quiet = bots.iter().any(Option::is_some).then(|| {
+            let mut q = game.clone();
+            q.set_logging(false);
+            q
+        });
         let mut dice = Dice::seeded(self.seed);
         writeln!(self.out, "{}", game.board().title)?;
         writeln!(
             self.out,
             "Union: {}, Confederate: {}; seed {} (play the same chance again with --seed {}). Type ? for help.\n",
-            seat_name(seats[0]),
-            seat_name(seats[1]),
+            seat_name(&seats[0]),
+            seat_name(&seats[1]),
             self.seed,
             self.seed
         )?;
         let mut s = Session {
             game,
+            quiet,
             actions: Vec::new(),
             seed: self.seed,
             save: self.args.save.as_deref(),
@@ -178,10 +204,10 @@ impl Visit for Play<'_> {
                                 return Ok(());
                             }
                         },
-                        Seat::Random => {
+                        Seat::Bot(_) => {
                             s.show_tracks(false)?;
-                            let bot = &mut bots[side.index()];
-                            let a = bot.choose_from(&s.game, &legal);
+                            let bot = bots[side.index()].as_mut().expect("a bot for a bot's seat");
+                            let a = bot.choose_from(s.quiet.as_ref().unwrap_or(&s.game), &legal);
                             let p = s.game.prompt();
                             writeln!(
                                 s.out,
@@ -200,10 +226,10 @@ impl Visit for Play<'_> {
     }
 }
 
-fn seat_name(seat: Seat) -> &'static str {
+fn seat_name(seat: &Seat) -> String {
     match seat {
-        Seat::Human => "human",
-        Seat::Random => "random bot",
+        Seat::Human => "human".into(),
+        Seat::Bot(spec) => format!("{spec} bot"),
     }
 }
 
@@ -219,6 +245,9 @@ impl<G: Game> Session<'_, G> {
         if let Err(e) = self.game.apply(&a) {
             let msg = format!("the game refused {}: {e}", self.game.describe(&a));
             return Err(self.fail(msg));
+        }
+        if let Some(q) = &mut self.quiet {
+            q.apply_unchecked(&a);
         }
         self.actions.push(a);
         Ok(())
@@ -407,7 +436,16 @@ pub fn run(args: &Args) -> Result<ExitCode> {
 
 #[cfg(test)]
 mod tests {
-    use super::pick;
+    use super::{Seat, parse_seat, pick};
+
+    #[test]
+    fn seats_are_human_or_a_bot() {
+        assert_eq!(parse_seat("human"), Ok(Seat::Human));
+        assert_eq!(parse_seat("mcts:2s").unwrap(), Seat::Bot(bots::parse_bot_spec("mcts:2s").unwrap()));
+        assert_eq!(parse_seat("greedy"), Ok(Seat::Bot(bots::BotSpec::Greedy)));
+        let e = parse_seat("robot").unwrap_err();
+        assert!(e.contains("greedy") && e.contains("human"), "{e}");
+    }
 
     #[test]
     fn numbers_pick_and_hex_labels_filter() {

@@ -1,9 +1,9 @@
-//! `muster selfplay`: random bot against random bot, many games, with statistics.
+//! `muster selfplay`: bot against bot (random, greedy, MCTS), many games, with statistics.
 
 use super::replay::{Vp, winner_name};
 use crate::records;
 use anyhow::{Result, bail};
-use bots::{RandomBot, play_out_into};
+use bots::{BotSpec, parse_bot_spec, play_out_into};
 use catalog::Visit;
 use engine::{Dice, Game};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -16,11 +16,13 @@ use std::process::ExitCode;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-/// Play many random-vs-random games and report win rates, decisions and VP.
+/// Play many bot-vs-bot games and report win rates, decisions and VP.
 ///
-/// Game i samples chance with the seed `Dice::game_seed(SEED, i)` (its bots
-/// with seeds derived from that one), so every game is reproducible alone and the
-/// results do not depend on the number of threads. A game that panics, reaches a
+/// Each side is played by a bot: random (the default), greedy, or mcts (mcts:N for N
+/// iterations a decision, mcts:Xs for X seconds). Game i samples chance with the seed
+/// `Dice::game_seed(SEED, i)` (its bots with seeds derived from that one), so every
+/// game is reproducible alone and the results do not depend on the number of threads
+/// (except with a time budget, which searches as far as the machine gets). A game that panics, reaches a
 /// side with no legal action, or runs past the decision bound counts as an error, and
 /// any error makes the exit code 1.
 #[derive(clap::Args, Debug)]
@@ -33,14 +35,21 @@ pub struct Args {
     /// The batch seed.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// The Union's bot: random, greedy, mcts, mcts:ITERATIONS or mcts:SECONDSs.
+    #[arg(long, value_name = "BOT", default_value = "random", value_parser = parse_bot_spec)]
+    union: BotSpec,
+    /// The Confederacy's bot: random, greedy, mcts, mcts:ITERATIONS or mcts:SECONDSs.
+    #[arg(long, value_name = "BOT", default_value = "random", value_parser = parse_bot_spec)]
+    confederate: BotSpec,
     /// Write each game's record to DIR/<scenario>-<i>.json (errored games too, so that
     /// `muster replay` reproduces the failure).
     #[arg(long, value_name = "DIR")]
     save_dir: Option<PathBuf>,
-    /// Print {"games", "wins": {"union", "confederate"}, "draws", "errors",
-    /// "mean_decisions", "mean_vp": {"union", "confederate"}, "per_game": [{"seed",
-    /// "winner", "decisions", "final_hash"}]} as JSON. Means are over the games that
-    /// finished; winner is null for a game that errored.
+    /// Print {"games", "bots": {"union", "confederate"}, "wins": {"union",
+    /// "confederate"}, "draws", "errors", "mean_decisions", "mean_vp": {"union",
+    /// "confederate"}, "per_game": [{"seed", "winner", "decisions", "final_hash"}]} as
+    /// JSON. Means are over the games that finished; winner is null for a game that
+    /// errored.
     #[arg(long)]
     json: bool,
     /// Switch on an optional rule (repeatable; see `muster scenarios`).
@@ -71,12 +80,22 @@ struct PerGame {
 #[derive(Serialize, Debug)]
 struct Report {
     games: u64,
+    bots: Bots,
     wins: Wins,
     draws: u64,
     errors: u64,
     mean_decisions: Option<f64>,
     mean_vp: Option<Vp>,
+    /// Wall-clock time: in the summary only, so that the JSON of a seed is always the same.
+    #[serde(skip)]
+    seconds: f64,
     per_game: Vec<PerGame>,
+}
+
+#[derive(Serialize, Debug)]
+struct Bots {
+    union: String,
+    confederate: String,
 }
 
 #[derive(Serialize, Debug, Default)]
@@ -147,10 +166,10 @@ fn one_game<G: Game>(start: &G, args: &Args, i: u64) -> (PerGame, engine::Record
     game.set_logging(false);
     let mut actions = Vec::new();
     let result = catch_unwind(AssertUnwindSafe(|| {
-        let mut union = RandomBot::new(Dice::game_seed(seed, 1));
-        let mut confederate = RandomBot::new(Dice::game_seed(seed, 2));
+        let mut union = args.union.build::<G>(Dice::game_seed(seed, 1));
+        let mut confederate = args.confederate.build::<G>(Dice::game_seed(seed, 2));
         let mut dice = Dice::seeded(seed);
-        play_out_into(&mut game, [&mut union, &mut confederate], &mut dice, args.max_decisions, &mut actions)
+        play_out_into(&mut game, [union.as_mut(), confederate.as_mut()], &mut dice, args.max_decisions, &mut actions)
     }));
     let decisions = actions.len() as u64;
     let (line, record) = match result {
@@ -204,7 +223,9 @@ fn one_game<G: Game>(start: &G, args: &Args, i: u64) -> (PerGame, engine::Record
 
 /// Runs the command.
 pub fn run(args: &Args) -> Result<ExitCode> {
+    let start = std::time::Instant::now();
     let per_game = super::with_game(&args.scenario, &args.options, Batch { args })??;
+    let seconds = start.elapsed().as_secs_f64();
     let mut wins = Wins::default();
     let (mut draws, mut errors) = (0, 0);
     let (mut decisions, mut vp, mut finished) = (0u64, [0.0; 2], 0u64);
@@ -227,7 +248,8 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     #[allow(clippy::cast_precision_loss)]
     let mean_decisions = (finished > 0).then(|| decisions as f64 / n);
     let mean_vp = (finished > 0).then(|| Vp { union: vp[0] / n, confederate: vp[1] / n });
-    let report = Report { games: args.games, wins, draws, errors, mean_decisions, mean_vp, per_game };
+    let bots = Bots { union: args.union.to_string(), confederate: args.confederate.to_string() };
+    let report = Report { games: args.games, bots, wins, draws, errors, mean_decisions, mean_vp, seconds, per_game };
     if args.json {
         super::print(&serde_json::to_string_pretty(&report)?)?;
     } else {
@@ -237,7 +259,10 @@ pub fn run(args: &Args) -> Result<ExitCode> {
 }
 
 fn summary(args: &Args, r: &Report) -> String {
-    let mut s = format!("{}: {} random-vs-random games, seed {}\n", args.scenario, r.games, args.seed);
+    let mut s = format!(
+        "{}: {} games, {} (Union) vs {} (Confederate), seed {}, {:.1} s\n",
+        args.scenario, r.games, r.bots.union, r.bots.confederate, args.seed, r.seconds
+    );
     let decided = r.games - r.errors;
     for (name, w) in [("Union", r.wins.union), ("Confederate", r.wins.confederate), ("Draws", r.draws)] {
         let _ = match wilson(w, decided) {

@@ -145,6 +145,7 @@ fn forced_move(g: &mut Belmont, u: UnitId, dir: Direction) {
                     charge,
                     forced: true,
                     resolved: false,
+                    rolled: vec![],
                 });
                 g.markers.len() - 1
             }

@@ -96,9 +96,42 @@ pub(crate) fn why_illegal(g: &Belmont, a: &Action) -> Illegal {
                 format!("no eligible unit in {from} may fire on {target} (range, LOS, target or activation)"),
             )
         }
+        (Some(Frame::Activate), Action::Done) if stage == Some(Stage::MeleeMoves) => ill(
+            "Belmont 4.3.2",
+            "a regiment leader went into a melee hex ahead of his company: it must follow him now".into(),
+        ),
+        (Some(Frame::Activate), Action::Done)
+            if stage == Some(Stage::Maneuver) && !crate::movement::demoralized_done(g) =>
+        {
+            ill(
+                "Belmont 13.2.1",
+                "demoralized units must move their full allowance away from Camp Johnston while they can".into(),
+            )
+        }
         (Some(Frame::Activate), Action::Move { unit, to }) => {
             if !crate::sequence::activated(g, *unit) {
                 return ill("Belmont 4.0", format!("{} is not activated by this chit", g.name(*unit)));
+            }
+            if let Some(m) = crate::movement::demoralized_must_continue(g)
+                && m != *unit
+            {
+                return ill(
+                    "Belmont 13.2.1",
+                    format!("{} is demoralized and must move on away from the camp first", g.name(m)),
+                );
+            }
+            if stage == Some(Stage::MeleeMoves) && !crate::movement::follow_moves(g).is_empty() {
+                return ill(
+                    "Belmont 4.3.2",
+                    "a regiment leader went into a melee hex ahead of his company: it must follow him now".into(),
+                );
+            }
+            let into_melee = g.markers.iter().any(|m| !m.resolved && m.target == *to);
+            if stage == Some(Stage::MeleeMoves) && into_melee && crate::melee::needs_leader(g, *unit) {
+                return ill(
+                    "Belmont 6.0",
+                    format!("{} is broken: it may melee only with its regimental leader in the melee", g.name(*unit)),
+                );
             }
             if crate::sequence::looting(g, *unit) {
                 return ill("Belmont 13.2.3", format!("{} is looting the camp and may not move", g.name(*unit)));

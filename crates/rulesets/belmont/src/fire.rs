@@ -364,7 +364,8 @@ fn push_retreat_result(g: &mut Belmont, hex: Hex, side: Side, entry: Option<Hex>
     let c = crate::retreat::retreater_candidates(g, hex, side, among.as_deref());
     match c.len() {
         0 => {}
-        1 => crate::retreat::start_retreat(g, c[0], entry, false),
+        // Defensive fire (an entry hex) is part of the melee (6.1): one retreating group (8.5).
+        1 => crate::retreat::start_retreat(g, c[0], entry, entry.is_some()),
         _ => g.stack.push(Frame::ChooseRetreater { hex, side, entry, among }),
     }
 }

@@ -43,6 +43,7 @@ mod scoring;
 mod sequence;
 mod setup;
 mod state;
+mod tally;
 #[doc(hidden)]
 pub mod testkit;
 mod view;
@@ -218,5 +219,9 @@ impl Game for Belmont {
 
     fn board(&self) -> BoardView {
         view::board(self)
+    }
+
+    fn tally(&self) -> Vec<(String, i64)> {
+        tally::tally(self)
     }
 }

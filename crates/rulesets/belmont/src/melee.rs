@@ -6,9 +6,19 @@
 //!
 //! Readings:
 //! - 4.3.1: the opponent's challenge is made by the engine: a marker may only be placed
-//!   where an activated unit can reach the melee hex through that entry this activation.
-//! - 6.0: a broken company adds its SP only if its regimental leader is in its group or
-//!   it was broken by this melee's defensive fire; otherwise it is present but adds 0.
+//!   where an activated unit that could really attack can reach the melee hex through
+//!   that entry this activation (a broken company only with its regimental leader able
+//!   to go in through it too).
+//! - 6.0 with 4.3.2: a broken infantry company enters a melee hex only when its regimental
+//!   leader is in that melee (either group of a coordinated melee, 6.10: he is part of
+//!   it). Since the leader may enter only with a unit of his command, he may go in first
+//!   when a broken company of his regiment that has not moved can still reach the melee
+//!   hex through the same entry; it must then follow at once (see
+//!   `movement::broken_follower_ready`, `movement::follow_moves`). If it is shot down on
+//!   the way he is an unsupported leader (6.7).
+//! - 6.0: in the rounds a broken company adds its SP only while its regimental leader is
+//!   in the melee hex or if this melee's defensive fire broke it; one broken in an earlier
+//!   round without its leader present stays but adds 0.
 //! - 6.10: the terrain modifier is taken per attacking group, from its own entry hex.
 //! - 6.3: the fury attack is made by the unbroken companies left in the first melee hex
 //!   (up to three), entering from it; the retreated defenders may not fire defensively.
@@ -44,8 +54,6 @@ pub struct MeleeState {
     pub fury: bool,
     /// 7.2: defending leaders present when the defender chose to retreat.
     pub fled: Vec<UnitId>,
-    /// 8.5: stationary companies that have rolled for this melee's retreating group.
-    pub rolled: Vec<UnitId>,
 }
 
 /// Stages of a melee.
@@ -55,6 +63,9 @@ pub enum MStage {
     Start,
     /// 5.3: the defender picks which group of a coordinated melee to fire on.
     DefTarget,
+    /// After defensive fire: the rounds, or the end if no attacking company is left in
+    /// the hex or only artillery defends (6.1, 6.7, 8.7).
+    AfterFire,
     /// 6.0: the defender picks the leader who adds SP.
     DefLeader,
     /// 6.1: the attacker's die.
@@ -114,13 +125,13 @@ pub(crate) fn actor(g: &Belmont, m: &MeleeState) -> Actor {
         MStage::AttContinue | MStage::FuryRein | MStage::FuryTarget => Actor::Side(att),
         MStage::RerollOffer => Actor::Side(Side::Union),
         MStage::AttRoll | MStage::DefRoll | MStage::Reroll | MStage::FuryRoll => Actor::Chance,
-        MStage::Start | MStage::AfterRound | MStage::Conclude => unreachable!("automatic"),
+        MStage::Start | MStage::AfterFire | MStage::AfterRound | MStage::Conclude => unreachable!("automatic"),
     }
 }
 
 /// Stages that run by themselves.
 pub(crate) fn is_auto(m: &MeleeState) -> bool {
-    matches!(m.stage, MStage::Start | MStage::AfterRound | MStage::Conclude)
+    matches!(m.stage, MStage::Start | MStage::AfterFire | MStage::AfterRound | MStage::Conclude)
 }
 
 pub(crate) fn prompt(g: &Belmont, m: &MeleeState) -> (&'static str, String) {
@@ -210,6 +221,23 @@ pub(crate) fn marker_legal(g: &Belmont) -> Vec<Action> {
         .collect();
     let reaches: Vec<(UnitId, (hexmap::Reach, u32))> =
         movers.iter().filter_map(|&u| melee_reach(g, u).map(|r| (u, r))).collect();
+    // 6.0: a broken company could really attack only with its regimental leader, so it
+    // counts only where he can reach the melee hex through the same entry.
+    let mut leaders: Vec<UnitId> = movers.iter().filter_map(|&u| regimental_leader(g, u)).collect();
+    leaders.sort_unstable();
+    leaders.dedup();
+    let leader_reaches: Vec<(UnitId, (hexmap::Reach, u32))> = leaders
+        .into_iter()
+        .filter(|&l| activated(g, l) && !g.unit(l).moved && !looting(g, l) && matches!(g.unit(l).loc, Loc::Hex(_)))
+        .filter_map(|l| melee_reach(g, l).map(|r| (l, r)))
+        .collect();
+    let could_attack = |u: UnitId, r: &(hexmap::Reach, u32), from: Hex, target: Hex| {
+        reaches_melee(g, u, r, from, target)
+            && (!needs_leader(g, u)
+                || leader_reaches
+                    .iter()
+                    .any(|(l, lr)| regimental_leader(g, u) == Some(*l) && reaches_melee(g, *l, lr, from, target)))
+    };
     let mut out = Vec::new();
     let mut targets: Vec<Hex> = g.ids().filter(|&u| g.owner(u) == side.enemy()).filter_map(|u| g.hex_of(u)).collect();
     targets.sort();
@@ -228,7 +256,7 @@ pub(crate) fn marker_legal(g: &Belmont) -> Vec<Action> {
             if !g.is_land(from) || g.holder(from) == Some(side.enemy()) {
                 continue;
             }
-            if reaches.iter().any(|(u, r)| reaches_melee(g, *u, r, from, target)) {
+            if reaches.iter().any(|(u, r)| could_attack(*u, r, from, target)) {
                 out.push(Action::Marker { target, from });
             }
         }
@@ -265,9 +293,40 @@ fn reaches_melee(g: &Belmont, u: UnitId, reach: &(hexmap::Reach, u32), from: Hex
 
 pub(crate) fn place_marker(g: &mut Belmont, target: Hex, from: Hex) {
     let charge = charging(g);
-    g.markers.push(Marker { target, entry: from, group: vec![], second: None, charge, forced: false, resolved: false });
+    g.markers.push(Marker {
+        target,
+        entry: from,
+        group: vec![],
+        second: None,
+        charge,
+        forced: false,
+        resolved: false,
+        rolled: vec![],
+    });
     let what = if charge { "Charge" } else { "Melee" };
     g.log.push("Belmont 4.3.1", || format!("{what} marker placed on {target}, entered from {from}."));
+}
+
+/// 6.0: a broken infantry company, which attacks only with its regimental leader.
+pub(crate) fn needs_leader(g: &Belmont, u: UnitId) -> bool {
+    g.counter(u).kind == Kind::Infantry && g.unit(u).flipped
+}
+
+/// The leader of the company's own regiment (6.0 "their regimental leader").
+pub(crate) fn regimental_leader(g: &Belmont, u: UnitId) -> Option<UnitId> {
+    if g.is_leader(u) {
+        return None;
+    }
+    g.counter(u).formation.and_then(|f| g.oob().formations[f].leader)
+}
+
+/// 6.0: whether the company's regimental leader is in marker `m`'s melee (either group),
+/// in the melee hex.
+fn leader_in_melee(g: &Belmont, m: &Marker, u: UnitId) -> bool {
+    regimental_leader(g, u).is_some_and(|l| {
+        g.hex_of(l) == Some(m.target)
+            && (m.group.contains(&l) || m.second.as_ref().is_some_and(|(_, s)| s.contains(&l)))
+    })
 }
 
 /// 4.3.2: the marker (and group: 0 first, 1 coordinated) a unit joins by stepping from
@@ -278,16 +337,23 @@ pub(crate) fn entry_marker(g: &Belmont, u: UnitId, from: Hex, to: Hex) -> Option
     }
     let cav = g.counter(u).kind == Kind::Cavalry || g.is_cavalry_leader(u);
     let regimental = g.is_leader(u);
+    let broken = needs_leader(g, u);
     for (i, m) in g.markers.iter().enumerate() {
         if m.resolved || m.target != to || m.charge != cav || m.forced {
+            continue;
+        }
+        // 6.0: a broken company goes in only with its regimental leader in the melee.
+        if broken && !leader_in_melee(g, m, u) {
             continue;
         }
         let fits = |group: &[UnitId]| {
             let count = group.iter().filter(|&&x| !(g.is_leader(x))).count();
             if regimental {
-                // 4.3.2: a regiment leader enters only with a unit of his command.
+                // 4.3.2: a regiment leader enters only with a unit of his command: one
+                // already in, or (6.0) a broken company of his ready to follow him in.
                 let has_own = group.iter().any(|&x| !g.is_leader(x) && g.commands(u, x));
-                has_own && !group.contains(&u)
+                !group.contains(&u)
+                    && (has_own || (count < 3 && !cav && crate::movement::broken_follower_ready(g, u, from, to)))
             } else {
                 count < 3
             }
@@ -298,13 +364,14 @@ pub(crate) fn entry_marker(g: &Belmont, u: UnitId, from: Hex, to: Hex) -> Option
             }
             continue;
         }
-        if m.group.is_empty() && m.second.is_none() && !regimental {
+        if m.group.is_empty() && m.second.is_none() && (!regimental || fits(&m.group)) {
             // 4.3.2 note: the marker shifts to the hexside actually used.
             return Some((i, 0));
         }
         // 6.10: a second group from an adjacent hexside, once per melee hex, with the
-        // regimental leader (for a charge, both cavalry leaders) taking part.
-        if from.distance(m.entry) == 1 && !m.group.is_empty() {
+        // regimental leader (for a charge, both cavalry leaders) taking part, beside a
+        // first group with a unit in it (not a leader waiting for his company, 4.3.2).
+        if from.distance(m.entry) == 1 && m.group.iter().any(|&x| !g.is_leader(x)) {
             let other_coordinated =
                 g.markers.iter().enumerate().any(|(j, o)| j != i && o.target == to && o.second.is_some());
             if other_coordinated {
@@ -396,23 +463,25 @@ fn start(g: &mut Belmont, marker: u8, fury: bool) {
         retreat_hexes: vec![],
         fury,
         fled: vec![],
-        rolled: vec![],
     })));
 }
 
 /// 8.5: whether stationary company `s` has yet to roll for the retreating group of the
-/// melee under way (recording that it now has). Outside a melee, always.
+/// melee under way, a melee or its 6.2 over-stacking (recording that it now has).
+/// Outside a melee, always.
 pub(crate) fn first_roll_for_group(g: &mut Belmont, s: UnitId) -> bool {
-    let Some(m) = g.stack.iter_mut().rev().find_map(|f| match f {
-        Frame::Melee(m) => Some(m),
+    let Some(i) = g.stack.iter().rev().find_map(|f| match f {
+        Frame::Melee(m) => Some(m.marker),
+        Frame::Overstack { marker } => Some(*marker),
         _ => None,
     }) else {
         return true;
     };
-    if m.rolled.contains(&s) {
+    let rolled = &mut g.markers[usize::from(i)].rolled;
+    if rolled.contains(&s) {
         return false;
     }
-    m.rolled.push(s);
+    rolled.push(s);
     true
 }
 
@@ -435,6 +504,12 @@ pub(crate) fn auto(g: &mut Belmont, mut m: MeleeState) {
                 return_attackers(g, &mk);
                 return resolve_marker(g, &m);
             }
+            if non_leaders(g, &atts).is_empty() {
+                // 6.7: a leader whose company never arrived is unsupported: captured.
+                m.stage = MStage::Conclude;
+                g.stack.push(Frame::Melee(Box::new(m)));
+                return;
+            }
             let def_units = non_leaders(g, &defs);
             if !def_units.is_empty() && def_units.iter().all(|&u| g.counter(u).kind == Kind::Cavalry) {
                 // 6.4: cavalry attacked retreats two hexes; no fire, no rounds, no fury.
@@ -455,27 +530,32 @@ pub(crate) fn auto(g: &mut Belmont, mut m: MeleeState) {
                 g.stack.push(Frame::Melee(Box::new(m)));
                 return;
             }
-            m.stage = MStage::DefLeader;
-            if leader_choices(g, &mk).len() <= 1 {
-                m.def_leader = leader_choices(g, &mk).first().copied();
-                m.stage = MStage::AttRoll;
-            }
-            let only_guns = def_units.iter().all(|&u| g.is_artillery(u));
-            if only_guns {
-                // 8.7: artillery alone: if the attackers survive defensive fire, taken.
-                m.stage = MStage::Conclude;
-            }
-            g.stack.push(Frame::Melee(Box::new(m.clone())));
+            // Defensive fire first (5.3, 6.1); what follows it is decided once it is over.
+            m.stage = MStage::AfterFire;
+            g.stack.push(Frame::Melee(Box::new(m)));
             if mk.second.is_some() && has_defensive_fire(g, &mk) {
-                let top = g.stack.last_mut().expect("melee");
-                if let Frame::Melee(mm) = top {
+                // 5.3: the defender first picks the group it fires on.
+                if let Some(Frame::Melee(mm)) = g.stack.last_mut() {
                     mm.stage = MStage::DefTarget;
-                    // The round continues after the target is chosen.
                 }
-                // Remember what comes after: encoded by re-deriving in apply.
                 return;
             }
             defensive_fire(g, &mk, 0);
+        }
+        MStage::AfterFire => {
+            let def_units = non_leaders(g, &defenders(g, &mk));
+            if non_leaders(g, &attackers(g, &mk)).is_empty() || def_units.iter().all(|&u| g.is_artillery(u)) {
+                // 8.7: artillery alone is taken by attackers who survived the fire; if
+                // every attacking company fell back, no round is fought and leaders left
+                // in the hex are unsupported (6.7).
+                m.stage = MStage::Conclude;
+            } else if leader_choices(g, &mk).len() > 1 {
+                m.stage = MStage::DefLeader;
+            } else {
+                m.def_leader = leader_choices(g, &mk).first().copied();
+                m.stage = MStage::AttRoll;
+            }
+            g.stack.push(Frame::Melee(Box::new(m)));
         }
         MStage::AfterRound => {
             let atts = non_leaders(g, &attackers(g, &mk));
@@ -568,9 +648,9 @@ pub(crate) fn attack_strength(g: &Belmont, mk: &Marker) -> i16 {
                 leader_sp = leader_sp.max(i16::from(g.sp(u)));
                 continue;
             }
-            let broken = g.unit(u).flipped && g.counter(u).kind == Kind::Infantry;
-            let own_leader = present.iter().any(|&l| g.is_leader(l) && g.commands(l, u));
-            if !broken || own_leader || g.unit(u).broken_by_defensive_fire {
+            // 6.0: a broken company attacks with its regimental leader in the melee, or
+            // if this melee's defensive fire broke it.
+            if !needs_leader(g, u) || leader_in_melee(g, mk, u) || g.unit(u).broken_by_defensive_fire {
                 sp += i16::from(g.sp(u));
             }
         }
@@ -626,11 +706,7 @@ pub(crate) fn apply(g: &mut Belmont, mut m: MeleeState, a: &Action) {
     let att = attacker_side(g);
     match (m.stage, a) {
         (MStage::DefTarget, Action::TargetGroup(grp)) => {
-            m.stage = if leader_choices(g, &mk).len() > 1 { MStage::DefLeader } else { MStage::AttRoll };
-            m.def_leader = leader_choices(g, &mk).first().copied();
-            if non_leaders(g, &defenders(g, &mk)).iter().all(|&u| g.is_artillery(u)) {
-                m.stage = MStage::Conclude;
-            }
+            m.stage = MStage::AfterFire;
             g.stack.push(Frame::Melee(Box::new(m)));
             defensive_fire(g, &mk, *grp);
         }
@@ -877,6 +953,9 @@ fn conclude(g: &mut Belmont, mut m: MeleeState, att: Side) {
 /// hexsides, broken units first.
 pub(crate) fn overstack_legal(g: &Belmont, marker: u8) -> Vec<Action> {
     let mk = &g.markers[usize::from(marker)];
+    if g.stack_count(mk.target) <= charts::STACK_LIMIT {
+        return vec![]; // Done: the frame lapses.
+    }
     let side = attacker_side(g);
     let units: Vec<UnitId> = g.side_at(mk.target, side).into_iter().filter(|&u| !g.is_leader(u)).collect();
     let broken: Vec<UnitId> = units.iter().copied().filter(|&u| g.unit(u).flipped).collect();
@@ -890,10 +969,9 @@ pub(crate) fn overstack_legal(g: &Belmont, marker: u8) -> Vec<Action> {
 
 pub(crate) fn overstack_apply(g: &mut Belmont, marker: u8, a: &Action) {
     let Action::Move { unit, to } = *a else { unreachable!() };
-    let t = g.markers[usize::from(marker)].target;
-    if g.stack_count(t) - 1 > charts::STACK_LIMIT {
-        g.stack.push(Frame::Overstack { marker });
-    }
+    // The frame stays below the move's consequences (8.5 rolls for the group) and lapses
+    // once the hex is within the limit.
+    g.stack.push(Frame::Overstack { marker });
     let n = g.name(unit);
     g.log.push("Belmont 6.2", || format!("{n} moves back out of the over-stacked melee hex to {to}."));
     crate::retreat::start_retreat(g, unit, Some(to), true);
@@ -944,6 +1022,7 @@ fn launch_fury(g: &mut Belmont, m: &MeleeState, h: Hex) {
         charge: false,
         forced: false,
         resolved: false,
+        rolled: vec![],
     });
     let idx = (g.markers.len() - 1) as u8;
     g.log.push("Belmont 6.3", || format!("The fury carries the attackers from {from} into {h}."));

@@ -90,42 +90,71 @@ pub(crate) fn may_melee(g: &Belmont, u: UnitId) -> bool {
         }
 }
 
-/// 4.3.3 Maneuver: steps for units that have not moved.
+/// 4.3.3 Maneuver: steps for units that have not moved (and for the unit now moving).
 pub(crate) fn maneuver_legal(g: &Belmont) -> Vec<Action> {
-    let act = g.act.as_ref().expect("activation");
     let melee = melee_hexes(g);
     let mut out = Vec::new();
+    // 13.2.1: a demoralized unit under way moves on while it can; no other unit starts.
+    if let Some(u) = demoralized_must_continue(g) {
+        maneuver_steps(g, u, &melee, &mut out);
+        return out;
+    }
     for u in g.ids() {
-        if !may_move(g, u) {
-            continue;
-        }
-        let Loc::Hex(from) = g.unit(u).loc else {
-            continue;
-        };
-        let left = mp_left(g, u);
-        for to in from.neighbours() {
-            if melee.contains(&to) {
-                continue; // 4.3.3: may not enter a melee hex.
-            }
-            let Some(c) = cost(g, u, from, to) else {
-                continue;
-            };
-            if c > left || !may_enter(g, u, to) {
-                continue;
-            }
-            if act.demoralized && !demoralized_step_ok(g, u, from, to) {
-                continue;
-            }
-            out.push(Action::Move { unit: u, to });
-        }
+        maneuver_steps(g, u, &melee, &mut out);
     }
     out
+}
+
+/// 4.3.3: the unit's steps (none into a melee hex).
+fn maneuver_steps(g: &Belmont, u: UnitId, melee: &[Hex], out: &mut Vec<Action>) {
+    let act = g.act.as_ref().expect("activation");
+    if !may_move(g, u) {
+        return;
+    }
+    let Loc::Hex(from) = g.unit(u).loc else {
+        return;
+    };
+    let left = mp_left(g, u);
+    for to in from.neighbours() {
+        if melee.contains(&to) {
+            continue; // 4.3.3: may not enter a melee hex.
+        }
+        let Some(c) = cost(g, u, from, to) else {
+            continue;
+        };
+        if c > left || !may_enter(g, u, to) {
+            continue;
+        }
+        if act.demoralized && !demoralized_step_ok(g, u, from, to) {
+            continue;
+        }
+        out.push(Action::Move { unit: u, to });
+    }
+}
+
+/// 13.2.1: a Confederate unit on the Missouri side (demoralized when its activation is).
+fn in_missouri_cs(g: &Belmont, u: UnitId) -> bool {
+    g.counter(u).side == Side::Confederate && g.hex_of(u).is_some_and(|h| g.map().is_missouri(h))
+}
+
+/// 13.2.1: the demoralized unit now moving, while it still has a step away from the
+/// camp: it must move up to its full allowance, so it takes that step before any other
+/// unit starts and before the stage may end. With no such step left it simply stops.
+pub(crate) fn demoralized_must_continue(g: &Belmont) -> Option<UnitId> {
+    let act = g.act.as_ref()?;
+    let u = act.moving?;
+    if !act.demoralized || act.stage != Stage::Maneuver || !in_missouri_cs(g, u) {
+        return None;
+    }
+    let mut steps = Vec::new();
+    maneuver_steps(g, u, &melee_hexes(g), &mut steps);
+    (!steps.is_empty()).then_some(u)
 }
 
 /// 13.2.1: a demoralized unit in Missouri moves away from the camp toward the river,
 /// avoiding Union-occupied neighbours where it can.
 fn demoralized_step_ok(g: &Belmont, u: UnitId, from: Hex, to: Hex) -> bool {
-    if g.map().get(from).is_none_or(|i| i.region != Region::Missouri) || g.counter(u).side != Side::Confederate {
+    if !in_missouri_cs(g, u) {
         return true;
     }
     let camp_d = |h: Hex| g.map().camp.iter().map(|c| c.distance(h)).min().unwrap_or(0);
@@ -136,18 +165,19 @@ fn demoralized_step_ok(g: &Belmont, u: UnitId, from: Hex, to: Hex) -> bool {
     away && (near_union(from) || !near_union(to))
 }
 
-/// 13.2.1: the stage may end once every demoralized unit has moved (or cannot).
+/// 13.2.1: the stage may end once every demoralized unit has moved its full allowance
+/// (or cannot move at all).
 pub(crate) fn demoralized_done(g: &Belmont) -> bool {
     let act = g.act.as_ref().expect("activation");
     if !act.demoralized {
         return true;
     }
+    if demoralized_must_continue(g).is_some() {
+        return false;
+    }
     let legal = maneuver_legal(g);
     // Only units on the Missouri side are demoralized; those in Kentucky move freely.
-    let in_missouri = |u: UnitId| g.hex_of(u).is_some_and(|h| g.map().is_missouri(h));
-    !legal.iter().any(|a| {
-        matches!(a, Action::Move { unit, .. } if !g.unit(*unit).moved && g.counter(*unit).side == Side::Confederate && in_missouri(*unit))
-    })
+    !legal.iter().any(|a| matches!(a, Action::Move { unit, .. } if !g.unit(*unit).moved && in_missouri_cs(g, *unit)))
 }
 
 /// 4.3.2: steps toward a melee hex, and the step into it across its marker's hexside.
@@ -156,50 +186,151 @@ pub(crate) fn melee_move_legal(g: &Belmont) -> Vec<Action> {
     if g.markers.iter().all(|m| m.resolved) {
         return out;
     }
+    // 4.3.2 with 6.0: a regiment leader who went in ahead is followed at once.
+    let follow = follow_moves(g);
+    if !follow.is_empty() {
+        return follow;
+    }
+    let melee = melee_hexes(g);
     for u in g.ids() {
-        if !may_move(g, u) || !may_melee(g, u) {
-            continue;
-        }
-        let Loc::Hex(from) = g.unit(u).loc else {
+        melee_steps(g, u, None, &melee, &mut out);
+    }
+    out
+}
+
+/// 4.3.2: the unit's steps toward an open melee hex, and into it (only toward and into
+/// marker `only`, if given).
+fn melee_steps(g: &Belmont, u: UnitId, only: Option<usize>, melee: &[Hex], out: &mut Vec<Action>) {
+    if !may_move(g, u) || !may_melee(g, u) {
+        return;
+    }
+    let Loc::Hex(from) = g.unit(u).loc else {
+        return;
+    };
+    if melee.contains(&from) {
+        return; // Already in a melee hex: its movement is over.
+    }
+    let left = mp_left(g, u);
+    let need = melee_need(g, u, left, only);
+    for to in from.neighbours() {
+        let Some(c) = cost(g, u, from, to) else {
             continue;
         };
-        if melee_hexes(g).contains(&from) {
-            continue; // Already in a melee hex: its movement is over.
+        if c > left {
+            continue;
         }
-        let left = mp_left(g, u);
-        let need = melee_need(g, u, left);
-        let melee = melee_hexes(g);
-        for to in from.neighbours() {
-            let Some(c) = cost(g, u, from, to) else {
-                continue;
-            };
-            if c > left {
-                continue;
+        // Either the step into a melee hex across its marker's hexside, or a step
+        // that still leaves time to get there.
+        let into_melee = crate::melee::entry_marker(g, u, from, to).is_some_and(|(i, _)| only.is_none_or(|o| o == i));
+        let on_the_way =
+            may_enter(g, u, to) && !melee.contains(&to) && need.get(&to).is_some_and(|&n| n <= u32::from(left - c));
+        if into_melee || on_the_way {
+            out.push(Action::Move { unit: u, to });
+        }
+    }
+}
+
+/// 4.3.2 with 6.0: a regiment leader standing in a melee hex ahead of every unit of his
+/// command (he went in first for a broken company to follow): his marker and himself.
+fn waiting_leader(g: &Belmont) -> Option<(usize, UnitId)> {
+    for (i, m) in g.markers.iter().enumerate() {
+        if m.resolved || m.forced || m.charge {
+            continue;
+        }
+        let all: Vec<UnitId> = m.group.iter().chain(m.second.iter().flat_map(|(_, s)| s)).copied().collect();
+        for &l in &all {
+            if g.is_leader(l)
+                && g.hex_of(l) == Some(m.target)
+                && !all.iter().any(|&x| !g.is_leader(x) && g.commands(l, x))
+            {
+                return Some((i, l));
             }
-            // Either the step into a melee hex across its marker's hexside, or a step
-            // that still leaves time to get there.
-            let into_melee = crate::melee::entry_marker(g, u, from, to).is_some();
-            let on_the_way =
-                may_enter(g, u, to) && !melee.contains(&to) && need.get(&to).is_some_and(|&n| n <= u32::from(left - c));
-            if into_melee || on_the_way {
-                out.push(Action::Move { unit: u, to });
-            }
+        }
+    }
+    None
+}
+
+/// 4.3.2 with 6.0: while a regiment leader waits in a melee hex for a unit of his
+/// command, the only moves are theirs, toward and into his melee; none other may move
+/// and the step may not end. Empty when no one waits or no one can still follow (he is
+/// then an unsupported leader, 6.7).
+pub(crate) fn follow_moves(g: &Belmont) -> Vec<Action> {
+    let mut out = Vec::new();
+    if g.act.as_ref().is_none_or(|a| a.stage != Stage::MeleeMoves) {
+        return out;
+    }
+    let Some((i, l)) = waiting_leader(g) else {
+        return out;
+    };
+    let melee = melee_hexes(g);
+    for c in g.ids() {
+        if !g.is_leader(c) && g.commands(l, c) {
+            melee_steps(g, c, Some(i), &melee, &mut out);
         }
     }
     out
 }
 
+/// 6.0 with 4.3.2: whether a broken company of regiment leader `l`'s own regiment could
+/// follow him into `target` across the hexside from `from` this activation: one that has
+/// not moved and can still reach `from` and step in. Reading: such a company accompanies
+/// him even though he goes in first (it may not go in without him), wherever it stands,
+/// as long as it can make the melee hex; it must then follow at once ([`follow_moves`]).
+pub(crate) fn broken_follower_ready(g: &Belmont, l: UnitId, from: Hex, target: Hex) -> bool {
+    let regiment = g.counter(l).formation;
+    let mut melee: Option<Vec<Hex>> = None;
+    g.ids().any(|c| {
+        // The cheap tests first: this is asked for every hex a leader might enter from.
+        if g.counter(c).formation != regiment || !crate::melee::needs_leader(g, c) || g.unit(c).moved {
+            return false;
+        }
+        if crate::melee::regimental_leader(g, c) != Some(l) || !may_move(g, c) || !may_melee(g, c) {
+            return false;
+        }
+        let melee = melee.get_or_insert_with(|| melee_hexes(g));
+        g.hex_of(c).is_some_and(|h| !melee.contains(&h)) && reaches_through(g, c, from, target, melee)
+    })
+}
+
+/// Whether unmoved `u` can reach `from` and step from it into `target` with its
+/// allowance, standing only where it may (4.2, 4.3.2: not in another melee hex).
+fn reaches_through(g: &Belmont, u: UnitId, from: Hex, target: Hex, melee: &[Hex]) -> bool {
+    let Some(start) = g.hex_of(u) else {
+        return false;
+    };
+    let Some(last) = cost(g, u, from, target) else {
+        return false;
+    };
+    let Some(budget) = u32::from(g.allowance(u)).checked_sub(u32::from(last)) else {
+        return false;
+    };
+    // No step costs less than a road's half-MP.
+    if u32::from(start.distance(from)) * u32::from(charts::COST_ROAD) > budget {
+        return false;
+    }
+    let r = hexmap::reach(
+        start,
+        budget,
+        |a, b| cost(g, u, a, b).filter(|_| may_enter(g, u, b) && !melee.contains(&b)).map(u32::from),
+        |_| true,
+    );
+    r.cost.contains_key(&from)
+}
+
 /// For each hex, the fewest half-MP the unit needs from there to step into an open
 /// melee hex through a valid entry (4.3.2: the units must be able to reach the melee
 /// hex), found by one backward search from the entries.
-fn melee_need(g: &Belmont, u: UnitId, left: u8) -> HashMap<Hex, u32> {
+fn melee_need(g: &Belmont, u: UnitId, left: u8, only: Option<usize>) -> HashMap<Hex, u32> {
     let melee = melee_hexes(g);
     let standable = |h: Hex| may_enter(g, u, h) && !melee.contains(&h);
     let mut need: HashMap<Hex, u32> = HashMap::new();
     let mut heap = BinaryHeap::new();
-    for m in g.markers.iter().filter(|m| !m.resolved) {
+    for (i, m) in g.markers.iter().enumerate().filter(|(_, m)| !m.resolved) {
+        if only.is_some_and(|o| o != i) {
+            continue;
+        }
         for e in m.target.neighbours() {
-            if crate::melee::entry_marker(g, u, e, m.target).is_none() {
+            if crate::melee::entry_marker(g, u, e, m.target).is_none_or(|(j, _)| j != i) {
                 continue;
             }
             if let Some(c) = cost(g, u, e, m.target) {

@@ -10,6 +10,10 @@
 //! Reading (8.5): on its last hex a unit ends over-stacked only if it has no other
 //! alternative, so hexes where it fits are kept first, before the 8.2 classes. A
 //! retreat never re-enters a hex it has left (see [`RetreatState::visited`]).
+//!
+//! 8.4 with 8.5: attackers falling back to their entry hex (from defensive fire, a
+//! melee round or over-stacking) retreat into the friendlies there like any retreat:
+//! each stationary company rolls once for the melee's retreating group.
 
 use crate::action::Action;
 use crate::charts;
@@ -66,7 +70,9 @@ pub(crate) fn retreater_legal(g: &Belmont, f: &Frame) -> Vec<Action> {
 
 pub(crate) fn retreater_apply(g: &mut Belmont, f: Frame, a: &Action) {
     let (Frame::ChooseRetreater { entry, .. }, Action::Retreater(u)) = (f, a) else { unreachable!() };
-    start_retreat(g, *u, entry, false);
+    // A retreat with an entry hex comes from defensive fire, the first step of the melee
+    // (6.1): its units belong to the melee's retreating group (8.5).
+    start_retreat(g, *u, entry, entry.is_some());
 }
 
 /// Hexes a unit retreats (8.0): cavalry and cavalry leaders two, others one.
@@ -83,6 +89,8 @@ pub(crate) fn start_retreat(g: &mut Belmont, u: UnitId, entry: Option<Hex>, mele
     let n = g.name(u);
     if let Some(e) = entry {
         let from = g.hex_of(u);
+        // (6.9's attackers, already back in the entry hex, pass into no one.)
+        let stationary = if from == Some(e) { vec![] } else { stationary_companies(g, g.owner(u), e) };
         g.set_loc(u, Loc::Hex(e));
         g.log.push("Belmont 8.4", || {
             format!("{n} falls back from {} to its entry hex {e}.", from.map(|h| h.to_string()).unwrap_or_default())
@@ -100,6 +108,8 @@ pub(crate) fn start_retreat(g: &mut Belmont, u: UnitId, entry: Option<Hex>, mele
                 melee,
             })));
         }
+        // 8.5: falling back into the entry hex is a retreat into friendlies too.
+        push_break_rolls(g, u, stationary, melee);
         fire::after_entering(g, u, e, None);
         return;
     }
@@ -234,12 +244,7 @@ pub(crate) fn apply(g: &mut Belmont, mut r: RetreatState, a: &Action) {
         Action::RetreatTo(to) => {
             let (_, breakout) = destinations(g, &r);
             let from = g.hex_of(u).expect("on map");
-            let side = g.owner(u);
-            let stationary: Vec<UnitId> = g
-                .side_at(to, side)
-                .into_iter()
-                .filter(|&o| matches!(g.counter(o).kind, Kind::Infantry | Kind::Cavalry) && !g.unit(o).shaken)
-                .collect();
+            let stationary = stationary_companies(g, g.owner(u), to);
             g.set_loc(u, Loc::Hex(to));
             for &l in &r.leaders {
                 g.set_loc(l, Loc::Hex(to));
@@ -272,16 +277,7 @@ pub(crate) fn apply(g: &mut Belmont, mut r: RetreatState, a: &Action) {
                     push_or_destroy(g, r.clone());
                 }
             }
-            // 8.5: a die for every stationary company passed through; units retreating
-            // from a melee are one group, so each company rolls once for it.
-            if !g.is_leader(u) {
-                for s in stationary {
-                    if r.melee && !crate::melee::first_roll_for_group(g, s) {
-                        continue;
-                    }
-                    g.stack.push(Frame::BreakRoll { unit: s, on: charts::RETREAT_THROUGH_BREAK });
-                }
-            }
+            push_break_rolls(g, u, stationary, r.melee);
             if !breakout {
                 fire::after_entering(g, u, to, None);
             } else {
@@ -289,6 +285,30 @@ pub(crate) fn apply(g: &mut Belmont, mut r: RetreatState, a: &Action) {
             }
         }
         _ => unreachable!(),
+    }
+}
+
+/// 8.5: the stationary companies of `side` in `hex`: those that have not themselves
+/// retreated this activation (so not the units that retreated into it in an earlier round
+/// of the same melee).
+fn stationary_companies(g: &Belmont, side: Side, hex: Hex) -> Vec<UnitId> {
+    g.side_at(hex, side)
+        .into_iter()
+        .filter(|&o| matches!(g.counter(o).kind, Kind::Infantry | Kind::Cavalry) && !g.unit(o).shaken)
+        .collect()
+}
+
+/// 8.5: a die for every stationary company a retreating unit passes into, breaking it on
+/// a 6. Units retreating from a melee are one group, so each company rolls once for it.
+fn push_break_rolls(g: &mut Belmont, u: UnitId, stationary: Vec<UnitId>, melee: bool) {
+    if g.is_leader(u) {
+        return;
+    }
+    for s in stationary {
+        if melee && !crate::melee::first_roll_for_group(g, s) {
+            continue;
+        }
+        g.stack.push(Frame::BreakRoll { unit: s, on: charts::RETREAT_THROUGH_BREAK });
     }
 }
 
@@ -334,19 +354,22 @@ pub(crate) fn claim_abandoned(g: &mut Belmont, u: UnitId, hex: Hex) {
     }
 }
 
-/// 8.7: artillery left alone with the enemy is captured by the victorious regiment.
+/// 8.7: artillery left alone with the enemy is captured by the victorious regiment, whose
+/// chit activates it from now on. A captured gun captured again becomes the new captor's
+/// captured artillery, never the original counter, even when its own side re-takes it.
 pub(crate) fn capture_artillery(g: &mut Belmont, u: UnitId) {
     let captor = g.act.as_ref().map(|a| a.formation);
-    let original = g.counter(u).side;
     let n = g.name(u);
-    let taker = g.owner(u).enemy();
-    // A captured gun recaptured goes back to its own side's control.
-    let back_home = taker == original;
-    g.unit_mut(u).captor = if back_home { None } else { captor };
-    if !back_home && captor.is_none() {
+    let recaptured = g.unit(u).captor.is_some();
+    g.unit_mut(u).captor = captor;
+    if captor.is_none() {
         // Captured outside an activation (should not happen): count it eliminated.
         g.set_loc(u, Loc::Gone(Fate::Captured));
     }
     g.unit_mut(u).shaken = true;
-    g.log.push("Belmont 8.7", || format!("{n} is captured."));
+    if recaptured {
+        g.log.push("Belmont 8.7", || format!("{n} is captured again: now the captor's captured artillery."));
+    } else {
+        g.log.push("Belmont 8.7", || format!("{n} is captured."));
+    }
 }

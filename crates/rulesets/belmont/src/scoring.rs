@@ -57,11 +57,17 @@ fn tally(g: &mut Belmont) {
         if matches!(c.kind, Kind::Gunboat | Kind::Transport) && g.in_play(v) && g.unit(v).damage > 0 {
             add(g, c.side.enemy(), vp::VESSEL_DAMAGED, format!("{} damaged", c.id));
         }
-        // 2 VP for each enemy artillery counter captured.
-        if matches!(c.kind, Kind::FieldArtillery | Kind::IronBanks)
-            && (g.unit(v).captor.is_some() || g.unit(v).loc == Loc::Gone(Fate::Captured))
-        {
-            add(g, c.side.enemy(), vp::ARTILLERY_CAPTURED, format!("{} captured", c.id));
+        // 2 VP for each enemy artillery counter captured, to the side holding it (8.7: a
+        // gun re-taken by its own side is that side's captured artillery, but not an
+        // enemy counter, so it scores for no one).
+        if matches!(c.kind, Kind::FieldArtillery | Kind::IronBanks) {
+            let holder = match g.unit(v).loc {
+                Loc::Gone(Fate::Captured) => Some(c.side.enemy()),
+                _ => g.unit(v).captor.map(|_| g.owner(v)),
+            };
+            if let Some(side) = holder.filter(|&s| s != c.side) {
+                add(g, side, vp::ARTILLERY_CAPTURED, format!("{} captured", c.id));
+            }
         }
     }
     // 1/2 VP to the Confederates for each broken Union unit on the map.

@@ -215,7 +215,10 @@ pub(crate) fn activation_legal(g: &Belmont) -> Vec<Action> {
         Stage::MeleeMoves => movement::melee_move_legal(g),
         Stage::Maneuver => {
             let mut v = movement::maneuver_legal(g);
-            v.extend(naval::legal(g));
+            // 13.2.1: nothing else while a demoralized unit under way must move on.
+            if movement::demoralized_must_continue(g).is_none() {
+                v.extend(naval::legal(g));
+            }
             v
         }
         Stage::Melees => Vec::new(),
@@ -230,8 +233,10 @@ pub(crate) fn activation_legal(g: &Belmont) -> Vec<Action> {
 fn done_allowed(g: &Belmont) -> bool {
     let act = g.act.as_ref().expect("activation");
     match act.stage {
+        // 4.3.2: a regiment leader who went in ahead of his broken company waits for it.
+        Stage::MeleeMoves => movement::follow_moves(g).is_empty(),
         // 11.7: a loaded transport may not stay on the dock; 13.2.1 demoralized units
-        // must move.
+        // must move their full allowance.
         Stage::Maneuver => naval::may_end_activation(g) && movement::demoralized_done(g),
         _ => true,
     }

@@ -94,6 +94,9 @@ pub struct Marker {
     pub forced: bool,
     /// Flipped to its Resolved side (6.0).
     pub resolved: bool,
+    /// 8.5: stationary companies that have rolled for this melee's retreating group
+    /// (its units falling back, retreating or moved out over-stacked, 6.2, 8.4).
+    pub rolled: Vec<UnitId>,
 }
 
 /// The stages of one order-chit activation (3.2.2, 4.3).

@@ -47,6 +47,13 @@ fn activation(g: &mut Belmont, side: Side, code: &str, stage: Stage) {
     g.activate(side, code, stage);
 }
 
+/// Holds every opportunity fire offered.
+fn hold_fire(g: &mut Belmont) {
+    while matches!(g.top(), Some(Frame::OppOffer { .. })) {
+        act(g, Action::Fire(false));
+    }
+}
+
 /// A clear arena in the Union zone (the open ground at 0331-0634), checked.
 fn arena() -> [Hex; 4] {
     let hexes = [hex("0331"), hex("0332"), hex("0431"), hex("0432")];
@@ -501,6 +508,7 @@ fn rule_3_2_5_end_turn_returns_chits_transports_and_advances_the_turn() {
         charge: false,
         forced: false,
         resolved: true,
+        rolled: vec![],
     });
     assert!(g.cup().is_empty());
     g.set_stack(vec![Frame::EndTurn]);
@@ -795,6 +803,38 @@ fn rule_4_3_1_the_path_to_the_marker_counts_terrain() {
     assert_legal(&g, &Action::Marker { target: run[4], from: run[3] });
 }
 
+#[test]
+fn rule_4_3_1_a_broken_company_counts_for_a_marker_only_with_its_regiment_leader() {
+    // 6.0: a broken company attacks only with its regimental leader, so alone it cannot
+    // really reach the melee and no marker may be placed for it, even against a lone
+    // unsupported leader.
+    let [_, b, _, _] = arena();
+    let entry = south(b);
+    let t = south(entry);
+    let marker = Action::Marker { target: t, from: entry };
+    let setup = |buford: Option<Hex>| {
+        let mut g = fresh();
+        g.put("Pillow", &t.label());
+        g.put("27IL-A", &entry.label());
+        g.set_flipped("27IL-A", true);
+        if let Some(h) = buford {
+            g.put("Buford", &h.label());
+        }
+        g.activate(Side::Union, "27IL", Stage::Markers);
+        g
+    };
+    let mut g = setup(None);
+    let e = assert_refused(&mut g, &marker);
+    assert_eq!(e.rule, "Belmont 4.3.1");
+    // Its leader too far away to go in with it: still none.
+    let far = find_hex("a clear hex far from the melee", |h| plain(h, Terrain::Clear) && h.distance(t) > 10);
+    let mut g = setup(Some(far));
+    assert_refused(&mut g, &marker);
+    // With Buford beside it, it may.
+    let g = setup(Some(b));
+    assert_legal(&g, &marker);
+}
+
 // ------------------------------------------------------------------------------------
 // 4.3.2 Satisfy Melee Obligations
 
@@ -871,6 +911,137 @@ fn rule_4_3_2_regiment_leader_enters_only_with_a_company_of_his_command() {
     go(&mut g, "27IL-A", t);
     go(&mut g, "Buford", t);
     assert_eq!(at(&g, "Buford"), Some(t));
+}
+
+/// Buford and 27IL-A (broken) ready to attack `t` from `entry`, the 4.3.2 step under way.
+fn broken_company_at_entry(defender: &str) -> (Belmont, Hex, Hex) {
+    let mut g = fresh();
+    let [_, b, _, _] = arena();
+    let entry = south(b);
+    let t = south(entry);
+    g.put(defender, &t.label());
+    g.put("27IL-A", &entry.label());
+    g.set_flipped("27IL-A", true);
+    g.put("Buford", &entry.label());
+    g.activate(Side::Union, "27IL", Stage::Markers);
+    act(&mut g, Action::Marker { target: t, from: entry });
+    act(&mut g, Action::Done);
+    assert_eq!(rule(&g), "Belmont 4.3.2");
+    (g, entry, t)
+}
+
+#[test]
+fn rule_4_3_2_a_broken_company_may_not_enter_a_melee_hex_without_its_regiment_leader() {
+    // A lone Confederate battery, and 27IL-B unbroken beside the broken 27IL-A: the
+    // marker stands (27IL-B can attack), but 27IL-A may not go in without Buford.
+    let mut g = fresh();
+    let [_, b, _, _] = arena();
+    let entry = south(b);
+    let t = south(entry);
+    g.put("Watson-A", &t.label());
+    g.put("27IL-A", &entry.label());
+    g.set_flipped("27IL-A", true);
+    g.put("27IL-B", &entry.label());
+    g.activate(Side::Union, "27IL", Stage::Markers);
+    act(&mut g, Action::Marker { target: t, from: entry });
+    act(&mut g, Action::Done);
+    let e = refuse_mv(&mut g, "27IL-A", t);
+    assert_eq!(e.rule, "Belmont 6.0");
+    go(&mut g, "27IL-B", t);
+    hold_fire(&mut g);
+    refuse_mv(&mut g, "27IL-A", t);
+    assert_eq!(g.markers[0].group, vec![g.id("27IL-B")]);
+}
+
+#[test]
+fn rule_4_3_2_the_regiment_leader_may_go_in_first_for_a_broken_company_that_follows() {
+    let (mut g, _, t) = broken_company_at_entry("Pillow");
+    // 27IL-A may not lead; Buford may, with 27IL-A ready to follow him.
+    refuse_mv(&mut g, "27IL-A", t);
+    go(&mut g, "Buford", t);
+    hold_fire(&mut g);
+    assert_eq!(at(&g, "Buford"), Some(t));
+    // Now 27IL-A must follow: only its moves toward and into his melee, not even Done.
+    let legal = g.legal_actions();
+    let a_id = g.id("27IL-A");
+    assert!(legal.iter().all(|x| matches!(x, Action::Move { unit, .. } if *unit == a_id)), "{legal:?}");
+    assert_legal(&g, &mv(&g, "27IL-A", t));
+    let e = assert_refused(&mut g, &Action::Done);
+    assert_eq!(e.rule, "Belmont 4.3.2");
+    go(&mut g, "27IL-A", t);
+    hold_fire(&mut g);
+    assert_eq!(g.markers[0].group, vec![g.id("Buford"), g.id("27IL-A")]);
+    // Followed: the step may end (with nothing else to do, it has).
+    to_melees(&mut g);
+    // The melee: Pillow, unsupported, is captured (6.7).
+    act(&mut g, Action::Resolve(0));
+    assert_eq!(fate(&g, "Pillow"), Some(belmont::Fate::Captured));
+}
+
+#[test]
+fn rule_4_3_2_a_broken_company_behind_its_leader_walks_up_and_follows_him_in() {
+    // 27IL-A (broken) one hex behind the entry hex, Buford in it; another company of
+    // the regiment, 27IL-C, is far off with a melee of its own to make.
+    let mut g = fresh();
+    let [_, b, _, _] = arena();
+    let entry = south(b);
+    let t = south(entry);
+    g.put("13AR-A", &t.label());
+    g.put("27IL-A", &b.label());
+    g.set_flipped("27IL-A", true);
+    g.put("Buford", &entry.label());
+    let far = find_hex("a clear hex far off with a clear neighbour", |h| {
+        plain(h, Terrain::Clear) && h.distance(t) > 14 && h.neighbours().iter().any(|&n| plain(n, Terrain::Clear))
+    });
+    let t2 = far.neighbours().into_iter().find(|&n| plain(n, Terrain::Clear)).unwrap();
+    g.put("27IL-C", &far.label());
+    g.put("13AR-B", &t2.label());
+    g.activate(Side::Union, "27IL", Stage::Markers);
+    act(&mut g, Action::Marker { target: t, from: entry });
+    act(&mut g, Action::Marker { target: t2, from: far });
+    act(&mut g, Action::Done);
+    assert_legal(&g, &mv(&g, "27IL-C", t2));
+    // 27IL-A may not start toward the melee before its leader is in it.
+    refuse_mv(&mut g, "27IL-A", entry);
+    go(&mut g, "Buford", t);
+    hold_fire(&mut g);
+    // Only 27IL-A's way in is open: to the entry hex, then across the marker's hexside.
+    let legal = g.legal_actions();
+    let a_id = g.id("27IL-A");
+    assert!(!legal.is_empty() && legal.iter().all(|x| matches!(x, Action::Move { unit, .. } if *unit == a_id)));
+    assert_eq!(refuse_mv(&mut g, "27IL-C", t2).rule, "Belmont 4.3.2");
+    assert_eq!(assert_refused(&mut g, &Action::Done).rule, "Belmont 4.3.2");
+    go(&mut g, "27IL-A", entry);
+    hold_fire(&mut g);
+    go(&mut g, "27IL-A", t);
+    hold_fire(&mut g);
+    assert_eq!(g.markers[0].group, vec![g.id("Buford"), a_id]);
+    // Followed: the other melee may be answered again.
+    go(&mut g, "27IL-C", t2);
+    hold_fire(&mut g);
+    // In the rounds the broken company adds its SP with Buford beside it (6.0).
+    to_melees(&mut g);
+    act(&mut g, Action::Resolve(0));
+    rolls(&mut g, &[1, 1]); // defensive fire misses
+    roll(&mut g, 1); // Buford's casualty check (7.2)
+    rolls(&mut g, &[1, 1]);
+    assert_logged(&g, "Belmont 6.1", "attacker 3 (die 1)"); // 27IL-A 1 + Buford 1 + 1
+}
+
+#[test]
+fn rule_4_3_2_a_leader_goes_in_first_only_for_a_broken_company_that_can_follow() {
+    // The broken company has already moved this activation: it cannot follow, so Buford
+    // may not go in ahead of it.
+    let (mut g, entry, t) = broken_company_at_entry("Pillow");
+    let a = g.id("27IL-A");
+    g.units[usize::from(a)].moved = true;
+    refuse_mv(&mut g, "Buford", t);
+    // Nor for a broken company of another regiment.
+    let (mut g, _, _) = broken_company_at_entry("Pillow");
+    g.put("27IL-A", "0142");
+    g.put("30IL-A", &entry.label());
+    g.set_flipped("30IL-A", true);
+    refuse_mv(&mut g, "Buford", t);
 }
 
 #[test]

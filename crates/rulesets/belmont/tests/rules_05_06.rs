@@ -1005,6 +1005,72 @@ fn rule_6_0_a_company_broken_in_an_earlier_round_adds_nothing_without_its_leader
 }
 
 #[test]
+fn rule_6_0_a_lone_broken_company_cannot_attack_a_lone_gun_or_an_unsupported_leader() {
+    // 31IL-A broken beside a lone battery or a lone leader: no melee is possible for it.
+    for target in ["Watson-A", "Pillow"] {
+        let mut g = fresh();
+        g.put(target, "0333");
+        g.put("31IL-A", "0332");
+        g.set_flipped("31IL-A", true);
+        g.activate(Side::Union, "31IL", Stage::Markers);
+        assert!(!g.legal_actions().iter().any(|a| matches!(a, Action::Marker { .. })), "{target}");
+    }
+    // Accompanied by Logan it takes the gun (8.7).
+    let mut g = fresh();
+    g.put("Watson-A", "0333");
+    g.put("31IL-A", "0332");
+    g.set_flipped("31IL-A", true);
+    g.put("Logan", "0332");
+    g.activate(Side::Union, "31IL", Stage::Markers);
+    act(&mut g, Action::Marker { target: hex("0333"), from: hex("0332") });
+    act(&mut g, Action::Done);
+    refuse_mv(&mut g, "31IL-A", hex("0333"));
+    go(&mut g, "Logan", hex("0333"));
+    go(&mut g, "31IL-A", hex("0333"));
+    to_melees(&mut g);
+    resolve_first(&mut g);
+    rolls(&mut g, &[1, 1, 1]); // the battery's defensive fire misses
+    roll(&mut g, 1); // Logan's casualty check under defensive fire (7.2)
+    assert_eq!(g.owner(g.id("Watson-A")), Side::Union);
+    assert_logged(&g, "Belmont 8.7", "Watson-A is captured");
+}
+
+#[test]
+fn rule_6_7_a_leader_whose_broken_company_is_shot_down_on_the_way_is_captured() {
+    // Logan goes in first for 31IL-A (broken), a hex behind; on its way into the entry
+    // hex it is shot down, and Logan is left unsupported in the melee hex.
+    let mut g = fresh();
+    let (behind, entry, t) = (hex("0331"), hex("0332"), hex("0333"));
+    g.put("13AR-A", &t.label());
+    g.put("31IL-A", &behind.label());
+    g.set_flipped("31IL-A", true);
+    g.put("Logan", &entry.label());
+    let flank = entry
+        .neighbours()
+        .into_iter()
+        .find(|&n| n != t && n.distance(behind) > 1 && info(n).terrain == Terrain::Clear)
+        .expect("a clear flank hex");
+    g.put("13AR-B", &flank.label());
+    g.activate(Side::Union, "31IL", Stage::Markers);
+    act(&mut g, Action::Marker { target: t, from: entry });
+    act(&mut g, Action::Done);
+    go(&mut g, "Logan", t);
+    while matches!(g.top(), Some(Frame::OppOffer { .. })) {
+        act(&mut g, Action::Fire(false));
+    }
+    go(&mut g, "31IL-A", entry);
+    assert!(matches!(g.top(), Some(Frame::OppOffer { .. })), "{:?}", g.top());
+    act(&mut g, Action::Fire(true));
+    act(&mut g, Action::Hits(1));
+    assert!(gone(&g, "31IL-A"));
+    to_melees(&mut g);
+    resolve_first(&mut g);
+    assert_eq!(fate(&g, "Logan"), Some(belmont::Fate::Captured));
+    assert!(!logged(&g, "Belmont 6.1", "Melee round"), "no rounds for a leader alone");
+    assert_eq!(g.vp(), [0.0, 5.0], "14.1: the company 2, the regiment leader 3");
+}
+
+#[test]
 fn rule_6_0_only_infantry_and_regiment_leaders_attack() {
     // Artillery may not enter a melee hex (6.6): a battery next to the enemy is no
     // attacker, and no marker can be placed for it alone.

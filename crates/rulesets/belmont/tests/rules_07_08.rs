@@ -644,12 +644,136 @@ fn rule_8_4_attackers_fall_back_to_the_entry_hex_then_retreat_normally_if_overst
     act(&mut g, Action::Resolve(0));
     roll(&mut g, 5); // defensive fire: a retreat result
     assert_eq!(at(&g, "31IL-A"), Some(entry));
+    // 8.5: the three companies it fell back into roll first (see the 8.4 tests below).
+    for _ in 0..3 {
+        assert!(matches!(g.top(), Some(Frame::BreakRoll { .. })), "{:?}", g.top());
+        roll(&mut g, 1);
+    }
     // Over-stacked in the entry hex: one more hex, determined normally.
     assert!(matches!(g.top(), Some(Frame::Retreat(r)) if r.unit == g.id("31IL-A")), "{:?}", g.top());
     let to = retreat_options(&g)[0];
     act(&mut g, Action::RetreatTo(to));
     assert_eq!(to.distance(entry), 1);
     assert_eq!(g.stack_count(entry), 3);
+}
+
+/// 31IL-A and 31IL-B attack 13AR-A at 0333 from 0332, where the stationary 30IL-A (and
+/// 30IL-B if `two`) stand; the melee is chosen, its defensive fire (two dice) pending.
+fn melee_beside_friendlies(two: bool) -> Belmont {
+    let mut g = fresh();
+    let (entry, t) = (hex("0332"), hex("0333"));
+    g.put("13AR-A", &t.label());
+    g.put("31IL-A", &entry.label());
+    if two {
+        g.put("30IL-B", &entry.label());
+    } else {
+        g.put("31IL-B", &entry.label());
+    }
+    g.put("30IL-A", &entry.label());
+    g.activate(Side::Union, "31IL", Stage::Markers);
+    act(&mut g, Action::Marker { target: t, from: entry });
+    act(&mut g, Action::Done);
+    go(&mut g, "31IL-A", t);
+    if !two {
+        go(&mut g, "31IL-B", t);
+    }
+    to_melees(&mut g);
+    act(&mut g, Action::Resolve(0));
+    g
+}
+
+#[test]
+fn rule_8_4_falling_back_into_the_entry_hex_rolls_for_its_stationary_companies() {
+    // Defensive fire sends 31IL-A back to 0332: 30IL-A and 30IL-B, stationary there,
+    // each roll one die, a 6 breaking (8.5). With no attacker left the melee is over.
+    let mut g = melee_beside_friendlies(true);
+    roll(&mut g, 5);
+    assert_eq!(at(&g, "31IL-A"), Some(hex("0332")));
+    let mut rolled = vec![];
+    while let Some(Frame::BreakRoll { unit, on }) = g.top().cloned() {
+        assert_eq!(on, 6);
+        assert_d6(&g);
+        rolled.push(unit);
+        roll(&mut g, if rolled.len() == 1 { 6 } else { 5 });
+    }
+    assert_eq!(sorted_ids(&rolled), sorted_ids(&[g.id("30IL-A"), g.id("30IL-B")]));
+    assert_eq!(rolled.iter().filter(|&&x| g.unit(x).flipped).count(), 1);
+    assert_logged(&g, "Belmont 8.5", "breaks");
+    assert_logged(&g, "Belmont 6.0", "Melee at 0333 resolved");
+    assert!(!logged(&g, "Belmont 6.1", "Melee round"));
+}
+
+#[test]
+fn rule_8_4_attackers_falling_back_are_one_group_and_earlier_retreaters_do_not_roll() {
+    let mut g = melee_beside_friendlies(false);
+    // Defensive fire: a retreat result; 31IL-B falls back and 30IL-A rolls for the group.
+    roll(&mut g, 5);
+    let b = g.id("31IL-B");
+    act(&mut g, Action::Retreater(b));
+    assert!(matches!(g.top(), Some(Frame::BreakRoll { unit, .. }) if *unit == g.id("30IL-A")), "{:?}", g.top());
+    roll(&mut g, 1);
+    roll(&mut g, 1); // the second defensive die misses
+    // The round goes to the defender (2 + 2 against 2 + 5), and the attacker retreats.
+    rolls(&mut g, &[2, 5]);
+    assert!(flipped(&g, "31IL-A"));
+    act(&mut g, Action::Continue(false));
+    assert_eq!(at(&g, "31IL-A"), Some(hex("0332")));
+    // 30IL-A has rolled for this melee's retreating group; 31IL-B retreated into the hex
+    // itself earlier: no more dice.
+    assert!(!g.frames().iter().any(|f| matches!(f, Frame::BreakRoll { .. })), "{:?}", g.frames());
+}
+
+#[test]
+fn rule_8_4_units_moved_back_over_stacked_roll_once_as_a_group() {
+    // A coordinated melee (6.10) wins with five companies in the hex; two go back to
+    // the first entry hex, where 30IL-A now stands: it rolls once for both.
+    let mut g = fresh();
+    let t = hex("0432");
+    let (e1, e2) = (hex("0332"), hex("0431"));
+    g.put("13AR-H", &t.label());
+    g.set_flipped("13AR-H", true);
+    for id in ["31IL-A", "31IL-B", "Logan"] {
+        g.put(id, &e1.label());
+    }
+    for id in ["31IL-C", "31IL-D", "31IL-E"] {
+        g.put(id, &e2.label());
+    }
+    g.activate(Side::Union, "31IL", Stage::Markers);
+    act(&mut g, Action::Marker { target: t, from: e1 });
+    act(&mut g, Action::Done);
+    for id in ["31IL-A", "31IL-B", "Logan", "31IL-C", "31IL-D", "31IL-E"] {
+        go(&mut g, id, t);
+        hold_fire(&mut g);
+    }
+    g.put("30IL-A", &e1.label());
+    to_melees(&mut g);
+    act(&mut g, Action::Resolve(0));
+    rolls(&mut g, &[6, 1]);
+    assert!(gone(&g, "13AR-H"));
+    while matches!(g.top(), Some(Frame::Casualty { .. })) {
+        roll(&mut g, 1);
+    }
+    let mut rolls_for_30a = 0;
+    for _ in 0..2 {
+        assert_eq!(g.prompt().rule, "Belmont 6.2", "{:?}", g.top());
+        let unit = g
+            .legal_actions()
+            .into_iter()
+            .find_map(|a| match a {
+                Action::Move { unit, to } if to == e1 => Some(unit),
+                _ => None,
+            })
+            .expect("a move back to the first entry hex");
+        act(&mut g, Action::Move { unit, to: e1 });
+        hold_fire(&mut g);
+        while let Some(Frame::BreakRoll { unit, .. }) = g.top().cloned() {
+            assert_eq!(unit, g.id("30IL-A"));
+            rolls_for_30a += 1;
+            roll(&mut g, 1);
+        }
+    }
+    assert_eq!(g.stack_count(t), 3);
+    assert_eq!(rolls_for_30a, 1);
 }
 
 // ------------------------------------------------------------------------------------
@@ -1018,6 +1142,37 @@ fn rule_8_7_captured_artillery_answers_to_the_capturing_regiments_chit() {
     assert!(!h.legal_actions().iter().any(|a| matches!(a, Action::Move { unit, .. } if *unit == w)));
     let mut h = g.clone();
     h.put("Beltzhoover", "0631");
+    h.activate(Side::Confederate, "HQ", Stage::Maneuver);
+    assert!(!h.legal_actions().iter().any(|a| matches!(a, Action::Move { unit, .. } if *unit == w)));
+}
+
+#[test]
+fn rule_8_7_a_recaptured_gun_becomes_the_recapturing_regiments_captured_artillery() {
+    // Watson-A (Confederate) taken earlier by the 31st Illinois stands alone; the 13th
+    // Arkansas takes it back.
+    let mut g = fresh();
+    let (entry, t) = (hex("0332"), hex("0333"));
+    let w = g.put("Watson-A", &t.label());
+    let il31 = u8::try_from(g.oob().formation(Side::Union, "31IL").unwrap()).unwrap();
+    g.units[usize::from(w)].captor = Some(il31);
+    g.put("13AR-A", &entry.label());
+    g.activate(Side::Confederate, "13AR", Stage::Markers);
+    act(&mut g, Action::Marker { target: t, from: entry });
+    act(&mut g, Action::Done);
+    go(&mut g, "13AR-A", t);
+    to_melees(&mut g);
+    act(&mut g, Action::Resolve(0));
+    rolls(&mut g, &[1, 1, 1]); // its defensive fire, for the Union, misses
+    let ar13 = u8::try_from(g.oob().formation(Side::Confederate, "13AR").unwrap()).unwrap();
+    assert_eq!(g.unit(w).captor, Some(ar13), "the Confederates' captured artillery, not the original counter");
+    assert_eq!(g.owner(w), Side::Confederate);
+    assert_logged(&g, "Belmont 8.7", "captured again");
+    // The 13th Arkansas' chit activates it; the Confederate HQ chit does not.
+    let mut h = g.clone();
+    h.activate(Side::Confederate, "13AR", Stage::Maneuver);
+    assert!(h.legal_actions().iter().any(|a| matches!(a, Action::Move { unit, .. } if *unit == w)));
+    let mut h = g.clone();
+    h.put("Beltzhoover", "0631"); // something else to do keeps the step open
     h.activate(Side::Confederate, "HQ", Stage::Maneuver);
     assert!(!h.legal_actions().iter().any(|a| matches!(a, Action::Move { unit, .. } if *unit == w)));
 }

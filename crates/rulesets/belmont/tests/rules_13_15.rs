@@ -177,7 +177,71 @@ fn r13_2_1_they_must_move_away_from_the_camp_toward_the_river() {
     }
     let to = moves[0].label();
     step(&mut g, "13AR-A", &to);
-    assert!(is_legal(&g, &Action::Done));
+    // It moves on up to its full allowance (see the full-allowance tests below).
+    move_on(&mut g, "13AR-A");
+    assert!(may_end(&g));
+}
+
+/// Whether the activation may end now (or, with nothing left to decide, has ended).
+fn may_end(g: &Belmont) -> bool {
+    g.act.is_none() || is_legal(g, &Action::Done)
+}
+
+/// Moves the demoralized unit now moving on (its first legal step each time) while it
+/// has a step; checks that meanwhile nothing else may be done.
+fn move_on(g: &mut Belmont, id: &str) {
+    let u = g.id(id);
+    for _ in 0..20 {
+        let legal = g.legal_actions();
+        let Some(next) = legal.iter().find(|a| matches!(a, Action::Move { unit, .. } if *unit == u)).cloned() else {
+            return;
+        };
+        assert!(legal.iter().all(|a| matches!(a, Action::Move { unit, .. } if *unit == u)), "{legal:?}");
+        assert!(!is_legal(g, &Action::Done));
+        act(g, next);
+        hold_fire(g);
+    }
+    panic!("{id} never stopped");
+}
+
+#[test]
+fn rule_13_2_1_a_demoralized_unit_moves_its_full_allowance_before_another_starts() {
+    let mut g = demoralized("13AR", &|g| {
+        g.put("13AR-A", "1726");
+        g.put("13AR-B", "1826");
+    });
+    let a = g.id("13AR-A");
+    let first = g
+        .legal_actions()
+        .into_iter()
+        .find(|x| matches!(x, Action::Move { unit, .. } if *unit == a))
+        .expect("13AR-A may move");
+    act(&mut g, first);
+    assert!(g.unit(a).mp > 0, "movement points left");
+    // Before: 13AR-A could stop here and 13AR-B start. Now 13AR-A must go on.
+    let e = g.apply(&Action::Done).expect_err("Done refused");
+    assert_eq!(e.rule, "Belmont 13.2.1");
+    let b_moves: Vec<Action> = g
+        .legal_actions()
+        .into_iter()
+        .filter(|x| matches!(x, Action::Move { unit, .. } if *unit == g.id("13AR-B")))
+        .collect();
+    assert!(b_moves.is_empty());
+    let some_b_step = Action::Move { unit: g.id("13AR-B"), to: hex("1826").neighbour(Direction::from_die(1).unwrap()) };
+    let e = g.apply(&some_b_step).expect_err("13AR-B may not start");
+    assert_eq!(e.rule, "Belmont 13.2.1");
+    move_on(&mut g, "13AR-A");
+    // 13AR-A has stopped (no step away is left): 13AR-B must now move in its turn.
+    assert!(!is_legal(&g, &Action::Done));
+    assert!(g.legal_actions().iter().any(|x| matches!(x, Action::Move { unit, .. } if *unit == g.id("13AR-B"))));
+    let first_b = g
+        .legal_actions()
+        .into_iter()
+        .find(|x| matches!(x, Action::Move { unit, .. } if *unit == g.id("13AR-B")))
+        .unwrap();
+    act(&mut g, first_b);
+    move_on(&mut g, "13AR-B");
+    assert!(may_end(&g), "no dead end: both have stopped");
 }
 
 #[test]
@@ -198,7 +262,8 @@ fn r13_2_1_only_the_missouri_side_is_demoralized() {
         .find(|a| matches!(a, Action::Move { unit, .. } if *unit == g.id("13TN-A")))
         .expect("13TN-A must move");
     act(&mut g, away);
-    assert!(is_legal(&g, &Action::Done), "the Kentucky company need not move");
+    move_on(&mut g, "13TN-A");
+    assert!(may_end(&g), "the Kentucky company need not move");
 }
 
 #[test]
@@ -523,6 +588,22 @@ fn r14_4_damaged_vessels_and_captured_artillery_score_2_each() {
     assert_eq!(g.actor(), Actor::Over);
     // Union: Transport-2 damaged (2) + Watson-A (2). Confederates: Tyler (2) + Taylor-1 (2).
     assert_eq!(g.vp(), [4.0, 4.0]);
+}
+
+#[test]
+fn rule_14_4_a_gun_retaken_by_its_own_side_scores_for_no_one() {
+    let mut g = fresh();
+    g.camp_captured = Some(4);
+    // Watson-A (Confederate) taken by the Union, then re-taken by the 13th Arkansas
+    // (8.7: now the Confederates' captured artillery): no enemy counter, no VP.
+    let w = g.put("Watson-A", "1725");
+    g.units[usize::from(w)].captor = Some(u8::try_from(g.oob().formation(Side::Confederate, "13AR").unwrap()).unwrap());
+    // Taylor-1 (Union) held by the 13th Arkansas: 2 VP to the Confederates.
+    let t = g.put("Taylor-1", "1726");
+    g.units[usize::from(t)].captor = Some(u8::try_from(g.oob().formation(Side::Confederate, "13AR").unwrap()).unwrap());
+    final_scoring(&mut g);
+    assert_eq!(g.actor(), Actor::Over);
+    assert_eq!(g.vp(), [0.0, 2.0]);
 }
 
 #[test]

@@ -1,0 +1,228 @@
+//! Exact odds on a toy dice game whose answers are known in closed form, and on Belmont.
+use super::*;
+use engine::{BoardView, Dice, Illegal, Log, Outcome, Prompt, Side};
+use serde::{Deserialize, Serialize};
+
+/// The Union says how many dice to roll; chance rolls them one at a time; the sum is
+/// the Union's VP.
+#[derive(Clone, Hash, Debug, Default)]
+struct Roll {
+    dice: u8,
+    sum: u8,
+    sixes: u8,
+    chosen: bool,
+    log: Log,
+}
+
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+enum A {
+    Roll(u8),
+    Die(u8),
+}
+
+impl Game for Roll {
+    type Action = A;
+    fn scenario(&self) -> (&str, &[String]) {
+        ("roll", &[])
+    }
+    fn actor(&self) -> Actor {
+        match (self.chosen, self.dice) {
+            (false, _) => Actor::Side(Side::Union),
+            (true, 0) => Actor::Over,
+            (true, _) => Actor::Chance,
+        }
+    }
+    fn prompt(&self) -> Prompt {
+        Prompt { actor: self.actor(), rule: "Roll 1".into(), text: "how many dice".into() }
+    }
+    fn legal_actions(&self) -> Vec<A> {
+        if self.chosen { vec![] } else { (0..=12).map(A::Roll).collect() }
+    }
+    fn chance_outcomes(&self) -> Vec<(A, f64)> {
+        if self.actor() == Actor::Chance { (1..=6).map(|d| (A::Die(d), 1.0 / 6.0)).collect() } else { vec![] }
+    }
+    fn apply_unchecked(&mut self, a: &A) {
+        match *a {
+            A::Roll(n) => {
+                self.dice = n;
+                self.chosen = true;
+            }
+            A::Die(d) => {
+                self.sum += d;
+                self.sixes += u8::from(d == 6);
+                self.dice -= 1;
+            }
+        }
+    }
+    fn why_illegal(&self, _: &A) -> Illegal {
+        Illegal { rule: "Roll 1".into(), reason: "no".into() }
+    }
+    fn describe(&self, a: &A) -> String {
+        format!("{a:?}")
+    }
+    fn vp(&self) -> [f64; 2] {
+        [f64::from(self.sum), 0.0]
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        (self.actor() == Actor::Over).then(|| Outcome { winner: Some(Side::Union), vp: self.vp() })
+    }
+    fn log(&self) -> &Log {
+        &self.log
+    }
+    fn set_logging(&mut self, on: bool) {
+        self.log.set_enabled(on);
+    }
+    fn board(&self) -> BoardView {
+        BoardView::default()
+    }
+    fn tally(&self) -> Vec<(String, i64)> {
+        vec![("sum".into(), i64::from(self.sum)), ("sixes".into(), i64::from(self.sixes))]
+    }
+}
+
+#[test]
+fn two_dice_sum_exactly() {
+    let g = Roll::default();
+    let d = outcomes(&g, &A::Roll(2), 1_000).unwrap();
+    assert!((d.total() - 1.0).abs() < 1e-12, "{}", d.total());
+    // 6 first dice, 36 second: positions after the first die are distinct, so nothing
+    // merges there; the 36 final rolls merge into 15 positions (sum and sixes: 2-10
+    // without a six, 7-11 with one, 12 with two).
+    assert_eq!(d.expanded, 42);
+    assert_eq!(d.positions.len(), 15);
+    assert_eq!(d.keys, ["sum", "sixes"]);
+    let sum = d.marginal("sum").unwrap();
+    assert_eq!(sum.values.len(), 11);
+    for (s, p) in &sum.values {
+        let exact = f64::from(6 - u8::try_from((s - 7).abs()).unwrap()) / 36.0;
+        assert!((p - exact).abs() < 1e-12, "P(sum = {s}) = {p}, not {exact}");
+    }
+    let sixes = d.marginal("sixes").unwrap();
+    let expect = [(0, 25.0 / 36.0), (1, 10.0 / 36.0), (2, 1.0 / 36.0)];
+    assert_eq!(sixes.values.len(), 3);
+    for ((k, p), (ek, ep)) in sixes.values.iter().zip(expect) {
+        assert_eq!(*k, ek);
+        assert!((p - ep).abs() < 1e-12);
+    }
+    // Classes: one per (sum, sixes) seen; the most likely first (a sum of 6 without a
+    // six, 5 rolls of 36, ahead of a 7 without a six, 4 rolls).
+    let classes = d.classes();
+    assert_eq!(classes.len(), 15);
+    assert!((classes.iter().map(|c| c.probability).sum::<f64>() - 1.0).abs() < 1e-12);
+    assert_eq!(classes[0].changes, vec![("sum".to_string(), 6)]);
+    assert!((classes[0].probability - 5.0 / 36.0).abs() < 1e-12);
+    assert!(classes.iter().any(|c| c.changes == vec![("sum".to_string(), 12), ("sixes".to_string(), 2)]));
+    // The mean of the VP is 7.
+    assert!((d.mean(|g| g.vp()[0]) - 7.0).abs() < 1e-12);
+    // The game given is untouched.
+    assert!(!g.chosen);
+}
+
+#[test]
+fn positions_merge_between_dice_and_many_dice_stay_exact() {
+    let g = Roll::default();
+    // Ten dice one at a time: 6^10 paths, but only (sum, sixes) matters, so few
+    // positions per layer.
+    let d = outcomes(&g, &A::Roll(10), 100_000).unwrap();
+    assert!((d.total() - 1.0).abs() < 1e-12);
+    assert!(d.expanded < 20_000, "{}", d.expanded);
+    let sixes = d.marginal("sixes").unwrap();
+    // Binomial(10, 1/6).
+    let mut coeff = 1.0;
+    for (k, p) in &sixes.values {
+        let k32 = i32::try_from(*k).unwrap();
+        if k32 > 0 {
+            coeff = coeff * f64::from(11 - k32) / f64::from(k32);
+        }
+        let exact = coeff * (1.0f64 / 6.0).powi(k32) * (5.0f64 / 6.0).powi(10 - k32);
+        assert!((p - exact).abs() < 1e-12, "P({k} sixes) = {p}, not {exact}");
+    }
+    let all = partial(&g, &A::Roll(10), 100_000);
+    assert!(all.pending.is_empty());
+    assert_eq!(all.resolved.len(), d.positions.len());
+    assert_eq!(all.expanded, d.expanded);
+}
+
+#[test]
+fn too_large_is_refused_never_approximated() {
+    let g = Roll::default();
+    let err = outcomes(&g, &A::Roll(12), 100).unwrap_err();
+    assert_eq!(err, TooLarge { limit: 100 });
+    assert!(err.to_string().contains("more than 100 chance outcomes"), "{err}");
+    // No chance at all: one position, nothing expanded.
+    let d = outcomes(&g, &A::Roll(0), 0).unwrap();
+    assert_eq!(d.positions.len(), 1);
+    assert_eq!(d.expanded, 0);
+    assert!(d.classes()[0].changes.is_empty());
+    assert!(d.marginals().iter().all(|m| !m.varies()));
+}
+
+#[test]
+fn partial_stops_before_the_layer_that_does_not_fit() {
+    let g = Roll::default();
+    // The first die (6 outcomes) fits in 6; the second layer (36) does not.
+    let p = partial(&g, &A::Roll(2), 6);
+    assert_eq!(p.expanded, 6);
+    assert!(p.resolved.is_empty());
+    assert_eq!(p.pending.len(), 6);
+    assert!(p.pending.iter().all(|(q, g)| (q - 1.0 / 6.0).abs() < 1e-12 && g.actor() == Actor::Chance));
+    // Nothing fits in 5: the one chance node is pending, with probability one.
+    let p = partial(&g, &A::Roll(2), 5);
+    assert_eq!((p.expanded, p.pending.len()), (0, 1));
+    // Refusing costs no work beyond what fitted.
+    assert_eq!(outcomes(&g, &A::Roll(2), 41).unwrap_err(), TooLarge { limit: 41 });
+    assert_eq!(outcomes(&g, &A::Roll(2), 42).unwrap().expanded, 42);
+}
+
+#[test]
+fn resolve_expands_pending_chance() {
+    let mut g = Roll::default();
+    g.apply(&A::Roll(1)).unwrap();
+    let d = resolve(&g, 10).unwrap();
+    assert_eq!(d.positions.len(), 6);
+    assert!(d.positions.iter().all(|r| (r.probability - 1.0 / 6.0).abs() < 1e-12 && r.game.actor() == Actor::Over));
+}
+
+/// Every action of the first decisions of a random Belmont game: probabilities sum to
+/// one, every reached position is a decision or the end, and each key's marginal sums
+/// to one.
+#[test]
+fn belmont_odds_sum_to_one() {
+    let mut g = belmont::Belmont::after_setup(&[]);
+    g.set_logging(false);
+    let mut dice = Dice::seeded(5);
+    let (mut checked, mut too_large, mut changed) = (0, 0, 0);
+    for _ in 0..250 {
+        match g.actor() {
+            Actor::Over => break,
+            Actor::Chance => {
+                let d = resolve(&g, 50_000).unwrap();
+                assert!((d.total() - 1.0).abs() < 1e-9);
+                let a = dice.sample(&g.chance_outcomes()).clone();
+                g.apply(&a).unwrap();
+            }
+            Actor::Side(_) => {
+                let legal = g.legal_actions();
+                for a in legal.iter().take(20) {
+                    match outcomes(&g, a, 20_000) {
+                        Ok(d) => {
+                            checked += 1;
+                            assert!((d.total() - 1.0).abs() < 1e-9, "{a:?}: {}", d.total());
+                            assert!(d.positions.iter().all(|r| r.game.actor() != Actor::Chance));
+                            for m in d.marginals() {
+                                let s: f64 = m.values.iter().map(|v| v.1).sum();
+                                assert!((s - 1.0).abs() < 1e-9, "{}", m.key);
+                            }
+                            changed += usize::from(d.classes().len() > 1);
+                        }
+                        Err(TooLarge { .. }) => too_large += 1,
+                    }
+                }
+                let a = dice.choose(&legal).clone();
+                g.apply(&a).unwrap();
+            }
+        }
+    }
+    assert!(checked > 300, "{checked} actions checked, {too_large} too large");
+    assert!(changed > 0, "some action has more than one outcome");
+}

@@ -1,0 +1,130 @@
+//! The greedy bot: one step of look-ahead, with chance weighed exactly.
+
+use crate::{Bot, score};
+use engine::{Actor, Dice, Game, Side};
+
+/// For each legal action, the expected [`score`] (the ruleset's [`Game::evaluate`], or
+/// the result once the game is over) of the positions reached once chance has resolved
+/// up to the next decision; the best action wins, ties broken by its seeded generator.
+///
+/// The expectation is exact ([`analysis::partial`]) when enumerating chance takes at
+/// most `limit` chance outcomes. When it would take more, the bot **samples** the rest:
+/// chance is enumerated exactly, layer by layer, as far as the limit allows, and from
+/// each chance decision left pending it plays sampled chance paths with its own seeded
+/// [`Dice`] (`samples` paths in all, at least one per pending decision), weighting
+/// their mean by the exact probability of reaching that decision. The value is then an
+/// unbiased estimate, not the exact expectation, and still reproducible from the seed.
+///
+/// When more than `max_actions` actions are legal (Belmont's set-up offers 35,000
+/// placements), it weighs a sample of `max_actions` of them drawn with its generator:
+/// each costs an application, and the ruleset lists the next position's actions in it.
+///
+/// It sees as far as the next decision only, of either side: a decision that changes
+/// nothing the evaluation reads (a step of movement, with a VP-only evaluation) looks
+/// like every other, and the tie is broken at random.
+#[derive(Debug)]
+pub struct GreedyBot {
+    dice: Dice,
+    limit: usize,
+    samples: u32,
+    max_actions: usize,
+}
+
+/// [`GreedyBot`]'s default bound on chance outcomes enumerated per action. In Belmont,
+/// ending an activation leads to the chit pull and the next activation's first rolls,
+/// about 400-500 outcomes at 150 µs each; the bound keeps such actions to the pull
+/// itself, exactly, and samples what follows it.
+pub const DEFAULT_LIMIT: usize = 200;
+/// [`GreedyBot`]'s default number of sampled chance paths per action when enumeration
+/// stops short.
+pub const DEFAULT_SAMPLES: u32 = 32;
+/// [`GreedyBot`]'s default bound on the actions weighed per decision (more than Belmont's
+/// longest list in play, about 800 movement actions; less than its set-up's).
+pub const DEFAULT_MAX_ACTIONS: usize = 1_000;
+
+impl GreedyBot {
+    /// A greedy bot seeded `seed`, enumerating up to [`DEFAULT_LIMIT`] chance outcomes
+    /// per action and sampling [`DEFAULT_SAMPLES`] paths beyond.
+    #[must_use]
+    pub fn new(seed: u64) -> GreedyBot {
+        GreedyBot::with_limits(seed, DEFAULT_LIMIT, DEFAULT_SAMPLES)
+    }
+
+    /// A greedy bot with its own bounds: at most `limit` chance outcomes enumerated per
+    /// action, else `samples` sampled paths (at least one per pending chance decision).
+    #[must_use]
+    pub fn with_limits(seed: u64, limit: usize, samples: u32) -> GreedyBot {
+        GreedyBot { dice: Dice::seeded(seed), limit, samples: samples.max(1), max_actions: DEFAULT_MAX_ACTIONS }
+    }
+
+    /// The same bot weighing at most `max_actions` actions a decision (at least one).
+    #[must_use]
+    pub fn max_actions(mut self, max_actions: usize) -> GreedyBot {
+        self.max_actions = max_actions.max(1);
+        self
+    }
+
+    /// The expected score of `action` for `side`: exact when chance fits in the limit,
+    /// else estimated as described on [`GreedyBot`].
+    pub fn value<G: Game>(&mut self, game: &G, action: &G::Action, side: Side) -> f64 {
+        let reached = analysis::partial(game, action, self.limit);
+        let mut value: f64 = reached.resolved.iter().map(|(p, g)| p * score(g, side)).sum();
+        if reached.pending.is_empty() {
+            return value;
+        }
+        let n = u32::try_from(reached.pending.len()).unwrap_or(u32::MAX);
+        let per = self.samples.div_ceil(n).max(1);
+        for (p, start) in &reached.pending {
+            let mut total = 0.0;
+            for _ in 0..per {
+                let mut g = start.clone();
+                while g.actor() == Actor::Chance {
+                    let outcomes = g.chance_outcomes();
+                    if outcomes.is_empty() {
+                        break;
+                    }
+                    let a = self.dice.sample(&outcomes).clone();
+                    g.apply_unchecked(&a);
+                }
+                total += score(&g, side);
+            }
+            value += p * total / f64::from(per);
+        }
+        value
+    }
+}
+
+impl<G: Game> Bot<G> for GreedyBot {
+    fn name(&self) -> String {
+        "greedy".into()
+    }
+
+    fn choose(&mut self, game: &G) -> G::Action {
+        let legal = game.legal_actions();
+        self.choose_from(game, &legal)
+    }
+
+    fn choose_from(&mut self, game: &G, legal: &[G::Action]) -> G::Action {
+        let Actor::Side(side) = game.actor() else {
+            return self.dice.choose(legal).clone();
+        };
+        if legal.len() == 1 {
+            return legal[0].clone();
+        }
+        let mut weighed: Vec<usize> = (0..legal.len()).collect();
+        if legal.len() > self.max_actions {
+            // A partial Fisher-Yates shuffle: the first `max_actions` are a uniform sample.
+            for i in 0..self.max_actions {
+                let rest = u32::try_from(legal.len() - i).expect("fewer than 2^32 actions");
+                let j = i + self.dice.below(rest) as usize;
+                weighed.swap(i, j);
+            }
+            weighed.truncate(self.max_actions);
+            weighed.sort_unstable();
+        }
+        let values: Vec<f64> = weighed.iter().map(|&i| self.value(game, &legal[i], side)).collect();
+        let best = values.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+        let ties: Vec<usize> = (0..weighed.len()).filter(|&k| values[k] >= best - 1e-12).map(|k| weighed[k]).collect();
+        legal[*self.dice.choose(&ties)].clone()
+    }
+}

@@ -1,0 +1,442 @@
+//! Monte Carlo tree search (UCT) with explicit chance nodes.
+//!
+//! The tree holds a node per position visited: a **decision node** where a side is to
+//! act (one edge per legal action, untried ones tried in random order),
+//! a **chance node** where Chance acts (one edge per outcome, with its probability), or
+//! a terminal node. Nodes store no game: each iteration copies the root position and
+//! applies the edges' actions on the way down.
+//!
+//! One iteration:
+//! 1. *Selection*: at a decision node whose edges have all been tried, follow UCT for
+//!    the side to act there (mean reward of that side, normalised + `exploration` ×
+//!    √(ln N / n)); at a chance node, sample an outcome by its probability with the
+//!    bot's seeded [`Dice`]. Means are normalised to the range of rewards seen in the
+//!    search so far (as MuZero does): an evaluation that moves little (Belmont's VP
+//!    margin over a short rollout shifts it by a few hundredths) still separates the
+//!    actions, instead of drowning under the exploration term.
+//! 2. *Expansion*: at a decision node with an untried edge, try it and add its node;
+//!    if that is a chance node, keep sampling and adding nodes until a decision (or the
+//!    end) is reached, so each iteration adds one decision node.
+//! 3. *Rollout*: from there, the random policy (chance sampled by probability) for at
+//!    most `rollout_depth` actions, chance included; then the leaf is scored with
+//!    [`score`] for both sides (the result if the game ended, else
+//!    [`Game::evaluate`]).
+//! 4. *Backpropagation*: every node on the path adds the pair of rewards; each side
+//!    reads its own.
+//!
+//! Explicit chance nodes rather than open loop: a node is one position, so its hash
+//! identifies it, and the tree can be reused when the game moves on. After a decision
+//! the tree is kept; at the next one the bot looks in it for the node whose
+//! [`Game::state_hash`] is the new position's (whatever chance and the opponent did in
+//! between) and keeps that subtree, visits and all.
+//!
+//! The move played is the root edge with the most visits (ties to the higher mean).
+//!
+//! Cost, honestly: a Belmont rollout of `d` actions costs about `d` × 90 µs, so the
+//! default 20-action rollouts cap the bot near 500 iterations a second; whole-game
+//! rollouts (about 3,300 actions, 0.3 s) would allow a handful. With an evaluation that
+//! reads VP only, a short rollout mostly scores "no change", and the search sees what
+//! the VP track sees: losses and objectives within reach.
+
+use crate::{Bot, Budget, score};
+use engine::{Actor, Dice, Game, Side};
+use std::time::{Duration, Instant};
+
+/// How an [`MctsBot`] searches.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct MctsConfig {
+    /// Iterations or time a decision.
+    pub budget: Budget,
+    /// Actions (chance included) a rollout plays before the leaf is evaluated; 0 scores
+    /// the expanded node itself.
+    pub rollout_depth: u32,
+    /// The UCT exploration constant (rewards lie in 0..=1).
+    pub exploration: f64,
+    /// Keep the tree between decisions and reuse the subtree of the new position.
+    pub reuse: bool,
+    /// No more nodes are added beyond this many (iterations then roll out from the
+    /// frontier).
+    pub max_nodes: usize,
+}
+
+impl Default for MctsConfig {
+    fn default() -> MctsConfig {
+        MctsConfig {
+            budget: Budget::Iterations(crate::spec::DEFAULT_ITERATIONS),
+            rollout_depth: 20,
+            exploration: 1.0,
+            reuse: true,
+            max_nodes: 2_000_000,
+        }
+    }
+}
+
+/// What the last search did, for reports.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct SearchStats {
+    /// Iterations run for the last decision.
+    pub iterations: u64,
+    /// Visits the root already had from the previous search (tree reuse).
+    pub reused_visits: u64,
+    /// Nodes in the tree after the search.
+    pub nodes: usize,
+    /// Time spent.
+    pub elapsed: Duration,
+}
+
+type Id = u32;
+
+struct Edge<A> {
+    action: A,
+    /// Chance outcomes' probability; 0 at decision nodes.
+    prob: f64,
+    child: Option<Id>,
+}
+
+struct Node<A> {
+    hash: u64,
+    actor: Actor,
+    /// Decision nodes list their legal actions the first time the search passes through
+    /// them, not when they are added: most leaves are never revisited, and a list can be
+    /// long (Belmont's set-up offers 35,000 placements).
+    listed: bool,
+    edges: Vec<Edge<A>>,
+    /// Decision nodes: edges `..tried` have been tried (they have children); the rest are
+    /// in the order listed until picked.
+    tried: usize,
+    visits: u64,
+    /// Sum of rewards, Union then Confederate.
+    value: [f64; 2],
+}
+
+/// A UCT player with chance nodes: see the [module documentation](self).
+pub struct MctsBot<G: Game> {
+    config: MctsConfig,
+    dice: Dice,
+    nodes: Vec<Node<G::Action>>,
+    root: Option<Id>,
+    stats: SearchStats,
+    /// The lowest and highest reward seen this search, per side.
+    range: [(f64, f64); 2],
+}
+
+impl<G: Game> std::fmt::Debug for MctsBot<G> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("MctsBot").field("config", &self.config).field("nodes", &self.nodes.len()).finish()
+    }
+}
+
+impl<G: Game> MctsBot<G> {
+    /// An MCTS bot seeded `seed`.
+    #[must_use]
+    pub fn new(seed: u64, config: MctsConfig) -> MctsBot<G> {
+        MctsBot {
+            config,
+            dice: Dice::seeded(seed),
+            nodes: Vec::new(),
+            root: None,
+            stats: SearchStats::default(),
+            range: [(f64::INFINITY, f64::NEG_INFINITY); 2],
+        }
+    }
+
+    /// What the last search did.
+    #[must_use]
+    pub fn stats(&self) -> SearchStats {
+        self.stats
+    }
+
+    /// The root's edges after the last search: (action, visits, mean reward of the side
+    /// to act), in the order tried.
+    #[must_use]
+    pub fn root_edges(&self) -> Vec<(G::Action, u64, f64)> {
+        let Some(r) = self.root else { return Vec::new() };
+        let node = &self.nodes[r as usize];
+        let Actor::Side(side) = node.actor else { return Vec::new() };
+        node.edges
+            .iter()
+            .filter_map(|e| e.child.map(|c| (e.action.clone(), &self.nodes[c as usize])))
+            .map(|(a, c)| (a, c.visits, mean(c, side)))
+            .collect()
+    }
+
+    fn make_node(&mut self, game: &G) -> Id {
+        let actor = game.actor();
+        let edges = match actor {
+            Actor::Chance => {
+                game.chance_outcomes().into_iter().map(|(action, prob)| Edge { action, prob, child: None }).collect()
+            }
+            Actor::Side(_) | Actor::Over => Vec::new(),
+        };
+        let listed = !matches!(actor, Actor::Side(_));
+        let id = Id::try_from(self.nodes.len()).expect("fewer than 2^32 nodes");
+        self.nodes.push(Node { hash: game.state_hash(), actor, listed, edges, tried: 0, visits: 0, value: [0.0; 2] });
+        id
+    }
+
+    /// Lists a decision node's legal actions, `game` being its position.
+    fn list(&mut self, node: Id, game: &G) {
+        let n = &mut self.nodes[node as usize];
+        if !n.listed {
+            n.edges = game.legal_actions().into_iter().map(|action| Edge { action, prob: 0.0, child: None }).collect();
+            n.listed = true;
+        }
+    }
+
+    /// Finds the new position in the kept tree and keeps only its subtree, or starts a
+    /// new tree.
+    fn set_root(&mut self, game: &G) {
+        let hash = game.state_hash();
+        let found = if self.config.reuse && self.root.is_some() {
+            // The most visited node of that position (a position can be reached by
+            // more than one path).
+            (0..self.nodes.len())
+                .filter(|&i| self.nodes[i].hash == hash && self.nodes[i].actor == game.actor())
+                .max_by_key(|&i| self.nodes[i].visits)
+        } else {
+            None
+        };
+        match found {
+            Some(i) => self.keep_subtree(Id::try_from(i).expect("fits")),
+            None => {
+                self.nodes.clear();
+                let r = self.make_node(game);
+                self.root = Some(r);
+            }
+        }
+    }
+
+    /// Compacts the arena to the subtree under `new_root`.
+    fn keep_subtree(&mut self, new_root: Id) {
+        let mut old = std::mem::take(&mut self.nodes);
+        let mut map: Vec<Option<Id>> = vec![None; old.len()];
+        let mut order = vec![new_root];
+        map[new_root as usize] = Some(0);
+        let mut k = 0;
+        while k < order.len() {
+            let id = order[k] as usize;
+            k += 1;
+            for e in &old[id].edges {
+                if let Some(c) = e.child
+                    && map[c as usize].is_none()
+                {
+                    map[c as usize] = Some(Id::try_from(order.len()).expect("fits"));
+                    order.push(c);
+                }
+            }
+        }
+        let mut nodes = Vec::with_capacity(order.len());
+        for &id in &order {
+            let mut n = std::mem::replace(
+                &mut old[id as usize],
+                Node {
+                    hash: 0,
+                    actor: Actor::Over,
+                    listed: true,
+                    edges: Vec::new(),
+                    tried: 0,
+                    visits: 0,
+                    value: [0.0; 2],
+                },
+            );
+            for e in &mut n.edges {
+                e.child = e.child.and_then(|c| map[c as usize]);
+            }
+            nodes.push(n);
+        }
+        self.nodes = nodes;
+        self.root = Some(0);
+    }
+
+    /// One iteration from the root position `root_game`.
+    fn iterate(&mut self, root_game: &G) {
+        let root = self.root.expect("a root");
+        let mut g = root_game.clone();
+        let mut path = vec![root];
+        let mut node = root;
+        let mut created = false;
+        let max_nodes = self.config.max_nodes;
+        loop {
+            let n = &self.nodes[node as usize];
+            let i = match n.actor {
+                Actor::Over => break,
+                Actor::Side(side) => {
+                    if created {
+                        break;
+                    }
+                    self.list(node, &g);
+                    let n = &self.nodes[node as usize];
+                    let (tried, len) = (n.tried, n.edges.len());
+                    if len == 0 {
+                        break;
+                    }
+                    if tried < len {
+                        if self.nodes.len() >= max_nodes {
+                            break;
+                        }
+                        // An untried edge at random, swapped to the front of the
+                        // untried ones (a Fisher-Yates shuffle, one step at a time).
+                        let rest = u32::try_from(len - tried).expect("fewer than 2^32 actions");
+                        let j = tried + self.dice.below(rest) as usize;
+                        let n = &mut self.nodes[node as usize];
+                        n.edges.swap(tried, j);
+                        n.tried += 1;
+                        tried
+                    } else {
+                        self.select(node, side)
+                    }
+                }
+                Actor::Chance => {
+                    if n.edges.is_empty() {
+                        break;
+                    }
+                    let mut u = self.dice.unit();
+                    let mut i = n.edges.len() - 1;
+                    for (k, e) in n.edges.iter().enumerate() {
+                        if u < e.prob {
+                            i = k;
+                            break;
+                        }
+                        u -= e.prob;
+                    }
+                    i
+                }
+            };
+            let edge = &self.nodes[node as usize].edges[i];
+            g.apply_unchecked(&edge.action);
+            node = match edge.child {
+                Some(c) => c,
+                None if self.nodes.len() >= max_nodes => break,
+                None => {
+                    created = true;
+                    let c = self.make_node(&g);
+                    self.nodes[node as usize].edges[i].child = Some(c);
+                    c
+                }
+            };
+            path.push(node);
+        }
+        let reward = self.rollout(g);
+        for (r, (lo, hi)) in reward.iter().zip(&mut self.range) {
+            *lo = lo.min(*r);
+            *hi = hi.max(*r);
+        }
+        for id in path {
+            let n = &mut self.nodes[id as usize];
+            n.visits += 1;
+            n.value[0] += reward[0];
+            n.value[1] += reward[1];
+        }
+    }
+
+    /// UCT among the tried edges of a decision node for the side to act there.
+    fn select(&self, node: Id, side: Side) -> usize {
+        let n = &self.nodes[node as usize];
+        #[allow(clippy::cast_precision_loss)]
+        let ln = (n.visits.max(1) as f64).ln();
+        let (lo, hi) = self.range[side.index()];
+        let scale = if hi - lo > 1e-9 { hi - lo } else { 1.0 };
+        let mut best = (f64::NEG_INFINITY, 0);
+        for (i, e) in n.edges.iter().enumerate() {
+            let Some(c) = e.child else { continue };
+            let c = &self.nodes[c as usize];
+            #[allow(clippy::cast_precision_loss)]
+            let visits = c.visits.max(1) as f64;
+            let q = if hi - lo > 1e-9 { (mean(c, side) - lo) / scale } else { mean(c, side) };
+            let u = q + self.config.exploration * (ln / visits).sqrt();
+            if u > best.0 {
+                best = (u, i);
+            }
+        }
+        best.1
+    }
+
+    /// Plays the random policy for at most `rollout_depth` actions and scores the leaf.
+    fn rollout(&mut self, mut g: G) -> [f64; 2] {
+        for _ in 0..self.config.rollout_depth {
+            let a = match g.actor() {
+                Actor::Over => break,
+                Actor::Chance => {
+                    let outcomes = g.chance_outcomes();
+                    if outcomes.is_empty() {
+                        break;
+                    }
+                    self.dice.sample(&outcomes).clone()
+                }
+                Actor::Side(_) => {
+                    let legal = g.legal_actions();
+                    if legal.is_empty() {
+                        break;
+                    }
+                    self.dice.choose(&legal).clone()
+                }
+            };
+            g.apply_unchecked(&a);
+        }
+        [score(&g, Side::Union), score(&g, Side::Confederate)]
+    }
+
+    /// Searches from `game` within the budget and returns the most visited root action.
+    fn search(&mut self, game: &G) -> Option<G::Action> {
+        let start = Instant::now();
+        let mut root_game = game.clone();
+        root_game.set_logging(false);
+        self.set_root(&root_game);
+        self.range = [(f64::INFINITY, f64::NEG_INFINITY); 2];
+        let root = self.root.expect("a root");
+        let reused = self.nodes[root as usize].visits;
+        let mut iterations = 0u64;
+        loop {
+            let go = match self.config.budget {
+                Budget::Iterations(n) => iterations < u64::from(n),
+                Budget::Time(d) => iterations == 0 || start.elapsed() < d,
+            };
+            if !go {
+                break;
+            }
+            self.iterate(&root_game);
+            iterations += 1;
+        }
+        self.stats =
+            SearchStats { iterations, reused_visits: reused, nodes: self.nodes.len(), elapsed: start.elapsed() };
+        let n = &self.nodes[root as usize];
+        let Actor::Side(side) = n.actor else { return None };
+        n.edges
+            .iter()
+            .filter_map(|e| e.child.map(|c| (e, &self.nodes[c as usize])))
+            .max_by(|(_, a), (_, b)| a.visits.cmp(&b.visits).then(mean(a, side).total_cmp(&mean(b, side))))
+            .map(|(e, _)| e.action.clone())
+    }
+}
+
+fn mean<A>(n: &Node<A>, side: Side) -> f64 {
+    if n.visits == 0 {
+        return 0.5;
+    }
+    #[allow(clippy::cast_precision_loss)]
+    let v = n.visits as f64;
+    n.value[side.index()] / v
+}
+
+impl<G: Game> Bot<G> for MctsBot<G> {
+    fn name(&self) -> String {
+        format!("mcts:{}", self.config.budget)
+    }
+
+    fn choose(&mut self, game: &G) -> G::Action {
+        let legal = game.legal_actions();
+        self.choose_from(game, &legal)
+    }
+
+    fn choose_from(&mut self, game: &G, legal: &[G::Action]) -> G::Action {
+        if legal.len() == 1 {
+            return legal[0].clone();
+        }
+        match self.search(game) {
+            Some(a) if legal.contains(&a) => a,
+            // The tree's root is not this decision (cannot happen for a side to act),
+            // or the search found nothing: any legal action.
+            _ => self.dice.choose(legal).clone(),
+        }
+    }
+}

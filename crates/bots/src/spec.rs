@@ -1,0 +1,133 @@
+//! Bots by name, as the command line and the lobby name them: `random`, `greedy`,
+//! `mcts`, `mcts:2000` (iterations a decision), `mcts:2s` or `mcts:0.5s` (seconds).
+
+use crate::{Bot, GreedyBot, MctsBot, MctsConfig, RandomBot};
+use engine::Game;
+use std::fmt;
+use std::time::Duration;
+
+/// How much search an [`MctsBot`] spends on a decision.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Budget {
+    /// This many iterations (reproducible: the same seed plays the same game).
+    Iterations(u32),
+    /// As many iterations as fit in this time (faster machines search more, so a game
+    /// is not reproducible from its seed).
+    Time(Duration),
+}
+
+/// A bot named on the command line.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum BotSpec {
+    /// [`RandomBot`].
+    Random,
+    /// [`GreedyBot`].
+    Greedy,
+    /// [`MctsBot`] with this budget (the rest of [`MctsConfig`] at its defaults).
+    Mcts(Budget),
+}
+
+/// The budget of a bare `mcts`.
+pub const DEFAULT_ITERATIONS: u32 = 1000;
+
+/// Reads a bot's name: `random`, `greedy`, `mcts` (1000 iterations a decision),
+/// `mcts:N` (N iterations), `mcts:Xs` (X seconds, decimals allowed).
+///
+/// # Errors
+/// A message naming what was wrong and the accepted forms.
+pub fn parse_bot_spec(s: &str) -> Result<BotSpec, String> {
+    const FORMS: &str =
+        "random, greedy, mcts, mcts:ITERATIONS (e.g. mcts:2000) or mcts:SECONDSs (e.g. mcts:2s, mcts:0.5s)";
+    let t = s.trim().to_ascii_lowercase();
+    match t.as_str() {
+        "random" => return Ok(BotSpec::Random),
+        "greedy" => return Ok(BotSpec::Greedy),
+        "mcts" => return Ok(BotSpec::Mcts(Budget::Iterations(DEFAULT_ITERATIONS))),
+        _ => {}
+    }
+    let Some(budget) = t.strip_prefix("mcts:") else {
+        return Err(format!("unknown bot '{s}' (known: {FORMS})"));
+    };
+    if let Some(secs) = budget.strip_suffix('s') {
+        let x: f64 =
+            secs.parse().map_err(|_| format!("'{s}': '{secs}' is not a number of seconds (known: {FORMS})"))?;
+        if !(x.is_finite() && x > 0.0 && x <= 86_400.0) {
+            return Err(format!("'{s}': the time a decision must be more than 0 and at most a day"));
+        }
+        return Ok(BotSpec::Mcts(Budget::Time(Duration::from_secs_f64(x))));
+    }
+    match budget.parse::<u32>() {
+        Ok(0) => Err(format!("'{s}': at least one iteration a decision")),
+        Ok(n) => Ok(BotSpec::Mcts(Budget::Iterations(n))),
+        Err(_) => Err(format!("'{s}': '{budget}' is not a number of iterations or of seconds (known: {FORMS})")),
+    }
+}
+
+impl std::str::FromStr for BotSpec {
+    type Err = String;
+    fn from_str(s: &str) -> Result<BotSpec, String> {
+        parse_bot_spec(s)
+    }
+}
+
+impl fmt::Display for Budget {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Budget::Iterations(n) => write!(f, "{n}"),
+            Budget::Time(d) => write!(f, "{}s", d.as_secs_f64()),
+        }
+    }
+}
+
+/// The name [`parse_bot_spec`] reads back: `random`, `greedy`, `mcts:1000`, `mcts:0.5s`.
+impl fmt::Display for BotSpec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BotSpec::Random => f.write_str("random"),
+            BotSpec::Greedy => f.write_str("greedy"),
+            BotSpec::Mcts(b) => write!(f, "mcts:{b}"),
+        }
+    }
+}
+
+impl BotSpec {
+    /// The bot, seeded `seed` (the same seed and, for MCTS, an iteration budget play the
+    /// same actions in the same game).
+    #[must_use]
+    pub fn build<G: Game>(&self, seed: u64) -> Box<dyn Bot<G>> {
+        match *self {
+            BotSpec::Random => Box::new(RandomBot::new(seed)),
+            BotSpec::Greedy => Box::new(GreedyBot::new(seed)),
+            BotSpec::Mcts(budget) => Box::new(MctsBot::new(seed, MctsConfig { budget, ..MctsConfig::default() })),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn specs_parse_and_print_back() {
+        assert_eq!(parse_bot_spec("random"), Ok(BotSpec::Random));
+        assert_eq!(parse_bot_spec("Greedy"), Ok(BotSpec::Greedy));
+        assert_eq!(parse_bot_spec("mcts"), Ok(BotSpec::Mcts(Budget::Iterations(DEFAULT_ITERATIONS))));
+        assert_eq!(parse_bot_spec("mcts:2000"), Ok(BotSpec::Mcts(Budget::Iterations(2000))));
+        assert_eq!(parse_bot_spec("mcts:2s"), Ok(BotSpec::Mcts(Budget::Time(Duration::from_secs(2)))));
+        assert_eq!(parse_bot_spec("mcts:0.5s"), Ok(BotSpec::Mcts(Budget::Time(Duration::from_millis(500)))));
+        for s in ["random", "greedy", "mcts:1000", "mcts:2000", "mcts:2s", "mcts:0.5s"] {
+            assert_eq!(parse_bot_spec(s).unwrap().to_string(), s);
+        }
+        assert_eq!("mcts:7".parse::<BotSpec>(), Ok(BotSpec::Mcts(Budget::Iterations(7))));
+    }
+
+    #[test]
+    fn bad_specs_say_what_is_accepted() {
+        for bad in ["human", "mcts:", "mcts:0", "mcts:-3", "mcts:xs", "mcts:0s", "mcts:fast", "alphazero", "mcts:1e99s"]
+        {
+            let e = parse_bot_spec(bad).unwrap_err();
+            assert!(e.contains(bad), "{bad}: {e}");
+        }
+        assert!(parse_bot_spec("minimax").unwrap_err().contains("mcts:2s"));
+    }
+}

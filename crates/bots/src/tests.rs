@@ -1,0 +1,148 @@
+//! The bots on toy games with known answers, and on Belmont for legality.
+use crate::toy::{Choice, ChoiceAction, Dash, DashAction};
+use crate::*;
+use engine::{Actor, Dice, Game, Side};
+
+#[test]
+fn greedy_takes_the_best_expectation_exactly() {
+    // Risky is worth 3 1/3 VP: better than a safe 3, worse than a safe 4.
+    for seed in 0..10 {
+        let mut bot = GreedyBot::new(seed);
+        assert_eq!(bot.choose(&Choice::new(3)), ChoiceAction::Risky, "seed {seed}");
+        assert_eq!(bot.choose(&Choice::new(4)), ChoiceAction::Safe, "seed {seed}");
+    }
+    let mut bot = GreedyBot::new(1);
+    let v = bot.value(&Choice::new(3), &ChoiceAction::Risky, Side::Union);
+    assert!((v - (0.5 + 20.0 / 600.0)).abs() < 1e-12, "{v}");
+}
+
+#[test]
+fn greedy_samples_when_enumeration_is_too_large() {
+    // A limit of 3 chance outcomes cannot enumerate two dice: the bot samples, and with
+    // enough paths still sees that a safe 1 is worse than the gamble.
+    let mut bot = GreedyBot::with_limits(7, 3, 2_000);
+    let v = bot.value(&Choice::new(1), &ChoiceAction::Risky, Side::Union);
+    assert!((v - (0.5 + 20.0 / 600.0)).abs() < 0.01, "{v}");
+    assert_eq!(bot.choose(&Choice::new(1)), ChoiceAction::Risky);
+    // Reproducible from the seed.
+    let a = GreedyBot::with_limits(9, 3, 10).value(&Choice::new(1), &ChoiceAction::Risky, Side::Union);
+    let b = GreedyBot::with_limits(9, 3, 10).value(&Choice::new(1), &ChoiceAction::Risky, Side::Union);
+    assert!((a - b).abs() < f64::EPSILON);
+}
+
+#[test]
+fn greedy_breaks_ties_with_its_generator() {
+    // In Dash's first position no action changes the VP before the Confederacy decides
+    // except a step (+1) or a gamble (+5/3 expected); the gamble is best. At 14, a step
+    // wins for sure and a gamble only 2 times in 3.
+    let mut g = Dash::new();
+    assert_eq!(GreedyBot::new(1).choose(&g), DashAction::Gamble);
+    g.pos = [14, 0];
+    assert_eq!(GreedyBot::new(1).choose(&g), DashAction::Step);
+    // Three equal choices (nothing is worth anything): different seeds pick all three.
+    let mut worthless = Choice::new(0);
+    worthless.prize = 0;
+    let mut picks = std::collections::HashSet::new();
+    for seed in 0..30 {
+        picks.insert(format!("{:?}", GreedyBot::new(seed).choose(&worthless)));
+    }
+    assert_eq!(picks.len(), 3, "{picks:?}");
+}
+
+/// Plays Dash: `bots[0]` the Union. Returns the winner.
+fn dash(bots: [&mut dyn Bot<Dash>; 2], seed: u64) -> Option<Side> {
+    let mut g = Dash::new();
+    play_out(&mut g, bots, &mut Dice::seeded(seed), 10_000).expect("ends");
+    g.outcome().unwrap().winner
+}
+
+#[test]
+fn mcts_beats_random() {
+    let config = MctsConfig { budget: Budget::Iterations(200), rollout_depth: 40, ..MctsConfig::default() };
+    let mut wins = 0;
+    for i in 0..20u64 {
+        let mut mcts = MctsBot::new(Dice::game_seed(i, 1), config);
+        let mut random = RandomBot::new(Dice::game_seed(i, 2));
+        let side = if i % 2 == 0 { Side::Union } else { Side::Confederate };
+        let winner =
+            if side == Side::Union { dash([&mut mcts, &mut random], i) } else { dash([&mut random, &mut mcts], i) };
+        wins += u32::from(winner == Some(side));
+    }
+    assert!(wins >= 18, "MCTS won {wins} of 20 against random");
+}
+
+#[test]
+fn mcts_reuses_its_tree_and_is_reproducible() {
+    let config = MctsConfig { budget: Budget::Iterations(300), ..MctsConfig::default() };
+    let mut bot: MctsBot<Dash> = MctsBot::new(5, config);
+    let mut g = Dash::new();
+    let mut dice = Dice::seeded(5);
+    let mut reused = 0;
+    let mut first = None;
+    while g.actor() != Actor::Over {
+        let a = match g.actor() {
+            Actor::Chance => dice.sample(&g.chance_outcomes()).clone(),
+            Actor::Side(Side::Union) => {
+                let a = bot.choose(&g);
+                let s = bot.stats();
+                assert_eq!(s.iterations, 300);
+                reused += u32::from(s.reused_visits > 0);
+                first.get_or_insert_with(|| (a.clone(), bot.root_edges()));
+                a
+            }
+            Actor::Side(Side::Confederate) => dice.choose(&g.legal_actions()).clone(),
+            Actor::Over => unreachable!(),
+        };
+        g.apply(&a).unwrap();
+    }
+    assert!(reused > 0, "the tree was reused");
+    let (a, edges) = first.unwrap();
+    assert_eq!(edges.len(), 4, "every first action tried");
+    assert_eq!(edges.iter().map(|e| e.1).sum::<u64>(), 300);
+    let mut again: MctsBot<Dash> = MctsBot::new(5, config);
+    assert_eq!(again.choose(&Dash::new()), a, "the same seed picks the same action");
+    assert!(matches!(a, DashAction::Gamble | DashAction::Step), "{a:?}: {edges:?}");
+}
+
+#[test]
+fn a_time_budget_runs_at_least_one_iteration() {
+    let config = MctsConfig { budget: Budget::Time(std::time::Duration::from_millis(20)), ..MctsConfig::default() };
+    let mut bot: MctsBot<Dash> = MctsBot::new(1, config);
+    let _ = bot.choose(&Dash::new());
+    assert!(bot.stats().iterations >= 1);
+    assert_eq!(Bot::<Dash>::name(&bot), "mcts:0.02s");
+}
+
+/// Greedy and a small MCTS play legal Belmont actions, and every bot a spec names can
+/// be built and plays.
+#[test]
+fn bots_play_belmont_legally() {
+    use belmont::Belmont;
+    for spec in ["greedy", "mcts:10", "random"] {
+        let spec = parse_bot_spec(spec).unwrap();
+        let mut game = Belmont::after_setup(&[]);
+        game.set_logging(false);
+        let mut u: Box<dyn Bot<Belmont>> = spec.build(1);
+        let mut c: Box<dyn Bot<Belmont>> = spec.build(2);
+        assert_eq!(u.name(), spec.to_string());
+        let mut actions = Vec::new();
+        let r = play_out_into(&mut game, [u.as_mut(), c.as_mut()], &mut Dice::seeded(3), 200, &mut actions);
+        match r {
+            Ok(()) | Err(PlayError::TooLong { .. }) => {}
+            Err(e) => panic!("{spec}: {e}"),
+        }
+        assert!(actions.len() >= 100, "{spec}");
+    }
+}
+
+#[test]
+fn greedy_weighs_a_sample_of_a_long_list() {
+    // With one action weighed, the pick is whichever the sample holds: over seeds, all
+    // three appear; with all weighed, only the best.
+    let mut picks = std::collections::HashSet::new();
+    for seed in 0..30 {
+        picks.insert(format!("{:?}", GreedyBot::new(seed).max_actions(1).choose(&Choice::new(3))));
+    }
+    assert_eq!(picks.len(), 3, "{picks:?}");
+    assert_eq!(GreedyBot::new(0).max_actions(3).choose(&Choice::new(3)), ChoiceAction::Risky);
+}

@@ -1,0 +1,216 @@
+//! Toy games with known answers, for the bots' tests.
+use engine::{Actor, BoardView, Game, Illegal, Log, Outcome, Prompt, Side};
+use serde::{Deserialize, Serialize};
+
+/// One Union decision: `Safe` scores `safe` VP for sure; `Risky` rolls two dice, one at
+/// a time, and scores `prize` (20) VP on a sum of 10 or more (probability 1/6, so 3 1/3 VP
+/// expected); `Nothing` scores nothing. Then the Confederacy ends the game (so bots
+/// score the position before it with the evaluation, which is linear in the VP).
+#[derive(Clone, Hash, Debug)]
+pub struct Choice {
+    pub safe: u8,
+    pub prize: u8,
+    pub vp: u8,
+    pub dice: Vec<u8>,
+    pub risky: bool,
+    pub done: bool,
+    pub over: bool,
+    pub log: Log,
+}
+
+impl Choice {
+    pub fn new(safe: u8) -> Choice {
+        Choice { safe, prize: 20, vp: 0, dice: vec![], risky: false, done: false, over: false, log: Log::default() }
+    }
+}
+
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+pub enum ChoiceAction {
+    Safe,
+    Risky,
+    Nothing,
+    Die(u8),
+    End,
+}
+
+impl Game for Choice {
+    type Action = ChoiceAction;
+    fn scenario(&self) -> (&str, &[String]) {
+        ("choice", &[])
+    }
+    fn actor(&self) -> Actor {
+        if self.over {
+            Actor::Over
+        } else if self.done {
+            Actor::Side(Side::Confederate)
+        } else if self.risky {
+            Actor::Chance
+        } else {
+            Actor::Side(Side::Union)
+        }
+    }
+    fn prompt(&self) -> Prompt {
+        Prompt { actor: self.actor(), rule: "Choice 1".into(), text: "safe or risky".into() }
+    }
+    fn legal_actions(&self) -> Vec<ChoiceAction> {
+        match self.actor() {
+            Actor::Side(Side::Union) => vec![ChoiceAction::Nothing, ChoiceAction::Safe, ChoiceAction::Risky],
+            Actor::Side(Side::Confederate) => vec![ChoiceAction::End],
+            _ => vec![],
+        }
+    }
+    fn chance_outcomes(&self) -> Vec<(ChoiceAction, f64)> {
+        if self.actor() == Actor::Chance {
+            (1..=6).map(|d| (ChoiceAction::Die(d), 1.0 / 6.0)).collect()
+        } else {
+            vec![]
+        }
+    }
+    fn apply_unchecked(&mut self, a: &ChoiceAction) {
+        match *a {
+            ChoiceAction::Safe => {
+                self.vp = self.safe;
+                self.done = true;
+            }
+            ChoiceAction::Nothing => self.done = true,
+            ChoiceAction::End => self.over = true,
+            ChoiceAction::Risky => self.risky = true,
+            ChoiceAction::Die(d) => {
+                self.dice.push(d);
+                if self.dice.len() == 2 {
+                    if self.dice[0] + self.dice[1] >= 10 {
+                        self.vp = self.prize;
+                    }
+                    self.done = true;
+                }
+            }
+        }
+    }
+    fn why_illegal(&self, _: &ChoiceAction) -> Illegal {
+        Illegal { rule: "Choice 1".into(), reason: "no".into() }
+    }
+    fn describe(&self, a: &ChoiceAction) -> String {
+        format!("{a:?}")
+    }
+    fn vp(&self) -> [f64; 2] {
+        [f64::from(self.vp), 0.0]
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        // Scored by evaluation, not by a winner: a draw whatever happens.
+        (self.actor() == Actor::Over).then(|| Outcome { winner: None, vp: self.vp() })
+    }
+    fn log(&self) -> &Log {
+        &self.log
+    }
+    fn set_logging(&mut self, on: bool) {
+        self.log.set_enabled(on);
+    }
+    fn board(&self) -> BoardView {
+        BoardView::default()
+    }
+    fn evaluate(&self, side: Side) -> f64 {
+        let m = f64::from(self.vp) / 100.0;
+        if side == Side::Union { 0.5 + m } else { 0.5 - m }
+    }
+}
+
+/// A race to 15: the sides alternate; the side to act steps (+1), gambles (a die: 1-2
+/// back one, 3-6 forward three), waits, or steps back. Gambling is best (+5/3 a turn
+/// on average); a random player averages +5/12.
+#[derive(Clone, Hash, Debug)]
+pub struct Dash {
+    pub pos: [u8; 2],
+    pub turn: Side,
+    pub gambling: bool,
+    pub turns: u32,
+    pub log: Log,
+}
+
+impl Dash {
+    pub fn new() -> Dash {
+        Dash { pos: [0, 0], turn: Side::Union, gambling: false, turns: 0, log: Log::default() }
+    }
+}
+
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+pub enum DashAction {
+    Step,
+    Gamble,
+    Wait,
+    Back,
+    Die(u8),
+}
+
+impl Game for Dash {
+    type Action = DashAction;
+    fn scenario(&self) -> (&str, &[String]) {
+        ("dash", &[])
+    }
+    fn actor(&self) -> Actor {
+        if self.pos.iter().any(|&p| p >= 15) || self.turns >= 200 {
+            Actor::Over
+        } else if self.gambling {
+            Actor::Chance
+        } else {
+            Actor::Side(self.turn)
+        }
+    }
+    fn prompt(&self) -> Prompt {
+        Prompt { actor: self.actor(), rule: "Dash 1".into(), text: "move".into() }
+    }
+    fn legal_actions(&self) -> Vec<DashAction> {
+        match self.actor() {
+            Actor::Side(_) => vec![DashAction::Step, DashAction::Gamble, DashAction::Wait, DashAction::Back],
+            _ => vec![],
+        }
+    }
+    fn chance_outcomes(&self) -> Vec<(DashAction, f64)> {
+        if self.actor() == Actor::Chance { (1..=6).map(|d| (DashAction::Die(d), 1.0 / 6.0)).collect() } else { vec![] }
+    }
+    fn apply_unchecked(&mut self, a: &DashAction) {
+        let p = &mut self.pos[self.turn.index()];
+        match *a {
+            DashAction::Gamble => {
+                self.gambling = true;
+                return;
+            }
+            DashAction::Step => *p += 1,
+            DashAction::Wait => {}
+            DashAction::Back => *p = p.saturating_sub(1),
+            DashAction::Die(d) => {
+                self.gambling = false;
+                *p = if d <= 2 { p.saturating_sub(1) } else { *p + 3 };
+            }
+        }
+        self.turn = self.turn.enemy();
+        self.turns += 1;
+    }
+    fn why_illegal(&self, _: &DashAction) -> Illegal {
+        Illegal { rule: "Dash 1".into(), reason: "no".into() }
+    }
+    fn describe(&self, a: &DashAction) -> String {
+        format!("{a:?}")
+    }
+    fn vp(&self) -> [f64; 2] {
+        [f64::from(self.pos[0]), f64::from(self.pos[1])]
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        (self.actor() == Actor::Over).then(|| Outcome {
+            winner: match self.pos[0].cmp(&self.pos[1]) {
+                std::cmp::Ordering::Greater => Some(Side::Union),
+                std::cmp::Ordering::Less => Some(Side::Confederate),
+                std::cmp::Ordering::Equal => None,
+            },
+            vp: self.vp(),
+        })
+    }
+    fn log(&self) -> &Log {
+        &self.log
+    }
+    fn set_logging(&mut self, on: bool) {
+        self.log.set_enabled(on);
+    }
+    fn board(&self) -> BoardView {
+        BoardView::default()
+    }
+}

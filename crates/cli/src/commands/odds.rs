@@ -1,0 +1,234 @@
+//! `muster odds`: the exact odds of each action at the end of a record.
+
+use crate::Usage;
+use crate::records::{self, RawRecord};
+use analysis::{Distribution, TooLarge};
+use anyhow::{Result, bail};
+use catalog::Visit;
+use engine::{Actor, Game};
+use serde_json::{Map, Value, json};
+use std::fmt::Write as _;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// Exact odds of every action at the end of a record, chance enumerated, never sampled.
+///
+/// Replays the record (as `play --save` and `selfplay --save-dir` write it), then for
+/// each legal action of the position it reaches (or only action N, numbered as `play`
+/// lists them, from 1) applies the action and enumerates every chance outcome that
+/// follows (dice, chit pulls, hits) until a side is to decide or the game is over. It
+/// prints each class of outcome (what the ruleset counts: units eliminated, broken,
+/// reduced, retreated, captured, leaders wounded, killed or captured, VP in quarter
+/// points) with its probability, and each count's own distribution. Probabilities sum
+/// to one. When the record ends with chance to act, it prints the odds of that chance
+/// resolving. A position whose chance would take more than --limit outcomes to
+/// enumerate is refused with exit code 1, never approximated.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// The record file.
+    file: PathBuf,
+    /// Only this action (1 = the first legal action, as `play` numbers them).
+    #[arg(long, value_name = "N")]
+    action: Option<usize>,
+    /// Refuse an action whose chance takes more than this many outcomes to enumerate.
+    #[arg(long, value_name = "L", default_value_t = 100_000)]
+    limit: usize,
+    /// Print {"position": {"prompt", "rule"}, "actions": [{"index", "action",
+    /// "outcomes": [{"probability", "changes": {key: delta}}], "marginals": {key:
+    /// [[delta, probability], ...]}}]}. Outcomes are the classes of equal changes, most
+    /// likely first; "changes" lists the keys that change (an empty object: nothing
+    /// does); "marginals" lists the keys that can change. "index" is null for chance
+    /// pending at the end of the record.
+    #[arg(long)]
+    json: bool,
+}
+
+/// One action's odds, ready to print.
+struct Entry {
+    index: Option<usize>,
+    action: String,
+    classes: Vec<analysis::Class>,
+    marginals: Vec<analysis::Marginal>,
+    positions: usize,
+    expanded: usize,
+}
+
+struct Odds<'a> {
+    raw: &'a RawRecord,
+    args: &'a Args,
+}
+
+impl Visit for Odds<'_> {
+    type Out = Result<(engine::Prompt, Vec<Entry>)>;
+    fn visit<G: Game>(self, mut game: G) -> Self::Out {
+        game.set_logging(false);
+        let (game, _) = self.raw.replay(game)?;
+        let prompt = game.prompt();
+        let limit = self.args.limit;
+        let mut entries = Vec::new();
+        let mut too_large = Vec::new();
+        match game.actor() {
+            Actor::Over => bail!("{}: the game is over: there is no decision to weigh", self.raw.path),
+            Actor::Chance => {
+                if self.args.action.is_some() {
+                    return Err(Usage(format!(
+                        "{}: chance is to act at the end of the record, not a side: there are no actions to pick with --action",
+                        self.raw.path
+                    ))
+                    .into());
+                }
+                match analysis::resolve(&game, limit) {
+                    Ok(d) => entries.push(entry(None, format!("chance: {}", prompt.text), &d)),
+                    Err(TooLarge { .. }) => too_large.push(format!("the pending chance ({})", prompt.text)),
+                }
+            }
+            Actor::Side(_) => {
+                let legal = game.legal_actions();
+                let picked: Vec<usize> = match self.args.action {
+                    Some(n) if n >= 1 && n <= legal.len() => vec![n - 1],
+                    Some(n) => {
+                        return Err(Usage(format!(
+                            "--action {n}: the position has {} legal actions, numbered 1 to {}",
+                            legal.len(),
+                            legal.len()
+                        ))
+                        .into());
+                    }
+                    None => (0..legal.len()).collect(),
+                };
+                for i in picked {
+                    let a = &legal[i];
+                    match analysis::outcomes(&game, a, limit) {
+                        Ok(d) => entries.push(entry(Some(i + 1), game.describe(a), &d)),
+                        Err(TooLarge { .. }) => too_large.push(format!("action {} ({})", i + 1, game.describe(a))),
+                    }
+                }
+            }
+        }
+        if !too_large.is_empty() {
+            let n = too_large.len();
+            let shown: Vec<&str> = too_large.iter().take(5).map(String::as_str).collect();
+            let more = if n > 5 { format!(" and {} more", n - 5) } else { String::new() };
+            bail!(
+                "{}: too large to enumerate exactly: {}{more} would take more than {limit} chance outcomes before the next decision. Odds are never approximated: raise --limit, or pick another action with --action N",
+                self.raw.path,
+                shown.join(", ")
+            );
+        }
+        Ok((prompt, entries))
+    }
+}
+
+fn entry<G: Game>(index: Option<usize>, action: String, d: &Distribution<G>) -> Entry {
+    Entry {
+        index,
+        action,
+        classes: d.classes(),
+        marginals: d.marginals().into_iter().filter(analysis::Marginal::varies).collect(),
+        positions: d.positions.len(),
+        expanded: d.expanded,
+    }
+}
+
+/// Runs the command.
+pub fn run(args: &Args) -> Result<ExitCode> {
+    let raw = records::read(&args.file)?;
+    // The scenario comes from the file: an unknown one is a bad record (exit 1).
+    let (prompt, entries) = catalog::with_game(&raw.scenario, &raw.options, Odds { raw: &raw, args })
+        .map_err(|e| anyhow::anyhow!("{}: {e}", raw.path))??;
+    if args.json {
+        super::print(&serde_json::to_string_pretty(&to_json(&prompt, &entries))?)?;
+    } else {
+        super::print(&to_text(&prompt, &entries))?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn to_json(prompt: &engine::Prompt, entries: &[Entry]) -> Value {
+    let actions: Vec<Value> = entries
+        .iter()
+        .map(|e| {
+            let outcomes: Vec<Value> = e
+                .classes
+                .iter()
+                .map(|c| {
+                    let changes: Map<String, Value> = c.changes.iter().map(|(k, d)| (k.clone(), json!(d))).collect();
+                    json!({ "probability": c.probability, "changes": changes })
+                })
+                .collect();
+            let marginals: Map<String, Value> = e
+                .marginals
+                .iter()
+                .map(|m| (m.key.clone(), Value::Array(m.values.iter().map(|(d, p)| json!([d, p])).collect())))
+                .collect();
+            json!({ "index": e.index, "action": e.action, "outcomes": outcomes, "marginals": marginals })
+        })
+        .collect();
+    json!({ "position": { "prompt": prompt.text, "rule": prompt.rule }, "actions": actions })
+}
+
+/// Classes shown per action in the text report.
+const SHOW_CLASSES: usize = 12;
+
+fn to_text(prompt: &engine::Prompt, entries: &[Entry]) -> String {
+    let mut s = format!("[{}] {}\n", prompt.rule, prompt.text);
+    let _ = writeln!(s, "Exact odds until the next decision (chance enumerated, never sampled):\n");
+    for e in entries {
+        let head = e.index.map_or_else(String::new, |i| format!("{i}. "));
+        if e.expanded == 0 {
+            let what = e.classes.first().map_or_else(String::new, |c| changes(&c.changes));
+            let _ = writeln!(s, "{head}{}\n   no chance: {what}\n", e.action);
+            continue;
+        }
+        let _ = writeln!(
+            s,
+            "{head}{}\n   {} outcome{}, {} position{}, {} chance outcomes enumerated",
+            e.action,
+            e.classes.len(),
+            if e.classes.len() == 1 { "" } else { "s" },
+            e.positions,
+            if e.positions == 1 { "" } else { "s" },
+            e.expanded
+        );
+        for c in e.classes.iter().take(SHOW_CLASSES) {
+            let _ = writeln!(s, "   {:>8}  {}", percent(c.probability), changes(&c.changes));
+        }
+        if e.classes.len() > SHOW_CLASSES {
+            let rest: f64 = e.classes[SHOW_CLASSES..].iter().map(|c| c.probability).sum();
+            let _ = writeln!(s, "   {:>8}  ... {} less likely outcomes", percent(rest), e.classes.len() - SHOW_CLASSES);
+        }
+        for m in &e.marginals {
+            let values: Vec<String> = m.values.iter().map(|(d, p)| format!("{d:+} {}", percent(*p))).collect();
+            let _ = writeln!(s, "   {}: {}", m.key, values.join(", "));
+        }
+        s.push('\n');
+    }
+    s.trim_end().to_string()
+}
+
+/// A class's changes in words: "union companies broken +1, union vp x4 +8".
+fn changes(changes: &[(String, i64)]) -> String {
+    if changes.is_empty() {
+        return "no change tallied".into();
+    }
+    changes.iter().map(|(k, d)| format!("{k} {d:+}")).collect::<Vec<_>>().join(", ")
+}
+
+/// A probability as a percentage with enough digits to tell small ones apart.
+fn percent(p: f64) -> String {
+    let pc = 100.0 * p;
+    if pc == 0.0 || pc >= 0.1 { format!("{pc:.2}%") } else { format!("{pc:.2e}%") }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::percent;
+
+    #[test]
+    fn percentages_keep_small_odds_visible() {
+        assert_eq!(percent(0.5), "50.00%");
+        assert_eq!(percent(1.0 / 36.0), "2.78%");
+        assert_eq!(percent(1.0 / 46_656.0), "2.14e-3%");
+        assert_eq!(percent(1.0), "100.00%");
+    }
+}

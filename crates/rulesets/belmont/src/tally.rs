@@ -1,0 +1,99 @@
+//! What the odds calculator counts in a Belmont position ([`engine::Game::tally`]): per
+//! side, the losses so far and the state of its units now, and the VP. Each key counts
+//! the side that suffers it (the counter's own side), so "confederate companies
+//! eliminated +1" is a Confederate loss.
+
+use crate::counters::Kind;
+use crate::state::{Belmont, Fate, Loc};
+use engine::Side;
+
+/// The counts, Union keys then Confederate keys, always in this order.
+pub(crate) fn tally(g: &Belmont) -> Vec<(String, i64)> {
+    let mut out = Vec::with_capacity(24);
+    for side in Side::BOTH {
+        // [companies eliminated, companies broken, artillery reduced, artillery
+        // eliminated, artillery captured, units retreated, leaders wounded, leaders
+        // killed, leaders captured, vessels damaged, vessel damage, vessels sunk]
+        let mut n = [0i64; 12];
+        for u in g.ids() {
+            let c = g.counter(u);
+            if c.side != side {
+                continue;
+            }
+            let unit = g.unit(u);
+            let in_play = g.in_play(u);
+            let gone = |f: Fate| unit.loc == Loc::Gone(f);
+            match c.kind {
+                // 7.1, 14.1 eliminated; 7.0, 8.5 broken.
+                Kind::Infantry | Kind::Cavalry => {
+                    n[0] += i64::from(gone(Fate::Eliminated));
+                    n[1] += i64::from(in_play && unit.flipped);
+                }
+                // 7.1 reduced or eliminated; 8.7 captured (on the map under its captor,
+                // or out of the game).
+                Kind::FieldArtillery | Kind::IronBanks => {
+                    n[2] += i64::from(in_play && unit.flipped);
+                    n[3] += i64::from(gone(Fate::Eliminated));
+                    n[4] += i64::from(unit.captor.is_some() || gone(Fate::Captured));
+                }
+                // 7.2 wounded or killed; 6.7, 8.6 captured.
+                Kind::Leader => {
+                    n[6] += i64::from(in_play && unit.flipped);
+                    n[7] += i64::from(gone(Fate::Killed));
+                    n[8] += i64::from(gone(Fate::Captured));
+                }
+                // 11.1: damage marks, and six sink.
+                Kind::Gunboat | Kind::Transport => {
+                    n[9] += i64::from(in_play && unit.damage > 0);
+                    n[10] += i64::from(unit.damage);
+                    n[11] += i64::from(gone(Fate::Eliminated));
+                }
+            }
+            // 8.0: retreated this activation (5.2, 5.3: no more fire from it).
+            n[5] += i64::from(in_play && unit.shaken);
+        }
+        let names = [
+            "companies eliminated",
+            "companies broken",
+            "artillery reduced",
+            "artillery eliminated",
+            "artillery captured",
+            "units retreated",
+            "leaders wounded",
+            "leaders killed",
+            "leaders captured",
+            "vessels damaged",
+            "vessel damage",
+            "vessels sunk",
+        ];
+        out.extend(names.iter().zip(n).map(|(k, v)| (format!("{} {k}", side.name()), v)));
+        out.push((format!("{} vp x4", side.name()), i64::from(g.vp[side.index()])));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use engine::{Game, Side};
+
+    #[test]
+    fn a_broken_company_is_counted_for_its_side_only() {
+        let mut g = crate::Belmont::after_setup(&[]);
+        let before = g.tally();
+        assert_eq!(before.len(), 26);
+        assert!(before.iter().all(|(k, _)| k.starts_with("union ") || k.starts_with("confederate ")));
+        let u = g
+            .ids()
+            .find(|&u| {
+                g.counter(u).side == Side::Confederate && g.counter(u).company.is_some() && g.hex_of(u).is_some()
+            })
+            .expect("a Confederate company on the map");
+        let id = g.name(u);
+        g.set_flipped(id, true);
+        let after = g.tally();
+        let get = |t: &[(String, i64)], k: &str| t.iter().find(|(n, _)| n == k).unwrap().1;
+        assert_eq!(get(&after, "confederate companies broken"), get(&before, "confederate companies broken") + 1);
+        assert_eq!(get(&after, "union companies broken"), get(&before, "union companies broken"));
+        assert_eq!(get(&after, "union vp x4"), i64::from(g.vp[0]));
+    }
+}
