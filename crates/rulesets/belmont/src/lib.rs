@@ -29,6 +29,7 @@ mod confused;
 pub mod counters;
 pub mod data;
 mod describe;
+mod evaluate;
 mod fire;
 mod iron_banks;
 mod los;
@@ -219,6 +220,13 @@ impl Game for Belmont {
 
     fn board(&self) -> BoardView {
         view::board(self)
+    }
+
+    fn evaluate(&self, side: Side) -> f64 {
+        match self.outcome() {
+            Some(o) => f64::from(u8::from(o.winner == Some(side))),
+            None => evaluate::evaluate(self, side),
+        }
     }
 
     fn tally(&self) -> Vec<(String, i64)> {
