@@ -9,6 +9,7 @@
 //! CONTRACT (used by the rules modules): the public items below.
 
 use crate::data::DataError;
+use datafile::{Errors, Loc, field_line, record_locs};
 use engine::Side;
 use hexmap::Hex;
 use serde::{Deserialize, Serialize};
@@ -455,149 +456,22 @@ struct RawChit {
     start: ChitStart,
 }
 
-/// Where one record sits in the text.
-#[derive(Clone, Copy, Debug, Default)]
-struct Loc {
-    start: usize,
-    end: usize,
-    line: usize,
-}
-
-/// The records of every list in a RON text, by the dotted path of keys leading to the list
-/// ("union.counters", "chits"), in order. A light scan: strings, chars and comments are
-/// skipped, brackets counted.
-fn element_locs(text: &str) -> HashMap<String, Vec<Loc>> {
-    struct Frame {
-        open: u8,
-        key: Option<String>,
-        element: Option<(String, usize)>,
-    }
-    let b = text.as_bytes();
-    let mut out: HashMap<String, Vec<Loc>> = HashMap::new();
-    let mut stack: Vec<Frame> = Vec::new();
-    let mut ident = String::new();
-    let mut key: Option<String> = None;
-    let (mut i, mut line) = (0, 1);
-    while i < b.len() {
-        let c = b[i];
-        match c {
-            b'\n' => line += 1,
-            b'/' if b.get(i + 1) == Some(&b'/') => {
-                while i + 1 < b.len() && b[i + 1] != b'\n' {
-                    i += 1;
-                }
-            }
-            b'/' if b.get(i + 1) == Some(&b'*') => {
-                let mut depth = 1;
-                i += 2;
-                while i < b.len() && depth > 0 {
-                    if b[i] == b'\n' {
-                        line += 1;
-                    } else if b[i] == b'*' && b.get(i + 1) == Some(&b'/') {
-                        depth -= 1;
-                        i += 1;
-                    } else if b[i] == b'/' && b.get(i + 1) == Some(&b'*') {
-                        depth += 1;
-                        i += 1;
-                    }
-                    i += 1;
-                }
-                continue;
-            }
-            b'"' | b'\'' => {
-                i += 1;
-                while i < b.len() && b[i] != c {
-                    if b[i] == b'\\' {
-                        i += 1;
-                    } else if b[i] == b'\n' {
-                        line += 1;
-                    }
-                    i += 1;
-                }
-                ident.clear();
-            }
-            c if c.is_ascii_alphabetic() || c == b'_' => {
-                ident.clear();
-                while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'_') {
-                    ident.push(char::from(b[i]));
-                    i += 1;
-                }
-                continue;
-            }
-            b':' => {
-                key = (!ident.is_empty()).then(|| std::mem::take(&mut ident));
-            }
-            b'(' | b'[' | b'{' => {
-                let element = if stack.last().is_some_and(|f| f.open == b'[') {
-                    let path: Vec<&str> = stack.iter().filter_map(|f| f.key.as_deref()).collect();
-                    let path = path.join(".");
-                    let list = out.entry(path.clone()).or_default();
-                    list.push(Loc { start: i, end: i, line });
-                    Some((path, list.len() - 1))
-                } else {
-                    None
-                };
-                stack.push(Frame { open: c, key: key.take(), element });
-                ident.clear();
-            }
-            b')' | b']' | b'}' => {
-                if let Some(Frame { element: Some((path, k)), .. }) = stack.pop()
-                    && let Some(loc) = out.get_mut(&path).and_then(|l| l.get_mut(k))
-                {
-                    loc.end = i + 1;
-                }
-                key = None;
-                ident.clear();
-            }
-            b',' => {
-                key = None;
-                ident.clear();
-            }
-            _ => {}
-        }
-        i += 1;
-    }
-    out
-}
-
 /// Collects problems with their lines.
 struct Check<'t> {
     text: &'t str,
-    file: &'t str,
-    errors: Vec<DataError>,
+    errs: Errors<'t>,
 }
 
 impl Check<'_> {
     fn at(&mut self, line: usize, message: impl Into<String>) {
-        self.errors.push(DataError { file: self.file.to_string(), line, message: message.into() });
+        self.errs.at(line, message);
     }
 
     /// A problem with one field of a record: the line of that field when it is written,
     /// else the record's first line.
     fn field(&mut self, loc: Loc, field: &str, message: impl Into<String>) {
-        let line = self.field_line(loc, field);
+        let line = field_line(self.text, loc, field);
         self.at(line, message);
-    }
-
-    fn field_line(&self, loc: Loc, field: &str) -> usize {
-        let Some(segment) = self.text.get(loc.start..loc.end) else {
-            return loc.line;
-        };
-        for (k, text_line) in segment.lines().enumerate() {
-            let code = text_line.split("//").next().unwrap_or("");
-            let mut from = 0;
-            while let Some(p) = code[from..].find(field) {
-                let at = from + p;
-                let before_ok =
-                    code[..at].chars().next_back().is_none_or(|ch| !(ch.is_ascii_alphanumeric() || ch == '_'));
-                let after_ok = code[at + field.len()..].trim_start().starts_with(':');
-                if before_ok && after_ok {
-                    return loc.line + k;
-                }
-                from = at + field.len();
-            }
-        }
-        loc.line
     }
 }
 
@@ -647,15 +521,10 @@ pub fn parse(text: &str, file: &str) -> Result<OrderOfBattle, Vec<DataError>> {
     let raw: RawFile = options.from_str(text).map_err(|e| {
         vec![DataError { file: file.to_string(), line: e.span.start.line, message: e.code.to_string() }]
     })?;
-    let locs = element_locs(text);
-    let mut check = Check { text, file, errors: Vec::new() };
+    let locs = record_locs(text);
+    let mut check = Check { text, errs: Errors::new(file) };
     let oob = build(&raw, &locs, &mut check);
-    let mut errors = check.errors;
-    if errors.is_empty() {
-        return Ok(oob);
-    }
-    errors.sort_by_key(|e| (e.line == 0, e.line));
-    Err(errors)
+    check.errs.finish(Some(oob))
 }
 
 #[allow(clippy::too_many_lines)]

@@ -11,6 +11,7 @@
 //! [`belmont`] gives the shipped map.
 
 use crate::data::{DataError, report};
+use datafile::{Errors, Grid, Sections, split_sections};
 use hexmap::{Hex, Hexside};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeSet, HashMap, VecDeque};
@@ -313,8 +314,8 @@ pub fn belmont() -> &'static Map {
 /// Every problem found, each with `file` and its 1-based line (0 when a whole section is
 /// missing), sorted by line.
 pub fn parse(text: &str, file: &str) -> Result<Map, Vec<DataError>> {
-    let mut errs = Errors { file, list: Vec::new() };
-    let sections = split_sections(text, &mut errs);
+    let mut errs = Errors::new(file);
+    let sections = split_sections(text, &SECTIONS, &mut errs);
     let map = build(&sections, &mut errs);
     match map {
         Some(map) if errs.list.is_empty() => Ok(map),
@@ -331,85 +332,6 @@ pub fn parse(text: &str, file: &str) -> Result<Map, Vec<DataError>> {
 /// Sections a map file may have; `roads` and `places` may be left out.
 const SECTIONS: [&str; 11] =
     ["map", "legend", "terrain", "region", "height", "section", "overlay", "roads", "docks", "columbus", "places"];
-
-struct Errors<'f> {
-    file: &'f str,
-    list: Vec<DataError>,
-}
-
-impl Errors<'_> {
-    fn at(&mut self, line: usize, message: impl Into<String>) {
-        self.list.push(DataError { file: self.file.to_string(), line, message: message.into() });
-    }
-}
-
-struct Section<'t> {
-    header: usize,
-    lines: Vec<(usize, &'t str)>,
-}
-
-type Sections<'t> = HashMap<&'static str, Section<'t>>;
-
-/// Splits the text into sections, dropping comments and blank lines.
-fn split_sections<'t>(text: &'t str, errs: &mut Errors) -> Sections<'t> {
-    enum Cur {
-        Before,
-        In(&'static str),
-        Skip,
-    }
-    let mut sections: Sections<'t> = HashMap::new();
-    let mut cur = Cur::Before;
-    for (i, raw) in text.lines().enumerate() {
-        let no = i + 1;
-        let line = raw.split('#').next().unwrap_or("").trim();
-        if line.is_empty() {
-            continue;
-        }
-        if let Some(name) = line.strip_prefix('[').and_then(|l| l.strip_suffix(']')) {
-            let name = name.trim();
-            cur = match SECTIONS.iter().find(|s| **s == name) {
-                Some(&s) if sections.contains_key(s) => {
-                    errs.at(no, format!("section [{s}] appears twice (first at line {})", sections[s].header));
-                    Cur::Skip
-                }
-                Some(&s) => {
-                    sections.insert(s, Section { header: no, lines: Vec::new() });
-                    Cur::In(s)
-                }
-                None => {
-                    errs.at(no, format!("unknown section [{name}] (known: {})", SECTIONS.join(", ")));
-                    Cur::Skip
-                }
-            };
-            continue;
-        }
-        match cur {
-            Cur::In(s) => sections.get_mut(s).expect("section opened").lines.push((no, line)),
-            Cur::Before => errs.at(no, "this line is outside any [section]"),
-            Cur::Skip => {}
-        }
-    }
-    sections
-}
-
-/// One grid section: per map row, its line number and symbols.
-struct Grid {
-    rows: Vec<Option<(usize, Vec<char>)>>,
-}
-
-impl Grid {
-    /// The line and symbol of a hex, if its row was read.
-    fn at(&self, h: Hex) -> Option<(usize, char)> {
-        let (c, r) = h.col_row();
-        let (line, chars) = self.rows.get(usize::try_from(r - 1).ok()?)?.as_ref()?;
-        Some((*line, *chars.get(usize::try_from(c - 1).ok()?)?))
-    }
-
-    /// The line of a hex's row (0 if it was not read).
-    fn line(&self, h: Hex) -> usize {
-        self.at(h).map_or(0, |(l, _)| l)
-    }
-}
 
 fn read_size(sections: &Sections, errs: &mut Errors) -> Option<(i16, i16)> {
     let Some(sec) = sections.get("map") else {
@@ -443,35 +365,14 @@ fn read_size(sections: &Sections, errs: &mut Errors) -> Option<(i16, i16)> {
 }
 
 fn read_legend(sections: &Sections, errs: &mut Errors) -> HashMap<char, Terrain> {
-    let mut legend = HashMap::new();
     let Some(sec) = sections.get("legend") else {
         errs.at(0, "missing section [legend]");
-        return legend;
+        return HashMap::new();
     };
     let names = Terrain::ALL.map(Terrain::key).join(", ");
-    for &(no, l) in &sec.lines {
-        let words: Vec<&str> = l.split_whitespace().collect();
-        let [symbol, name] = words.as_slice() else {
-            errs.at(no, format!("'{l}': a legend line is SYMBOL TERRAIN"));
-            continue;
-        };
-        let mut chars = symbol.chars();
-        let (Some(ch), None) = (chars.next(), chars.next()) else {
-            errs.at(no, format!("legend symbol '{symbol}' must be a single character"));
-            continue;
-        };
-        let Some(terrain) = Terrain::from_key(name) else {
-            errs.at(no, format!("unknown terrain '{name}' (known: {names})"));
-            continue;
-        };
-        if legend.insert(ch, terrain).is_some() {
-            errs.at(no, format!("legend symbol '{ch}' is defined twice"));
-        }
-    }
-    if legend.is_empty() {
-        errs.at(sec.header, "[legend] defines no symbols");
-    }
-    legend
+    datafile::read_legend(sec, errs, |name| {
+        Terrain::from_key(name).ok_or_else(|| format!("unknown terrain '{name}' (known: {names})"))
+    })
 }
 
 fn read_grid(name: &str, sections: &Sections, errs: &mut Errors, cols: i16, rows: i16) -> Option<Grid> {
@@ -479,48 +380,7 @@ fn read_grid(name: &str, sections: &Sections, errs: &mut Errors, cols: i16, rows
         errs.at(0, format!("missing section [{name}]"));
         return None;
     };
-    let n_rows = usize::try_from(rows).unwrap_or(0);
-    let n_cols = usize::try_from(cols).unwrap_or(0);
-    let mut grid = Grid { rows: vec![None; n_rows] };
-    let mut seen = vec![false; n_rows];
-    let mut expected: i16 = 1;
-    for &(no, l) in &sec.lines {
-        let words: Vec<&str> = l.split_whitespace().collect();
-        let [num, body] = words.as_slice() else {
-            errs.at(no, format!("[{name}] row must be a row number and {cols} symbols with no spaces between them"));
-            continue;
-        };
-        let Ok(r) = num.parse::<i16>() else {
-            errs.at(no, format!("[{name}] row number '{num}' is not a number"));
-            continue;
-        };
-        if r < 1 || r > rows {
-            errs.at(no, format!("[{name}] row {r:02} is off the map (rows 01-{rows:02})"));
-            continue;
-        }
-        if r != expected {
-            errs.at(no, format!("[{name}] row {r:02} is out of order: row {expected:02} belongs here"));
-        }
-        expected = r + 1;
-        let idx = usize::try_from(r - 1).unwrap_or(0);
-        if seen[idx] {
-            errs.at(no, format!("[{name}] row {r:02} appears twice"));
-            continue;
-        }
-        seen[idx] = true;
-        let chars: Vec<char> = body.chars().collect();
-        if chars.len() != n_cols {
-            errs.at(no, format!("[{name}] row {r:02} has {} columns; the map is {cols} wide", chars.len()));
-            continue;
-        }
-        grid.rows[idx] = Some((no, chars));
-    }
-    for (i, s) in seen.iter().enumerate() {
-        if !s {
-            errs.at(sec.header, format!("[{name}] has no row {:02}", i + 1));
-        }
-    }
-    Some(grid)
+    Some(datafile::read_grid(name, sec, errs, cols, rows))
 }
 
 /// Which set-up zone a Missouri hex is in (the `[region]` grid's U and C).
@@ -541,11 +401,11 @@ struct Grids {
 /// Reads one hex from the five grids, reporting each bad symbol.
 fn read_cell(g: &Grids, legend: &HashMap<char, Terrain>, h: Hex, errs: &mut Errors) -> Option<(HexInfo, Option<Zone>)> {
     let label = h.label();
-    let (tl, tc) = g.terrain.at(h)?;
-    let (rl, rc) = g.region.at(h)?;
-    let (hl, hc) = g.height.at(h)?;
-    let (sl, sc) = g.section.at(h)?;
-    let (ol, oc) = g.overlay.at(h)?;
+    let (tl, tc) = g.terrain.at(h.col_row())?;
+    let (rl, rc) = g.region.at(h.col_row())?;
+    let (hl, hc) = g.height.at(h.col_row())?;
+    let (sl, sc) = g.section.at(h.col_row())?;
+    let (ol, oc) = g.overlay.at(h.col_row())?;
     let terrain = legend.get(&tc).copied();
     if terrain.is_none() {
         errs.at(tl, format!("hex {label}: '{tc}' is not a symbol of the [legend]"));
@@ -719,11 +579,11 @@ fn check_neighbours(map: &Map, g: &Grids, errs: &mut Errors) {
         let land_neighbours = || h.neighbours().into_iter().filter_map(|n| map.get(n).map(|i| (n, i)));
         let beside_river = land_neighbours().any(|(_, i)| i.region == Region::River);
         if info.shore && !beside_river {
-            errs.at(g.overlay.line(h), format!("shore hex {label} is not beside a river hex"));
+            errs.at(g.overlay.line(h.col_row()), format!("shore hex {label} is not beside a river hex"));
         }
         if info.slope && !land_neighbours().any(|(_, i)| i.region != Region::River && i.height < info.height) {
             errs.at(
-                g.overlay.line(h),
+                g.overlay.line(h.col_row()),
                 format!("slope hex {label} has no lower land beside it (a slope hex is the upper hex of a rise)"),
             );
         }
@@ -731,18 +591,18 @@ fn check_neighbours(map: &Map, g: &Grids, errs: &mut Errors) {
             && let Some((n, _)) = land_neighbours().find(|(_, i)| i.region == Region::Kentucky)
         {
             errs.at(
-                g.region.line(h),
+                g.region.line(h.col_row()),
                 format!("Missouri hex {label} borders Kentucky hex {} with no river between", n.label()),
             );
         }
         if info.terrain == Terrain::Dock {
             if !beside_river {
-                errs.at(g.terrain.line(h), format!("dock {label} is not beside a river hex"));
+                errs.at(g.terrain.line(h.col_row()), format!("dock {label} is not beside a river hex"));
             } else if let Some(s) = info.river_section
                 && !land_neighbours().any(|(_, i)| i.region == Region::River && i.river_section == Some(s))
             {
                 errs.at(
-                    g.section.line(h),
+                    g.section.line(h.col_row()),
                     format!("dock {label} opens on river section {s}, but no river hex beside it is in section {s}"),
                 );
             }
@@ -762,7 +622,7 @@ fn check_sections(map: &Map, g: &Grids, header: usize, errs: &mut Errors) {
         if parts.len() > 1 {
             let stray = parts[1][0];
             errs.at(
-                g.section.line(stray),
+                g.section.line(stray.col_row()),
                 format!("river section {s} is in {} separate pieces (one holds {})", parts.len(), stray.label()),
             );
         }
@@ -783,11 +643,11 @@ fn collect_features(
     for (h, info) in map.hexes() {
         match info.terrain {
             Terrain::Camp if info.region != Region::Missouri => {
-                errs.at(g.terrain.line(h), format!("camp hex {} is not in Missouri", h.label()));
+                errs.at(g.terrain.line(h.col_row()), format!("camp hex {} is not in Missouri", h.label()));
             }
             Terrain::Camp => camp.push(h),
             Terrain::Entrenchment if info.region != Region::Kentucky => {
-                errs.at(g.terrain.line(h), format!("entrenchment {} is not in Kentucky", h.label()));
+                errs.at(g.terrain.line(h.col_row()), format!("entrenchment {} is not in Kentucky", h.label()));
             }
             Terrain::Entrenchment => entrenchments.push(h),
             _ => {}
@@ -873,7 +733,10 @@ fn read_docks(map: &mut Map, sections: &Sections, g: &Grids, errs: &mut Errors) 
     let named: Vec<Hex> = found.iter().flatten().copied().collect();
     for (h, info) in map.hexes() {
         if info.terrain == Terrain::Dock && !named.contains(&h) {
-            errs.at(g.terrain.line(h), format!("dock {} is not one of the docks named in [docks]", h.label()));
+            errs.at(
+                g.terrain.line(h.col_row()),
+                format!("dock {} is not one of the docks named in [docks]", h.label()),
+            );
         }
     }
     let [hunters, belmont, columbus] = found;

@@ -12,7 +12,8 @@
 //! directions: its "north" (up the page) is geographic west here. Use [`Map::eastward`] and
 //! [`Map::west_edge`] for the rules' compass words (8.5, 11.3).
 
-use crate::data::{DataError, Errors, Section, split_sections};
+use crate::data::DataError;
+use datafile::{Errors, Grid, Section, Sections, split_sections};
 use engine::Side;
 use hexmap::{Hex, Hexside};
 use serde::{Deserialize, Serialize};
@@ -346,8 +347,6 @@ pub fn parse(text: &str, file: &str) -> Result<Map, Vec<DataError>> {
 
 const SECTIONS: [&str; 8] = ["map", "levels", "legend", "terrain", "elevation", "roads", "entries", "places"];
 
-type Sections<'t> = HashMap<&'static str, Section<'t>>;
-
 fn section<'s, 't>(sections: &'s Sections<'t>, name: &str, errs: &mut Errors, what: &str) -> Option<&'s Section<'t>> {
     let s = sections.get(name);
     if s.is_none() {
@@ -430,94 +429,18 @@ fn read_levels(sections: &Sections, errs: &mut Errors) -> Vec<Level> {
 }
 
 fn read_legend(sections: &Sections, errs: &mut Errors) -> HashMap<char, Terrain> {
-    let mut legend = HashMap::new();
     let Some(sec) = section(sections, "legend", errs, "SYMBOL TERRAIN lines") else {
-        return legend;
+        return HashMap::new();
     };
     let names = Terrain::ALL.map(Terrain::key).join(", ");
-    for &(no, l) in &sec.lines {
-        let words: Vec<&str> = l.split_whitespace().collect();
-        let [symbol, name] = words.as_slice() else {
-            errs.at(no, format!("'{l}': a legend line is SYMBOL TERRAIN"));
-            continue;
-        };
-        let mut chars = symbol.chars();
-        let (Some(ch), None) = (chars.next(), chars.next()) else {
-            errs.at(no, format!("legend symbol '{symbol}' must be a single character"));
-            continue;
-        };
-        let Some(terrain) = Terrain::from_key(name) else {
-            errs.at(no, format!("unknown terrain '{name}' (the rules know: {names})"));
-            continue;
-        };
-        if legend.insert(ch, terrain).is_some() {
-            errs.at(no, format!("legend symbol '{ch}' is defined twice"));
-        }
-    }
-    if legend.is_empty() {
-        errs.at(sec.header, "[legend] defines no symbols");
-    }
-    legend
-}
-
-/// One grid section: per map row, its line number and symbols.
-struct Grid {
-    rows: Vec<Option<(usize, Vec<char>)>>,
-}
-
-impl Grid {
-    /// The line and symbol of a hex, if its row was read.
-    fn at(&self, h: Hex) -> Option<(usize, char)> {
-        let (c, r) = h.col_row();
-        let (line, chars) = self.rows.get(usize::try_from(r - 1).ok()?)?.as_ref()?;
-        Some((*line, *chars.get(usize::try_from(c - 1).ok()?)?))
-    }
+    datafile::read_legend(sec, errs, |name| {
+        Terrain::from_key(name).ok_or_else(|| format!("unknown terrain '{name}' (the rules know: {names})"))
+    })
 }
 
 fn read_grid(name: &str, sections: &Sections, errs: &mut Errors, cols: i16, rows: i16) -> Option<Grid> {
     let sec = section(sections, name, errs, "one line per map row")?;
-    let n_rows = usize::try_from(rows).unwrap_or(0);
-    let n_cols = usize::try_from(cols).unwrap_or(0);
-    let mut grid = Grid { rows: vec![None; n_rows] };
-    let mut expected: i16 = 1;
-    for &(no, l) in &sec.lines {
-        let words: Vec<&str> = l.split_whitespace().collect();
-        let [num, body] = words.as_slice() else {
-            errs.at(no, format!("[{name}] row must be a row number and {cols} symbols with no spaces between them"));
-            continue;
-        };
-        let Ok(r) = num.parse::<i16>() else {
-            errs.at(no, format!("[{name}] row number '{num}' is not a number"));
-            continue;
-        };
-        if r < 1 || r > rows {
-            errs.at(no, format!("[{name}] row {r:02} is off the map (rows 01-{rows:02})"));
-            continue;
-        }
-        if r != expected {
-            errs.at(no, format!("[{name}] row {r:02} is out of order: row {expected:02} belongs here"));
-        }
-        expected = r + 1;
-        let idx = usize::try_from(r - 1).unwrap_or(0);
-        if grid.rows[idx].is_some() {
-            errs.at(no, format!("[{name}] row {r:02} appears twice"));
-            continue;
-        }
-        let chars: Vec<char> = body.chars().collect();
-        if chars.len() != n_cols {
-            errs.at(no, format!("[{name}] row {r:02} has {} columns; the map is {cols} wide", chars.len()));
-            // Keep the row, so that a ragged row is reported once, not as missing too.
-            grid.rows[idx] = Some((no, Vec::new()));
-            continue;
-        }
-        grid.rows[idx] = Some((no, chars));
-    }
-    for (i, row) in grid.rows.iter().enumerate() {
-        if row.is_none() {
-            errs.at(sec.header, format!("[{name}] has no row {:02}", i + 1));
-        }
-    }
-    Some(grid)
+    Some(datafile::read_grid(name, sec, errs, cols, rows))
 }
 
 /// Parses a label naming a hex on the map, reporting a bad or off-map one.
@@ -559,14 +482,14 @@ fn build(sections: &Sections, errs: &mut Errors) -> Option<Map> {
         for r in 1..=rows {
             let h = Hex::from_col_row(c, r);
             let label = h.label();
-            let t = terrain.at(h).and_then(|(line, ch)| {
+            let t = terrain.at(h.col_row()).and_then(|(line, ch)| {
                 let t = legend.get(&ch).copied();
                 if t.is_none() && !legend.is_empty() {
                     errs.at(line, format!("hex {label}: '{ch}' is not a symbol of the [legend]"));
                 }
                 t
             });
-            let e = elevation.at(h).and_then(|(line, ch)| {
+            let e = elevation.at(h.col_row()).and_then(|(line, ch)| {
                 let e = ch.to_digit(10).and_then(|d| u8::try_from(d).ok());
                 match e {
                     None => errs.at(line, format!("hex {label}: elevation '{ch}' is not a digit")),

@@ -11,8 +11,9 @@
 //! CONTRACT (for the rules modules): the public items below. [`parse`] checks a file against the
 //! rules and a [`Map`]; [`south_mountain`] gives the shipped data, checked against the shipped map.
 
-use crate::data::{DataError, Errors, Loc, field_line, record_locs};
+use crate::data::DataError;
 use crate::map::Map;
+use datafile::{Errors, Loc, field_line, record_locs};
 use engine::Side;
 use hexmap::Hex;
 use serde::{Deserialize, Serialize};
