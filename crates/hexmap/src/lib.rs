@@ -23,7 +23,7 @@ mod line;
 mod reach;
 
 pub use line::{LineStep, line};
-pub use reach::{HexHasher, HexMap, Reach, path, reach};
+pub use reach::{Reach, path, reach};
 
 use serde::{Deserialize, Serialize};
 use std::fmt;

@@ -3,36 +3,13 @@
 use crate::Hex;
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap};
-use std::hash::{BuildHasherDefault, Hasher};
-
-/// A small multiplicative hasher for hex keys: searches hash thousands of hexes per
-/// legal-action list, and SipHash's protection against crafted keys buys nothing here.
-#[derive(Clone, Copy, Default)]
-pub struct HexHasher(u64);
-
-impl Hasher for HexHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = (self.0.rotate_left(5) ^ u64::from(b)).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
-        }
-    }
-    fn write_i16(&mut self, n: i16) {
-        self.0 = (self.0.rotate_left(5) ^ u64::from(n as u16)).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
-    }
-}
-
-/// A map keyed by hexes with [`HexHasher`].
-pub type HexMap<V> = HashMap<Hex, V, BuildHasherDefault<HexHasher>>;
 
 /// Cheapest cost to every hex reachable within a budget, with the predecessor on one
 /// cheapest path so a route can be read back.
 #[derive(Clone, Debug, Default)]
 pub struct Reach {
     /// Hex to (cost spent to enter it, previous hex on a cheapest path).
-    pub cost: HexMap<(u32, Option<Hex>)>,
+    pub cost: HashMap<Hex, (u32, Option<Hex>)>,
 }
 
 impl Reach {

@@ -16,9 +16,8 @@ use crate::state::{Belmont, Fate, Loc, Stage};
 use crate::{charts, fire};
 use engine::Side;
 use hexmap::Hex;
-use hexmap::HexMap;
 use std::cmp::Reverse;
-use std::collections::BinaryHeap;
+use std::collections::{BinaryHeap, HashMap};
 
 /// Half-MP to cross from `from` into the adjacent `to` (Terrain Effects Chart), or
 /// `None` where the unit may not go.
@@ -321,10 +320,10 @@ fn reaches_through(g: &Belmont, u: UnitId, from: Hex, target: Hex, melee: &[Hex]
 /// For each hex, the fewest half-MP the unit needs from there to step into an open
 /// melee hex through a valid entry (4.3.2: the units must be able to reach the melee
 /// hex), found by one backward search from the entries.
-fn melee_need(g: &Belmont, u: UnitId, left: u8, only: Option<usize>) -> HexMap<u32> {
+fn melee_need(g: &Belmont, u: UnitId, left: u8, only: Option<usize>) -> HashMap<Hex, u32> {
     let melee = melee_hexes(g);
     let standable = |h: Hex| may_enter(g, u, h) && !melee.contains(&h);
-    let mut need: HexMap<u32> = HexMap::default();
+    let mut need: HashMap<Hex, u32> = HashMap::new();
     let mut heap = BinaryHeap::new();
     for (i, m) in g.markers.iter().enumerate().filter(|(_, m)| !m.resolved) {
         if only.is_some_and(|o| o != i) {
