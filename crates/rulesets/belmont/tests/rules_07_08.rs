@@ -146,13 +146,7 @@ fn rule_7_0_melee_hits_go_to_the_losing_side_with_owner_choice() {
     g.set_flipped("13AR-H", true);
     g.put("31IL-A", &entry.label());
     g.put("31IL-B", &entry.label());
-    g.activate(Side::Union, "31IL", Stage::Markers);
-    act(&mut g, Action::Marker { target: t, from: entry });
-    act(&mut g, Action::Done);
-    go(&mut g, "31IL-A", t);
-    go(&mut g, "31IL-B", t);
-    to_melees(&mut g);
-    act(&mut g, Action::Resolve(0));
+    attack(&mut g, Side::Union, "31IL", entry, t, &["31IL-A", "31IL-B"]);
     rolls(&mut g, &[1, 6]); // 2 + 2 + 1 = 5 against 1 + 6 = 7
     assert_eq!(g.actor(), Actor::Side(Side::Union), "the attacker assigns its own hit");
     let b = g.id("31IL-B");
@@ -270,13 +264,7 @@ fn rule_7_2_leader_in_the_melee_hex_checks_at_the_conclusion() {
     g.put("Tappan", &t.label());
     g.put("31IL-A", &entry.label());
     g.put("31IL-B", &entry.label());
-    g.activate(Side::Union, "31IL", Stage::Markers);
-    act(&mut g, Action::Marker { target: t, from: entry });
-    act(&mut g, Action::Done);
-    go(&mut g, "31IL-A", t);
-    go(&mut g, "31IL-B", t);
-    to_melees(&mut g);
-    act(&mut g, Action::Resolve(0));
+    attack(&mut g, Side::Union, "31IL", entry, t, &["31IL-A", "31IL-B"]);
     rolls(&mut g, &[1, 1]); // defensive fire misses
     rolls(&mut g, &[1, 6]); // 5 against 2 + 1 + 6 = 9: two hits on the attackers
     let a = g.id("31IL-A");
@@ -302,13 +290,7 @@ fn rule_7_2_attacking_leader_retreating_from_the_melee_checks() {
     g.set_flipped("13AR-H", true); // no defensive fire
     g.put("31IL-A", &entry.label());
     g.put("Logan", &entry.label());
-    g.activate(Side::Union, "31IL", Stage::Markers);
-    act(&mut g, Action::Marker { target: t, from: entry });
-    act(&mut g, Action::Done);
-    go(&mut g, "31IL-A", t);
-    go(&mut g, "Logan", t);
-    to_melees(&mut g);
-    act(&mut g, Action::Resolve(0));
+    attack(&mut g, Side::Union, "31IL", entry, t, &["31IL-A", "Logan"]);
     rolls(&mut g, &[1, 1]); // 2 + 1 + 1 = 4 against 1 + 1 = 2: one hit, 13AR-H eliminated
     // Melee over; Logan checks at the conclusion in the melee hex.
     assert!(matches!(g.top(), Some(Frame::Casualty { leader }) if *leader == g.id("Logan")));
@@ -318,13 +300,7 @@ fn rule_7_2_attacking_leader_retreating_from_the_melee_checks() {
     g.put("13AR-B", &t.label());
     g.put("31IL-A", &entry.label());
     g.put("Logan", &entry.label());
-    g.activate(Side::Union, "31IL", Stage::Markers);
-    act(&mut g, Action::Marker { target: t, from: entry });
-    act(&mut g, Action::Done);
-    go(&mut g, "31IL-A", t);
-    go(&mut g, "Logan", t);
-    to_melees(&mut g);
-    act(&mut g, Action::Resolve(0));
+    attack(&mut g, Side::Union, "31IL", entry, t, &["31IL-A", "Logan"]);
     rolls(&mut g, &[1, 1, 1, 1]); // defensive fire misses
     roll(&mut g, 1); // Logan's check under defensive fire
     rolls(&mut g, &[4, 1]); // 2 + 1 + 4 = 7 against 4 + 1 = 5: one hit
@@ -343,13 +319,7 @@ fn rule_7_2_defending_leader_retreating_from_the_melee_checks() {
     g.put("Tappan", &t.label());
     g.put("31IL-A", &entry.label());
     g.put("31IL-B", &entry.label());
-    g.activate(Side::Union, "31IL", Stage::Markers);
-    act(&mut g, Action::Marker { target: t, from: entry });
-    act(&mut g, Action::Done);
-    go(&mut g, "31IL-A", t);
-    go(&mut g, "31IL-B", t);
-    to_melees(&mut g);
-    act(&mut g, Action::Resolve(0));
+    attack(&mut g, Side::Union, "31IL", entry, t, &["31IL-A", "31IL-B"]);
     rolls(&mut g, &[1, 1]); // defensive fire misses
     rolls(&mut g, &[1, 1]); // 5 against 2 + 1 + 1 = 4: one hit
     act(&mut g, Action::Continue(true));
@@ -1101,13 +1071,7 @@ fn rule_8_7_damaged_artillery_last_in_the_hex_is_captured_not_destroyed() {
     g.set_flipped("Watson-A", true);
     g.put("31IL-A", &entry.label());
     g.put("31IL-B", &entry.label());
-    g.activate(Side::Union, "31IL", Stage::Markers);
-    act(&mut g, Action::Marker { target: t, from: entry });
-    act(&mut g, Action::Done);
-    go(&mut g, "31IL-A", t);
-    go(&mut g, "31IL-B", t);
-    to_melees(&mut g);
-    act(&mut g, Action::Resolve(0));
+    attack(&mut g, Side::Union, "31IL", entry, t, &["31IL-A", "31IL-B"]);
     rolls(&mut g, &[1, 1]); // reduced battery: 2 dice of defensive fire, both miss
     rolls(&mut g, &[6, 1]); // 10 against 2: two hits: the company, then the battery
     assert!(gone(&g, "13AR-H"));
@@ -1123,12 +1087,7 @@ fn rule_8_7_captured_artillery_answers_to_the_capturing_regiments_chit() {
     let (entry, t) = (hex("0332"), hex("0333"));
     g.put("Watson-A", &t.label());
     g.put("31IL-A", &entry.label());
-    g.activate(Side::Union, "31IL", Stage::Markers);
-    act(&mut g, Action::Marker { target: t, from: entry });
-    act(&mut g, Action::Done);
-    go(&mut g, "31IL-A", t);
-    to_melees(&mut g);
-    act(&mut g, Action::Resolve(0));
+    attack(&mut g, Side::Union, "31IL", entry, t, &["31IL-A"]);
     rolls(&mut g, &[1, 1, 1]);
     let w = g.id("Watson-A");
     assert_eq!(g.owner(w), Side::Union);
@@ -1156,12 +1115,7 @@ fn rule_8_7_a_recaptured_gun_becomes_the_recapturing_regiments_captured_artiller
     let il31 = u8::try_from(g.oob().formation(Side::Union, "31IL").unwrap()).unwrap();
     g.units[usize::from(w)].captor = Some(il31);
     g.put("13AR-A", &entry.label());
-    g.activate(Side::Confederate, "13AR", Stage::Markers);
-    act(&mut g, Action::Marker { target: t, from: entry });
-    act(&mut g, Action::Done);
-    go(&mut g, "13AR-A", t);
-    to_melees(&mut g);
-    act(&mut g, Action::Resolve(0));
+    attack(&mut g, Side::Confederate, "13AR", entry, t, &["13AR-A"]);
     rolls(&mut g, &[1, 1, 1]); // its defensive fire, for the Union, misses
     let ar13 = u8::try_from(g.oob().formation(Side::Confederate, "13AR").unwrap()).unwrap();
     assert_eq!(g.unit(w).captor, Some(ar13), "the Confederates' captured artillery, not the original counter");
@@ -1184,12 +1138,7 @@ fn rule_8_7_leaders_with_artillery_left_alone_are_retreated() {
     g.put("Watson-A", &t.label());
     g.put("Beltzhoover", &t.label());
     g.put("31IL-A", &entry.label());
-    g.activate(Side::Union, "31IL", Stage::Markers);
-    act(&mut g, Action::Marker { target: t, from: entry });
-    act(&mut g, Action::Done);
-    go(&mut g, "31IL-A", t);
-    to_melees(&mut g);
-    act(&mut g, Action::Resolve(0));
+    attack(&mut g, Side::Union, "31IL", entry, t, &["31IL-A"]);
     rolls(&mut g, &[1, 1, 1]);
     assert_eq!(g.owner(g.id("Watson-A")), Side::Union);
     // He checks (7.2: in the melee hex at its conclusion), then is retreated, not captured.

@@ -279,3 +279,16 @@ pub fn take_forced_hits(g: &mut Belmont) {
         act(g, legal[0].clone());
     }
 }
+
+/// A melee from start to its first round: `regiment` is activated, a marker is placed on
+/// `target` from `entry`, the `attackers` move in (4.3.2), and the melee is chosen (6.0).
+pub fn attack(g: &mut Belmont, side: Side, regiment: &str, entry: Hex, target: Hex, attackers: &[&str]) {
+    g.activate(side, regiment, belmont::Stage::Markers);
+    act(g, Action::Marker { target, from: entry });
+    act(g, Action::Done);
+    for id in attackers {
+        go(g, id, target);
+    }
+    to_melees(g);
+    act(g, Action::Resolve(0));
+}
