@@ -483,3 +483,40 @@ mod tests {
         assert_eq!(report(&Errors::new("f").finish::<()>(None).unwrap_err()), "f:0: the file could not be read");
     }
 }
+
+/// Reads `LABEL NAME` lines (named places): each line's number, label and name, with
+/// lines lacking a name (skipped) and names used twice (kept) reported. The caller
+/// checks the labels.
+pub fn label_name_lines<'t>(sec: &Section<'t>, errs: &mut Errors<'_>, what: &str) -> Vec<(usize, &'t str, &'t str)> {
+    let mut first: HashMap<&str, usize> = HashMap::new();
+    let mut out = Vec::new();
+    for &(no, l) in &sec.lines {
+        let (label, name) = l.split_once(char::is_whitespace).unwrap_or((l, ""));
+        let name = name.trim();
+        if name.is_empty() {
+            errs.at(no, format!("'{l}': a {what} line is LABEL NAME"));
+            continue;
+        }
+        if let Some(at) = first.insert(name, no) {
+            // Reported, and the line still read, so a bad label on it is reported too.
+            errs.at(no, format!("{what} name '{name}' is used twice (first at line {at})"));
+        }
+        out.push((no, label, name));
+    }
+    out
+}
+
+#[cfg(test)]
+mod label_name_tests {
+    use super::*;
+
+    #[test]
+    fn label_name_lines_report_missing_and_repeated_names() {
+        let sec = Section { header: 1, lines: vec![(2, "0101 Camp"), (3, "0102"), (4, "0103 Camp"), (5, "0104 Dock")] };
+        let mut errs = Errors::new("f.map");
+        let got = label_name_lines(&sec, &mut errs, "place");
+        assert_eq!(got, vec![(2, "0101", "Camp"), (4, "0103", "Camp"), (5, "0104", "Dock")]);
+        let report = errs.finish(Some(())).unwrap_err();
+        assert_eq!(report.iter().map(|e| e.line).collect::<Vec<_>>(), vec![3, 4]);
+    }
+}

@@ -605,21 +605,10 @@ fn read_places(map: &mut Map, sections: &Sections, errs: &mut Errors) {
     let Some(sec) = section(sections, "places", errs, "LABEL NAME lines") else {
         return;
     };
-    let mut names: HashMap<String, usize> = HashMap::new();
-    for &(no, l) in &sec.lines {
-        let (label, name) = l.split_once(char::is_whitespace).unwrap_or((l, ""));
-        let name = name.trim();
-        if name.is_empty() {
-            errs.at(no, format!("'{l}': a place line is LABEL NAME"));
-            continue;
-        }
+    for (no, label, name) in datafile::label_name_lines(sec, errs, "place") {
         let Some(h) = hex_on_map(map, errs, no, label, &format!("place {name}")) else {
             continue;
         };
-        if let Some(first) = names.insert(name.to_string(), no) {
-            errs.at(no, format!("place name '{name}' is used twice (first at line {first})"));
-            continue;
-        }
         let Some(i) = map.index(h) else { continue };
         if let Some(info) = map.cells[i].as_mut() {
             if let Some(old) = &info.name {
