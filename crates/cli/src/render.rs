@@ -604,6 +604,7 @@ fn panel(s: &mut String, board: &BoardView, lines: &[(&LineView, LineStyle)], ma
         name: name.into(),
         strength: "3".into(),
         status,
+        facing: None,
     };
     let cy = y + 8.0;
     counter(s, left + 16.0, cy, &sample("union", vec![], "Union"));
@@ -671,6 +672,7 @@ mod tests {
                     name: "27IL A".into(),
                     strength: "3".into(),
                     status: vec![],
+                    facing: None,
                 },
                 CounterView {
                     id: "b".into(),

@@ -64,6 +64,10 @@ pub struct CounterView {
     pub strength: String,
     /// Status words: "broken", "reduced", "wounded", "damage 2", "captured"...
     pub status: Vec<String>,
+    /// For rulesets with facing: the hex vertex the counter points at, 0-5, vertex `f` lying
+    /// between hexside directions `f` and `f + 1` in die order (N, NE, SE, S, SW, NW).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub facing: Option<u8>,
 }
 
 /// A legend entry: a terrain class and its colour.

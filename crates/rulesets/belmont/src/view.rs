@@ -97,6 +97,7 @@ pub(crate) fn board(g: &Belmont) -> BoardView {
             name: c.id.replace('-', " "),
             strength,
             status,
+            facing: None,
         });
     }
     let vp = engine::Game::vp(g);

@@ -2,30 +2,222 @@
 //! 14 September 1862, with facing, zones of control by facing and elevation, step losses on
 //! strength counters, and hourly player turns from 7 AM to 9 PM.
 //!
-//! This crate will hold every rule of the game in code on the shared `engine` core, as
-//! `belmont` does for Belmont. For now it holds the scenario's **authored data** and its
-//! loaders; the rules follow in a later session on the same data.
+//! Every rule of the rulebook in code on the shared `engine` core, one module per rule
+//! section, each citing its numbers:
+//!
+//! - [`stacking`] 4.0, [`facing`] 5.0, [`zoc`] 6.0;
+//! - `movement` 13.0 with 8.1-8.4 mounting, 14.0 reinforcements, routed and guard movement
+//!   (17.4, 17.5) and the 8.5 breakout;
+//! - `los` 9.5; `combat` 15.0 with artillery fire 9.1-9.4 and leader casualties 16.0;
+//! - `retreat` 17.0; `rally` 12.0; `sequence` 11.0 with 10.4-10.6; `victory` 18.0.
+//!
+//! The scenario's **authored data** and its loaders:
 //!
 //! - [`map`]: the South Mountain map, `data/south-mountain.map`: terrain, elevation levels,
 //!   roads, entry hexes and places, with Fox's Gap on 1607, Turner's Gap on 2405 and the key
 //!   hex 2601 where 8.5 and 18.1 need them. West is at the top of the printed map.
 //! - [`oob`]: the order of battle and the set-up and reinforcement card (19.0, 19.1),
-//!   `data/south-mountain-oob.ron`: every brigade with its step track, artillery ranged and
-//!   canister values, cavalry, commanders with their Command Modifiers, set-up hexes and
-//!   arrival turns.
-//! - [`view`]: the empty map (or the set-up) as an [`engine::BoardView`] for `muster render`.
+//!   `data/south-mountain-oob.ron`.
+//! - [`view`]: the map and a position as an [`engine::BoardView`] for `muster render`.
 //! - [`data`]: the loaders' error type. Every loader reports every problem at once, each with
 //!   its file and line.
 //!
 //! **Authored.** The rulebook text has no map, no counter values and no player aid card. All
 //! three are drawn from `shared/history/belmont-and-south-mountain.md` ("GAME 2: FIRE ON THE
-//! MOUNTAIN") and say so in their headers. A player who owns the published game can type the
-//! printed values into the data files; the loaders check whatever is there. Rule numbers are
-//! cited; no rulebook prose is copied.
+//! MOUNTAIN") and say so in their headers. Rule numbers are cited; no rulebook prose is copied.
+//! Readings of ambiguous rules are noted beside the rule number, marked "Reading:".
 
+mod action;
+mod combat;
 pub mod data;
+mod describe;
+pub mod facing;
+mod los;
 pub mod map;
+mod movement;
 pub mod oob;
+mod procedure;
+mod rally;
+mod retreat;
+mod sequence;
+mod setup;
+pub mod stacking;
+mod state;
+#[doc(hidden)]
+pub mod testkit;
+pub mod victory;
 pub mod view;
+pub mod zoc;
 
+pub use action::Action;
+pub use procedure::Frame;
+pub use state::{Bde, Bid, Cid, Cmdr, Fate, Fotm, Guard, LeeState, Loc, LongstreetBonus, Pause, Phase, Unit};
 pub use view::{board_view, setup_view};
+
+use engine::{Actor, BoardView, Game, Illegal, Log, OptionInfo, Outcome, Prompt, ScenarioInfo, Side};
+
+/// The scenario id.
+pub const SCENARIO: &str = "fotm";
+
+/// The optional rules, as scenario options.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub struct Options {
+    /// 10.4: Lee may come onto the map from 3 PM.
+    pub lee: bool,
+    /// 10.5: Longstreet's bonus after Lee leaves (needs 10.4).
+    pub longstreet_bonus: bool,
+    /// 10.6: Burnside resumes the offensive at 1 PM without a roll.
+    pub burnside_resolve: bool,
+    /// 4.2 optional: stacking order may be changed at any time except during an Assault.
+    pub simple_stacking: bool,
+}
+
+/// Options: (name, description).
+const OPTIONS: [(&str, &str); 4] = [
+    ("lee", "FotM 10.4 Presence of Lee: Lee may join Longstreet from 3 PM for three turns"),
+    ("longstreet-bonus", "FotM 10.5 Longstreet Bonus: with Lee, Longstreet may earn a one-time bonus (implies lee)"),
+    ("burnside-resolve", "FotM 10.6 Burnside Resolve: the pause lasts only the 12 PM turn; no Burnside roll"),
+    ("simple-stacking", "FotM 4.2 (optional): stacking order may be changed at any time except during an Assault"),
+];
+
+/// Why a game could not be set up.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SetupError {
+    /// An option name this scenario does not know.
+    #[error("unknown option '{0}' for fotm (known: lee, longstreet-bonus, burnside-resolve, simple-stacking)")]
+    UnknownOption(String),
+}
+
+impl Options {
+    /// Parses option names.
+    ///
+    /// # Errors
+    /// [`SetupError::UnknownOption`] for a name not in the list.
+    pub fn parse(names: &[String]) -> Result<Options, SetupError> {
+        let mut o = Options::default();
+        for n in names {
+            match n.as_str() {
+                "lee" => o.lee = true,
+                "longstreet-bonus" => {
+                    o.lee = true;
+                    o.longstreet_bonus = true;
+                }
+                "burnside-resolve" => o.burnside_resolve = true,
+                "simple-stacking" => o.simple_stacking = true,
+                _ => return Err(SetupError::UnknownOption(n.clone())),
+            }
+        }
+        Ok(o)
+    }
+}
+
+/// The scenario as a menu shows it.
+#[must_use]
+pub fn scenario_info() -> ScenarioInfo {
+    ScenarioInfo {
+        id: SCENARIO.into(),
+        ruleset: "fotm".into(),
+        title: "Fire on the Mountain: South Mountain, 14 September 1862".into(),
+        description: "The Union assault on Fox's and Turner's Gaps, 15 hourly turns from 7 AM to 9 PM, brigades with \
+                      facing, step losses and zones of control by elevation. Map drawn from the historical geography, \
+                      not the published map; order of battle, strengths and arrival times authored from the historical \
+                      record, not the published counters and player aid card."
+            .into(),
+        options: OPTIONS.iter().map(|(n, d)| OptionInfo { name: (*n).into(), description: (*d).into() }).collect(),
+    }
+}
+
+impl Fotm {
+    /// A new game at the start of set-up (11.1).
+    ///
+    /// # Errors
+    /// [`SetupError`] for an unknown option.
+    pub fn new(options: &[String]) -> Result<Fotm, SetupError> {
+        let opt = Options::parse(options)?;
+        let mut g = setup::new_game(options.to_vec(), opt);
+        procedure::settle(&mut g);
+        Ok(g)
+    }
+}
+
+impl Game for Fotm {
+    type Action = Action;
+
+    fn scenario(&self) -> (&str, &[String]) {
+        (SCENARIO, &self.options)
+    }
+
+    fn actor(&self) -> Actor {
+        procedure::actor(self)
+    }
+
+    fn prompt(&self) -> Prompt {
+        let (rule, text) = procedure::prompt(self);
+        Prompt { actor: self.actor(), rule: rule.into(), text }
+    }
+
+    fn legal_actions(&self) -> Vec<Action> {
+        match self.actor() {
+            Actor::Side(_) => procedure::legal(self),
+            _ => Vec::new(),
+        }
+    }
+
+    fn chance_outcomes(&self) -> Vec<(Action, f64)> {
+        match self.actor() {
+            Actor::Chance => procedure::chance(self),
+            _ => Vec::new(),
+        }
+    }
+
+    fn apply_unchecked(&mut self, action: &Action) {
+        procedure::apply(self, action);
+    }
+
+    fn why_illegal(&self, action: &Action) -> Illegal {
+        describe::why_illegal(self, action)
+    }
+
+    fn describe(&self, action: &Action) -> String {
+        describe::describe(self, action)
+    }
+
+    fn vp(&self) -> [f64; 2] {
+        let v = victory::vp(self);
+        [f64::from(v[0]), f64::from(v[1])]
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        (self.actor() == Actor::Over).then(|| Outcome { winner: victory::result(self).0, vp: self.vp() })
+    }
+
+    fn log(&self) -> &Log {
+        &self.log
+    }
+
+    fn set_logging(&mut self, on: bool) {
+        self.log.set_enabled(on);
+    }
+
+    fn board(&self) -> BoardView {
+        view::board(self)
+    }
+
+    fn evaluate(&self, side: Side) -> f64 {
+        match self.outcome() {
+            Some(o) => match o.winner {
+                Some(w) if w == side => 1.0,
+                Some(_) => 0.0,
+                None => 0.5,
+            },
+            None => {
+                // The VP margin, with each held gap worth as much as a Major Victory's margin.
+                let v = self.vp();
+                let gaps = self.control[..2].iter().filter(|&&s| s == side).count();
+                #[allow(clippy::cast_precision_loss)]
+                let margin = v[side.index()] - v[side.enemy().index()] + 8.0 * (gaps as f64 - 1.0);
+                1.0 / (1.0 + (-margin / 10.0).exp())
+            }
+        }
+    }
+}

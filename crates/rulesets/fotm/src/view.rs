@@ -113,6 +113,7 @@ fn setup_counters(oob: &OrderOfBattle) -> Vec<CounterView> {
                     name: b.id.clone(),
                     strength: strength(b.full()),
                     status,
+                    facing: None,
                 }
             } else if let Some(c) = oob.commander(id) {
                 CounterView {
@@ -123,6 +124,7 @@ fn setup_counters(oob: &OrderOfBattle) -> Vec<CounterView> {
                     name: c.id.clone(),
                     strength: format!("CM {}", c.cm),
                     status: Vec::new(),
+                    facing: None,
                 }
             } else {
                 continue;
@@ -131,4 +133,137 @@ fn setup_counters(oob: &OrderOfBattle) -> Vec<CounterView> {
         }
     }
     out
+}
+
+/// A position as something to draw: the map, every unit on it with its current counter (step
+/// strength), facing and markers (column, dismounted, rout, LCMs), guards with their
+/// prisoners, and the tracks: turn and phase, VP, gap control, Burnside's pause, the breakout.
+#[must_use]
+pub fn board(g: &crate::Fotm) -> BoardView {
+    use crate::state::{Loc, Pause};
+    let mut board = board_view();
+    board.title = format!("Fire on the Mountain, South Mountain: {} turn", g.turn_label());
+    let mut counters = Vec::new();
+    let mut brigades: Vec<_> = g.all_brigades().filter(|&b| matches!(g.bde(b).loc, Loc::Map(_))).collect();
+    // Bottom of each stack first.
+    brigades.sort_by_key(|&b| std::cmp::Reverse((g.bde(b).order, b)));
+    for b in brigades {
+        let Loc::Map(hex) = g.bde(b).loc else { continue };
+        let info = g.info(b);
+        let st = g.bde(b);
+        let kind = match info.arm {
+            Arm::Infantry => "infantry",
+            Arm::Cavalry => "cavalry",
+            Arm::Artillery | Arm::HorseArtillery => "artillery",
+        };
+        let mut status = Vec::new();
+        if info.sharpshooters {
+            status.push("sharpshooters".into());
+        }
+        if info.arm == Arm::HorseArtillery {
+            status.push("horse artillery".into());
+        }
+        if st.losses > 0 {
+            status.push(format!("steps lost {}", st.losses));
+        }
+        if st.column {
+            status.push("column".into());
+        }
+        if matches!(info.arm, Arm::Cavalry | Arm::HorseArtillery) && !st.mounted {
+            status.push("dismounted".into());
+        }
+        if st.routed {
+            status.push("routed".into());
+        }
+        if st.lcm > 0 {
+            status.push(format!("LCM {}", st.lcm));
+        }
+        if st.pursuing {
+            status.push("pursuing (8.5)".into());
+        }
+        let side = info.side.name().to_string();
+        counters.push(CounterView {
+            id: info.id.clone(),
+            hex: hex.label(),
+            side,
+            kind: kind.into(),
+            name: info.id.clone(),
+            strength: strength(g.strength(b)),
+            status,
+            facing: Some(st.facing),
+        });
+    }
+    for c in g.all_commanders() {
+        let Some(hex) = g.cmdr(c).hex else { continue };
+        let info = g.cinfo(c);
+        let mut status = Vec::new();
+        if g.cmdr(c).casualties > 0 {
+            status.push(format!("casualties {}", g.cmdr(c).casualties));
+        }
+        counters.push(CounterView {
+            id: info.id.clone(),
+            hex: hex.label(),
+            side: info.side.name().into(),
+            kind: "leader".into(),
+            name: g.cname(c),
+            strength: format!("CM {}", g.cm(c)),
+            status,
+            facing: None,
+        });
+    }
+    for (i, guard) in g.guards.iter().enumerate() {
+        let Some(hex) = guard.hex else { continue };
+        if guard.done {
+            continue;
+        }
+        let prisoners: Vec<&str> = guard.prisoners.iter().map(|&p| g.info(p).id.as_str()).collect();
+        counters.push(CounterView {
+            id: format!("guard-{i}"),
+            hex: hex.label(),
+            side: guard.side.name().into(),
+            kind: "guard".into(),
+            name: format!("Guard ({})", g.info(guard.parent).id),
+            strength: "1".into(),
+            status: prisoners.iter().map(|p| format!("prisoner {p}")).collect(),
+            facing: None,
+        });
+    }
+    board.counters = counters;
+    let vp = crate::victory::vp(g);
+    let who = |s: Side| s.name().to_string();
+    board.tracks.retain(|(k, _)| k != "Turn");
+    board.tracks.push(("Turn".into(), format!("{} (turn {} of {})", g.turn_label(), g.turn, g.last_turn())));
+    board.tracks.push(("Phase".into(), format!("{} {:?}", g.phasing.name(), g.phase)));
+    board.tracks.push(("VP (18.1)".into(), format!("Union {}, Confederate {}", vp[0], vp[1])));
+    board.tracks.push((
+        "Control (18.1)".into(),
+        format!(
+            "Fox's Gap: {}; Turner's Gap: {}; 2601: {}",
+            who(g.control[0]),
+            who(g.control[1]),
+            who(g.control[2])
+        ),
+    ));
+    let pause = match g.pause {
+        Pause::NotYet => "not yet (12 PM)",
+        Pause::InForce => "in force",
+        Pause::Resumed => "over: offensive resumed",
+    };
+    board.tracks.push(("Burnside pause (11.4)".into(), pause.into()));
+    if g.gap_captured.is_some() || g.broke_out > 0 {
+        board.tracks.push((
+            "Cavalry breakout (8.5)".into(),
+            format!("{} Union cavalry exited; Confederates owe {} SP off the map", g.broke_out, g.pursuit_owed),
+        ));
+    }
+    let mut gone: Vec<String> = Vec::new();
+    for b in g.all_brigades() {
+        if let Loc::Gone(f) = g.bde(b).loc {
+            gone.push(format!("{} ({f:?})", g.info(b).id));
+        }
+    }
+    if !gone.is_empty() {
+        board.tracks.push(("Off the map".into(), gone.join(", ")));
+    }
+    board
 }

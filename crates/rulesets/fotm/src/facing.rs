@@ -1,0 +1,158 @@
+//! 5.0 Facing: a brigade points at one of its hex's six vertices. The two hexes across the
+//! sides meeting at that vertex are its Front, the next two its Flanks, the last two its Rear.
+//!
+//! Facing `f` (0-5) is the vertex between directions `f` and `f + 1` in die order (N, NE, SE,
+//! S, SW, NW). On this map hexmap's north is geographic West (see [`crate::map`]).
+
+use hexmap::{Direction, Hex};
+
+/// How a hex lies relative to a brigade's facing (5.1).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Arc {
+    /// Full SP in combat; the only hexes a brigade may move into (13.1).
+    Front,
+    /// Half SP, rounded up (5.1).
+    Flank,
+    /// No combat (5.1); entered only by orderly withdrawal (13.2).
+    Rear,
+}
+
+/// The direction with die-order index `i` (taken modulo 6).
+#[must_use]
+pub fn dir(i: u8) -> Direction {
+    Direction::ALL[usize::from(i % 6)]
+}
+
+/// The die-order index (0-5) of a direction.
+#[must_use]
+pub fn index(d: Direction) -> u8 {
+    d.die() - 1
+}
+
+/// The two directions of the front hexes of facing `f`.
+#[must_use]
+pub fn front_dirs(f: u8) -> [Direction; 2] {
+    [dir(f), dir(f + 1)]
+}
+
+/// The two directions of the flank hexes of facing `f`.
+#[must_use]
+pub fn flank_dirs(f: u8) -> [Direction; 2] {
+    [dir(f + 5), dir(f + 2)]
+}
+
+/// The two directions of the rear hexes of facing `f`.
+#[must_use]
+pub fn rear_dirs(f: u8) -> [Direction; 2] {
+    [dir(f + 3), dir(f + 4)]
+}
+
+/// Where the direction `d` lies for a brigade facing `f`.
+#[must_use]
+pub fn arc_of_dir(f: u8, d: Direction) -> Arc {
+    match (index(d) + 6 - f % 6) % 6 {
+        0 | 1 => Arc::Front,
+        2 | 5 => Arc::Flank,
+        _ => Arc::Rear,
+    }
+}
+
+/// Where the adjacent hex `to` lies for a brigade on `from` facing `f`, or `None` if the
+/// hexes are not adjacent.
+#[must_use]
+pub fn arc(from: Hex, f: u8, to: Hex) -> Option<Arc> {
+    from.direction_to(to).map(|d| arc_of_dir(f, d))
+}
+
+/// The number of vertex-steps (60-degree turns) from facing `a` to facing `b` the short way
+/// (13.2 Change Facing counts "hex facing changes").
+#[must_use]
+pub fn turns(a: u8, b: u8) -> u8 {
+    let d = (b % 6 + 6 - a % 6) % 6;
+    d.min(6 - d)
+}
+
+/// The facing whose front hexes are `d` and the next direction clockwise: the facing that
+/// puts `d` in front on the left. Any facing `f` with `d` in its front is `f == index(d)` or
+/// `f == index(d) - 1`.
+#[must_use]
+pub fn facings_towards(d: Direction) -> [u8; 2] {
+    let i = index(d);
+    [i, (i + 5) % 6]
+}
+
+/// The facing that turns a brigade's rear towards the hex `from` (17.4: a routed brigade turns
+/// its rear towards the attacking enemy): the facing for which `from` is a rear hex, the first
+/// of the two in die order.
+#[must_use]
+pub fn rear_towards(hex: Hex, from: Hex) -> u8 {
+    let Some(d) = hex.direction_to(from) else { return 0 };
+    (0..6).find(|&f| arc_of_dir(f, d) == Arc::Rear).unwrap_or(0)
+}
+
+/// The facing that puts the hex `towards` in front (12.3: a regrouped brigade is turned to face
+/// the enemy), the first of the two in die order.
+#[must_use]
+pub fn front_towards(hex: Hex, towards: Hex) -> u8 {
+    let Some(d) = hex.direction_to(towards) else { return 0 };
+    facings_towards(d)[1].min(facings_towards(d)[0])
+}
+
+/// A compass name for a facing as a player reads it on this map (West at the top): the
+/// vertex's direction, between two hexside directions.
+#[must_use]
+pub fn facing_name(f: u8) -> &'static str {
+    // Vertex f lies between hexmap directions f and f+1. Hexmap north is geographic West.
+    ["west-northwest", "north", "east-northeast", "east-southeast", "south", "west-southwest"][usize::from(f % 6)]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn arcs_partition_the_six_directions() {
+        for f in 0..6 {
+            let mut fronts = 0;
+            let mut flanks = 0;
+            let mut rears = 0;
+            for d in Direction::ALL {
+                match arc_of_dir(f, d) {
+                    Arc::Front => fronts += 1,
+                    Arc::Flank => flanks += 1,
+                    Arc::Rear => rears += 1,
+                }
+            }
+            assert_eq!((fronts, flanks, rears), (2, 2, 2));
+            for d in front_dirs(f) {
+                assert_eq!(arc_of_dir(f, d), Arc::Front);
+            }
+            for d in flank_dirs(f) {
+                assert_eq!(arc_of_dir(f, d), Arc::Flank);
+            }
+            for d in rear_dirs(f) {
+                assert_eq!(arc_of_dir(f, d), Arc::Rear);
+                assert_eq!(arc_of_dir(f, d.opposite()), Arc::Front);
+            }
+        }
+    }
+
+    #[test]
+    fn turning_counts_vertex_steps() {
+        assert_eq!(turns(0, 0), 0);
+        assert_eq!(turns(0, 1), 1);
+        assert_eq!(turns(0, 3), 3);
+        assert_eq!(turns(0, 5), 1);
+        assert_eq!(turns(4, 1), 3);
+    }
+
+    #[test]
+    fn rear_and_front_towards() {
+        let h = Hex::from_col_row(10, 10);
+        for d in Direction::ALL {
+            let n = h.neighbour(d);
+            assert_eq!(arc(h, rear_towards(h, n), n), Some(Arc::Rear));
+            assert_eq!(arc(h, front_towards(h, n), n), Some(Arc::Front));
+        }
+    }
+}

@@ -1,0 +1,103 @@
+//! 4.0 Stacking: at most three brigades a hex but never three infantry, at most two
+//! commanders (4.1), and the Lead Brigade that absorbs a stack's step losses (4.2).
+
+use crate::oob::Arm;
+use crate::state::{Bid, Fotm, Loc};
+use engine::Side;
+use hexmap::Hex;
+
+/// 4.1: brigades a hex may hold.
+pub const MAX_BRIGADES: usize = 3;
+/// 4.1: infantry brigades a hex may hold ("three infantry brigades cannot stack together").
+pub const MAX_INFANTRY: usize = 2;
+/// 4.1: commanders a hex may hold.
+pub const MAX_COMMANDERS: usize = 2;
+
+/// Whether the brigade counts as infantry for 4.1. Reading: dismounted cavalry "functions as
+/// infantry for all game purposes" except as Lead Brigade (8.3), so it counts here.
+#[must_use]
+pub fn counts_as_infantry(g: &Fotm, b: Bid) -> bool {
+    match g.arm(b) {
+        Arm::Infantry => true,
+        Arm::Cavalry => !g.bde(b).mounted,
+        Arm::Artillery | Arm::HorseArtillery => false,
+    }
+}
+
+/// Whether a set of brigades may share one hex (4.1).
+#[must_use]
+pub fn legal_stack(g: &Fotm, brigades: &[Bid]) -> bool {
+    brigades.len() <= MAX_BRIGADES && brigades.iter().filter(|&&b| counts_as_infantry(g, b)).count() <= MAX_INFANTRY
+}
+
+/// Whether `b` may end a move on `hex` alongside the friendly brigades already there (4.1).
+#[must_use]
+pub fn has_room(g: &Fotm, hex: Hex, b: Bid) -> bool {
+    let mut there = g.brigades_at(hex, g.side_of(b));
+    there.retain(|&x| x != b);
+    there.push(b);
+    legal_stack(g, &there)
+}
+
+/// Whether a commander of `side` may end a move on `hex` (4.1: two commanders a hex).
+#[must_use]
+pub fn has_commander_room(g: &Fotm, hex: Hex, side: Side, moving: Option<u8>) -> bool {
+    g.commanders_at(hex).iter().filter(|&&c| g.cinfo(c).side == side && Some(c) != moving).count() < MAX_COMMANDERS
+}
+
+/// Whether the hex holds more than 4.1 allows (after a retreat).
+#[must_use]
+pub fn over_stacked(g: &Fotm, hex: Hex, side: Side) -> bool {
+    !legal_stack(g, &g.brigades_at(hex, side))
+}
+
+/// The brigades that may be the Lead Brigade among `brigades` (4.2, 7.2, 8.3), in stack order
+/// within each hex. `brigades` are those of one side taking part in one Assault, or defending
+/// one hex, in any order. The owning player chooses among more than one.
+///
+/// - Sharpshooter brigades present: they lead, whatever their losses (7.2).
+/// - Otherwise infantry leads: the topmost infantry brigade of each hex is a candidate (the
+///   4.2 examples let the attacker take the top infantry brigade of either hex).
+/// - A cavalry brigade (mounted or dismounted) may be chosen instead when every infantry
+///   brigade present has lost two or more SP, and leads when there is no infantry.
+/// - Artillery never leads, unless it is all there is (4.2 says alone in an assaulted hex;
+///   Reading: likewise an assault made by artillery alone takes its losses on artillery).
+#[must_use]
+pub fn lead_candidates(g: &Fotm, brigades: &[Bid]) -> Vec<Bid> {
+    let mut sorted: Vec<Bid> = brigades.to_vec();
+    sorted.sort_by_key(|&b| (g.bde(b).order, b));
+    let sharp: Vec<Bid> = sorted.iter().copied().filter(|&b| g.info(b).sharpshooters).collect();
+    if !sharp.is_empty() {
+        return sharp;
+    }
+    let hex_of = |b: Bid| match g.bde(b).loc {
+        Loc::Map(h) => Some(h),
+        _ => None,
+    };
+    // The topmost brigade of each hex among those passing `pick`.
+    let tops = |pick: &dyn Fn(Bid) -> bool| -> Vec<Bid> {
+        let mut seen: Vec<Option<Hex>> = Vec::new();
+        let mut out = Vec::new();
+        for &b in &sorted {
+            if pick(b) && !seen.contains(&hex_of(b)) {
+                seen.push(hex_of(b));
+                out.push(b);
+            }
+        }
+        out
+    };
+    let infantry = tops(&|b| g.arm(b) == Arm::Infantry);
+    let cavalry = tops(&|b| g.arm(b) == Arm::Cavalry);
+    let all_infantry_worn = sorted.iter().filter(|&&b| g.arm(b) == Arm::Infantry).all(|&b| g.bde(b).losses >= 2);
+    if !infantry.is_empty() {
+        let mut c = infantry;
+        if all_infantry_worn {
+            c.extend(cavalry);
+        }
+        return c;
+    }
+    if !cavalry.is_empty() {
+        return cavalry;
+    }
+    tops(&|_| true)
+}

@@ -1,0 +1,67 @@
+//! Fire on the Mountain against the shared conformance suite, `engine::conformance`: whole
+//! random games without panics, dead ends or runaways, chance outcomes that sum to one at every
+//! chance node, records that replay to the identical state, illegal actions refused without a
+//! trace, clones independent of each other.
+//!
+//! Every game starts at set-up (`Fotm::new`), so the set-up decisions are checked too. A
+//! failure names the game seed and decision; `engine::conformance::replay_random` rebuilds that
+//! position. The `#[ignore]`d soak test plays many more games; run it in release:
+//!
+//! ```text
+//! cargo test -p fotm --release --test conformance -- --ignored
+//! ```
+
+use engine::conformance;
+use fotm::Fotm;
+
+/// A game from the start of set-up, no options.
+fn new() -> Fotm {
+    Fotm::new(&[]).expect("the scenario with no options")
+}
+
+/// A game from the start of set-up with every option on.
+fn with_options() -> Fotm {
+    let all = ["lee", "longstreet-bonus", "burnside-resolve", "simple-stacking"];
+    Fotm::new(&all.map(String::from)).expect("every option")
+}
+
+/// Fails the test with the suite's report, printed as written (not `Debug`-escaped).
+fn check(result: Result<(), String>) {
+    if let Err(report) = result {
+        panic!("\n{report}");
+    }
+}
+
+/// Runaway bound.
+const MAX_DECISIONS: u64 = 40_000;
+
+#[test]
+fn random_games_end_without_dead_ends_and_with_sound_chance() {
+    check(conformance::random_games(new, 6, 1, MAX_DECISIONS));
+    check(conformance::random_games(with_options, 2, 11, MAX_DECISIONS));
+}
+
+#[test]
+fn records_replay_to_the_identical_state() {
+    check(conformance::replay_identical(new, 3, 2, MAX_DECISIONS));
+}
+
+#[test]
+fn illegal_actions_are_refused_and_change_nothing() {
+    check(conformance::illegal_refused_eq(new, 3, 3, MAX_DECISIONS));
+}
+
+#[test]
+fn clones_are_independent() {
+    check(conformance::clone_independent_eq(new, 3, 4, MAX_DECISIONS));
+}
+
+#[test]
+#[ignore = "a soak of 100 random games and 20 of each other check: run with --release"]
+fn soak() {
+    check(conformance::random_games(new, 100, 1000, MAX_DECISIONS));
+    check(conformance::random_games(with_options, 50, 1001, MAX_DECISIONS));
+    check(conformance::replay_identical(new, 20, 1002, MAX_DECISIONS));
+    check(conformance::illegal_refused_eq(new, 20, 1003, MAX_DECISIONS));
+    check(conformance::clone_independent_eq(new, 20, 1004, MAX_DECISIONS));
+}
