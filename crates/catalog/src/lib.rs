@@ -55,7 +55,7 @@ pub enum CatalogError {
 /// Every scenario, in menu order.
 #[must_use]
 pub fn scenarios() -> Vec<ScenarioInfo> {
-    vec![belmont::scenario_info()]
+    vec![belmont::scenario_info(), fotm::scenario_info()]
 }
 
 /// The scenario with this id, if the catalog knows it.
@@ -73,6 +73,11 @@ pub fn with_game<V: Visit>(scenario: &str, options: &[String], v: V) -> Result<V
     match scenario {
         belmont::SCENARIO => {
             let game = belmont::Belmont::new(options)
+                .map_err(|e| CatalogError::BadOption { scenario: scenario.into(), message: e.to_string() })?;
+            Ok(v.visit(game))
+        }
+        fotm::SCENARIO => {
+            let game = fotm::Fotm::new(options)
                 .map_err(|e| CatalogError::BadOption { scenario: scenario.into(), message: e.to_string() })?;
             Ok(v.visit(game))
         }

@@ -464,23 +464,7 @@ fn counter(s: &mut String, x: f64, y: f64, c: &CounterView) {
             size
         );
     }
-    let mut badges: Vec<String> = Vec::new();
-    for st in &c.status {
-        let l = st.to_ascii_lowercase();
-        if l.contains("broken") || l.contains("reduced") || l.contains("wounded") {
-            continue;
-        }
-        let short = if let Some(n) = l.strip_prefix("damage ") {
-            format!("D{n}")
-        } else if l.contains("captured") {
-            "CAP".into()
-        } else if let Some(n) = l.strip_suffix(" aboard") {
-            format!("+{n}")
-        } else {
-            st.chars().take(3).collect()
-        };
-        badges.push(short);
-    }
+    let badges: Vec<String> = c.status.iter().filter_map(|st| badge(st).map(|(short, _)| short)).collect();
     for (k, b) in badges.iter().enumerate() {
         #[allow(clippy::cast_precision_loss)]
         let by = 3.0 + 8.0 * k as f64;
@@ -492,7 +476,61 @@ fn counter(s: &mut String, x: f64, y: f64, c: &CounterView) {
             esc(b)
         );
     }
+    if let Some(f) = c.facing {
+        // A wedge outside the counter pointing at the hex vertex the unit faces: vertex `f`
+        // lies between hexside directions f and f+1 (die order from north, clockwise), at
+        // -60 + 60f degrees on screen (y down) for flat-topped hexes.
+        let a = (-60.0 + 60.0 * f64::from(f % 6)).to_radians();
+        let (ux, uy) = (a.cos(), a.sin());
+        let (px, py) = (-uy, ux);
+        let (mx, my) = (size / 2.0, size / 2.0);
+        let reach = size * 0.5 + 1.0;
+        let tip = (mx + ux * (reach + 7.0), my + uy * (reach + 7.0));
+        let b1 = (mx + ux * reach + px * 4.4, my + uy * reach + py * 4.4);
+        let b2 = (mx + ux * reach - px * 4.4, my + uy * reach - py * 4.4);
+        let _ = writeln!(
+            s,
+            r##"<path class="facing" d="M{:.1},{:.1} L{:.1},{:.1} L{:.1},{:.1} z" fill="{ink}" stroke="#fff" stroke-width="0.6"/>"##,
+            tip.0, tip.1, b1.0, b1.1, b2.0, b2.1
+        );
+    }
     s.push_str("</g>\n");
+}
+
+/// Status words and the short badge drawn for each, with what the badge means, for the
+/// legend. Words not listed get no badge (they still show in the counter's tooltip).
+const BADGES: [(&str, &str, &str); 12] = [
+    ("damage ", "D", "D2 vessel damage"),
+    ("captured", "CAP", "CAP captured"),
+    ("steps lost ", "-", "-2 steps lost"),
+    ("column", "COL", "COL column"),
+    ("dismounted", "DIS", "DIS dismounted"),
+    ("routed", "RT", "RT routed"),
+    ("lcm ", "L", "L1 leader casualty markers"),
+    ("sharpshooters", "SS", "SS sharpshooters"),
+    ("horse artillery", "HA", "HA horse artillery"),
+    ("pursuing", "PUR", "PUR pursuing"),
+    ("casualties ", "C", "C1 commander casualties"),
+    ("prisoner ", "P", "P prisoner escorted"),
+];
+
+/// The badge for a status word, and its legend text; `None` for words drawn otherwise
+/// (broken, reduced, wounded) or not at all. "3 aboard" is "+3".
+fn badge(status: &str) -> Option<(String, &'static str)> {
+    let l = status.to_ascii_lowercase();
+    if l.contains("broken") || l.contains("reduced") || l.contains("wounded") {
+        return None;
+    }
+    if let Some(n) = l.strip_suffix(" aboard") {
+        return Some((format!("+{n}"), "+3 aboard"));
+    }
+    for (word, short, meaning) in BADGES {
+        if let Some(rest) = l.strip_prefix(word) {
+            let n = rest.split_whitespace().next().filter(|t| t.chars().all(|c| c.is_ascii_digit())).unwrap_or("");
+            return Some((format!("{short}{n}"), meaning));
+        }
+    }
+    Some((status.chars().take(3).collect(), ""))
 }
 
 /// The legend and tracks panel, right of the map.
@@ -607,19 +645,48 @@ fn panel(s: &mut String, board: &BoardView, lines: &[(&LineView, LineStyle)], ma
         facing: None,
     };
     let cy = y + 8.0;
-    counter(s, left + 16.0, cy, &sample("union", vec![], "Union"));
-    counter(s, left + 16.0 + R * 1.5, cy, &sample("confederate", vec![], "Confed."));
-    counter(s, left + 16.0 + R * 3.0, cy, &sample("union", vec!["broken".into()], "Broken"));
-    let _ = writeln!(
-        s,
-        r#"<text x="{:.1}" y="{:.1}" font-size="10.5">Name, unit type, strength.</text><text x="{:.1}" y="{:.1}" font-size="10.5">B broken, R reduced, W wounded;</text><text x="{:.1}" y="{:.1}" font-size="10.5">D2 damage, +3 aboard.</text>"#,
-        left + 16.0 + R * 4.1,
-        cy - 8.0,
-        left + 16.0 + R * 4.1,
-        cy + 5.0,
-        left + 16.0 + R * 4.1,
-        cy + 18.0
-    );
+    let faced = board.counters.iter().any(|c| c.facing.is_some());
+    let mut union = sample("union", vec![], "Union");
+    let mut confederate = sample("confederate", vec![], "Confed.");
+    if faced {
+        union.facing = Some(1);
+        confederate.facing = Some(4);
+    }
+    counter(s, left + 16.0, cy, &union);
+    counter(s, left + 16.0 + R * 1.5, cy, &confederate);
+    let spent = board.counters.iter().any(|c| {
+        c.status.iter().any(|w| ["broken", "reduced", "wounded"].iter().any(|x| w.to_ascii_lowercase().contains(x)))
+    });
+    let mut notes: Vec<String> = vec!["Name, unit type, strength.".into()];
+    if faced {
+        notes.push("The wedge points at the vertex faced.".into());
+    }
+    if spent || !faced {
+        counter(s, left + 16.0 + R * 3.0, cy, &sample("union", vec!["broken".into()], "Broken"));
+        notes.push("B broken, R reduced, W wounded.".into());
+    }
+    let mut meanings: Vec<&str> = Vec::new();
+    for c in &board.counters {
+        for w in &c.status {
+            if let Some((_, m)) = badge(w)
+                && !m.is_empty()
+                && !meanings.contains(&m)
+            {
+                meanings.push(m);
+            }
+        }
+    }
+    let text_x = left + 16.0 + R * if spent || !faced { 4.1 } else { 2.6 };
+    let mut ty = cy - 8.0;
+    for n in &notes {
+        let _ = writeln!(s, r#"<text x="{text_x:.1}" y="{ty:.1}" font-size="10.5">{}</text>"#, esc(n));
+        ty += 13.0;
+    }
+    for chunk in meanings.chunks(2) {
+        let _ = writeln!(s, r#"<text x="{text_x:.1}" y="{ty:.1}" font-size="10.5">{}</text>"#, esc(&chunk.join("; ")));
+        ty += 13.0;
+    }
+    let cy = cy.max(ty - R + 4.0);
     y = cy + R + 22.0;
     heading(s, &mut y, "Tracks");
     for (k, v) in &board.tracks {
@@ -682,6 +749,7 @@ mod tests {
                     name: "Grampus".into(),
                     strength: "2 (4-6)".into(),
                     status: vec!["damage 1".into(), "broken".into()],
+                    facing: Some(2),
                 },
             ],
             tracks: vec![("Turn".into(), "1 of 12".into())],
@@ -704,11 +772,23 @@ mod tests {
         assert!(svg.contains("class=\"road\"") && svg.contains("class=\"setup-line\""));
         assert!(svg.contains(">1 of 12<"));
         assert!(svg.contains(">D1<"), "damage badge");
+        // One facing wedge on the faced counter, one on each faced legend sample.
+        assert_eq!(svg.matches("class=\"facing\"").count(), 3);
+        assert!(svg.contains("The wedge points at the vertex faced."));
         assert!(svg.contains("fill=\"#66aa55\""), "legend colour used");
         // 0202 is higher than its two neighbours on the map: a contour on each edge.
         let contours = &svg[svg.find("<g id=\"contours\"").unwrap()..];
         let contours = &contours[..contours.find("</g>").unwrap()];
         assert_eq!(contours.matches("<line").count(), 2);
+    }
+
+    #[test]
+    fn status_words_become_badges_with_their_numbers() {
+        assert_eq!(badge("steps lost 2").map(|b| b.0), Some("-2".into()));
+        assert_eq!(badge("LCM 1").map(|b| b.0), Some("L1".into()));
+        assert_eq!(badge("column").map(|b| b.0), Some("COL".into()));
+        assert_eq!(badge("3 aboard").map(|b| b.0), Some("+3".into()));
+        assert_eq!(badge("broken"), None);
     }
 
     #[test]
