@@ -1,5 +1,6 @@
 //! How fast Belmont plays: random decisions, whole random games, and legal-action lists
-//! at fixed positions. Figures and the machine are in docs/performance.md.
+//! at fixed positions, through the shared harness `benchkit`. Figures and the machine are
+//! in docs/performance.md.
 //!
 //! ```text
 //! cargo bench -p belmont --bench play              # full criterion run (several minutes)
@@ -9,245 +10,37 @@
 //! (`--bench play` matters with `--quick`: a bare `cargo bench -p belmont -- --quick`
 //! hands the flag to the test targets too, and libtest refuses it.)
 //!
-//! Every game starts from `Belmont::after_setup(&[])` with logging off and plays the
-//! conformance suite's random policy (`engine::conformance::random_action`): the chance
-//! outcomes sampled by probability, or a uniform pick among the legal actions, from
-//! `Dice::seeded(seed)`. Besides criterion's own lines, the bench prints `report:` lines
-//! to stderr: decisions per game and the rates over every game it played.
+//! Every game starts from `Belmont::after_setup(&[])` (turn 1's first chit pull) with
+//! logging off.
 
 use belmont::Belmont;
-use criterion::{BatchSize, Criterion, SamplingMode, Throughput};
-use engine::{Actor, Dice, Game, conformance};
-use std::hint::black_box;
-use std::panic::{AssertUnwindSafe, catch_unwind};
-use std::time::{Duration, Instant};
+use benchkit::Criterion;
+use engine::Game;
 
-/// A fresh game at turn 1's first chit pull, logging off.
-fn start() -> Belmont {
-    let mut g = Belmont::after_setup(&[]);
-    g.set_logging(false);
-    g
-}
+/// The procedures whose legal-action lists are timed, by the rule that prompts them.
+const PROCEDURES: [(&str, &str); 5] = [
+    ("movement-4.3.3", "Belmont 4.3.3"),
+    ("volley-5.1", "Belmont 5.1"),
+    ("melee-markers-4.3.1", "Belmont 4.3.1"),
+    ("leader-second-move-3.2.3", "Belmont 3.2.3"),
+    ("rally-9.0", "Belmont 9.0"),
+];
 
-/// One decision the way bots and `muster selfplay` play: list, pick, apply without the
-/// second listing `Game::apply` makes. Returns false once the game is over.
-fn step(game: &mut Belmont, dice: &mut Dice) -> bool {
-    match conformance::random_action(game, dice) {
-        Some(a) => {
-            game.apply_unchecked(&a);
-            true
-        }
-        None => false,
+/// Changes the position's hash without changing its legal actions (a VP nudge), and back.
+fn nudge(g: &mut Belmont, on: bool) {
+    if on {
+        g.vp[0] += 1;
+    } else {
+        g.vp[0] -= 1;
     }
-}
-
-/// One decision through the checked `Game::apply` (which lists the legal actions again).
-fn step_checked(game: &mut Belmont, dice: &mut Dice) -> bool {
-    match conformance::random_action(game, dice) {
-        Some(a) => {
-            game.apply(&a).expect("a listed action is legal");
-            true
-        }
-        None => false,
-    }
-}
-
-/// A random game that never ends: when one is over the next seed starts from `base`.
-struct Walker {
-    base: Belmont,
-    game: Belmont,
-    dice: Dice,
-    seed: u64,
-    decisions: u64,
-}
-
-impl Walker {
-    fn new(base: &Belmont) -> Walker {
-        Walker { base: base.clone(), game: base.clone(), dice: Dice::seeded(1), seed: 1, decisions: 0 }
-    }
-
-    fn next(&mut self, checked: bool) {
-        let (game, dice) = (&mut self.game, &mut self.dice);
-        let moved =
-            catch_unwind(AssertUnwindSafe(|| if checked { step_checked(game, dice) } else { step(game, dice) }))
-                .unwrap_or_else(|_| {
-                    eprintln!("report: PANIC in the random game seeded {} (from after_setup); skipped", self.seed);
-                    false
-                });
-        if moved {
-            self.decisions += 1;
-        } else {
-            self.seed += 1;
-            self.game = self.base.clone();
-            self.dice = Dice::seeded(self.seed);
-        }
-    }
-}
-
-/// (a) Decisions per second along random games (one iteration = one decision).
-fn decisions(c: &mut Criterion, base: &Belmont) {
-    let mut group = c.benchmark_group("decisions");
-    group.throughput(Throughput::Elements(1)).sampling_mode(SamplingMode::Flat).sample_size(10);
-    group.measurement_time(Duration::from_secs(20));
-    for (name, checked) in [("list+apply_unchecked", false), ("list+apply_checked", true)] {
-        let mut walker = Walker::new(base);
-        group.bench_function(name, |b| {
-            b.iter_custom(|iters| {
-                let t = Instant::now();
-                for _ in 0..iters {
-                    walker.next(checked);
-                }
-                t.elapsed()
-            });
-        });
-        eprintln!(
-            "report: decisions/{name}: walked {} decisions over {} game(s) in all",
-            walker.decisions, walker.seed
-        );
-    }
-    group.finish();
-}
-
-/// (b) Whole random games per second, from the first chit pull to the end.
-fn games(c: &mut Criterion, base: &Belmont) {
-    let mut group = c.benchmark_group("games");
-    group.sampling_mode(SamplingMode::Flat).sample_size(10).warm_up_time(Duration::from_millis(1));
-    group.measurement_time(Duration::from_secs(60));
-    let (mut seed, mut played, mut panicked, mut decisions, mut busy) = (1000u64, 0u64, 0u64, 0u64, Duration::ZERO);
-    group.bench_function("random_game", |b| {
-        b.iter_custom(|iters| {
-            let t = Instant::now();
-            for _ in 0..iters {
-                let mut game = base.clone();
-                let mut dice = Dice::seeded(seed);
-                let mut n = 0;
-                let ended = catch_unwind(AssertUnwindSafe(|| {
-                    while step(&mut game, &mut dice) {
-                        n += 1;
-                    }
-                }));
-                if ended.is_ok() {
-                    assert_eq!(game.actor(), Actor::Over);
-                    played += 1;
-                    decisions += n;
-                } else {
-                    eprintln!("report: PANIC in the random game seeded {seed} (from after_setup); not counted");
-                    panicked += 1;
-                }
-                seed += 1;
-                black_box(&game);
-            }
-            let e = t.elapsed();
-            busy += e;
-            e
-        });
-    });
-    group.finish();
-    let secs = busy.as_secs_f64();
-    eprintln!(
-        "report: games: {played} whole games ({panicked} more panicked, their time included), {:.0} decisions a game \
-         on average, {:.3} games/s, {:.0} decisions/s",
-        decisions as f64 / played.max(1) as f64,
-        played as f64 / secs,
-        decisions as f64 / secs
-    );
-}
-
-/// The first position of a seeded random game (seed 2, as in tests/counts.txt) where
-/// `pick` holds, with its decision number.
-fn find(base: &Belmont, pick: impl Fn(&Belmont) -> bool) -> Option<(u64, Belmont)> {
-    let mut game = base.clone();
-    let mut dice = Dice::seeded(2);
-    for d in 0..3_000 {
-        if pick(&game) {
-            return Some((d, game));
-        }
-        if !step(&mut game, &mut dice) {
-            return None;
-        }
-    }
-    None
-}
-
-/// (c) `legal_actions` alone, and `apply_unchecked` of the first legal action (with the
-/// automatic procedure steps it runs), at fixed positions of different procedures.
-fn legal(c: &mut Criterion, base: &Belmont) {
-    let side_at =
-        |rule: &'static str| move |g: &Belmont| matches!(g.actor(), Actor::Side(_)) && g.prompt().rule == rule;
-    let mut positions: Vec<(&str, u64, Belmont)> = Vec::new();
-    for (name, rule) in [
-        ("movement-4.3.3", "Belmont 4.3.3"),
-        ("volley-5.1", "Belmont 5.1"),
-        ("melee-markers-4.3.1", "Belmont 4.3.1"),
-        ("leader-second-move-3.2.3", "Belmont 3.2.3"),
-        ("rally-9.0", "Belmont 9.0"),
-    ] {
-        match find(base, side_at(rule)) {
-            Some((d, g)) => positions.push((name, d, g)),
-            None => eprintln!("report: legal/{name}: no such position in seed 2's first 3,000 decisions"),
-        }
-    }
-    // The longest list among the first 1,000 decisions of the same game.
-    let mut game = base.clone();
-    let mut dice = Dice::seeded(2);
-    let mut longest = (0usize, 0u64, base.clone());
-    for d in 0..1_000 {
-        let n = game.legal_actions().len();
-        if n > longest.0 {
-            longest = (n, d, game.clone());
-        }
-        if !step(&mut game, &mut dice) {
-            break;
-        }
-    }
-    positions.push(("longest-list", longest.1, longest.2));
-
-    // Belmont memoises a position's legal actions (keyed by its state hash) inside the
-    // game value, and a clone copies the memo. `generate` measures the generation
-    // itself: each iteration gets a copy of the position whose memo holds another
-    // position's list (made untimed by listing with a VP total nudged, then restored).
-    // `memo_hit` measures a repeated call on the same value.
-    let mut group = c.benchmark_group("legal_actions");
-    group.sample_size(20).measurement_time(Duration::from_secs(5));
-    for (name, d, g) in &positions {
-        let p = g.prompt();
-        eprintln!(
-            "report: legal/{name}: seed 2, decision {d}, {} legal actions, at {}: {}",
-            g.legal_actions().len(),
-            p.rule,
-            p.text
-        );
-        let cold = || {
-            let mut c = g.clone();
-            c.vp[0] += 1;
-            black_box(c.legal_actions());
-            c.vp[0] -= 1;
-            c
-        };
-        assert_eq!(cold().legal_actions(), g.legal_actions(), "the nudge leaves the list alone");
-        group.bench_function(format!("generate/{name}"), |b| {
-            b.iter_batched_ref(cold, |c| black_box(c.legal_actions()), BatchSize::SmallInput);
-        });
-        group.bench_function(format!("memo_hit/{name}"), |b| b.iter(|| black_box(g.legal_actions())));
-    }
-    group.finish();
-
-    let mut group = c.benchmark_group("apply_unchecked");
-    group.sample_size(20).measurement_time(Duration::from_secs(5));
-    for (name, _, g) in &positions {
-        let a = g.legal_actions()[0].clone();
-        group.bench_function(*name, |b| {
-            b.iter_batched_ref(|| g.clone(), |g| g.apply_unchecked(&a), BatchSize::SmallInput);
-        });
-    }
-    group.finish();
 }
 
 fn main() {
-    let base = start();
+    let mut base = Belmont::after_setup(&[]);
+    base.set_logging(false);
     let mut c = Criterion::default().configure_from_args();
-    legal(&mut c, &base);
-    decisions(&mut c, &base);
-    games(&mut c, &base);
+    benchkit::legal(&mut c, &base, &PROCEDURES, nudge);
+    benchkit::decisions(&mut c, &base);
+    benchkit::games(&mut c, &base);
     c.final_summary();
 }
