@@ -451,3 +451,34 @@ fn selfplay_and_play_take_any_bot() {
     assert_eq!(replay_json(&save)["over"], false);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Fire on the Mountain through the same commands and JSON shapes: random games with no
+/// errors whose records replay to their hashes, and a render with the gaps, elevation and
+/// facing.
+#[test]
+fn fotm_plays_replays_and_renders_through_the_same_commands() {
+    let dir = scratch("fotm");
+    let v = json(&["selfplay", "fotm", "--games", "2", "--seed", "3", "--json", "--save-dir", dir.to_str().unwrap()]);
+    assert_eq!(v["games"], 2);
+    assert_eq!(v["errors"], 0, "{v}");
+    assert_eq!(v["bots"]["union"], "random");
+    let results = v["wins"]["union"].as_u64().unwrap()
+        + v["wins"]["confederate"].as_u64().unwrap()
+        + v["draws"].as_u64().unwrap();
+    assert_eq!(results, 2, "a draw is a result: {v}");
+    for (i, g) in v["per_game"].as_array().unwrap().iter().enumerate() {
+        let r = replay_json(&dir.join(format!("fotm-{i}.json")));
+        assert_eq!(r["final_hash"], g["final_hash"], "game {i}");
+        assert_eq!(r["scenario"], "fotm");
+        assert_eq!(r["over"], true);
+    }
+    let record = dir.join("fotm-0.json");
+    let svg_path = dir.join("fotm.svg");
+    let out = run(&["render", "fotm", "--record", record.to_str().unwrap(), "--out", svg_path.to_str().unwrap()], "");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let svg = std::fs::read_to_string(&svg_path).unwrap();
+    assert!(svg.contains("Fox&apos;s Gap") && svg.contains("Turner&apos;s Gap"), "the two gaps are named");
+    assert!(svg.contains("Level 3"), "elevation levels in the legend");
+    assert!(svg.contains("class=\"facing\""), "facing wedges");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -1,12 +1,176 @@
-//! 15.0 The Combat Phase: Assaults with offensive artillery fire, defensive fire and close
-//! combat, with artillery fire (9.1-9.4) and leader casualties (16.0).
+//! 15.0 The Combat Phase: the phasing player announces Assaults one at a time (15.1, 15.4);
+//! each runs offensive artillery fire (suppression first, 9.4, 15.6), defensive fire (15.7),
+//! close combat (15.4), step losses on the Lead Brigades (15.8), leader casualties (16.1, 7.2),
+//! routs and retreats (17.0) and the post-combat advance (15.10), then the phasing player may
+//! reorder his stacks (4.2).
 //!
-//! STUB: to be written.
+//! Readings decided here (each also beside its item):
+//! - 15.2 "ten dice per Assault": ten dice per side per roll (each roll of an Assault, for
+//!   either side, is capped at ten).
+//! - 11.6 "ignore the first six rolled": each side's first six in each Assault.
+//! - 15.2 Union corps: -1 to every roll of a side whose brigades in the Assault (attackers, or
+//!   the defending hex) come from more than one Union corps.
+//! - 15.3 woods: the side fired at always re-rolls one six (it can only gain).
+//! - 15.4 mandatory close combat: a hex is owed close combat while an infantry or cavalry
+//!   brigade of the phasing side, at the same elevation and adjacent, could still join an
+//!   Assault on it (not yet assaulted, not in column, routed or regrouped, the hex not in its
+//!   rear, not mounted cavalry at woods).
+//! - 15.7 defensive fire: the main roll is made only at an adjacent assaulting Lead Brigade;
+//!   its terrain is that of the Lead Brigade's hex; each defending brigade fires at its best
+//!   arc towards any adjacent assaulting hex (the hex fires at the Assault as a whole, the
+//!   losses falling on the Lead Brigade).
+//! - 15.7 defending artillery: one choice for the hex's guns, suppression or canister; asked
+//!   only when both are possible, otherwise the possible one is used. Suppression victims (both
+//!   ways) are the topmost artillery brigade in reach; no player choice.
+//! - 15.10 advancing: only participating infantry and cavalry still adjacent (not routed, with
+//!   room) may advance; an artillery-only Assault that empties a hex leaves it empty. The
+//!   defender never advances, so 15.7's "does not occupy" needs no code.
+//! - 10.5 Longstreet's +2 SP go to the close combat roll, or to the artillery roll of an
+//!   Assault without close combat.
+//! - 15.8 the defending hex loses at most two steps in an Assault from offensive ranged or
+//!   canister fire and close combat together (suppression's one step is separate), so the most
+//!   an Assault takes is three.
+//! - 17.4 "four sixes rolled during an Assault": the attacker's sixes against the hex in that
+//!   Assault (artillery fire and close combat), counted after dusk and woods; defensive fire
+//!   never routs.
 
 use crate::action::Action;
-use crate::procedure::Procedure;
-use crate::state::Fotm;
-use engine::{Actor, Side};
+use crate::artillery::{self, by_arc};
+use crate::casualty::{self, CasualtyFrame, LEADER_SIXES, SHARPSHOOTER_ONES};
+use crate::facing::{self, Arc};
+use crate::map::Terrain;
+use crate::oob::Arm;
+use crate::procedure::{Frame, Procedure, combat_dice, d6};
+use crate::state::{Bid, Fotm, LongstreetBonus, side_name};
+use crate::{retreat, sequence, stacking};
+use engine::{Actor, Illegal, Side};
+use hexmap::Hex;
+
+/// 15.2: the most dice a side rolls at once.
+pub const MAX_DICE: u8 = 10;
+/// 15.8: the most steps a defending hex (or the attacking Lead Brigade) loses in an Assault.
+pub const MAX_STEP_LOSS: u8 = 2;
+/// 9.4, 15.8: the most steps one instance of suppression fire takes.
+pub const SUPPRESSION_MAX: u8 = 1;
+/// 17.4: attacker sixes in an Assault that rout the defending hex.
+pub const ROUT_SIXES: u8 = 4;
+/// 15.3: a woods re-roll still counts on this or more.
+pub const WOODS_KEEP: u8 = 5;
+/// 15.2: the SP lost when Union brigades of more than one corps fight together.
+pub const CORPS_PENALTY: i32 = 1;
+/// 10.5: Longstreet's SP bonus to one Assault.
+pub const LONGSTREET_SP: i32 = 2;
+/// 15.2, 17.4: column and routed brigades defend at a quarter of their SP, rounded up.
+pub const QUARTER: u8 = 4;
+
+/// The rolls of an Assault.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Shot {
+    /// 15.6, 9.4: offensive suppression fire at the hex's artillery.
+    OffSuppress,
+    /// 15.6: offensive ranged or canister fire at the hex's infantry and cavalry.
+    OffFire,
+    /// 15.7: defensive suppression fire at an assaulting artillery brigade.
+    DefSuppress,
+    /// 15.7: defensive fire at the assaulting Lead Brigade.
+    DefFire,
+    /// 15.4: close combat.
+    Close,
+}
+
+/// Where an Assault stands.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Stage {
+    /// 15.4 Initiation: brigades join, then Launch or Cancel.
+    Announce,
+    /// 4.2: the attacker chooses the Lead Brigade.
+    AttackLead,
+    /// 4.2: the defender chooses the Lead Brigade.
+    DefendLead,
+    /// 15.6: suppression fire if the hex holds artillery.
+    OffSuppress,
+    /// 15.6: ranged or canister fire otherwise.
+    OffFire,
+    /// 15.7: the defender chooses suppression (yes) or canister (no) for his artillery.
+    DefChoice,
+    /// 15.7: defensive suppression fire.
+    DefSuppress,
+    /// 15.7: the defending hex fires.
+    DefFire,
+    /// 15.7: the attacking Lead Brigade's morale check after two losses.
+    AttackerMorale,
+    /// 15.4: close combat.
+    CloseCombat,
+    /// 16.1, 17.0: leader casualties, routs, morale checks and retreats.
+    Resolve,
+    /// 15.10: the advance into a vacated hex.
+    Advance,
+    /// 4.2: the phasing player may change stacking order.
+    Reorder,
+    /// A roll of `dice` dice (counting ones for sharpshooters).
+    Roll {
+        /// Which roll.
+        fire: Shot,
+        /// Dice rolled.
+        dice: u8,
+        /// Ones matter (7.2).
+        ones: bool,
+    },
+    /// 15.3: the woods re-roll of one six.
+    Reroll {
+        /// Which roll.
+        fire: Shot,
+        /// Sixes before the re-roll.
+        sixes: u8,
+        /// Ones rolled.
+        ones: u8,
+    },
+}
+
+/// One Assault under way (15.4).
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub struct Assault {
+    /// The attacker (the phasing side).
+    pub side: Side,
+    /// The hex assaulted.
+    pub target: Hex,
+    /// Hexes already assaulted this phase (15.2).
+    pub targeted: Vec<Hex>,
+    /// The participating brigades.
+    pub joined: Vec<Bid>,
+    /// The brigades in the target hex at launch.
+    pub defenders: Vec<Bid>,
+    /// The hexes the Assault is made from, at launch.
+    pub hexes: Vec<Hex>,
+    /// Where it stands.
+    pub stage: Stage,
+    /// The attacking Lead Brigade.
+    pub att_lead: Option<Bid>,
+    /// The defending Lead Brigade.
+    pub def_lead: Option<Bid>,
+    /// The attacker's sixes against the hex (16.1, 17.4).
+    pub sixes: u8,
+    /// The attacker fired artillery (16.1).
+    pub artillery_fired: bool,
+    /// The attacker made close combat (16.1).
+    pub close_combat: bool,
+    /// Steps the defending hex has lost to fire and close combat (15.8).
+    pub def_lost: u8,
+    /// Steps the attacking Lead Brigade has lost (15.7).
+    pub att_lost: u8,
+    /// The brigade that lost two steps (17.2).
+    pub two_loss: Option<Bid>,
+    /// 11.6: each side's first six has been ignored.
+    pub dusk_used: [bool; 2],
+    /// 10.5: Longstreet's +2 SP applies.
+    pub longstreet: bool,
+    /// 15.7: the defender's artillery uses suppression fire.
+    pub def_suppress: bool,
+    /// The artillery brigade a suppression roll is aimed at.
+    pub victim: Option<Bid>,
+    /// 15.10: a brigade has advanced.
+    pub advanced: bool,
+}
 
 /// Combat under way.
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
@@ -15,23 +179,904 @@ pub enum CombatFrame {
     Phase {
         /// The phasing side.
         side: Side,
+        /// Hexes assaulted already this phase (15.2).
+        targeted: Vec<Hex>,
     },
+    /// An Assault.
+    Assault(Assault),
+    /// A leader casualty (16.0, 7.2).
+    Casualty(CasualtyFrame),
+}
+
+fn push(g: &mut Fotm, f: CombatFrame) {
+    g.stack.push(Frame::Combat(Box::new(f)));
 }
 
 /// Begins a side's Combat Phase.
-pub(crate) fn start_phase(_g: &mut Fotm, _side: Side) {}
+pub(crate) fn start_phase(g: &mut Fotm, side: Side) {
+    push(g, CombatFrame::Phase { side, targeted: vec![] });
+}
 
-impl Procedure for CombatFrame {
-    fn actor(&self, _g: &Fotm) -> Actor {
-        match self {
-            CombatFrame::Phase { side } => Actor::Side(*side),
+/// 15.8 (and forced march): the brigade loses up to `n` steps; eliminated on losing its last
+/// (2.3), the enemy scoring 18.1's VP. Returns the steps actually lost.
+pub(crate) fn lose_steps(g: &mut Fotm, b: Bid, n: u8, rule: &'static str) -> u8 {
+    let mut lost = 0;
+    for _ in 0..n {
+        if g.hex_of(b).is_none() {
+            break;
+        }
+        g.bde_mut(b).losses += 1;
+        lost += 1;
+        if g.steps_left(b) == 0 {
+            retreat::eliminate(g, b, rule);
+            break;
         }
     }
-    fn prompt(&self, _g: &Fotm) -> (&'static str, String) {
-        ("FotM 15.1", "Announce an Assault, or Done".into())
+    if lost > 0 && g.hex_of(b).is_some() {
+        g.note(rule, |g| format!("{} loses {lost} step(s), now {:?}", g.name(b), g.strength(b)));
     }
-    fn legal(&self, _g: &Fotm) -> Vec<Action> {
-        vec![Action::Done]
+    lost
+}
+
+// ---------------------------------------------------------------------------------------
+// Strength.
+
+/// 15.2, 8.3, 17.4: an infantry or cavalry brigade's SP before arc and terrain: dismounted
+/// cavalry halved rounded down; defending in column or routed, a quarter rounded up.
+#[must_use]
+pub fn base_sp(g: &Fotm, b: Bid, defending: bool) -> u8 {
+    let mut sp = g.printed_sp(b);
+    if g.arm(b) == Arm::Cavalry && !g.bde(b).mounted {
+        sp /= 2;
     }
-    fn apply(self, _g: &mut Fotm, _a: &Action) {}
+    if defending && (g.bde(b).column || g.bde(b).routed) {
+        sp = sp.div_ceil(QUARTER);
+    }
+    sp
+}
+
+fn elevation(g: &Fotm, h: Hex) -> i32 {
+    i32::from(g.map().elevation(h).unwrap_or(0))
+}
+
+/// 15.3: the close-combat SP adjustment for one hex firing at `target`: -1 per level when the
+/// target is higher, +1 when it is lower.
+#[must_use]
+pub fn elevation_adjust(g: &Fotm, from: Hex, target: Hex) -> i32 {
+    let (f, t) = (elevation(g, from), elevation(g, target));
+    if t > f {
+        f - t
+    } else if t < f {
+        1
+    } else {
+        0
+    }
+}
+
+/// 15.2: whether Union brigades of more than one corps are among `bs`.
+fn mixed_corps(g: &Fotm, bs: &[Bid]) -> bool {
+    let mut corps: Vec<_> = bs.iter().filter_map(|&b| g.info(b).corps).collect();
+    corps.sort_by_key(|c| *c as u8);
+    corps.dedup();
+    corps.len() > 1
+}
+
+/// Dice for an SP total: at most ten, never negative (15.2).
+fn dice(sp: i32) -> u8 {
+    u8::try_from(sp.clamp(0, i32::from(MAX_DICE))).unwrap_or(0)
+}
+
+fn is_melee(g: &Fotm, b: Bid) -> bool {
+    matches!(g.arm(b), Arm::Infantry | Arm::Cavalry)
+}
+
+/// The arc of `target` from the brigade.
+fn arc_to(g: &Fotm, b: Bid, target: Hex) -> Option<Arc> {
+    g.hex_of(b).and_then(|h| facing::arc(h, g.bde(b).facing, target))
+}
+
+/// Whether a brigade may take part in an Assault at all this phase: not assaulted yet (15.2),
+/// not regrouped this turn (12.3), not routed, not in column (15.2), not ordered off the map.
+fn may_assault(g: &Fotm, b: Bid) -> bool {
+    let d = g.bde(b);
+    g.hex_of(b).is_some() && !d.assaulted && !d.regrouped && !d.routed && !d.column && !d.pursuing
+}
+
+/// Whether an infantry or cavalry brigade may make close combat into the adjacent `target`:
+/// not into its rear (5.1); mounted cavalry not into woods nor a higher hex (8.2).
+fn may_close(g: &Fotm, b: Bid, target: Hex) -> bool {
+    let Some(h) = g.hex_of(b) else { return false };
+    if !is_melee(g, b) || h.distance(target) != 1 || matches!(arc_to(g, b, target), Some(Arc::Rear) | None) {
+        return false;
+    }
+    if g.arm(b) == Arm::Cavalry && g.bde(b).mounted {
+        let map = g.map();
+        if map.terrain(target) == Some(Terrain::Woods) || elevation(g, target) > elevation(g, h) {
+            return false;
+        }
+    }
+    true
+}
+
+/// Enemy artillery (of the side opposing `side`) in `hex`.
+fn enemy_artillery(g: &Fotm, hex: Hex, side: Side) -> Vec<Bid> {
+    g.brigades_at(hex, side.enemy()).into_iter().filter(|&b| g.arm(b).is_artillery()).collect()
+}
+
+/// 15.4, 15.5: whether brigade `b` may join an Assault on `target`.
+#[must_use]
+pub fn can_join(g: &Fotm, b: Bid, target: Hex) -> bool {
+    if !may_assault(g, b) {
+        return false;
+    }
+    if is_melee(g, b) {
+        return may_close(g, b, target);
+    }
+    if !enemy_artillery(g, target, g.side_of(b)).is_empty() {
+        artillery::ranged_sp(g, b, target).is_some()
+    } else {
+        artillery::offensive_sp(g, b, target).is_some()
+    }
+}
+
+/// 15.4: hexes owed close combat: enemy hexes adjacent at the same elevation to a phasing
+/// infantry or cavalry brigade that could still assault them (see the module's Reading).
+#[must_use]
+pub fn mandatory_hexes(g: &Fotm, side: Side, targeted: &[Hex]) -> Vec<Hex> {
+    if side == Side::Union && sequence::union_paused(g) {
+        return vec![];
+    }
+    let mut out = Vec::new();
+    for b in g.on_map(side) {
+        if !is_melee(g, b) || !may_assault(g, b) {
+            continue;
+        }
+        let Some(h) = g.hex_of(b) else { continue };
+        for n in h.neighbours() {
+            if out.contains(&n) || targeted.contains(&n) || g.occupant(n) != Some(side.enemy()) {
+                continue;
+            }
+            if elevation(g, n) == elevation(g, h) && may_close(g, b, n) {
+                out.push(n);
+            }
+        }
+    }
+    out
+}
+
+/// Hexes holding an enemy guard (2.4).
+fn guard_hexes(g: &Fotm, side: Side) -> Vec<Hex> {
+    g.guards.iter().filter(|gd| gd.side == side.enemy() && !gd.done).filter_map(|gd| gd.hex).collect()
+}
+
+/// The hexes `side` may announce an Assault on now.
+#[must_use]
+pub fn targets(g: &Fotm, side: Side, targeted: &[Hex]) -> Vec<Hex> {
+    if side == Side::Union && sequence::union_paused(g) {
+        return vec![];
+    }
+    let guards = guard_hexes(g, side);
+    let mut out: Vec<Hex> = Vec::new();
+    for b in g.on_map(side) {
+        if !may_assault(g, b) {
+            continue;
+        }
+        let Some(h) = g.hex_of(b) else { continue };
+        let reach = if g.arm(b).is_artillery() { artillery::RANGE + artillery::RANGE_DOWNHILL_BONUS } else { 1 };
+        for n in h.within(reach) {
+            if out.contains(&n) || targeted.contains(&n) {
+                continue;
+            }
+            if (g.occupant(n) == Some(side.enemy()) || guards.contains(&n)) && can_join(g, b, n) {
+                out.push(n);
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+impl Assault {
+    fn new(side: Side, target: Hex, targeted: Vec<Hex>) -> Assault {
+        Assault {
+            side,
+            target,
+            targeted,
+            joined: vec![],
+            defenders: vec![],
+            hexes: vec![],
+            stage: Stage::Announce,
+            att_lead: None,
+            def_lead: None,
+            sixes: 0,
+            artillery_fired: false,
+            close_combat: false,
+            def_lost: 0,
+            att_lost: 0,
+            two_loss: None,
+            dusk_used: [false; 2],
+            longstreet: false,
+            def_suppress: false,
+            victim: None,
+            advanced: false,
+        }
+    }
+
+    fn push(self, g: &mut Fotm) {
+        push(g, CombatFrame::Assault(self));
+    }
+
+    fn at(mut self, stage: Stage, g: &mut Fotm) {
+        self.stage = stage;
+        self.push(g);
+    }
+
+    /// Participants still on the map.
+    fn present(&self, g: &Fotm) -> Vec<Bid> {
+        self.joined.iter().copied().filter(|&b| g.hex_of(b).is_some()).collect()
+    }
+
+    /// Defenders still in the hex.
+    fn holding(&self, g: &Fotm) -> Vec<Bid> {
+        g.brigades_at(self.target, self.side.enemy())
+    }
+
+    /// Participating artillery able to fire.
+    fn guns(&self, g: &Fotm) -> Vec<Bid> {
+        self.present(g).into_iter().filter(|&b| artillery::can_fire(g, b)).collect()
+    }
+
+    /// Participating infantry and cavalry still adjacent.
+    fn melee(&self, g: &Fotm) -> Vec<Bid> {
+        self.present(g).into_iter().filter(|&b| is_melee(g, b) && may_close(g, b, self.target)).collect()
+    }
+
+    fn mandatory(&self, g: &Fotm) -> bool {
+        mandatory_hexes(g, self.side, &self.targeted).contains(&self.target)
+    }
+
+    fn can_launch(&self, g: &Fotm) -> bool {
+        !self.joined.is_empty() && (!self.mandatory(g) || self.joined.iter().any(|&b| is_melee(g, b)))
+    }
+
+    /// The current defending Lead Brigade (re-designated at the top of the stack when the one
+    /// chosen has gone: Reading).
+    fn def_lead_now(&mut self, g: &Fotm) -> Option<Bid> {
+        if self.def_lead.is_some_and(|b| g.hex_of(b) == Some(self.target)) {
+            return self.def_lead;
+        }
+        self.def_lead = stacking::lead_candidates(g, &self.holding(g)).first().copied();
+        self.def_lead
+    }
+
+    fn side_idx(side: Side) -> usize {
+        side.index()
+    }
+
+    fn launch(mut self, g: &mut Fotm) {
+        for &b in &self.joined {
+            g.bde_mut(b).assaulted = true;
+        }
+        let side = self.side;
+        let target = self.target;
+        g.note("FotM 15.4", |g| {
+            let names: Vec<&str> = self.joined.iter().map(|&b| g.name(b)).collect();
+            format!("{} assault {target} with {}", side_name(side), names.join(", "))
+        });
+        crate::retreat::guards_assaulted(g, target, side);
+        let mut hexes: Vec<Hex> = self.joined.iter().filter_map(|&b| g.hex_of(b)).collect();
+        hexes.sort();
+        hexes.dedup();
+        self.hexes = hexes;
+        self.defenders = self.holding(g);
+        // 11.4: a Confederate infantry or artillery Assault other than pure suppression fire
+        // frees the Union from Burnside's pause.
+        let pure_suppression =
+            self.joined.iter().all(|&b| g.arm(b).is_artillery()) && !enemy_artillery(g, target, side).is_empty();
+        if side == Side::Confederate
+            && !pure_suppression
+            && self.joined.iter().any(|&b| matches!(g.arm(b), Arm::Infantry | Arm::Artillery | Arm::HorseArtillery))
+        {
+            sequence::end_pause(g, "a Confederate Assault");
+        }
+        // 10.5: Longstreet's +2 SP, if he is in an assaulting hex.
+        if side == Side::Confederate
+            && sequence::longstreet_bonus(g, LongstreetBonus::Assault)
+            && g.commander_id("Longstreet").and_then(|c| g.cmdr(c).hex).is_some_and(|h| self.hexes.contains(&h))
+        {
+            self.longstreet = true;
+            g.lee.bonus_turn = None;
+            g.note("FotM 10.5", |_| "Longstreet adds 2 SP to this Assault".into());
+        }
+        if self.defenders.is_empty() {
+            return self.at(Stage::Reorder, g);
+        }
+        self.at(Stage::AttackLead, g);
+    }
+
+    /// Rolls `sp` dice for `fire`, or moves on to `next` when there are none.
+    fn roll(self, g: &mut Fotm, fire: Shot, sp: i32, ones: bool, next: Stage) {
+        let n = dice(sp);
+        if n == 0 {
+            self.at(next, g);
+        } else {
+            self.at(Stage::Roll { fire, dice: n, ones }, g);
+        }
+    }
+
+    /// The attacker's SP bonus from Longstreet, applied to the close combat roll, or to the
+    /// artillery roll of an Assault without close combat (Reading).
+    fn longstreet_sp(&self, g: &Fotm, fire: Shot) -> i32 {
+        let has_close = self.joined.iter().any(|&b| is_melee(g, b));
+        let applies = match fire {
+            Shot::Close => true,
+            Shot::OffSuppress | Shot::OffFire => !has_close,
+            _ => false,
+        };
+        if self.longstreet && applies { LONGSTREET_SP } else { 0 }
+    }
+
+    fn corps(&self, g: &Fotm, attacker: bool) -> i32 {
+        let bs = if attacker { self.joined.clone() } else { self.defenders.clone() };
+        if mixed_corps(g, &bs) { -CORPS_PENALTY } else { 0 }
+    }
+
+    /// Runs one automatic stage.
+    fn step(mut self, g: &mut Fotm) {
+        let target = self.target;
+        match self.stage {
+            Stage::AttackLead => {
+                let c = stacking::lead_candidates(g, &self.present(g));
+                if c.len() > 1 {
+                    return self.push(g);
+                }
+                self.att_lead = c.first().copied();
+                self.at(Stage::DefendLead, g);
+            }
+            Stage::DefendLead => {
+                let c = stacking::lead_candidates(g, &self.holding(g));
+                if c.len() > 1 {
+                    return self.push(g);
+                }
+                self.def_lead = c.first().copied();
+                self.at(Stage::OffSuppress, g);
+            }
+            Stage::OffSuppress => {
+                let guns = self.guns(g);
+                if guns.is_empty() || enemy_artillery(g, target, self.side).is_empty() {
+                    return self.at(Stage::OffFire, g);
+                }
+                // 9.4: every attacking gun in one instance, at the hex's top artillery brigade.
+                self.victim = enemy_artillery(g, target, self.side).first().copied();
+                self.artillery_fired = true;
+                let sp: i32 = guns.iter().filter_map(|&b| artillery::ranged_sp(g, b, target)).map(i32::from).sum();
+                let sp = sp + self.corps(g, true) + self.longstreet_sp(g, Shot::OffSuppress);
+                self.roll(g, Shot::OffSuppress, sp, false, Stage::DefChoice);
+            }
+            Stage::OffFire => {
+                let guns = self.guns(g);
+                // 15.6: with enemy artillery in the hex the guns suppress and fire no other way.
+                if guns.is_empty() || !enemy_artillery(g, target, self.side).is_empty() || self.holding(g).is_empty() {
+                    return self.at(Stage::DefChoice, g);
+                }
+                self.artillery_fired = true;
+                let sp: i32 = guns.iter().filter_map(|&b| artillery::offensive_sp(g, b, target)).map(i32::from).sum();
+                let sp = sp + self.corps(g, true) + self.longstreet_sp(g, Shot::OffFire);
+                self.roll(g, Shot::OffFire, sp, false, Stage::DefChoice);
+            }
+            Stage::DefChoice => {
+                let (sup, can) = self.def_options(g);
+                if sup && can {
+                    return self.push(g);
+                }
+                self.def_suppress = sup;
+                self.at(Stage::DefSuppress, g);
+            }
+            Stage::DefSuppress => {
+                if !self.def_suppress {
+                    return self.at(Stage::DefFire, g);
+                }
+                let def_guns: Vec<Bid> =
+                    self.holding(g).into_iter().filter(|&b| artillery::can_fire(g, b)).collect();
+                let victim = self.guns(g).into_iter().find(|&v| {
+                    let vh = g.hex_of(v).unwrap_or(target);
+                    def_guns.iter().any(|&d| artillery::ranged_sp(g, d, vh).is_some())
+                });
+                let Some(v) = victim else { return self.at(Stage::DefFire, g) };
+                self.victim = Some(v);
+                let vh = g.hex_of(v).unwrap_or(target);
+                let sp: i32 = def_guns.iter().filter_map(|&d| artillery::ranged_sp(g, d, vh)).map(i32::from).sum();
+                let sp = sp + self.corps(g, false);
+                self.roll(g, Shot::DefSuppress, sp, false, Stage::DefFire);
+            }
+            Stage::DefFire => {
+                let Some(lead) = self.att_lead.filter(|&l| g.hex_of(l).is_some_and(|h| h.distance(target) == 1)) else {
+                    return self.at(Stage::CloseCombat, g);
+                };
+                let lead_hex = g.hex_of(lead).unwrap_or(target);
+                let sp = self.def_fire_sp(g) + self.corps(g, false);
+                let sp = if sp > 0 { sp + elevation_adjust(g, target, lead_hex) } else { 0 };
+                let ones = self.holding(g).iter().any(|&b| g.info(b).sharpshooters);
+                self.roll(g, Shot::DefFire, sp, ones, Stage::CloseCombat);
+            }
+            Stage::CloseCombat => {
+                let melee = self.melee(g);
+                if melee.is_empty() || self.holding(g).is_empty() {
+                    return self.at(Stage::Resolve, g);
+                }
+                self.close_combat = true;
+                let mut by_hex: Vec<(Hex, i32)> = Vec::new();
+                for &b in &melee {
+                    let Some(h) = g.hex_of(b) else { continue };
+                    let sp = i32::from(by_arc(base_sp(g, b, false), arc_to(g, b, target)));
+                    match by_hex.iter_mut().find(|(x, _)| *x == h) {
+                        Some((_, s)) => *s += sp,
+                        None => by_hex.push((h, sp)),
+                    }
+                }
+                let sp: i32 = by_hex.iter().map(|&(h, s)| s + elevation_adjust(g, h, target)).sum();
+                let sp = sp + self.corps(g, true) + self.longstreet_sp(g, Shot::Close);
+                let ones = melee.iter().any(|&b| g.info(b).sharpshooters);
+                self.roll(g, Shot::Close, sp, ones, Stage::Resolve);
+            }
+            Stage::Resolve => self.resolve(g),
+            Stage::Advance => {
+                if self.advance_candidates(g).is_empty() {
+                    if !self.advanced && self.vacated(g) {
+                        g.note("FotM 15.10", |_| format!("No infantry or cavalry can occupy {target}"));
+                    }
+                    return self.at(Stage::Reorder, g);
+                }
+                self.push(g);
+            }
+            _ => self.push(g),
+        }
+    }
+
+    /// 15.7: whether the defender's artillery could suppress, and whether it could fire canister
+    /// with the infantry and cavalry.
+    fn def_options(&self, g: &Fotm) -> (bool, bool) {
+        let def_guns: Vec<Bid> = self.holding(g).into_iter().filter(|&b| artillery::can_fire(g, b)).collect();
+        if def_guns.is_empty() {
+            return (false, false);
+        }
+        let sup = self.guns(g).iter().any(|&v| {
+            g.hex_of(v).is_some_and(|vh| def_guns.iter().any(|&d| artillery::ranged_sp(g, d, vh).is_some()))
+        });
+        let can = self.melee(g).iter().any(|&m| {
+            g.hex_of(m).is_some_and(|mh| def_guns.iter().any(|&d| artillery::canister_sp(g, d, mh).is_some()))
+        });
+        (sup, can)
+    }
+
+    /// 15.7: the defending hex's SP against the assaulting brigades: infantry and cavalry at
+    /// their best arc towards an adjacent assaulting hex, artillery (not suppressing) canister at
+    /// hexes holding assaulting infantry or cavalry.
+    fn def_fire_sp(&self, g: &Fotm) -> i32 {
+        let target = self.target;
+        let present = self.present(g);
+        let adjacent: Vec<Hex> =
+            present.iter().filter_map(|&b| g.hex_of(b)).filter(|h| h.distance(target) == 1).collect();
+        let melee_hexes: Vec<Hex> = self.melee(g).iter().filter_map(|&b| g.hex_of(b)).collect();
+        let mut total = 0i32;
+        for d in self.holding(g) {
+            let best = if g.arm(d).is_artillery() {
+                if self.def_suppress {
+                    continue;
+                }
+                melee_hexes
+                    .iter()
+                    .filter_map(|&h| artillery::canister_sp(g, d, h))
+                    .map(|sp| if g.bde(d).column || g.bde(d).routed { sp.div_ceil(QUARTER) } else { sp })
+                    .max()
+                    .unwrap_or(0)
+            } else {
+                adjacent.iter().map(|&h| by_arc(base_sp(g, d, true), arc_to(g, d, h))).max().unwrap_or(0)
+            };
+            total += i32::from(best);
+        }
+        total
+    }
+
+    fn vacated(&self, g: &Fotm) -> bool {
+        !self.defenders.is_empty() && g.occupant(self.target).is_none()
+    }
+
+    /// 15.10: the participating infantry and cavalry that may advance into the vacated hex.
+    fn advance_candidates(&self, g: &Fotm) -> Vec<Bid> {
+        if !self.vacated(g) && !self.advanced {
+            return vec![];
+        }
+        if g.occupant(self.target) == Some(self.side.enemy()) {
+            return vec![];
+        }
+        self.present(g)
+            .into_iter()
+            .filter(|&b| g.hex_of(b) != Some(self.target) && !g.bde(b).routed && may_close(g, b, self.target))
+            .filter(|&b| stacking::has_room(g, self.target, b))
+            .collect()
+    }
+
+    /// Applies a roll's sixes (after dusk and woods) and ones.
+    fn hits(mut self, g: &mut Fotm, fire: Shot, sixes: u8, ones: u8) {
+        let attacker_rolls = matches!(fire, Shot::OffSuppress | Shot::OffFire | Shot::Close);
+        if attacker_rolls {
+            self.sixes += sixes;
+        }
+        g.note("FotM 15.2", |_| format!("{fire:?}: {sixes} six(es)"));
+        let mut casualty: Option<(Bid, Side)> = None;
+        let next = match fire {
+            Shot::OffSuppress => {
+                if let Some(v) = self.victim.take() {
+                    lose_steps(g, v, sixes.min(SUPPRESSION_MAX), "FotM 9.4");
+                }
+                Stage::DefChoice
+            }
+            Shot::DefSuppress => {
+                if let Some(v) = self.victim.take() {
+                    lose_steps(g, v, sixes.min(SUPPRESSION_MAX), "FotM 9.4");
+                }
+                Stage::DefFire
+            }
+            Shot::OffFire | Shot::Close => {
+                self.defender_losses(g, sixes);
+                if fire == Shot::Close && ones >= SHARPSHOOTER_ONES {
+                    casualty = self.def_lead_now(g).map(|l| (l, self.side));
+                }
+                if fire == Shot::OffFire { Stage::DefChoice } else { Stage::Resolve }
+            }
+            Shot::DefFire => {
+                let mut next = Stage::CloseCombat;
+                if let Some(lead) = self.att_lead {
+                    let n = sixes.min(MAX_STEP_LOSS - self.att_lost);
+                    self.att_lost += lose_steps(g, lead, n, "FotM 15.7");
+                    if self.att_lost >= MAX_STEP_LOSS && g.hex_of(lead).is_some() {
+                        g.to_bottom(lead);
+                        next = Stage::AttackerMorale;
+                    }
+                    if ones >= SHARPSHOOTER_ONES && g.hex_of(lead).is_some() {
+                        casualty = Some((lead, self.side.enemy()));
+                    }
+                }
+                next
+            }
+        };
+        self.at(next, g);
+        if let Some((lead, by)) = casualty {
+            g.note("FotM 7.2", |_| "Sharpshooters roll two ones: a leader casualty".into());
+            casualty::leader_casualty(g, lead, Some(by));
+        }
+    }
+
+    /// 15.8: the defending hex's losses fall on its Lead Brigade, at most two in the Assault.
+    fn defender_losses(&mut self, g: &mut Fotm, sixes: u8) {
+        let mut left = sixes.min(MAX_STEP_LOSS.saturating_sub(self.def_lost));
+        while left > 0 {
+            let Some(lead) = self.def_lead_now(g) else { break };
+            let lost = lose_steps(g, lead, 1, "FotM 15.8");
+            if lost == 0 {
+                break;
+            }
+            left -= 1;
+            self.def_lost += 1;
+            if self.def_lost >= MAX_STEP_LOSS && g.hex_of(lead).is_some() {
+                g.to_bottom(lead);
+                self.two_loss = Some(lead);
+            }
+        }
+    }
+
+    /// 16.1, 17.2-17.4 at the end of the Assault.
+    fn resolve(mut self, g: &mut Fotm) {
+        let target = self.target;
+        let away = self.hexes.clone();
+        let capturers = self.present(g);
+        let leader = self.artillery_fired && self.close_combat && self.sixes >= LEADER_SIXES;
+        let lead = self.def_lead_now(g);
+        let holding = self.holding(g);
+        let screened = holding.iter().any(|&b| g.arm(b) == Arm::Cavalry && g.bde(b).mounted);
+        let routs = self.sixes >= ROUT_SIXES && !holding.is_empty();
+        let two = self.two_loss.filter(|&b| g.hex_of(b) == Some(target));
+        self.at(Stage::Advance, g);
+        if routs && screened {
+            g.note("FotM 17.4", |_| "Four or more sixes, but mounted cavalry screens the hex: no rout".into());
+        }
+        if routs && !screened {
+            g.note("FotM 17.4", |_| format!("Four or more sixes: every brigade in {target} routs"));
+            for b in holding.into_iter().rev() {
+                retreat::rout(g, b, away.clone(), capturers.clone());
+            }
+        } else if let Some(b) = two {
+            retreat::after_two_losses(g, b, away, capturers, screened);
+        }
+        if leader && let Some(l) = lead {
+            g.note("FotM 16.1", |_| "Artillery fire and close combat with four or more sixes: a leader casualty".into());
+            casualty::leader_casualty(g, l, None);
+        }
+    }
+
+    fn legal(&self, g: &Fotm) -> Vec<Action> {
+        match self.stage {
+            Stage::Announce => {
+                let mut out: Vec<Action> = g
+                    .on_map(self.side)
+                    .filter(|&b| self.joined.contains(&b) || can_join(g, b, self.target))
+                    .map(Action::Join)
+                    .collect();
+                if self.can_launch(g) {
+                    out.push(Action::Launch);
+                }
+                out.push(Action::Cancel);
+                out
+            }
+            Stage::AttackLead => stacking::lead_candidates(g, &self.present(g)).into_iter().map(Action::Lead).collect(),
+            Stage::DefendLead => stacking::lead_candidates(g, &self.holding(g)).into_iter().map(Action::Lead).collect(),
+            Stage::DefChoice => vec![Action::Choose(true), Action::Choose(false)],
+            Stage::Advance => {
+                let mut out: Vec<Action> = self.advance_candidates(g).into_iter().map(Action::Advance).collect();
+                if self.advanced || out.is_empty() {
+                    out.push(Action::Done);
+                }
+                out
+            }
+            Stage::Reorder => {
+                let mut out = vec![Action::Done];
+                let mut hexes = self.hexes.clone();
+                hexes.push(self.target);
+                hexes.sort();
+                hexes.dedup();
+                for h in hexes {
+                    let st = g.brigades_at(h, self.side);
+                    if st.len() > 1 {
+                        out.extend(st.into_iter().skip(1).map(Action::ToTop));
+                    }
+                }
+                out
+            }
+            _ => vec![],
+        }
+    }
+
+    fn actor(&self) -> Actor {
+        match self.stage {
+            Stage::DefendLead | Stage::DefChoice => Actor::Side(self.side.enemy()),
+            Stage::Roll { .. } | Stage::Reroll { .. } | Stage::AttackerMorale => Actor::Chance,
+            _ => Actor::Side(self.side),
+        }
+    }
+
+    fn automatic(&self, g: &Fotm) -> bool {
+        match self.stage {
+            Stage::Announce | Stage::Reorder | Stage::Roll { .. } | Stage::Reroll { .. } => false,
+            Stage::AttackerMorale => self.att_lead.is_none_or(|l| g.hex_of(l).is_none() || !retreat::can_check(g, l)),
+            Stage::AttackLead => stacking::lead_candidates(g, &self.present(g)).len() <= 1,
+            Stage::DefendLead => stacking::lead_candidates(g, &self.holding(g)).len() <= 1,
+            Stage::DefChoice => self.def_options(g) != (true, true),
+            Stage::Advance => self.advance_candidates(g).is_empty(),
+            _ => true,
+        }
+    }
+
+    /// 15.7: the attacking Lead Brigade failed its morale check: every attacking brigade in its
+    /// hex retreats. Reading: the defender never advances in this game, so "does not occupy the
+    /// abandoned hex" needs nothing more; the Assault goes on with the brigades left.
+    fn attacker_fails(self, g: &mut Fotm) {
+        let Some(lead) = self.att_lead else { return self.at(Stage::CloseCombat, g) };
+        let Some(h) = g.hex_of(lead) else { return self.at(Stage::CloseCombat, g) };
+        let away = vec![self.target];
+        let capturers = self.holding(g);
+        let movers = g.brigades_at(h, self.side);
+        self.at(Stage::CloseCombat, g);
+        g.note("FotM 15.7", |g| format!("{} fails: the brigades in {h} fall back", g.name(lead)));
+        for b in movers.into_iter().rev() {
+            retreat::forced_retreat(g, b, away.clone(), capturers.clone());
+        }
+    }
+}
+
+impl Procedure for CombatFrame {
+    fn actor(&self, g: &Fotm) -> Actor {
+        match self {
+            CombatFrame::Phase { side, .. } => Actor::Side(*side),
+            CombatFrame::Assault(a) => a.actor(),
+            CombatFrame::Casualty(c) => c.actor(g),
+        }
+    }
+
+    fn prompt(&self, g: &Fotm) -> (&'static str, String) {
+        match self {
+            CombatFrame::Phase { side, targeted } => {
+                let m = mandatory_hexes(g, *side, targeted);
+                let extra = if m.is_empty() {
+                    String::new()
+                } else {
+                    let l: Vec<String> = m.iter().map(|h| h.label()).collect();
+                    format!(" (close combat owed at {})", l.join(", "))
+                };
+                ("FotM 15.1", format!("{} Combat Phase: announce an Assault, or Done{extra}", side_name(*side)))
+            }
+            CombatFrame::Assault(a) => {
+                let t = a.target;
+                match a.stage {
+                    Stage::Announce => ("FotM 15.4", format!("Assault on {t}: add or remove brigades, then Launch or Cancel")),
+                    Stage::AttackLead => ("FotM 4.2", format!("Choose the attacking Lead Brigade for the Assault on {t}")),
+                    Stage::DefendLead => ("FotM 4.2", format!("Choose the Lead Brigade defending {t}")),
+                    Stage::DefChoice => (
+                        "FotM 15.7",
+                        format!("Artillery in {t}: suppression fire at the assaulting artillery (yes) or canister with the infantry (no)?"),
+                    ),
+                    Stage::Roll { fire, dice, .. } => ("FotM 15.2", format!("{fire:?} on {t}: {dice} dice")),
+                    Stage::Reroll { .. } => ("FotM 15.3", format!("Woods in the target hex: one six is re-rolled ({t})")),
+                    Stage::AttackerMorale => ("FotM 15.7", "The assaulting Lead Brigade lost two steps: morale check".into()),
+                    Stage::Advance => ("FotM 15.10", format!("{t} is vacated: advance infantry or cavalry into it")),
+                    Stage::Reorder => ("FotM 4.2", "End of the Assault: change stacking order, or Done".into()),
+                    _ => ("FotM 15.4", format!("Assault on {t}")),
+                }
+            }
+            CombatFrame::Casualty(c) => c.prompt(g),
+        }
+    }
+
+    fn legal(&self, g: &Fotm) -> Vec<Action> {
+        match self {
+            CombatFrame::Phase { side, targeted } => {
+                let mut out: Vec<Action> = targets(g, *side, targeted).into_iter().map(Action::Assault).collect();
+                if mandatory_hexes(g, *side, targeted).is_empty() {
+                    out.push(Action::Done);
+                }
+                out
+            }
+            CombatFrame::Assault(a) => a.legal(g),
+            CombatFrame::Casualty(c) => c.legal(g),
+        }
+    }
+
+    fn chance(&self, g: &Fotm) -> Vec<(Action, f64)> {
+        match self {
+            CombatFrame::Assault(a) => match a.stage {
+                Stage::Roll { dice, ones, .. } => combat_dice(dice, ones),
+                Stage::Reroll { .. } | Stage::AttackerMorale => d6(),
+                _ => vec![],
+            },
+            CombatFrame::Casualty(c) => c.chance(g),
+            CombatFrame::Phase { .. } => vec![],
+        }
+    }
+
+    fn automatic(&self, g: &Fotm) -> bool {
+        match self {
+            CombatFrame::Assault(a) => a.automatic(g),
+            _ => false,
+        }
+    }
+
+    fn run(self, g: &mut Fotm) {
+        match self {
+            CombatFrame::Assault(a) if a.stage == Stage::AttackerMorale => a.attacker_fails(g),
+            CombatFrame::Assault(a) => a.step(g),
+            f => push(g, f),
+        }
+    }
+
+    fn apply(self, g: &mut Fotm, act: &Action) {
+        match self {
+            CombatFrame::Phase { side, targeted } => match *act {
+                Action::Assault(h) => Assault::new(side, h, targeted).push(g),
+                _ => g.note("FotM 15.1", |_| format!("{} Combat Phase ends", side_name(side))),
+            },
+            CombatFrame::Casualty(c) => c.apply(g, act),
+            CombatFrame::Assault(mut a) => match (a.stage, *act) {
+                (Stage::Announce, Action::Join(b)) => {
+                    if let Some(i) = a.joined.iter().position(|&x| x == b) {
+                        a.joined.remove(i);
+                    } else {
+                        a.joined.push(b);
+                    }
+                    a.push(g);
+                }
+                (Stage::Announce, Action::Launch) => a.launch(g),
+                (Stage::Announce, _) => push(g, CombatFrame::Phase { side: a.side, targeted: a.targeted }),
+                (Stage::AttackLead, Action::Lead(b)) => {
+                    a.att_lead = Some(b);
+                    a.at(Stage::DefendLead, g);
+                }
+                (Stage::DefendLead, Action::Lead(b)) => {
+                    a.def_lead = Some(b);
+                    a.at(Stage::OffSuppress, g);
+                }
+                (Stage::DefChoice, Action::Choose(sup)) => {
+                    a.def_suppress = sup;
+                    a.at(Stage::DefSuppress, g);
+                }
+                (Stage::Roll { fire, .. }, Action::Dice { sixes, ones }) => {
+                    let mut sixes = sixes;
+                    // 11.6: each side's first six in an Assault is ignored at dusk.
+                    let roller = if matches!(fire, Shot::DefSuppress | Shot::DefFire) { a.side.enemy() } else { a.side };
+                    let i = Assault::side_idx(roller);
+                    if g.dusk() && sixes > 0 && !a.dusk_used[i] {
+                        a.dusk_used[i] = true;
+                        sixes -= 1;
+                        g.note("FotM 11.6", |_| "Dusk: the first six is ignored".into());
+                    }
+                    let hit_hex = match fire {
+                        Shot::DefFire => a.att_lead.and_then(|l| g.hex_of(l)),
+                        Shot::DefSuppress => a.victim.and_then(|v| g.hex_of(v)),
+                        _ => Some(a.target),
+                    };
+                    if sixes > 0 && hit_hex.is_some_and(|h| g.map().terrain(h) == Some(Terrain::Woods)) {
+                        a.at(Stage::Reroll { fire, sixes, ones }, g);
+                    } else {
+                        a.hits(g, fire, sixes, ones);
+                    }
+                }
+                (Stage::Reroll { fire, sixes, ones }, Action::Roll(d)) => {
+                    let kept = if d >= WOODS_KEEP { sixes } else { sixes - 1 };
+                    g.note("FotM 15.3", |_| format!("Woods re-roll of a six: {d}"));
+                    a.hits(g, fire, kept, ones);
+                }
+                (Stage::AttackerMorale, Action::Roll(d)) => {
+                    let Some(lead) = a.att_lead else { return a.at(Stage::CloseCombat, g) };
+                    let total = i8::try_from(d).unwrap_or(0) + retreat::morale_drm(g, lead);
+                    if total >= retreat::MORALE_PASS {
+                        g.note("FotM 15.7", |g| format!("{} passes its morale check ({d}): the Assault continues", g.name(lead)));
+                        a.at(Stage::CloseCombat, g);
+                    } else {
+                        a.attacker_fails(g);
+                    }
+                }
+                (Stage::Advance, Action::Advance(b)) => {
+                    let t = a.target;
+                    let f = g.bde(b).facing;
+                    g.set_loc(b, crate::state::Loc::Map(t));
+                    g.bde_mut(b).facing = f;
+                    g.note("FotM 15.10", |g| format!("{} advances into {t}", g.name(b)));
+                    a.advanced = true;
+                    a.push(g);
+                }
+                (Stage::Advance, _) => a.at(Stage::Reorder, g),
+                (Stage::Reorder, Action::ToTop(b)) => {
+                    g.to_top(b);
+                    a.push(g);
+                }
+                (Stage::Reorder, _) => {
+                    let mut targeted = a.targeted;
+                    targeted.push(a.target);
+                    push(g, CombatFrame::Phase { side: a.side, targeted });
+                }
+                (s, act) => unreachable!("assault stage {s:?} cannot take {act:?}"),
+            },
+        }
+    }
+
+    fn why(&self, g: &Fotm, act: &Action) -> Option<Illegal> {
+        match (self, act) {
+            (CombatFrame::Phase { side, targeted }, Action::Done) => {
+                let m = mandatory_hexes(g, *side, targeted);
+                (!m.is_empty()).then(|| Illegal {
+                    rule: "FotM 15.4".into(),
+                    reason: format!(
+                        "close combat is mandatory against the enemy at the same elevation in {}",
+                        m.iter().map(|h| h.label()).collect::<Vec<_>>().join(", ")
+                    ),
+                })
+            }
+            (CombatFrame::Phase { side, .. }, Action::Assault(_)) if *side == Side::Union && sequence::union_paused(g) => {
+                Some(Illegal { rule: "FotM 11.4".into(), reason: "Burnside's pause: the Union may not assault".into() })
+            }
+            (CombatFrame::Assault(a), Action::Join(b)) if a.stage == Stage::Announce && !self.legal(g).contains(act) => {
+                Some(Illegal {
+                    rule: "FotM 15.4".into(),
+                    reason: format!(
+                        "{} cannot join: it must be adjacent (artillery: in range with LOS, dismounted), not yet assaulted, not in column, routed or regrouped, the hex not in its rear; mounted cavalry never into woods or uphill",
+                        g.name(*b)
+                    ),
+                })
+            }
+            (CombatFrame::Assault(a), Action::Launch) if a.stage == Stage::Announce && !a.can_launch(g) => Some(Illegal {
+                rule: "FotM 15.4".into(),
+                reason: "an Assault needs a brigade, and close combat by infantry or cavalry where it is mandatory".into(),
+            }),
+            _ => None,
+        }
+    }
 }

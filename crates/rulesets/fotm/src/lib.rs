@@ -28,21 +28,26 @@
 //! Readings of ambiguous rules are noted beside the rule number, marked "Reading:".
 
 mod action;
+mod artillery;
+mod casualty;
 mod combat;
 pub mod data;
 mod describe;
+mod evaluate;
 pub mod facing;
-mod los;
+pub mod los;
 pub mod map;
 mod movement;
 pub mod oob;
 mod procedure;
 mod rally;
 mod retreat;
+mod routed;
 mod sequence;
 mod setup;
 pub mod stacking;
 mod state;
+mod tally;
 #[doc(hidden)]
 pub mod testkit;
 pub mod victory;
@@ -51,6 +56,7 @@ pub mod zoc;
 
 pub use action::Action;
 pub use procedure::Frame;
+pub use movement::{Column, MoveFrame, Mover};
 pub use state::{Bde, Bid, Cid, Cmdr, Fate, Fotm, Guard, LeeState, Loc, LongstreetBonus, Pause, Phase, Unit};
 pub use view::{board_view, setup_view};
 
@@ -210,14 +216,11 @@ impl Game for Fotm {
                 Some(_) => 0.0,
                 None => 0.5,
             },
-            None => {
-                // The VP margin, with each held gap worth as much as a Major Victory's margin.
-                let v = self.vp();
-                let gaps = self.control[..2].iter().filter(|&&s| s == side).count();
-                #[allow(clippy::cast_precision_loss)]
-                let margin = v[side.index()] - v[side.enemy().index()] + 8.0 * (gaps as f64 - 1.0);
-                1.0 / (1.0 + (-margin / 10.0).exp())
-            }
+            None => evaluate::evaluate(self, side),
         }
+    }
+
+    fn tally(&self) -> Vec<(String, i64)> {
+        tally::tally(self)
     }
 }

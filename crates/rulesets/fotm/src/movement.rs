@@ -1,42 +1,1134 @@
-//! 13.0 Movement, 14.0 Reinforcements, and the automatic moves of routed brigades (17.4),
-//! guards (17.5) and the 8.5 pursuit.
+//! 13.0 Movement and 14.0 Reinforcements, with 8.1-8.4 mounting, the 8.5 breakout exit, the
+//! 11.3 cavalry restraints, Burnside's pause (11.4), 10.1 commanders leaving ZOC, dusk (11.6)
+//! and 4.2 stack reordering. The automatic moves (17.4 routed brigades, 17.5 guards, the 8.5
+//! pursuit) are in [`crate::routed`].
 //!
-//! STUB: to be written.
+//! MP are counted in half points throughout (13.2 road column movement costs 1/2).
+//!
+//! Readings:
+//! - 13.2 orderly withdrawal: a brigade may begin its move by entering a rear hex without
+//!   turning, and may go on entering rear hexes as long as it neither turns nor enters a front
+//!   hex; the first hex costs double, the rest their normal cost.
+//! - 13.2/13.3 road column movement: 1/2 MP a hex replaces every terrain, elevation and steep
+//!   hillside cost of that hex (the road is graded); the prohibitions still hold. A column
+//!   brigade entering an enemy ZOC by road pays the normal cost (13.3).
+//! - 13.3 formation change: the column's direction of march is set with ordinary facing
+//!   changes (`Face`), the two free ones usually sufficing.
+//! - 8.1 mounting: "beginning or end" of the unit's move: before its first hex, or as its last
+//!   act (it ends the move); at most once a move; it needs 1 MP left. Horse artillery has 6 MP
+//!   whether it starts mounted or not (it must mount, 1 MP, to move: 8.4).
+//! - 13.5 forced march: the one extra hex is a hex the brigade cannot pay for from its
+//!   allowance (after its first hex, which 13.1 always allows); it stops there.
+//! - A brigade may pass through a hex it could not end in (4.1), but only with MP left after
+//!   entering it and no reason to stop there.
+//! - 11.3: "further West" compares hex centres ([`crate::map::Map::eastward`]); the two-hex
+//!   leash binds from turn 2, no step may end farther than two hexes from every Union
+//!   infantry and artillery brigade unless it is no farther than the hex left; it lapses for a
+//!   brigade once the 8.5 breakout is open, and when no such brigade is on the map.
+//! - 14.2: brigades of one entry join the forming stack in the order the player brings them
+//!   on, a new stack starting when the forming one could not take the brigade (4.1); each stack
+//!   ahead costs 1/2 MP. Commanders pay what the forming stack pays. An entry hex is blocked
+//!   when an enemy brigade holds it; then the unit enters within two hexes. A player may hold
+//!   units back: they stay at the entry for a later Reinforcement Phase.
 
 use crate::action::Action;
-use crate::procedure::{Frame, Procedure};
-use crate::state::Fotm;
-use engine::{Actor, Side};
+use crate::facing::{self, Arc};
+use crate::map::Terrain;
+use crate::oob::{Arm, Corps, Start};
+use crate::procedure::{Frame, Procedure, d6};
+use crate::state::{Bid, Fate, Fotm, Loc, Unit, side_name};
+use crate::{routed, sequence, stacking, victory};
+use engine::{Actor, Illegal, Side};
+use hexmap::Hex;
+use std::collections::{HashMap, HashSet};
+
+/// 13.1: infantry MP allowance.
+pub const INFANTRY_MP: u8 = 4;
+/// 13.1: artillery MP allowance.
+pub const ARTILLERY_MP: u8 = 4;
+/// 13.1, 8.1: mounted cavalry and horse artillery MP allowance.
+pub const MOUNTED_MP: u8 = 6;
+/// 8.1: cavalry starting its move dismounted.
+pub const DISMOUNTED_MP: u8 = 4;
+/// 13.1: commanders.
+pub const COMMANDER_MP: u8 = 6;
+/// 13.1, 17.5: guards.
+pub const GUARD_MP: u8 = 4;
+/// 13.2: facing changes free each Movement Phase.
+pub const FREE_FACING_CHANGES: u8 = 2;
+/// 13.2: MP per facing change beyond the free ones.
+pub const FACING_COST: u8 = 1;
+/// 13.2: clear hex.
+pub const CLEAR_COST: u8 = 1;
+/// 13.2: woods, infantry (and dismounted cavalry, 8.3).
+pub const WOODS_FOOT_COST: u8 = 2;
+/// 13.2: woods, cavalry and artillery.
+pub const WOODS_HORSE_COST: u8 = 3;
+/// 13.2: the surcharge for an elevation change (one level for cavalry and artillery, two for
+/// infantry) and for a steep hillside.
+pub const SURCHARGE: u8 = 1;
+/// 13.2: the elevation change that is prohibited to all.
+pub const PROHIBITED_CHANGE: u8 = 3;
+/// 13.2: the elevation change prohibited to cavalry and artillery.
+pub const HORSE_PROHIBITED_CHANGE: u8 = 2;
+/// 13.2, 13.3: road column movement and commanders on a road, in half MP.
+pub const ROAD_HALF: u8 = 1;
+/// 13.3: a hex holding this many brigades denies road column movement through it.
+pub const CROWDED: usize = 3;
+/// 13.2: formation change.
+pub const FORMATION_COST: u8 = 1;
+/// 8.1: mounting or dismounting.
+pub const MOUNT_COST: u8 = 1;
+/// 13.5: the highest modified forced-march roll that loses a step.
+pub const FORCE_MARCH_LOSS_MAX: i8 = 3;
+/// 13.5: a brigade with this many LCMs may not force march.
+pub const FORCE_MARCH_LCM_BAR: u8 = 2;
+/// 11.3: Confederate artillery range for the turn-one stop (9.1), and with the artillery
+/// higher than the cavalry.
+pub const ARTILLERY_RANGE: [u16; 2] = [3, 4];
+/// 11.3: how close Union cavalry stays to Union infantry or artillery.
+pub const CAVALRY_LEASH: u16 = 2;
+/// 8.5: Union cavalry brigades that may break out.
+pub const BREAKOUT_MAX: u8 = 5;
+/// 14.2: how far from a blocked entry hex units may enter.
+pub const ENTRY_RADIUS: u16 = 2;
+/// 14.2: half MP each stack ahead in the column spends off the map.
+pub const OFF_MAP_HALF_PER_STACK: u8 = 1;
+
+/// One entry's column this Reinforcement Phase (14.2).
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub struct Column {
+    /// The entry hex.
+    pub entry: Hex,
+    /// Stacks completed ahead of the forming one.
+    pub ahead: u8,
+    /// Brigades of the forming stack.
+    pub forming: Vec<Bid>,
+}
+
+/// The unit moving now and what it has done (13.1).
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub struct Mover {
+    /// Its side.
+    pub side: Side,
+    /// The unit.
+    pub unit: Unit,
+    /// A reinforcement not yet placed: the entry hex it comes in by (14.2).
+    pub entry: Option<Hex>,
+    /// MP spent, in half points.
+    pub spent: u8,
+    /// MP allowance, in half points.
+    pub allowance: u8,
+    /// Facing changes made (13.2).
+    pub turns: u8,
+    /// Hexes entered.
+    pub steps: u8,
+    /// Must stop: it may not enter another hex (6.1, 8.2, 13.2, 13.5, 11.3).
+    pub stopped: bool,
+    /// Making an orderly withdrawal (13.2).
+    pub withdrawing: bool,
+    /// Entered its forced-march hex (13.5).
+    pub forced: bool,
+    /// Mounted or dismounted this move (8.1).
+    pub mount_changed: bool,
+}
 
 /// Movement under way.
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
 pub enum MoveFrame {
-    /// The phasing player moves units one at a time, or Done.
+    /// The phasing player picks units to move (Movement Phase) or bring on (Reinforcement
+    /// Phase), reorders stacks, or is Done.
     Phase {
         /// The phasing side.
         side: Side,
+        /// The Reinforcement Phase (14.0) rather than the Movement Phase.
+        reinforce: bool,
+        /// The reinforcement columns so far (14.2).
+        columns: Vec<Column>,
     },
+    /// One unit moving (it sits on top of its `Phase`).
+    Moving(Mover),
+    /// 13.5: the forced-march roll for this brigade.
+    ForceMarch(Bid),
+    /// 17.4, 17.5, 8.5: the automatic moves at the start of a side's Movement Phase.
+    Auto(Side),
+    /// 8.5: the Confederates designate brigades to pursue off the map.
+    Pursuit,
 }
 
-/// Begins a side's Movement Phase.
+/// Begins a side's Movement Phase: the pursuit designation (8.5), then the automatic moves,
+/// then the player's.
 pub(crate) fn start_phase(g: &mut Fotm, side: Side) {
-    g.stack.push(Frame::Move(Box::new(MoveFrame::Phase { side })));
+    g.stack.push(Frame::Move(Box::new(MoveFrame::Phase { side, reinforce: false, columns: vec![] })));
+    g.stack.push(Frame::Move(Box::new(MoveFrame::Auto(side))));
+    if side == Side::Confederate && routed::pursuit_due(g) > 0 {
+        g.stack.push(Frame::Move(Box::new(MoveFrame::Pursuit)));
+    }
 }
 
-/// Begins a side's Reinforcement Phase.
-pub(crate) fn start_reinforcements(_g: &mut Fotm, _side: Side) {}
+/// Begins a side's Reinforcement Phase (14.1): units whose turn has come wait at their entry;
+/// the player brings them on.
+pub(crate) fn start_reinforcements(g: &mut Fotm, side: Side) {
+    for b in g.all_brigades() {
+        if g.side_of(b) == side
+            && g.bde(b).loc == Loc::Waiting
+            && matches!(&g.info(b).start, Start::Arrive { turn, .. } if *turn <= g.turn)
+        {
+            g.bde_mut(b).loc = Loc::Entering;
+            g.bde_mut(b).moved = false;
+        }
+    }
+    for c in g.all_commanders() {
+        g.cmdr_mut(c).moved = false;
+    }
+    if entering_units(g, side).next().is_some() {
+        g.stack.push(Frame::Move(Box::new(MoveFrame::Phase { side, reinforce: true, columns: vec![] })));
+    }
+}
+
+/// The entry hex a reinforcement comes in by.
+fn entry_of(g: &Fotm, u: Unit) -> Option<Hex> {
+    let start = match u {
+        Unit::Brigade(b) => &g.info(b).start,
+        Unit::Commander(c) => &g.cinfo(c).start,
+    };
+    match start {
+        Start::Arrive { entry, .. } => g.map().entry(entry).map(|e| e.hex),
+        _ => None,
+    }
+}
+
+/// Units of `side` waiting at their entry this Reinforcement Phase (14.2).
+fn entering_units(g: &Fotm, side: Side) -> impl Iterator<Item = Unit> + '_ {
+    let brigades = g
+        .all_brigades()
+        .filter(move |&b| g.side_of(b) == side && g.bde(b).loc == Loc::Entering)
+        .map(Unit::Brigade);
+    let commanders = g
+        .all_commanders()
+        .filter(move |&c| {
+            let cm = g.cmdr(c);
+            g.cinfo(c).side == side
+                && cm.hex.is_none()
+                && !cm.gone
+                && matches!(&g.cinfo(c).start, Start::Arrive { turn, .. } if *turn <= g.turn)
+        })
+        .map(Unit::Commander);
+    brigades.chain(commanders)
+}
+
+/// Whether the unit has moved this phase.
+fn has_moved(g: &Fotm, u: Unit) -> bool {
+    match u {
+        Unit::Brigade(b) => g.bde(b).moved,
+        Unit::Commander(c) => g.cmdr(c).moved,
+    }
+}
+
+/// The units the phasing player may still pick.
+fn selectable(g: &Fotm, side: Side, reinforce: bool) -> Vec<Unit> {
+    if reinforce {
+        return entering_units(g, side).filter(|&u| !has_moved(g, u)).collect();
+    }
+    let brigades = g.on_map(side).filter(|&b| {
+        let d = g.bde(b);
+        !d.moved && !d.routed && !d.pursuing
+    });
+    let commanders = g.all_commanders().filter(|&c| {
+        let cm = g.cmdr(c);
+        g.cinfo(c).side == side && cm.hex.is_some() && !cm.gone && !cm.moved
+    });
+    brigades.map(Unit::Brigade).chain(commanders.map(Unit::Commander)).collect()
+}
+
+// ------------------------------------------------------------------------------------------
+// What the board looks like to a moving side, built once per decision.
+
+/// Occupancy and enemy ZOC for one side (6.1, 13.4), so that legality costs one scan.
+pub(crate) struct Ctx {
+    /// Brigades a hex holds: (friendly, enemy).
+    count: HashMap<Hex, (usize, usize)>,
+    /// Hexes in the ZOC of an enemy brigade.
+    enemy_zoc: HashSet<Hex>,
+    /// Enemy artillery (11.3): hex and elevation.
+    enemy_art: Vec<(Hex, u8)>,
+    /// Friendly infantry and artillery hexes (11.3 leash).
+    support: Vec<Hex>,
+}
+
+impl Ctx {
+    /// The board for `side`.
+    pub(crate) fn new(g: &Fotm, side: Side) -> Ctx {
+        let mut count: HashMap<Hex, (usize, usize)> = HashMap::new();
+        let mut enemy_zoc = HashSet::new();
+        let mut enemy_art = Vec::new();
+        let mut support = Vec::new();
+        for b in g.all_brigades() {
+            let Loc::Map(h) = g.bde(b).loc else { continue };
+            let e = count.entry(h).or_default();
+            if g.side_of(b) == side {
+                e.0 += 1;
+                if matches!(g.arm(b), Arm::Infantry | Arm::Artillery) {
+                    support.push(h);
+                }
+            } else {
+                e.1 += 1;
+                enemy_zoc.extend(crate::zoc::zoc_of(g, b));
+                if g.arm(b).is_artillery() {
+                    enemy_art.push((h, g.map().elevation(h).unwrap_or(0)));
+                }
+            }
+        }
+        Ctx { count, enemy_zoc, enemy_art, support }
+    }
+
+    /// Whether an enemy brigade holds the hex.
+    pub(crate) fn enemy_at(&self, h: Hex) -> bool {
+        self.count.get(&h).is_some_and(|c| c.1 > 0)
+    }
+
+    /// Friendly brigades on the hex.
+    pub(crate) fn friendly_at(&self, h: Hex) -> usize {
+        self.count.get(&h).map_or(0, |c| c.0)
+    }
+
+    /// Whether the hex is in an enemy ZOC.
+    pub(crate) fn zoc(&self, h: Hex) -> bool {
+        self.enemy_zoc.contains(&h)
+    }
+}
+
+/// How a brigade moves for 13.2: infantry and dismounted cavalry on foot, the rest by horse.
+fn on_foot(g: &Fotm, b: Bid) -> bool {
+    match g.arm(b) {
+        Arm::Infantry => true,
+        Arm::Cavalry => !g.bde(b).mounted,
+        Arm::Artillery | Arm::HorseArtillery => false,
+    }
+}
+
+/// A refusal citing a rule.
+fn no(rule: &str, reason: String) -> Illegal {
+    Illegal { rule: rule.into(), reason }
+}
+
+/// The cost in half MP for brigade `b` to enter the adjacent `to` from `from`, and whether it
+/// must stop there (13.2, 13.3, 8.2). `column_road`: road column movement is open (the
+/// brigade is in column, not entering an enemy ZOC, the hex not crowded); it applies only
+/// along a road.
+pub(crate) fn brigade_cost(g: &Fotm, b: Bid, from: Hex, to: Hex, column_road: bool) -> Result<(u8, bool), Illegal> {
+    terrain_cost(g, on_foot(g, b), from, to, column_road)
+}
+
+/// The 13.2 cost in half MP for a brigade on foot (infantry, dismounted cavalry, and guards)
+/// or not to enter `to` from `from`, and whether it must stop there; see [`brigade_cost`].
+pub(crate) fn terrain_cost(g: &Fotm, foot: bool, from: Hex, to: Hex, column_road: bool) -> Result<(u8, bool), Illegal> {
+    let map = g.map();
+    let Some(terrain) = map.terrain(to) else {
+        return Err(no("FotM 13.1", format!("{to} is off the map")));
+    };
+    let change = map.elevation_change(from, to).unwrap_or(0);
+    if change >= PROHIBITED_CHANGE {
+        return Err(no("FotM 13.2", format!("a {change}-level elevation change into {to} is prohibited to all units")));
+    }
+    if change >= HORSE_PROHIBITED_CHANGE && !foot {
+        return Err(no("FotM 13.2", format!("cavalry and artillery may not cross a two-level elevation change into {to}")));
+    }
+    let road = map.road(from, to);
+    if column_road && road {
+        return Ok((ROAD_HALF, false));
+    }
+    let woods = terrain == Terrain::Woods && !road;
+    let base = match (woods, foot) {
+        (false, _) => CLEAR_COST,
+        (true, true) => WOODS_FOOT_COST,
+        (true, false) => WOODS_HORSE_COST,
+    };
+    let elevation = match (change, foot) {
+        (0, _) | (1, true) => 0,
+        _ => SURCHARGE,
+    };
+    let steep = if map.steep_hillside(to) { SURCHARGE } else { 0 };
+    Ok(((base + elevation + steep) * 2, woods && !foot))
+}
+
+/// The cost in half MP for a commander to enter `to` from `from` (13.2 notations, 13.3).
+pub(crate) fn commander_cost(g: &Fotm, from: Hex, to: Hex) -> Result<u8, Illegal> {
+    let map = g.map();
+    if !map.contains(to) {
+        return Err(no("FotM 13.1", format!("{to} is off the map")));
+    }
+    if map.elevation_change(from, to).unwrap_or(0) >= PROHIBITED_CHANGE {
+        return Err(no("FotM 13.2", format!("a three-level elevation change into {to} is prohibited to all units")));
+    }
+    Ok(if map.road(from, to) { ROAD_HALF } else { CLEAR_COST * 2 })
+}
+
+/// A brigade's MP allowance in half points (13.1, 8.1, 11.6).
+pub(crate) fn allowance(g: &Fotm, b: Bid) -> u8 {
+    let mp = match g.arm(b) {
+        Arm::Infantry => INFANTRY_MP,
+        Arm::Artillery => ARTILLERY_MP,
+        Arm::HorseArtillery => MOUNTED_MP,
+        Arm::Cavalry if g.bde(b).mounted => MOUNTED_MP,
+        Arm::Cavalry => DISMOUNTED_MP,
+    };
+    let dusk = if g.dusk() { sequence::DUSK_MP_LOSS } else { 0 };
+    mp.saturating_sub(dusk) * 2
+}
+
+/// Whether a Union cavalry brigade (11.3, 8.5).
+fn union_cavalry(g: &Fotm, u: Unit) -> Option<Bid> {
+    match u {
+        Unit::Brigade(b) if g.side_of(b) == Side::Union && g.arm(b) == Arm::Cavalry => Some(b),
+        _ => None,
+    }
+}
+
+/// 8.5: the West edge is open to Union cavalry (from the turn after a gap's capture, fewer
+/// than five out so far).
+pub(crate) fn breakout_open(g: &Fotm) -> bool {
+    g.gap_captured.is_some_and(|t| g.turn > t) && g.broke_out < BREAKOUT_MAX
+}
+
+/// 11.3: distance from `h` to the nearest friendly infantry or artillery.
+fn support_distance(ctx: &Ctx, h: Hex) -> Option<u16> {
+    ctx.support.iter().map(|s| s.distance(h)).min()
+}
+
+/// 13.5: whether the brigade may force march.
+fn may_force_march(g: &Fotm, u: Unit) -> bool {
+    matches!(u, Unit::Brigade(b) if matches!(g.arm(b), Arm::Infantry | Arm::Cavalry) && g.bde(b).lcm < FORCE_MARCH_LCM_BAR)
+}
+
+/// What entering a hex means for the mover.
+#[derive(Clone, Copy, Debug)]
+struct StepInfo {
+    /// Half MP.
+    half: u8,
+    /// Must stop there.
+    stop: bool,
+    /// It is the forced-march hex (13.5).
+    forced: bool,
+    /// An orderly withdrawal step (13.2).
+    withdraw: bool,
+    /// Off the West edge (8.5).
+    exit: bool,
+    /// Into an enemy ZOC.
+    zoc: bool,
+}
+
+/// Whether the mover may enter `to` from `at` now, and on what terms.
+fn step_check(g: &Fotm, ctx: &Ctx, m: &Mover, at: Hex, to: Hex) -> Result<StepInfo, Illegal> {
+    if m.stopped {
+        return Err(no("FotM 13.1", format!("{} has stopped and may enter no further hex", g.uname(m.unit))));
+    }
+    if at.distance(to) != 1 {
+        return Err(no("FotM 13.1", format!("{to} is not adjacent to {at}")));
+    }
+    let map = g.map();
+    let on_map = map.contains(to);
+    let off_west = union_cavalry(g, m.unit).is_some() && map.on_edge(at, map.west) && map.eastward(to) < map.eastward(at);
+    if !on_map && !off_west {
+        return Err(no("FotM 13.1", format!("{to} is off the map")));
+    }
+    if ctx.enemy_at(to) {
+        return Err(no("FotM 13.4", format!("enemy brigades occupy {to}")));
+    }
+    let to_zoc = on_map && ctx.zoc(to);
+    let at_zoc = ctx.zoc(at);
+    let mut info = StepInfo { half: 0, stop: false, forced: false, withdraw: false, exit: !on_map, zoc: to_zoc };
+    match m.unit {
+        Unit::Brigade(b) => {
+            let d = g.bde(b);
+            if g.arm(b) == Arm::HorseArtillery && !d.mounted {
+                return Err(no("FotM 8.4", "horse artillery must be mounted to move".into()));
+            }
+            match facing::arc(at, d.facing, to) {
+                Some(Arc::Front) => {}
+                Some(Arc::Rear) if m.steps == 0 || m.withdrawing => info.withdraw = true,
+                _ => {
+                    return Err(no(
+                        "FotM 13.1",
+                        format!("{to} is not a front hex of {} (or a rear hex by orderly withdrawal, 13.2)", g.name(b)),
+                    ));
+                }
+            }
+            if at_zoc && to_zoc {
+                return Err(no("FotM 6.1", "a brigade may not move directly from one enemy ZOC hex to another".into()));
+            }
+            if info.exit {
+                if !breakout_open(g) {
+                    return Err(no(
+                        "FotM 8.5",
+                        "Union cavalry may exit the West edge only from the turn after a gap is captured, five at most"
+                            .into(),
+                    ));
+                }
+                info.half = CLEAR_COST * 2;
+            } else {
+                let column_road = d.column && !to_zoc && ctx.friendly_at(to) < CROWDED;
+                let (half, stop) = brigade_cost(g, b, at, to, column_road)?;
+                info.half = if info.withdraw && m.steps == 0 { half * 2 } else { half };
+                info.stop = stop;
+            }
+        }
+        Unit::Commander(_) => {
+            if at_zoc && to_zoc && (ctx.friendly_at(at) == 0 || ctx.friendly_at(to) == 0) {
+                return Err(no(
+                    "FotM 6.1",
+                    "a commander moves directly between enemy ZOC hexes only with friendly brigades in both".into(),
+                ));
+            }
+            info.half = commander_cost(g, at, to)?;
+        }
+    }
+    if m.side == Side::Union && to_zoc && sequence::union_paused(g) {
+        return Err(no("FotM 11.4", format!("Burnside's pause: Union units may not enter a Confederate ZOC ({to})")));
+    }
+    if let Some(b) = union_cavalry(g, m.unit) {
+        if !g.cavalry_released && map.eastward(to) < map.eastward(at) {
+            return Err(no(
+                "FotM 11.3",
+                "no Union cavalry moves further West until a Union infantry or artillery brigade is West of all of it"
+                    .into(),
+            ));
+        }
+        if g.turn > 1
+            && !breakout_open(g)
+            && on_map
+            && let (Some(dt), Some(da)) = (support_distance(ctx, to), support_distance(ctx, at))
+            && dt > CAVALRY_LEASH
+            && dt > da
+        {
+            return Err(no("FotM 11.3", format!("{} must stay within two hexes of Union infantry or artillery", g.name(b))));
+        }
+        if g.turn == 1 && on_map {
+            let elev = map.elevation(to).unwrap_or(0);
+            let in_range = ctx.enemy_art.iter().any(|&(h, e)| {
+                h.distance(to) <= ARTILLERY_RANGE[usize::from(e > elev)]
+            });
+            info.stop |= in_range;
+        }
+    }
+    let total = u16::from(m.spent) + u16::from(info.half);
+    if total > u16::from(m.allowance) && m.steps > 0 {
+        if may_force_march(g, m.unit) && !m.forced {
+            info.forced = true;
+        } else {
+            return Err(no(
+                "FotM 13.1",
+                format!(
+                    "{} has {} MP left; {to} costs {}",
+                    g.uname(m.unit),
+                    half_mp(m.allowance.saturating_sub(m.spent)),
+                    half_mp(info.half)
+                ),
+            ));
+        }
+    }
+    info.stop |= to_zoc || info.forced;
+    // 4.1: a hex the unit could not end in may only be passed through.
+    if on_map && !room(g, m.unit, to) && (info.stop || total >= u16::from(m.allowance)) {
+        return Err(no("FotM 4.1", format!("{} could not end its move in {to} (stacking) and could not go on", g.uname(m.unit))));
+    }
+    Ok(info)
+}
+
+/// Half points as MP text ("2.5").
+fn half_mp(h: u8) -> String {
+    if h.is_multiple_of(2) { format!("{}", h / 2) } else { format!("{}.5", h / 2) }
+}
+
+/// Whether the unit may end a move on `h` (4.1).
+fn room(g: &Fotm, u: Unit, h: Hex) -> bool {
+    match u {
+        Unit::Brigade(b) => stacking::has_room(g, h, b),
+        Unit::Commander(c) => stacking::has_commander_room(g, h, g.cinfo(c).side, Some(c)),
+    }
+}
+
+/// 11.4 and 10.1: whether this unit must leave enemy ZOC in this Movement Phase.
+fn bound_to_leave(g: &Fotm, u: Unit) -> bool {
+    if g.owner(u) != Side::Union {
+        return false;
+    }
+    sequence::must_withdraw(g) || matches!(u, Unit::Commander(c) if g.cmdr(c).must_leave_zoc)
+}
+
+/// Whether the unit, starting its move on `at` in an enemy ZOC, could step out of it: some
+/// adjacent hex out of enemy ZOC it may enter and end in (any direction: the two free facing
+/// changes reach every hexside).
+fn could_leave(g: &Fotm, ctx: &Ctx, u: Unit, at: Hex, mount_changed: bool) -> bool {
+    if !ctx.zoc(at) {
+        return false;
+    }
+    if let Unit::Brigade(b) = u
+        && g.arm(b) == Arm::HorseArtillery
+        && !g.bde(b).mounted
+        && mount_changed
+    {
+        return false;
+    }
+    let map = g.map();
+    let held_east = union_cavalry(g, u).is_some() && !g.cavalry_released;
+    at.neighbours().into_iter().any(|n| {
+        let westward = held_east && map.eastward(n) < map.eastward(at);
+        map.contains(n)
+            && !westward
+            && !ctx.enemy_at(n)
+            && !ctx.zoc(n)
+            && room(g, u, n)
+            && match u {
+                Unit::Brigade(b) => brigade_cost(g, b, at, n, false).is_ok(),
+                Unit::Commander(_) => commander_cost(g, at, n).is_ok(),
+            }
+    })
+}
+
+/// Units that have not moved yet but must, and can, leave enemy ZOC (11.4, 10.1).
+fn pending_leavers(g: &Fotm, ctx: &Ctx, side: Side, reinforce: bool) -> Vec<Unit> {
+    if reinforce || side != Side::Union {
+        return vec![];
+    }
+    selectable(g, side, false)
+        .into_iter()
+        .filter(|&u| bound_to_leave(g, u) && g.unit_hex(u).is_some_and(|h| could_leave(g, ctx, u, h, false)))
+        .collect()
+}
+
+/// Whether the mover may stop now (4.1 stacking where it ends; 11.4/10.1 leaving ZOC).
+fn may_end(g: &Fotm, ctx: &Ctx, m: &Mover) -> Result<(), Illegal> {
+    let Some(at) = g.unit_hex(m.unit) else { return Ok(()) };
+    if !room(g, m.unit, at) {
+        return Err(no("FotM 4.1", format!("{} may not end its move over-stacked in {at}", g.uname(m.unit))));
+    }
+    if m.steps == 0 && bound_to_leave(g, m.unit) && could_leave(g, ctx, m.unit, at, m.mount_changed) {
+        let rule = if sequence::must_withdraw(g) { "FotM 11.4" } else { "FotM 10.1" };
+        return Err(no(rule, format!("{} must move out of the Confederate ZOC this phase", g.uname(m.unit))));
+    }
+    Ok(())
+}
+
+/// Starts a unit's move (or its entry, 14.2).
+fn begin(g: &mut Fotm, side: Side, u: Unit, reinforce: bool) {
+    let allowance = match u {
+        Unit::Brigade(b) => {
+            g.bde_mut(b).moved = true;
+            allowance(g, b)
+        }
+        Unit::Commander(c) => {
+            g.cmdr_mut(c).moved = true;
+            COMMANDER_MP * 2
+        }
+    };
+    let entry = if reinforce { entry_of(g, u) } else { None };
+    g.note("FotM 13.1", |g| format!("{} begins to move ({} MP)", g.uname(u), half_mp(allowance)));
+    g.stack.push(Frame::Move(Box::new(MoveFrame::Moving(Mover {
+        side,
+        unit: u,
+        entry,
+        spent: 0,
+        allowance,
+        turns: 0,
+        steps: 0,
+        stopped: false,
+        withdrawing: false,
+        forced: false,
+        mount_changed: false,
+    }))));
+}
+
+/// Ends the mover's move; returns the forced-march roll to make, if any (13.5).
+fn finish(g: &mut Fotm, m: &Mover) -> Option<Frame> {
+    if let Some(h) = g.unit_hex(m.unit) {
+        g.note("FotM 13.1", |g| format!("{} ends its move in {h}", g.uname(m.unit)));
+    }
+    match m.unit {
+        Unit::Brigade(b) if m.forced && matches!(g.bde(b).loc, Loc::Map(_)) => {
+            Some(Frame::Move(Box::new(MoveFrame::ForceMarch(b))))
+        }
+        _ => None,
+    }
+}
+
+/// The end of a Movement or Reinforcement Phase: 10.1 flags are spent.
+fn phase_end(g: &mut Fotm, side: Side, reinforce: bool) {
+    if !reinforce && side == Side::Union {
+        for c in g.all_commanders() {
+            g.cmdr_mut(c).must_leave_zoc = false;
+        }
+    }
+    let what = if reinforce { "Reinforcement" } else { "Movement" };
+    g.note(if reinforce { "FotM 14.1" } else { "FotM 13.1" }, |_| format!("{} {what} Phase ends", side_name(side)));
+}
+
+/// The reinforcement step onto the map: the hexes a unit entering by `entry` may be placed
+/// on (14.2).
+fn entry_hexes(g: &Fotm, ctx: &Ctx, entry: Hex) -> Vec<Hex> {
+    if !ctx.enemy_at(entry) {
+        return vec![entry];
+    }
+    let mut v: Vec<Hex> = entry.within(ENTRY_RADIUS);
+    v.retain(|&h| g.map().contains(h) && !ctx.enemy_at(h));
+    v.sort();
+    v
+}
+
+/// The facing of a column entering at `entry`: along the road into the map (14.2).
+fn entry_facing(g: &Fotm, entry: Hex) -> u8 {
+    let map = g.map();
+    entry
+        .neighbours()
+        .into_iter()
+        .find(|&n| map.road(entry, n))
+        .map_or(0, |n| facing::front_towards(entry, n))
+}
+
+/// The half MP a unit entering at `entry` spends off the map, joining the column (14.2).
+fn join_column(g: &Fotm, columns: &mut Vec<Column>, entry: Hex, u: Unit) -> u8 {
+    let i = match columns.iter().position(|c| c.entry == entry) {
+        Some(i) => i,
+        None => {
+            columns.push(Column { entry, ahead: 0, forming: vec![] });
+            columns.len() - 1
+        }
+    };
+    let col = &mut columns[i];
+    if let Unit::Brigade(b) = u {
+        let mut with = col.forming.clone();
+        with.push(b);
+        if !col.forming.is_empty() && !stacking::legal_stack(g, &with) {
+            col.ahead += 1;
+            col.forming = vec![b];
+        } else {
+            col.forming = with;
+        }
+    }
+    col.ahead * OFF_MAP_HALF_PER_STACK
+}
+
+/// 11.3: once a Union infantry or artillery brigade is West of all Pleasonton's cavalry, the
+/// cavalry is released.
+fn check_cavalry_release(g: &mut Fotm) {
+    if g.cavalry_released {
+        return;
+    }
+    let map = g.map();
+    let cavalry: Vec<f64> = g
+        .on_map(Side::Union)
+        .filter(|&b| g.arm(b) == Arm::Cavalry && g.info(b).corps == Some(Corps::Cavalry))
+        .filter_map(|b| g.hex_of(b).map(|h| map.eastward(h)))
+        .collect();
+    let west = cavalry.iter().copied().fold(f64::INFINITY, f64::min);
+    let passed = g
+        .on_map(Side::Union)
+        .filter(|&b| matches!(g.arm(b), Arm::Infantry | Arm::Artillery))
+        .any(|b| g.hex_of(b).is_some_and(|h| map.eastward(h) < west));
+    if passed {
+        g.cavalry_released = true;
+        g.note("FotM 11.3", |_| "Union infantry or artillery is West of all the cavalry: the cavalry may move West".into());
+    }
+}
+
+/// 13.5: the brigade loses a step (2.3); losing its last eliminates it (18.1 VP to the enemy).
+pub(crate) fn lose_step(g: &mut Fotm, b: Bid, rule: &str) {
+    g.bde_mut(b).losses += 1;
+    if g.bde(b).losses >= u8::try_from(g.info(b).steps()).unwrap_or(u8::MAX) {
+        eliminate(g, b, Fate::Eliminated, rule);
+    } else {
+        g.note(rule, |g| format!("{} loses a step", g.name(b)));
+    }
+}
+
+/// Takes a brigade out of the game with this fate, scoring an elimination for the enemy where
+/// 18.1 counts it (eliminated, routed off).
+pub(crate) fn eliminate(g: &mut Fotm, b: Bid, fate: Fate, rule: &str) {
+    g.set_loc(b, Loc::Gone(fate));
+    g.note(rule, |g| format!("{} is out of the game: {fate:?}", g.name(b)));
+    if matches!(fate, Fate::Eliminated | Fate::RoutedOff) {
+        let vp = if g.arm(b) == Arm::Infantry {
+            victory::vp::ELIMINATED_INFANTRY
+        } else {
+            victory::vp::ELIMINATED_ARTILLERY_OR_CAVALRY
+        };
+        let enemy = g.side_of(b).enemy();
+        g.score(enemy, vp, "FotM 18.1", |g| format!("{} eliminated", g.name(b)));
+    }
+}
+
+/// 13.5: the DRM of the forced-march roll: the best CM of a friendly commander in the hex,
+/// less the LCMs.
+pub(crate) fn force_march_drm(g: &Fotm, b: Bid) -> i8 {
+    let side = g.side_of(b);
+    let cm = g.hex_of(b).map_or(0, |h| {
+        g.commanders_at(h).into_iter().filter(|&c| g.cinfo(c).side == side && !g.cmdr(c).gone).map(|c| g.cm(c)).max().unwrap_or(0)
+    });
+    i8::try_from(cm).unwrap_or(0) - i8::try_from(g.bde(b).lcm).unwrap_or(0)
+}
+
+impl MoveFrame {
+    /// The legal actions of a unit moving.
+    fn mover_legal(m: &Mover, g: &Fotm) -> Vec<Action> {
+        let ctx = Ctx::new(g, m.side);
+        let mut out = Vec::new();
+        let Some(at) = g.unit_hex(m.unit) else {
+            // 14.2: not yet on the map.
+            if let Some(e) = m.entry {
+                out.extend(entry_hexes(g, &ctx, e).into_iter().map(Action::Step));
+            }
+            out.push(Action::EndMove);
+            out.extend(selectable(g, m.side, true).into_iter().map(Action::Select));
+            out.push(Action::Done);
+            return out;
+        };
+        for n in at.neighbours() {
+            if step_check(g, &ctx, m, at, n).is_ok() {
+                out.push(Action::Step(n));
+            }
+        }
+        if let Unit::Brigade(b) = m.unit {
+            for f in 0..6 {
+                if face_cost(g, m, b, f).is_ok() {
+                    out.push(Action::Face(f));
+                }
+            }
+            if formation_check(g, m, b, at).is_ok() {
+                out.push(Action::Formation);
+            }
+            if mount_check(g, m, b).is_ok() && (m.steps == 0 || may_end(g, &ctx, m).is_ok()) {
+                out.push(Action::Mount);
+            }
+        }
+        if may_end(g, &ctx, m).is_ok() || out.is_empty() {
+            out.push(Action::EndMove);
+            let reinforce = m.entry.is_some();
+            out.extend(selectable(g, m.side, reinforce).into_iter().map(Action::Select));
+            if pending_leavers(g, &ctx, m.side, reinforce).is_empty() {
+                out.push(Action::Done);
+            }
+        }
+        out
+    }
+}
+
+/// 13.2: the MP cost (half points) of turning brigade `b` to facing `f` now.
+fn face_cost(g: &Fotm, m: &Mover, b: Bid, f: u8) -> Result<u8, Illegal> {
+    let d = g.bde(b);
+    if f >= 6 || f == d.facing {
+        return Err(no("FotM 13.2", "not a change of facing".into()));
+    }
+    if g.unit_hex(m.unit).is_none() {
+        return Err(no("FotM 14.2", "the unit is not on the map yet".into()));
+    }
+    let t = facing::turns(d.facing, f);
+    let free = FREE_FACING_CHANGES.saturating_sub(m.turns);
+    let half = t.saturating_sub(free) * FACING_COST * 2;
+    if m.spent + half > m.allowance {
+        return Err(no("FotM 13.2", format!("{t} facing change(s) cost {} MP; {} has {} left", half_mp(half), g.name(b), half_mp(m.allowance.saturating_sub(m.spent)))));
+    }
+    Ok(half)
+}
+
+/// 13.3: whether the brigade may change formation now.
+fn formation_check(g: &Fotm, m: &Mover, b: Bid, at: Hex) -> Result<(), Illegal> {
+    if !g.bde(b).column && !g.map().is_road_hex(at) {
+        return Err(no("FotM 13.3", "a brigade forms column only on a road hex".into()));
+    }
+    if m.spent + FORMATION_COST * 2 > m.allowance {
+        return Err(no("FotM 13.2", "a formation change costs 1 MP".into()));
+    }
+    Ok(())
+}
+
+/// 8.1: whether the brigade may mount or dismount now.
+fn mount_check(g: &Fotm, m: &Mover, b: Bid) -> Result<(), Illegal> {
+    if !matches!(g.arm(b), Arm::Cavalry | Arm::HorseArtillery) {
+        return Err(no("FotM 8.1", "only cavalry and horse artillery mount and dismount".into()));
+    }
+    if m.mount_changed {
+        return Err(no("FotM 8.1", "a brigade mounts or dismounts once a move".into()));
+    }
+    if m.spent + MOUNT_COST * 2 > m.allowance {
+        return Err(no("FotM 8.1", "mounting or dismounting costs 1 MP".into()));
+    }
+    Ok(())
+}
 
 impl Procedure for MoveFrame {
     fn actor(&self, _g: &Fotm) -> Actor {
         match self {
-            MoveFrame::Phase { side } => Actor::Side(*side),
+            MoveFrame::Phase { side, .. } => Actor::Side(*side),
+            MoveFrame::Moving(m) => Actor::Side(m.side),
+            MoveFrame::ForceMarch(_) => Actor::Chance,
+            MoveFrame::Auto(side) => Actor::Side(*side),
+            MoveFrame::Pursuit => Actor::Side(Side::Confederate),
         }
     }
-    fn prompt(&self, _g: &Fotm) -> (&'static str, String) {
-        ("FotM 13.1", "Move units, or Done".into())
+
+    fn prompt(&self, g: &Fotm) -> (&'static str, String) {
+        match self {
+            MoveFrame::Phase { side, reinforce: false, .. } => {
+                ("FotM 13.1", format!("{} Movement Phase: move a unit, reorder a stack, or Done", side_name(*side)))
+            }
+            MoveFrame::Phase { side, .. } => {
+                ("FotM 14.2", format!("{} Reinforcement Phase: bring a unit onto the map, or Done", side_name(*side)))
+            }
+            MoveFrame::Moving(m) => match g.unit_hex(m.unit) {
+                None => ("FotM 14.2", format!("{} enters the map: choose its hex", g.uname(m.unit))),
+                Some(h) => (
+                    "FotM 13.1",
+                    format!("{} in {h}, {} of {} MP spent: move on, or end its move", g.uname(m.unit), half_mp(m.spent), half_mp(m.allowance)),
+                ),
+            },
+            MoveFrame::ForceMarch(b) => ("FotM 13.5", format!("Forced march roll for {}: 1-3 loses a step", g.name(*b))),
+            MoveFrame::Auto(_) => ("FotM 17.4", "Routed brigades, guards and pursuers move".into()),
+            MoveFrame::Pursuit => (
+                "FotM 8.5",
+                format!("Designate a brigade to pursue the Union cavalry off the map ({} SP owed)", routed::pursuit_due(g)),
+            ),
+        }
     }
-    fn legal(&self, _g: &Fotm) -> Vec<Action> {
-        vec![Action::Done]
+
+    fn legal(&self, g: &Fotm) -> Vec<Action> {
+        match self {
+            MoveFrame::Phase { side, reinforce, .. } => {
+                let mut out: Vec<Action> = selectable(g, *side, *reinforce).into_iter().map(Action::Select).collect();
+                if !reinforce {
+                    for b in g.on_map(*side) {
+                        if let Some(h) = g.hex_of(b)
+                            && g.stack_at(h).first() != Some(&b)
+                        {
+                            out.push(Action::ToTop(b));
+                        }
+                    }
+                }
+                let ctx = Ctx::new(g, *side);
+                if pending_leavers(g, &ctx, *side, *reinforce).is_empty() || out.is_empty() {
+                    out.push(Action::Done);
+                }
+                out
+            }
+            MoveFrame::Moving(m) => MoveFrame::mover_legal(m, g),
+            MoveFrame::Pursuit => routed::pursuit_candidates(g).into_iter().map(|b| Action::Pick(Unit::Brigade(b))).collect(),
+            MoveFrame::ForceMarch(_) | MoveFrame::Auto(_) => vec![],
+        }
     }
-    fn apply(self, _g: &mut Fotm, _a: &Action) {}
+
+    fn chance(&self, _g: &Fotm) -> Vec<(Action, f64)> {
+        match self {
+            MoveFrame::ForceMarch(_) => d6(),
+            _ => vec![],
+        }
+    }
+
+    fn automatic(&self, g: &Fotm) -> bool {
+        match self {
+            MoveFrame::Auto(_) => true,
+            MoveFrame::Pursuit => routed::pursuit_due(g) == 0 || routed::pursuit_candidates(g).is_empty(),
+            _ => false,
+        }
+    }
+
+    fn run(self, g: &mut Fotm) {
+        match self {
+            MoveFrame::Auto(side) => routed::run(g, side),
+            MoveFrame::Pursuit => {}
+            f => unreachable!("{f:?} waits for a decision"),
+        }
+    }
+
+    fn apply(self, g: &mut Fotm, a: &Action) {
+        match self {
+            MoveFrame::Phase { side, reinforce, columns } => match *a {
+                Action::Select(u) => {
+                    g.stack.push(Frame::Move(Box::new(MoveFrame::Phase { side, reinforce, columns })));
+                    begin(g, side, u, reinforce);
+                }
+                Action::ToTop(b) => {
+                    g.to_top(b);
+                    g.note("FotM 4.2", |g| format!("{} goes to the top of its stack", g.name(b)));
+                    g.stack.push(Frame::Move(Box::new(MoveFrame::Phase { side, reinforce, columns })));
+                }
+                _ => phase_end(g, side, reinforce),
+            },
+            MoveFrame::Moving(m) => apply_mover(g, m, a),
+            MoveFrame::ForceMarch(b) => {
+                let Action::Roll(d) = *a else { unreachable!("a roll") };
+                let drm = force_march_drm(g, b);
+                let total = i8::try_from(d).unwrap_or(0) + drm;
+                if total <= FORCE_MARCH_LOSS_MAX {
+                    g.note("FotM 13.5", |g| format!("Forced march: {} rolls {d} ({drm:+}): stragglers", g.name(b)));
+                    lose_step(g, b, "FotM 13.5");
+                } else {
+                    g.note("FotM 13.5", |g| format!("Forced march: {} rolls {d} ({drm:+}): no effect", g.name(b)));
+                }
+            }
+            MoveFrame::Pursuit => {
+                if let Action::Pick(Unit::Brigade(b)) = *a {
+                    routed::designate(g, b);
+                }
+                g.stack.push(Frame::Move(Box::new(MoveFrame::Pursuit)));
+            }
+            MoveFrame::Auto(_) => unreachable!("automatic"),
+        }
+    }
+
+    fn why(&self, g: &Fotm, a: &Action) -> Option<Illegal> {
+        if let MoveFrame::Phase { side, reinforce, .. } = self
+            && *a == Action::Done
+        {
+            let ctx = Ctx::new(g, *side);
+            return pending_leavers(g, &ctx, *side, *reinforce).first().map(|&u| {
+                let rule = if sequence::must_withdraw(g) { "FotM 11.4" } else { "FotM 10.1" };
+                no(rule, format!("{} must still move out of the Confederate ZOC", g.uname(u)))
+            });
+        }
+        let MoveFrame::Moving(m) = self else { return None };
+        let ctx = Ctx::new(g, m.side);
+        let at = g.unit_hex(m.unit)?;
+        match (*a, m.unit) {
+            (Action::Step(to), _) => step_check(g, &ctx, m, at, to).err(),
+            (Action::Face(f), Unit::Brigade(b)) => face_cost(g, m, b, f).err(),
+            (Action::Formation, Unit::Brigade(b)) => formation_check(g, m, b, at).err(),
+            (Action::Mount, Unit::Brigade(b)) => mount_check(g, m, b).err(),
+            (Action::EndMove | Action::Done | Action::Select(_), _) => {
+                may_end(g, &ctx, m).err().or_else(|| match *a {
+                    Action::Done => pending_leavers(g, &ctx, m.side, m.entry.is_some()).first().map(|&u| {
+                        no("FotM 11.4", format!("{} must still move out of the Confederate ZOC", g.uname(u)))
+                    }),
+                    _ => None,
+                })
+            }
+            _ => None,
+        }
+    }
+}
+
+/// Applies an action to the unit moving.
+fn apply_mover(g: &mut Fotm, mut m: Mover, a: &Action) {
+    let again = |g: &mut Fotm, m: Mover| g.stack.push(Frame::Move(Box::new(MoveFrame::Moving(m))));
+    match *a {
+        Action::Step(to) if g.unit_hex(m.unit).is_none() => {
+            // 14.2: onto the map in column, after the stacks ahead.
+            let entry = m.entry.unwrap_or(to);
+            let Some(Frame::Move(below)) = g.stack.last_mut() else { unreachable!("a phase beneath") };
+            let MoveFrame::Phase { columns, .. } = below.as_mut() else { unreachable!("a phase beneath") };
+            let mut cols = std::mem::take(columns);
+            let off = join_column(g, &mut cols, entry, m.unit);
+            if let Some(Frame::Move(below)) = g.stack.last_mut()
+                && let MoveFrame::Phase { columns, .. } = below.as_mut()
+            {
+                *columns = cols;
+            }
+            m.spent = off.min(m.allowance);
+            let f = entry_facing(g, entry);
+            match m.unit {
+                Unit::Brigade(b) => {
+                    g.set_loc(b, Loc::Map(to));
+                    g.bde_mut(b).column = true;
+                    g.bde_mut(b).facing = f;
+                }
+                Unit::Commander(c) => g.cmdr_mut(c).hex = Some(to),
+            }
+            g.note("FotM 14.2", |g| format!("{} enters the map at {to} ({} MP spent off the map)", g.uname(m.unit), half_mp(off)));
+            again(g, m);
+        }
+        Action::Step(to) => {
+            let at = g.unit_hex(m.unit).expect("on the map");
+            let ctx = Ctx::new(g, m.side);
+            let info = step_check(g, &ctx, &m, at, to).expect("legal step");
+            m.spent = m.spent.saturating_add(info.half);
+            m.steps += 1;
+            m.stopped |= info.stop;
+            m.forced |= info.forced;
+            m.withdrawing = info.withdraw;
+            if info.exit {
+                let Unit::Brigade(b) = m.unit else { unreachable!("only cavalry exits") };
+                g.broke_out += 1;
+                g.pursuit_owed += g.printed_sp(b);
+                routed::record_exit(g, at, g.printed_sp(b));
+                g.set_loc(b, Loc::Gone(Fate::BrokeOut));
+                g.score(Side::Union, victory::vp::CAVALRY_EXITED, "FotM 8.5", |g| format!("{} breaks out off the West edge", g.name(b)));
+                return;
+            }
+            match m.unit {
+                Unit::Brigade(b) => g.set_loc(b, Loc::Map(to)),
+                Unit::Commander(c) => g.cmdr_mut(c).hex = Some(to),
+            }
+            g.note("FotM 13.2", |g| {
+                let why = if info.forced { " (forced march, 13.5)" } else if info.zoc { " (enemy ZOC: stops, 6.1)" } else { "" };
+                format!("{} enters {to} for {} MP{why}", g.uname(m.unit), half_mp(info.half))
+            });
+            if let Unit::Brigade(b) = m.unit {
+                if m.side == Side::Confederate && info.zoc && matches!(g.arm(b), Arm::Infantry | Arm::Artillery) {
+                    sequence::end_pause(g, "a Confederate brigade entered a Union ZOC");
+                }
+                if m.side == Side::Union && matches!(g.arm(b), Arm::Infantry | Arm::Artillery) {
+                    check_cavalry_release(g);
+                }
+            }
+            again(g, m);
+        }
+        Action::Face(f) => {
+            let Unit::Brigade(b) = m.unit else { unreachable!("brigades face") };
+            let half = face_cost(g, &m, b, f).expect("legal");
+            m.turns += facing::turns(g.bde(b).facing, f);
+            m.spent += half;
+            m.withdrawing = false;
+            g.bde_mut(b).facing = f;
+            again(g, m);
+        }
+        Action::Formation => {
+            let Unit::Brigade(b) = m.unit else { unreachable!("brigades change formation") };
+            m.spent += FORMATION_COST * 2;
+            let col = !g.bde(b).column;
+            g.bde_mut(b).column = col;
+            g.note("FotM 13.3", |g| format!("{} forms {}", g.name(b), if col { "column" } else { "line" }));
+            again(g, m);
+        }
+        Action::Mount => {
+            let Unit::Brigade(b) = m.unit else { unreachable!("brigades mount") };
+            m.spent += MOUNT_COST * 2;
+            m.mount_changed = true;
+            let mounted = !g.bde(b).mounted;
+            g.bde_mut(b).mounted = mounted;
+            g.note("FotM 8.1", |g| format!("{} {}", g.name(b), if mounted { "mounts" } else { "dismounts" }));
+            if m.steps == 0 {
+                again(g, m);
+            } else if let Some(f) = finish(g, &m) {
+                g.stack.push(f);
+            }
+        }
+        Action::Select(u) => {
+            let roll = finish(g, &m);
+            let reinforce = matches!(g.stack.last(), Some(Frame::Move(f)) if matches!(**f, MoveFrame::Phase { reinforce: true, .. }));
+            begin(g, m.side, u, reinforce);
+            if let Some(f) = roll {
+                g.stack.push(f);
+            }
+        }
+        Action::EndMove => {
+            if let Some(f) = finish(g, &m) {
+                g.stack.push(f);
+            }
+        }
+        _ => {
+            // Done: the unit's move and the phase end.
+            let roll = finish(g, &m);
+            if let Some(Frame::Move(f)) = g.stack.pop()
+                && let MoveFrame::Phase { side, reinforce, .. } = *f
+            {
+                phase_end(g, side, reinforce);
+            }
+            if let Some(f) = roll {
+                g.stack.push(f);
+            }
+        }
+    }
+}
+
+/// Whether brigade `b` is on foot for 13.2 (used by the automatic moves).
+pub(crate) fn moves_on_foot(g: &Fotm, b: Bid) -> bool {
+    on_foot(g, b)
 }

@@ -218,7 +218,13 @@ fn lee_in_rally_phase(g: &mut Fotm) {
         Some(t) if !g.lee.left && g.turn >= t + LEE_STAYS => lee_leaves(g, "FotM 10.4", "his three turns are up"),
         None => {
             let from = g.oob().turn(LEE_FROM).unwrap_or(u8::MAX);
-            if g.turn >= from && longstreet_hex(g).is_some() && lee_id(g).is_some() {
+            // Reading (10.4): Lee is not offered where a Union brigade is already adjacent to
+            // Longstreet: he would be removed at once, and with 10.5 that would buy
+            // Longstreet's bonus for nothing.
+            let exposed = longstreet_hex(g).is_some_and(|h| {
+                g.on_map(Side::Union).any(|b| g.hex_of(b).is_some_and(|x| x.distance(h) <= 1))
+            });
+            if g.turn >= from && longstreet_hex(g).is_some() && !exposed && lee_id(g).is_some() {
                 g.stack.push(Frame::Seq(SeqFrame::LeeArrives));
             }
         }

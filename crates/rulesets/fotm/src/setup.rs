@@ -65,6 +65,7 @@ pub(crate) fn new_game(options: Vec<String>, opt: Options) -> Fotm {
         gap_captured: None,
         broke_out: 0,
         pursuit_owed: 0,
+        breakout_exits: Vec::new(),
         pause: Pause::NotYet,
         cavalry_released: false,
         lee: LeeState::default(),

@@ -207,6 +207,8 @@ pub struct Fotm {
     pub broke_out: u8,
     /// SP the Confederates still owe off the map (8.5).
     pub pursuit_owed: u8,
+    /// Union cavalry exits off the West edge (8.5): (exit hex, turn, SP), for the pursuit.
+    pub breakout_exits: Vec<(Hex, u8, u8)>,
     /// Burnside's pause (11.4).
     pub pause: Pause,
     /// 11.3: Union cavalry may again move West (an infantry or artillery brigade has passed
@@ -245,6 +247,7 @@ impl std::hash::Hash for Fotm {
         self.gap_captured.hash(h);
         self.broke_out.hash(h);
         self.pursuit_owed.hash(h);
+        self.breakout_exits.hash(h);
         self.pause.hash(h);
         self.cavalry_released.hash(h);
         self.lee.hash(h);
@@ -267,6 +270,7 @@ impl PartialEq for Fotm {
             && self.gap_captured == o.gap_captured
             && self.broke_out == o.broke_out
             && self.pursuit_owed == o.pursuit_owed
+            && self.breakout_exits == o.breakout_exits
             && self.pause == o.pause
             && self.cavalry_released == o.cavalry_released
             && self.lee == o.lee

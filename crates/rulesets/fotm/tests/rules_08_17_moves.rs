@@ -1,0 +1,178 @@
+//! Position tests for the automatic moves and the breakout: FotM 17.4 routed brigades, 17.5
+//! guards with their prisoners, 8.5 the Union cavalry breakout and the Confederate pursuit.
+//! Rule text is cited by number only.
+
+use engine::{Game, Side};
+use fotm::testkit::{after_setup, clear_map, hex, id, phase, put, top};
+use fotm::{Action, Fate, Fotm, Frame, Guard, Loc, MoveFrame, Phase, Unit};
+use hexmap::{Direction, Hex};
+
+fn empty(turn: u8) -> Fotm {
+    let mut g = after_setup(&[]);
+    clear_map(&mut g);
+    g.turn = turn;
+    g
+}
+
+fn act(g: &mut Fotm, a: Action) {
+    g.apply(&a).unwrap_or_else(|e| panic!("{a:?} refused: {e}"));
+}
+
+fn legal(g: &Fotm, a: Action) -> bool {
+    g.legal_actions().contains(&a)
+}
+
+/// The nearest distance from `h` to one of `side`'s entry hexes.
+fn to_entry(side: Side, h: Hex) -> u16 {
+    fotm::map::south_mountain().entries_of(side).iter().map(|e| e.hex.distance(h)).min().expect("entries")
+}
+
+// ------------------------------------------------------------------------------------------
+// 17.4 routed brigades.
+
+#[test]
+fn rule_17_4_routed_brigade_exits_by_its_entry_and_counts_as_eliminated() {
+    let mut g = empty(3);
+    let b = put(&mut g, "Scammon", "1717", 0);
+    g.bde_mut(b).routed = true;
+    let before = g.scored[Side::Confederate.index()];
+    phase(&mut g, 3, Side::Union, Phase::Movement);
+    assert_eq!(g.bde(b).loc, Loc::Gone(Fate::RoutedOff));
+    assert_eq!(g.scored[Side::Confederate.index()], before + fotm::victory::vp::ELIMINATED_INFANTRY);
+    assert!(!legal(&g, Action::Select(Unit::Brigade(b))));
+}
+
+#[test]
+fn rule_17_4_routed_brigade_makes_for_the_road_and_the_entry() {
+    let mut g = empty(3);
+    let start = hex("1315");
+    let b = put(&mut g, "Scammon", "1315", 0);
+    g.bde_mut(b).routed = true;
+    phase(&mut g, 3, Side::Union, Phase::Movement);
+    let at = g.hex_of(b).expect("still on the map");
+    assert_ne!(at, start, "it used its MP");
+    assert!(to_entry(Side::Union, at) < to_entry(Side::Union, start));
+    assert!(g.bde(b).moved, "it is not moved again by the player");
+}
+
+#[test]
+fn rule_17_4_routed_brigades_never_enter_enemy_zoc() {
+    let mut g = empty(3);
+    let b = put(&mut g, "Scammon", "1816", 0);
+    g.bde_mut(b).routed = true;
+    // Garland on 1617's far side covering 1717 (the road to the entry) with its front.
+    let road = hex("1717");
+    let enemy = road.neighbour(Direction::SW);
+    put(&mut g, "Garland", &enemy.label(), fotm::facing::front_towards(enemy, road));
+    assert!(fotm::zoc::in_enemy_zoc(&g, road, Side::Union));
+    phase(&mut g, 3, Side::Union, Phase::Movement);
+    if let Some(at) = g.hex_of(b) {
+        assert!(!fotm::zoc::in_enemy_zoc(&g, at, Side::Union) || at == hex("1816"));
+    } else {
+        panic!("Scammon cannot have reached an entry through the ZOC: {:?}", g.bde(b).loc);
+    }
+}
+
+// ------------------------------------------------------------------------------------------
+// 17.5 guards.
+
+fn guard(g: &mut Fotm, at: &str, prisoner: &str) -> usize {
+    let p = id(g, prisoner);
+    let parent = id(g, "Crook");
+    g.guards.push(Guard { side: Side::Union, parent, hex: Some(hex(at)), prisoners: vec![p], rejoins: None, done: false });
+    g.bde_mut(p).loc = Loc::Prisoner(0);
+    g.guards.len() - 1
+}
+
+#[test]
+fn rule_17_5_guard_exits_and_scores_per_prisoner() {
+    let mut g = empty(4);
+    let i = guard(&mut g, "1717", "Garland");
+    let before = g.scored[Side::Union.index()];
+    phase(&mut g, 4, Side::Union, Phase::Movement);
+    let garland = id(&g, "Garland");
+    assert_eq!(g.bde(garland).loc, Loc::Gone(Fate::Captured));
+    assert_eq!(g.scored[Side::Union.index()], before + fotm::victory::vp::CAPTURED_EXITED);
+    assert_eq!(g.guards[i].hex, None);
+    assert_eq!(g.guards[i].rejoins, Some(5));
+}
+
+#[test]
+fn rule_17_5_guard_moves_four_mp_toward_an_entry() {
+    let mut g = empty(4);
+    let i = guard(&mut g, "1315", "Garland");
+    phase(&mut g, 4, Side::Union, Phase::Movement);
+    let at = g.guards[i].hex.expect("not yet off");
+    assert!(to_entry(Side::Union, at) < to_entry(Side::Union, hex("1315")));
+    assert!(hex("1315").distance(at) <= 4);
+}
+
+// ------------------------------------------------------------------------------------------
+// 8.5 breakout and pursuit.
+
+/// Whiting on the West edge hex 1001 facing West, a gap captured on `captured`.
+fn at_the_edge(turn: u8, captured: u8) -> (Fotm, Hex) {
+    let mut g = empty(turn);
+    let edge = hex("1001");
+    assert!(fotm::map::south_mountain().west_edge().contains(&edge));
+    put(&mut g, "Whiting", "1001", 0);
+    g.gap_captured = Some(captured);
+    g.cavalry_released = true;
+    phase(&mut g, turn, Side::Union, Phase::Movement);
+    let b = id(&g, "Whiting");
+    act(&mut g, Action::Select(Unit::Brigade(b)));
+    (g, edge.neighbour(Direction::N))
+}
+
+#[test]
+fn rule_8_5_cavalry_exits_west_from_the_turn_after_a_gap_falls() {
+    let (mut g, off) = at_the_edge(5, 4);
+    assert!(!fotm::map::south_mountain().contains(off));
+    let before = g.scored[Side::Union.index()];
+    act(&mut g, Action::Step(off));
+    let b = id(&g, "Whiting");
+    assert_eq!(g.bde(b).loc, Loc::Gone(Fate::BrokeOut));
+    assert_eq!(g.broke_out, 1);
+    assert_eq!(g.pursuit_owed, g.printed_sp(b));
+    assert_eq!(g.scored[Side::Union.index()], before + fotm::victory::vp::CAVALRY_EXITED);
+}
+
+#[test]
+fn rule_8_5_not_on_the_turn_of_the_capture_nor_a_sixth() {
+    let (g, off) = at_the_edge(5, 5);
+    assert!(!legal(&g, Action::Step(off)));
+    assert_eq!(g.why_illegal(&Action::Step(off)).rule, "FotM 8.5");
+    let (mut g, off) = at_the_edge(5, 3);
+    g.broke_out = 5;
+    assert!(!legal(&g, Action::Step(off)));
+}
+
+#[test]
+fn rule_8_5_confederates_pursue_the_next_turn_from_within_seven_hexes() {
+    let mut g = empty(6);
+    let edge = hex("1001");
+    g.breakout_exits.push((edge, 5, 3));
+    g.pursuit_owed = 3;
+    g.broke_out = 1;
+    let near = put(&mut g, "Garland", "1002", 3);
+    let far = put(&mut g, "Colquitt", "2412", 3);
+    phase(&mut g, 6, Side::Confederate, Phase::Movement);
+    assert!(matches!(top(&g), Frame::Move(f) if matches!(**f, MoveFrame::Pursuit)));
+    assert!(legal(&g, Action::Pick(Unit::Brigade(near))));
+    assert!(!legal(&g, Action::Pick(Unit::Brigade(far))), "only those within seven hexes first");
+    act(&mut g, Action::Pick(Unit::Brigade(near)));
+    assert_eq!(g.pursuit_owed, 0);
+    // Garland goes at once, no VP to the Union.
+    assert_eq!(g.bde(near).loc, Loc::Gone(Fate::Pursued));
+    assert_eq!(g.scored[Side::Union.index()], 0);
+}
+
+#[test]
+fn rule_8_5_no_pursuit_on_the_turn_of_the_exit() {
+    let mut g = empty(6);
+    g.breakout_exits.push((hex("1001"), 6, 3));
+    g.pursuit_owed = 3;
+    put(&mut g, "Garland", "1002", 3);
+    phase(&mut g, 6, Side::Confederate, Phase::Movement);
+    assert!(matches!(top(&g), Frame::Move(f) if matches!(**f, MoveFrame::Phase { .. })));
+}

@@ -1,0 +1,832 @@
+//! Position tests for FotM 13.0 Movement (with 4.2 reordering, 6.1 ZOC in movement, 8.1-8.4
+//! mounting, 10.1, 11.3, 11.4, 11.6) and 14.0 Reinforcements. Each test names the rule it
+//! checks; rule text is cited by number only.
+
+use engine::{Game, Side};
+use fotm::testkit::{after_setup, cid, clear_map, hex, id, phase, put, put_cmdr, top};
+use fotm::{Action, Fotm, Frame, Loc, MoveFrame, Mover, Pause, Phase, Unit, facing};
+use hexmap::{Direction, Hex};
+
+// ------------------------------------------------------------------------------------------
+// Helpers.
+
+/// An empty map on `turn` with nothing pending.
+fn empty(turn: u8) -> Fotm {
+    let mut g = after_setup(&[]);
+    clear_map(&mut g);
+    g.turn = turn;
+    g
+}
+
+/// `side`'s Movement Phase begins.
+fn movement(g: &mut Fotm, side: Side) {
+    let t = g.turn;
+    phase(g, t, side, Phase::Movement);
+}
+
+/// The unit moving now.
+fn mover(g: &Fotm) -> &Mover {
+    match top(g) {
+        Frame::Move(f) => match f.as_ref() {
+            MoveFrame::Moving(m) => m,
+            other => panic!("no unit moving: {other:?}"),
+        },
+        other => panic!("no movement frame: {other:?}"),
+    }
+}
+
+/// Half MP spent by the unit moving.
+fn spent(g: &Fotm) -> u8 {
+    mover(g).spent
+}
+
+fn legal(g: &Fotm, a: Action) -> bool {
+    g.legal_actions().contains(&a)
+}
+
+fn act(g: &mut Fotm, a: Action) {
+    g.apply(&a).unwrap_or_else(|e| panic!("{a:?} refused: {e}"));
+}
+
+/// The rule a refusal cites.
+fn refused(g: &Fotm, a: Action) -> String {
+    assert!(!legal(g, a), "{a:?} should be refused");
+    g.why_illegal(&a).rule
+}
+
+fn n(h: Hex, d: Direction) -> Hex {
+    h.neighbour(d)
+}
+
+/// A plain hex: clear, level 0, no road through it.
+fn plain(label: &str) -> Hex {
+    let h = hex(label);
+    let m = fotm::map::south_mountain();
+    assert_eq!(m.terrain(h), Some(fotm::map::Terrain::Clear), "{label}");
+    assert_eq!(m.elevation(h), Some(0), "{label}");
+    assert!(!m.is_road_hex(h), "{label} is a road hex");
+    h
+}
+
+/// Selects a brigade by name.
+fn select(g: &mut Fotm, name: &str) {
+    let b = id(g, name);
+    act(g, Action::Select(Unit::Brigade(b)));
+}
+
+// ------------------------------------------------------------------------------------------
+// 13.1 allowances, one hex always, front hexes only.
+
+#[test]
+fn rule_13_1_artillery_moves_four_clear_hexes_and_no_more() {
+    let mut g = empty(3);
+    let start = plain("1318");
+    put(&mut g, "Benjamin", "1318", 0);
+    movement(&mut g, Side::Union);
+    select(&mut g, "Benjamin");
+    let mut at = start;
+    for _ in 0..4 {
+        at = n(at, Direction::N);
+        act(&mut g, Action::Step(at));
+    }
+    assert_eq!(spent(&g), 8);
+    // Artillery may not force march (13.5): the fifth hex is refused for lack of MP.
+    assert_eq!(refused(&g, Action::Step(n(at, Direction::N))), "FotM 13.1");
+    assert!(legal(&g, Action::EndMove));
+}
+
+#[test]
+fn rule_13_1_one_hex_always_even_when_it_costs_more() {
+    // Dusk (11.6) leaves artillery 3 MP; entering woods costs it 3, which it may always do
+    // as its first hex; woods also stop it (13.2).
+    let mut g = empty(fotm::oob::south_mountain().turn("8 PM").expect("8 PM"));
+    assert!(g.dusk());
+    put(&mut g, "Benjamin", "0717", 0);
+    movement(&mut g, Side::Union);
+    select(&mut g, "Benjamin");
+    assert_eq!(mover(&g).allowance, 6, "11.6: 4 MP less one");
+    act(&mut g, Action::Step(hex("0716")));
+    assert_eq!(spent(&g), 6);
+    assert!(mover(&g).stopped);
+}
+
+#[test]
+fn rule_13_1_brigades_move_into_front_hexes_only() {
+    let mut g = empty(3);
+    let at = plain("1317");
+    put(&mut g, "Scammon", "1317", 0);
+    movement(&mut g, Side::Union);
+    select(&mut g, "Scammon");
+    // Facing 0: front N and NE, flanks NW and SE, rear S and SW.
+    assert!(legal(&g, Action::Step(n(at, Direction::N))));
+    assert!(legal(&g, Action::Step(n(at, Direction::NE))));
+    assert_eq!(refused(&g, Action::Step(n(at, Direction::NW))), "FotM 13.1");
+    assert_eq!(refused(&g, Action::Step(n(at, Direction::SE))), "FotM 13.1");
+}
+
+#[test]
+fn rule_13_1_commanders_move_in_any_direction() {
+    let mut g = empty(3);
+    let at = plain("1317");
+    let c = put_cmdr(&mut g, "Cox", "1317");
+    movement(&mut g, Side::Union);
+    act(&mut g, Action::Select(Unit::Commander(c)));
+    assert_eq!(mover(&g).allowance, 12);
+    for d in Direction::ALL {
+        assert!(legal(&g, Action::Step(n(at, d))), "{d:?}");
+    }
+    assert!(!g.legal_actions().iter().any(|a| matches!(a, Action::Face(_))));
+}
+
+#[test]
+fn rule_13_1_each_unit_moves_once_a_phase() {
+    let mut g = empty(3);
+    put(&mut g, "Scammon", "1317", 0);
+    put(&mut g, "Crook", "1517", 0);
+    movement(&mut g, Side::Union);
+    select(&mut g, "Scammon");
+    act(&mut g, Action::Step(n(hex("1317"), Direction::N)));
+    // Selecting another unit ends Scammon's move; Scammon may not be picked again.
+    select(&mut g, "Crook");
+    let scammon = Unit::Brigade(id(&g, "Scammon"));
+    assert!(!legal(&g, Action::Select(scammon)));
+    act(&mut g, Action::EndMove);
+    assert!(!legal(&g, Action::Select(scammon)));
+    assert!(legal(&g, Action::Done));
+}
+
+// ------------------------------------------------------------------------------------------
+// 13.2 costs.
+
+#[test]
+fn rule_13_2_orderly_withdrawal_doubles_the_first_hex_only() {
+    let mut g = empty(3);
+    let at = plain("1316");
+    put(&mut g, "Scammon", "1316", 0);
+    movement(&mut g, Side::Union);
+    select(&mut g, "Scammon");
+    let back = n(at, Direction::S);
+    act(&mut g, Action::Step(back));
+    assert_eq!(spent(&g), 4, "first rear hex costs double");
+    assert_eq!(g.bde(id(&g, "Scammon")).facing, 0, "without changing facing");
+    act(&mut g, Action::Step(n(back, Direction::S)));
+    assert_eq!(spent(&g), 6, "later rear hexes their normal cost");
+}
+
+#[test]
+fn rule_13_2_withdrawal_only_from_the_start_of_the_move() {
+    let mut g = empty(3);
+    let at = plain("1317");
+    put(&mut g, "Scammon", "1317", 0);
+    movement(&mut g, Side::Union);
+    select(&mut g, "Scammon");
+    let fwd = n(at, Direction::N);
+    act(&mut g, Action::Step(fwd));
+    assert_eq!(refused(&g, Action::Step(n(fwd, Direction::S))), "FotM 13.1");
+}
+
+#[test]
+fn rule_13_2_two_facing_changes_free_then_one_mp_each() {
+    let mut g = empty(3);
+    put(&mut g, "Scammon", "1317", 0);
+    movement(&mut g, Side::Union);
+    select(&mut g, "Scammon");
+    act(&mut g, Action::Face(2));
+    assert_eq!(spent(&g), 0, "two vertex changes are free");
+    act(&mut g, Action::Face(3));
+    assert_eq!(spent(&g), 2, "the third costs 1 MP");
+    act(&mut g, Action::Face(1));
+    assert_eq!(spent(&g), 6, "two more cost 2 MP");
+}
+
+#[test]
+fn rule_13_2_woods_cost_infantry_two_and_stop_cavalry_at_three() {
+    let mut g = empty(3);
+    put(&mut g, "Scammon", "0717", 0);
+    movement(&mut g, Side::Union);
+    select(&mut g, "Scammon");
+    assert_eq!(facing::arc(hex("0717"), 0, hex("0716")), Some(facing::Arc::Front));
+    act(&mut g, Action::Step(hex("0716")));
+    assert_eq!(spent(&g), 4);
+    assert!(!mover(&g).stopped);
+
+    let mut g = empty(3);
+    put(&mut g, "Whiting", "0717", 0);
+    movement(&mut g, Side::Union);
+    g.cavalry_released = true;
+    select(&mut g, "Whiting");
+    act(&mut g, Action::Step(hex("0716")));
+    assert_eq!(spent(&g), 6);
+    assert!(mover(&g).stopped, "8.2: mounted cavalry stops in woods");
+    assert!(!g.legal_actions().iter().any(|a| matches!(a, Action::Step(_))));
+}
+
+/// Two adjacent hexes with this elevation change, the lower first, of the same terrain and
+/// not joined by a road, the upper no steep hillside; and the terrain's infantry cost.
+fn slope(change: u8) -> (Hex, Hex, u8) {
+    let m = fotm::map::south_mountain();
+    for (h, _) in m.hexes() {
+        for up in h.neighbours() {
+            if m.contains(up)
+                && m.elevation(up).unwrap_or(0) == m.elevation(h).unwrap_or(0) + change
+                && !m.road(h, up)
+                && m.terrain(up) == m.terrain(h)
+                && !m.steep_hillside(up)
+                && !m.steep_hillside(h)
+            {
+                let woods = m.terrain(h) == Some(fotm::map::Terrain::Woods);
+                return (h, up, if woods { 2 } else { 1 });
+            }
+        }
+    }
+    panic!("no {change}-level slope in the open");
+}
+
+/// Starts `name` moving at `from` facing `to`; returns the legal verdict on stepping to `to`.
+fn try_step(name: &str, from: Hex, to: Hex) -> (Fotm, bool) {
+    let mut g = empty(3);
+    let f = facing::front_towards(from, to);
+    put(&mut g, name, &from.label(), f);
+    movement(&mut g, Side::Union);
+    g.cavalry_released = true;
+    select(&mut g, name);
+    let ok = legal(&g, Action::Step(to));
+    (g, ok)
+}
+
+#[test]
+fn rule_13_2_one_level_costs_cavalry_and_artillery_one_more() {
+    let (low, up, foot) = slope(1);
+    let horse = if foot == 2 { 3 } else { 1 };
+    let (mut g, ok) = try_step("Scammon", low, up);
+    assert!(ok);
+    act(&mut g, Action::Step(up));
+    assert_eq!(spent(&g), foot * 2, "infantry: normal cost");
+    let (mut g, ok) = try_step("Benjamin", up, low);
+    assert!(ok);
+    act(&mut g, Action::Step(low));
+    assert_eq!(spent(&g), (horse + 1) * 2, "artillery: +1 down as well as up");
+}
+
+#[test]
+fn rule_13_2_two_levels_infantry_pays_one_more_others_prohibited() {
+    let (low, up, foot) = slope(2);
+    let (mut g, ok) = try_step("Scammon", low, up);
+    assert!(ok);
+    act(&mut g, Action::Step(up));
+    assert_eq!(spent(&g), (foot + 1) * 2);
+    let (g, ok) = try_step("Whiting", low, up);
+    assert!(!ok);
+    assert_eq!(g.why_illegal(&Action::Step(up)).rule, "FotM 13.2");
+}
+
+#[test]
+fn rule_13_2_three_levels_prohibited_to_all() {
+    let m = fotm::map::south_mountain();
+    let pair = m
+        .hexes()
+        .flat_map(|(h, _)| h.neighbours().into_iter().map(move |x| (h, x)))
+        .find(|&(a, b)| m.contains(b) && m.elevation_change(a, b) == Some(3))
+        .expect("a ledge");
+    let (g, ok) = try_step("Scammon", pair.0, pair.1);
+    assert!(!ok);
+    assert_eq!(g.why_illegal(&Action::Step(pair.1)).rule, "FotM 13.2");
+}
+
+#[test]
+fn rule_13_2_steep_hillside_costs_one_more() {
+    let m = fotm::map::south_mountain();
+    let (from, steep) = m
+        .hexes()
+        .filter(|(h, _)| m.steep_hillside(*h))
+        .flat_map(|(h, _)| h.neighbours().into_iter().map(move |x| (x, h)))
+        .find(|&(a, b)| {
+            m.contains(a) && m.elevation_change(a, b) == Some(1) && !m.road(a, b) && m.terrain(b) == m.terrain(a)
+        })
+        .expect("a steep hillside one level from a neighbour of the same terrain");
+    let woods = m.terrain(steep) == Some(fotm::map::Terrain::Woods);
+    let (mut g, ok) = try_step("Scammon", from, steep);
+    assert!(ok);
+    act(&mut g, Action::Step(steep));
+    let base = if woods { 2 } else { 1 };
+    assert_eq!(spent(&g), (base + 1) * 2);
+}
+
+// ------------------------------------------------------------------------------------------
+// 13.3 columns and road column movement.
+
+/// The National Road from its entry: 1718 1717 1816 1815 1814.
+fn national() -> [Hex; 5] {
+    ["1718", "1717", "1816", "1815", "1814"].map(hex)
+}
+
+#[test]
+fn rule_13_3_column_on_the_road_pays_half() {
+    let r = national();
+    let mut g = empty(3);
+    put(&mut g, "Scammon", &r[0].label(), facing::front_towards(r[0], r[1]));
+    g.bde_mut(id(&g, "Scammon")).column = true;
+    movement(&mut g, Side::Union);
+    select(&mut g, "Scammon");
+    act(&mut g, Action::Step(r[1]));
+    assert_eq!(spent(&g), 1);
+    let f = facing::front_towards(r[1], r[2]);
+    if g.bde(id(&g, "Scammon")).facing != f {
+        act(&mut g, Action::Face(f));
+    }
+    act(&mut g, Action::Step(r[2]));
+    assert_eq!(spent(&g), 2);
+}
+
+#[test]
+fn rule_13_3_line_on_the_road_pays_full() {
+    let r = national();
+    let mut g = empty(3);
+    put(&mut g, "Scammon", &r[0].label(), facing::front_towards(r[0], r[1]));
+    movement(&mut g, Side::Union);
+    select(&mut g, "Scammon");
+    act(&mut g, Action::Step(r[1]));
+    assert_eq!(spent(&g), 2);
+}
+
+#[test]
+fn rule_13_3_a_hex_of_three_brigades_costs_the_non_road_rate() {
+    let r = national();
+    let mut g = empty(3);
+    put(&mut g, "Scammon", &r[0].label(), facing::front_towards(r[0], r[1]));
+    g.bde_mut(id(&g, "Scammon")).column = true;
+    for name in ["Crook", "Christ", "Benjamin"] {
+        put(&mut g, name, &r[1].label(), 0);
+    }
+    movement(&mut g, Side::Union);
+    select(&mut g, "Scammon");
+    act(&mut g, Action::Step(r[1]));
+    assert_eq!(spent(&g), 2);
+}
+
+#[test]
+fn rule_13_3_no_road_column_rate_into_an_enemy_zoc() {
+    let r = national();
+    let mut g = empty(3);
+    put(&mut g, "Scammon", &r[0].label(), facing::front_towards(r[0], r[1]));
+    g.bde_mut(id(&g, "Scammon")).column = true;
+    // A Confederate brigade beyond r[1], facing it.
+    let beyond = r[2];
+    put(&mut g, "Garland", &beyond.label(), facing::front_towards(beyond, r[1]));
+    movement(&mut g, Side::Union);
+    select(&mut g, "Scammon");
+    act(&mut g, Action::Step(r[1]));
+    assert_eq!(spent(&g), 2, "normal cost into the ZOC");
+    assert!(mover(&g).stopped, "6.1");
+}
+
+#[test]
+fn rule_13_3_formation_change_only_on_a_road_for_one_mp() {
+    let mut g = empty(3);
+    put(&mut g, "Scammon", &plain("1317").label(), 0);
+    movement(&mut g, Side::Union);
+    select(&mut g, "Scammon");
+    assert_eq!(refused(&g, Action::Formation), "FotM 13.3");
+
+    let r = national();
+    let mut g = empty(3);
+    put(&mut g, "Scammon", &r[1].label(), 0);
+    movement(&mut g, Side::Union);
+    select(&mut g, "Scammon");
+    act(&mut g, Action::Formation);
+    assert!(g.bde(id(&g, "Scammon")).column);
+    assert_eq!(spent(&g), 2);
+}
+
+#[test]
+fn rule_13_3_commanders_half_on_roads_one_off() {
+    let r = national();
+    let mut g = empty(3);
+    let c = put_cmdr(&mut g, "Cox", &r[0].label());
+    movement(&mut g, Side::Union);
+    act(&mut g, Action::Select(Unit::Commander(c)));
+    act(&mut g, Action::Step(r[1]));
+    assert_eq!(spent(&g), 1);
+    let off = r[1].neighbours().into_iter().find(|&h| !fotm::map::south_mountain().road(r[1], h) && fotm::map::south_mountain().contains(h)).expect("a non-road neighbour");
+    act(&mut g, Action::Step(off));
+    assert_eq!(spent(&g), 3);
+}
+
+// ------------------------------------------------------------------------------------------
+// 6.1 ZOC, 13.4 occupied hexes, 4.1 stacking at the end of a move.
+
+/// Scammon on 1317 facing 0; a Confederate brigade two hexes N facing back at it: its ZOC
+/// covers the hex N of Scammon.
+fn facing_off() -> (Fotm, Hex, Hex) {
+    let mut g = empty(3);
+    let at = plain("1317");
+    let mid = n(at, Direction::N);
+    let enemy = n(mid, Direction::N);
+    put(&mut g, "Scammon", "1317", 0);
+    put(&mut g, "Garland", &enemy.label(), 3);
+    movement(&mut g, Side::Union);
+    (g, at, mid)
+}
+
+#[test]
+fn rule_6_1_entering_an_enemy_zoc_stops_the_move() {
+    let (mut g, _, mid) = facing_off();
+    select(&mut g, "Scammon");
+    act(&mut g, Action::Step(mid));
+    assert!(mover(&g).stopped);
+    assert!(!g.legal_actions().iter().any(|a| matches!(a, Action::Step(_))));
+    assert!(legal(&g, Action::EndMove));
+}
+
+#[test]
+fn rule_6_1_no_brigade_moves_zoc_to_zoc() {
+    let (mut g, _, mid) = facing_off();
+    // Start Scammon already in the ZOC, facing so that the NE hex (also in the ZOC) is front.
+    let b = id(&g, "Scammon");
+    g.set_loc(b, Loc::Map(mid));
+    let garland = n(mid, Direction::N);
+    let side_hex = n(mid, Direction::NE);
+    assert!(fotm::zoc::in_enemy_zoc(&g, side_hex, Side::Union), "test set-up: {side_hex} in Garland's ZOC");
+    let _ = garland;
+    select(&mut g, "Scammon");
+    assert_eq!(refused(&g, Action::Step(side_hex)), "FotM 6.1");
+}
+
+#[test]
+fn rule_6_1_commanders_zoc_to_zoc_only_with_friends_in_both() {
+    let (mut g, _, mid) = facing_off();
+    let side_hex = n(mid, Direction::NE);
+    let c = put_cmdr(&mut g, "Cox", &mid.label());
+    act(&mut g, Action::Select(Unit::Commander(c)));
+    assert_eq!(refused(&g, Action::Step(side_hex)), "FotM 6.1");
+
+    let (mut g, _, mid) = facing_off();
+    let c = put_cmdr(&mut g, "Cox", &mid.label());
+    put(&mut g, "Crook", &mid.label(), 0);
+    put(&mut g, "Christ", &side_hex.label(), 0);
+    act(&mut g, Action::Select(Unit::Commander(c)));
+    assert!(legal(&g, Action::Step(side_hex)));
+}
+
+#[test]
+fn rule_13_4_never_into_enemy_hexes_through_friends() {
+    let mut g = empty(3);
+    let at = plain("1317");
+    let ahead = n(at, Direction::N);
+    put(&mut g, "Scammon", "1317", 0);
+    put(&mut g, "Rosser", &n(at, Direction::NE).label(), 1);
+    put(&mut g, "Crook", &ahead.label(), 0);
+    put(&mut g, "Christ", &ahead.label(), 0);
+    movement(&mut g, Side::Union);
+    select(&mut g, "Scammon");
+    assert_eq!(refused(&g, Action::Step(n(at, Direction::NE))), "FotM 13.4");
+    // Through the two infantry brigades: it may enter but not stop there (4.1).
+    act(&mut g, Action::Step(ahead));
+    assert_eq!(refused(&g, Action::EndMove), "FotM 4.1");
+    act(&mut g, Action::Step(n(ahead, Direction::N)));
+    assert!(legal(&g, Action::EndMove));
+}
+
+// ------------------------------------------------------------------------------------------
+// 13.5 forced march.
+
+/// Scammon walks five clear hexes N; returns the game at the forced-march roll.
+fn forced_march(lcm: u8, with_cox: bool) -> Fotm {
+    let mut g = empty(3);
+    put(&mut g, "Scammon", "1318", 0);
+    g.bde_mut(id(&g, "Scammon")).lcm = lcm;
+    movement(&mut g, Side::Union);
+    select(&mut g, "Scammon");
+    let mut at = hex("1318");
+    for _ in 0..4 {
+        at = n(at, Direction::N);
+        act(&mut g, Action::Step(at));
+    }
+    let fifth = n(at, Direction::N);
+    if lcm >= 2 {
+        assert_eq!(refused(&g, Action::Step(fifth)), "FotM 13.1");
+        return g;
+    }
+    act(&mut g, Action::Step(fifth));
+    assert!(mover(&g).forced && mover(&g).stopped);
+    if with_cox {
+        put_cmdr(&mut g, "Cox", &fifth.label());
+    }
+    act(&mut g, Action::EndMove);
+    g
+}
+
+#[test]
+fn rule_13_5_forced_march_one_hex_then_a_roll() {
+    let mut g = forced_march(0, false);
+    assert!(matches!(top(&g), Frame::Move(f) if matches!(**f, MoveFrame::ForceMarch(_))));
+    let outcomes = g.chance_outcomes();
+    assert_eq!(outcomes.len(), 6);
+    assert!(outcomes.iter().all(|(_, p)| (*p - 1.0 / 6.0).abs() < 1e-12));
+    act(&mut g, Action::Roll(3));
+    assert_eq!(g.bde(id(&g, "Scammon")).losses, 1, "1-3: a step lost");
+    let mut g = forced_march(0, false);
+    act(&mut g, Action::Roll(4));
+    assert_eq!(g.bde(id(&g, "Scammon")).losses, 0, "4-6: no effect");
+}
+
+#[test]
+fn rule_13_5_commander_and_lcm_modify_the_roll() {
+    // Cox (CM 2) in the hex, one LCM: net +1; a 2 loses (3), a 3 does not (4).
+    let mut g = forced_march(1, true);
+    act(&mut g, Action::Roll(2));
+    assert_eq!(g.bde(id(&g, "Scammon")).losses, 1);
+    let mut g = forced_march(1, true);
+    act(&mut g, Action::Roll(3));
+    assert_eq!(g.bde(id(&g, "Scammon")).losses, 0);
+    // One LCM alone: a 4 loses (3).
+    let mut g = forced_march(1, false);
+    act(&mut g, Action::Roll(4));
+    assert_eq!(g.bde(id(&g, "Scammon")).losses, 1);
+}
+
+#[test]
+fn rule_13_5_two_lcms_may_not_force_march() {
+    let _ = forced_march(2, false);
+}
+
+#[test]
+fn rule_13_5_losing_the_last_step_eliminates_and_scores() {
+    let mut g = forced_march(0, false);
+    let b = id(&g, "Scammon");
+    let steps = u8::try_from(g.info(b).steps()).expect("steps");
+    g.bde_mut(b).losses = steps - 1;
+    let before = g.scored;
+    act(&mut g, Action::Roll(1));
+    assert_eq!(g.bde(b).loc, Loc::Gone(fotm::Fate::Eliminated));
+    assert_eq!(g.scored[Side::Confederate.index()], before[Side::Confederate.index()] + fotm::victory::vp::ELIMINATED_INFANTRY);
+}
+
+// ------------------------------------------------------------------------------------------
+// 8.1-8.4 mounting.
+
+#[test]
+fn rule_8_1_dismounted_cavalry_has_four_mp_and_moves_as_infantry() {
+    let mut g = empty(3);
+    put(&mut g, "Whiting", "0717", 0);
+    g.bde_mut(id(&g, "Whiting")).mounted = false;
+    g.cavalry_released = true;
+    movement(&mut g, Side::Union);
+    select(&mut g, "Whiting");
+    assert_eq!(mover(&g).allowance, 8);
+    act(&mut g, Action::Step(hex("0716")));
+    assert_eq!(spent(&g), 4, "woods at the infantry rate");
+    assert!(!mover(&g).stopped);
+}
+
+#[test]
+fn rule_8_1_mount_at_the_beginning_or_as_the_last_act() {
+    let mut g = empty(3);
+    let at = plain("1317");
+    put(&mut g, "Whiting", "1317", 0);
+    g.cavalry_released = true;
+    movement(&mut g, Side::Union);
+    select(&mut g, "Whiting");
+    act(&mut g, Action::Mount);
+    assert!(!g.bde(id(&g, "Whiting")).mounted);
+    assert_eq!(spent(&g), 2);
+    act(&mut g, Action::Step(n(at, Direction::N)));
+    assert_eq!(refused(&g, Action::Mount), "FotM 8.1");
+
+    // Mounting after moving ends the move.
+    let mut g = empty(3);
+    put(&mut g, "Whiting", "1317", 0);
+    g.cavalry_released = true;
+    movement(&mut g, Side::Union);
+    select(&mut g, "Whiting");
+    act(&mut g, Action::Step(n(at, Direction::N)));
+    act(&mut g, Action::Mount);
+    assert!(!g.bde(id(&g, "Whiting")).mounted);
+    assert!(matches!(top(&g), Frame::Move(f) if matches!(**f, MoveFrame::Phase { .. })));
+}
+
+#[test]
+fn rule_8_4_horse_artillery_must_be_mounted_to_move() {
+    let mut g = empty(3);
+    let at = plain("1317");
+    put(&mut g, "Robertson", "1317", 0);
+    g.bde_mut(id(&g, "Robertson")).mounted = false;
+    movement(&mut g, Side::Union);
+    select(&mut g, "Robertson");
+    assert_eq!(refused(&g, Action::Step(n(at, Direction::N))), "FotM 8.4");
+    act(&mut g, Action::Mount);
+    assert!(legal(&g, Action::Step(n(at, Direction::N))));
+}
+
+// ------------------------------------------------------------------------------------------
+// 4.2 stack order.
+
+#[test]
+fn rule_4_2_phasing_player_reorders_stacks_in_movement() {
+    let mut g = empty(3);
+    let a = put(&mut g, "Scammon", "1317", 0);
+    let b = put(&mut g, "Crook", "1317", 0);
+    movement(&mut g, Side::Union);
+    assert!(!legal(&g, Action::ToTop(a)), "already on top");
+    act(&mut g, Action::ToTop(b));
+    assert_eq!(g.stack_at(hex("1317")), vec![b, a]);
+}
+
+// ------------------------------------------------------------------------------------------
+// 11.3, 11.4, 10.1.
+
+#[test]
+fn rule_11_3_turn_one_cavalry_stops_in_artillery_range() {
+    let mut g = empty(1);
+    let at = plain("1317");
+    let ahead = n(at, Direction::N);
+    put(&mut g, "Whiting", "1317", 1);
+    // Lane's Battery 3 hexes beyond `ahead` on level ground.
+    let mut art = ahead;
+    for _ in 0..3 {
+        art = n(art, Direction::NE);
+    }
+    put(&mut g, "Lane", &art.label(), 3);
+    g.cavalry_released = true;
+    movement(&mut g, Side::Union);
+    select(&mut g, "Whiting");
+    let step = n(at, Direction::NE);
+    assert!(step.distance(art) <= 3);
+    act(&mut g, Action::Step(step));
+    assert!(mover(&g).stopped);
+}
+
+#[test]
+fn rule_11_3_no_cavalry_further_west_until_infantry_passes() {
+    let mut g = empty(1);
+    let at = plain("1317");
+    put(&mut g, "Whiting", "1317", 0);
+    put(&mut g, "Scammon", "1517", 0);
+    movement(&mut g, Side::Union);
+    select(&mut g, "Whiting");
+    assert_eq!(refused(&g, Action::Step(n(at, Direction::N))), "FotM 11.3");
+    act(&mut g, Action::EndMove);
+    select(&mut g, "Scammon");
+    let mut s = hex("1517");
+    for _ in 0..2 {
+        s = n(s, Direction::N);
+        act(&mut g, Action::Step(s));
+    }
+    assert!(g.cavalry_released, "Scammon is West of all the cavalry");
+}
+
+#[test]
+fn rule_11_3_cavalry_stays_within_two_hexes_of_infantry() {
+    let mut g = empty(3);
+    let at = plain("1317");
+    put(&mut g, "Whiting", "1317", 0);
+    put(&mut g, "Scammon", &n(at, Direction::S).label(), 0);
+    g.cavalry_released = true;
+    movement(&mut g, Side::Union);
+    select(&mut g, "Whiting");
+    let one = n(at, Direction::N);
+    act(&mut g, Action::Step(one));
+    assert_eq!(refused(&g, Action::Step(n(one, Direction::N))), "FotM 11.3");
+}
+
+#[test]
+fn rule_11_4_pause_bars_entering_confederate_zoc() {
+    let (mut g, _, mid) = facing_off();
+    g.pause = Pause::InForce;
+    select(&mut g, "Scammon");
+    assert_eq!(refused(&g, Action::Step(mid)), "FotM 11.4");
+}
+
+#[test]
+fn rule_11_4_at_12_pm_union_units_must_leave_confederate_zoc() {
+    let noon = fotm::oob::south_mountain().turn("12 PM").expect("12 PM");
+    let mut g = empty(noon);
+    let at = plain("1317");
+    let mid = n(at, Direction::N);
+    put(&mut g, "Scammon", &mid.label(), 0);
+    put(&mut g, "Garland", &n(mid, Direction::N).label(), 3);
+    g.pause = Pause::InForce;
+    movement(&mut g, Side::Union);
+    assert!(!legal(&g, Action::Done), "Scammon must still leave the ZOC");
+    assert_eq!(g.why_illegal(&Action::Done).rule, "FotM 11.4");
+    select(&mut g, "Scammon");
+    assert_eq!(refused(&g, Action::EndMove), "FotM 11.4");
+    act(&mut g, Action::Step(at));
+    assert!(legal(&g, Action::Done));
+}
+
+#[test]
+fn rule_11_4_confederate_infantry_entering_union_zoc_ends_the_pause() {
+    let mut g = empty(7);
+    let at = plain("1317");
+    let mid = n(at, Direction::N);
+    put(&mut g, "Scammon", "1317", 0);
+    put(&mut g, "Garland", &n(mid, Direction::N).label(), 3);
+    g.pause = Pause::InForce;
+    movement(&mut g, Side::Confederate);
+    select(&mut g, "Garland");
+    act(&mut g, Action::Step(mid));
+    assert_eq!(g.pause, Pause::Resumed);
+}
+
+#[test]
+fn rule_10_1_burnside_must_leave_enemy_zoc() {
+    let (mut g, _, mid) = facing_off();
+    let c = cid(&g, "Burnside");
+    g.cmdr_mut(c).hex = Some(mid);
+    g.cmdr_mut(c).must_leave_zoc = true;
+    assert!(!legal(&g, Action::Done));
+    act(&mut g, Action::Select(Unit::Commander(c)));
+    assert_eq!(refused(&g, Action::EndMove), "FotM 10.1");
+    act(&mut g, Action::Step(hex("1317")));
+    act(&mut g, Action::Done);
+    assert!(!g.cmdr(c).must_leave_zoc, "the flag is spent");
+}
+
+// ------------------------------------------------------------------------------------------
+// 14.0 reinforcements.
+
+/// The Union Reinforcement Phase of 7 AM: Scammon arrives at the Old Sharpsburg Road entry.
+fn reinforcements(turn: u8) -> Fotm {
+    let mut g = empty(turn);
+    phase(&mut g, turn, Side::Union, Phase::Reinforcement);
+    g
+}
+
+#[test]
+fn rule_14_2_reinforcements_enter_in_column_along_the_road() {
+    let mut g = reinforcements(1);
+    let scammon = id(&g, "Scammon");
+    assert_eq!(g.bde(scammon).loc, Loc::Entering);
+    act(&mut g, Action::Select(Unit::Brigade(scammon)));
+    let entry = fotm::map::south_mountain().entry("old-sharpsburg").expect("entry").hex;
+    assert_eq!(g.legal_actions().iter().filter(|a| matches!(a, Action::Step(_))).count(), 1);
+    act(&mut g, Action::Step(entry));
+    assert_eq!(g.hex_of(scammon), Some(entry));
+    assert!(g.bde(scammon).column);
+    assert_eq!(spent(&g), 0, "the first stack enters with its full allowance");
+    // The next hex along the road is in front, at 1/2 MP.
+    let next = hex("0817");
+    act(&mut g, Action::Step(next));
+    assert_eq!(spent(&g), 1);
+}
+
+#[test]
+fn rule_14_2_later_stacks_pay_half_an_mp_per_stack_ahead() {
+    // 12 PM: Christ and Welsh arrive together by the Old Sharpsburg Road; put a third infantry
+    // brigade with them to make two stacks.
+    let noon = fotm::oob::south_mountain().turn("12 PM").expect("12 PM");
+    let mut g = empty(noon);
+    let nagle = id(&g, "Nagle");
+    g.bde_mut(nagle).loc = Loc::Entering;
+    phase(&mut g, noon, Side::Union, Phase::Reinforcement);
+    let entry = hex("0818");
+    for (name, off) in [("Christ", 0), ("Welsh", 0), ("Nagle", 1)] {
+        let b = id(&g, name);
+        act(&mut g, Action::Select(Unit::Brigade(b)));
+        act(&mut g, Action::Step(entry));
+        assert_eq!(spent(&g), off, "{name}");
+        let next = hex("0817");
+        act(&mut g, Action::Step(next));
+    }
+}
+
+#[test]
+fn rule_14_2_blocked_entry_within_two_hexes() {
+    let mut g = empty(1);
+    let entry = hex("0818");
+    put(&mut g, "Garland", "0818", 0);
+    phase(&mut g, 1, Side::Union, Phase::Reinforcement);
+    let b = id(&g, "Scammon");
+    act(&mut g, Action::Select(Unit::Brigade(b)));
+    let steps: Vec<Hex> =
+        g.legal_actions().iter().filter_map(|a| if let Action::Step(h) = a { Some(*h) } else { None }).collect();
+    assert!(!steps.is_empty());
+    assert!(steps.iter().all(|h| h.distance(entry) <= 2 && *h != entry));
+}
+
+#[test]
+fn rule_14_2_reading_reinforcements_may_be_held_back() {
+    let mut g = reinforcements(1);
+    act(&mut g, Action::Done);
+    assert_eq!(g.bde(id(&g, "Scammon")).loc, Loc::Entering);
+}
+
+// ------------------------------------------------------------------------------------------
+// Random play moves units and brings reinforcements on.
+
+#[test]
+fn random_play_moves_units_and_brings_reinforcements_on() {
+    let mut g = Fotm::new(&[]).expect("new game");
+    g.set_logging(false);
+    let mut dice = engine::Dice::seeded(7);
+    let taken = engine::conformance::play_random(&mut g, &mut dice, 40_000);
+    let steps = taken.iter().filter(|a| matches!(a, Action::Step(_))).count();
+    assert!(steps > 50, "only {steps} steps in a random game");
+    let arrived = g
+        .all_brigades()
+        .filter(|&b| matches!(g.info(b).start, fotm::oob::Start::Arrive { .. }))
+        .filter(|&b| !matches!(g.bde(b).loc, Loc::Waiting | Loc::Entering))
+        .count();
+    assert!(arrived > 0, "no reinforcement ever entered");
+}

@@ -1,0 +1,609 @@
+//! Position tests for FotM 15.0 (the Combat Phase) and 9.1-9.4 (artillery fire): legal
+//! announcements, who may join, the SP each roll uses (exact dice distributions), step losses
+//! on the Lead Brigade, woods, dusk, routs and leader casualties from combat. Rule text is cited
+//! by number only.
+//!
+//! The flat ground used: 2816 and its ring are clear, level 0; 2016 is woods at level 0; 1716 is
+//! a clear knoll at level 1 with level-0 neighbours.
+
+use engine::{Actor, Game, Side};
+use fotm::facing::{front_towards, rear_towards};
+use fotm::testkit::*;
+use fotm::{Action, Fotm, Loc, Phase, Unit};
+
+/// 11 AM: before Burnside's pause, not dusk.
+const TURN: u8 = 5;
+/// 8 PM: dusk (11.6).
+const DUSK: u8 = 14;
+
+fn empty() -> Fotm {
+    let mut g = after_setup(&[]);
+    clear_map(&mut g);
+    g
+}
+
+/// Puts a brigade facing `towards` (its front at that hex).
+fn put_facing(g: &mut Fotm, name: &str, at: &str, towards: &str) -> u8 {
+    let f = front_towards(hex(at), hex(towards));
+    put(g, name, at, f)
+}
+
+/// Puts a brigade with its rear to `from`.
+fn put_back(g: &mut Fotm, name: &str, at: &str, from: &str) -> u8 {
+    let f = rear_towards(hex(at), hex(from));
+    put(g, name, at, f)
+}
+
+fn combat(g: &mut Fotm, side: Side, turn: u8) {
+    phase(g, turn, side, Phase::Combat);
+}
+
+fn act(g: &mut Fotm, a: Action) {
+    g.apply(&a).unwrap_or_else(|e| panic!("{a:?} refused: {e:?}; legal {:?}", g.legal_actions()));
+}
+
+fn legal(g: &Fotm, a: Action) -> bool {
+    g.legal_actions().contains(&a)
+}
+
+fn binom(n: u8, k: u8) -> f64 {
+    let mut c = 1.0;
+    for i in 0..k {
+        c = c * f64::from(n - i) / f64::from(i + 1);
+    }
+    c * (1.0f64 / 6.0).powi(i32::from(k)) * (5.0f64 / 6.0).powi(i32::from(n - k))
+}
+
+/// The pending roll is `n` dice with sixes counted only: exactly the binomial distribution.
+fn assert_dice(g: &Fotm, n: u8) {
+    assert_eq!(g.actor(), Actor::Chance, "a roll is pending: {:?}", g.prompt());
+    let o = g.chance_outcomes();
+    assert_eq!(o.len(), usize::from(n) + 1, "{n} dice: {o:?}");
+    for (a, p) in o {
+        match a {
+            Action::Dice { sixes, ones: 0 } => assert!((p - binom(n, sixes)).abs() < 1e-12, "{sixes} of {n}: {p}"),
+            other => panic!("unexpected outcome {other:?}"),
+        }
+    }
+}
+
+fn dice(sixes: u8) -> Action {
+    Action::Dice { sixes, ones: 0 }
+}
+
+/// Announces and launches an Assault on `target` with `who`.
+fn assault(g: &mut Fotm, target: &str, who: &[u8]) {
+    act(g, Action::Assault(hex(target)));
+    for &b in who {
+        act(g, Action::Join(b));
+    }
+    act(g, Action::Launch);
+}
+
+// ---------------------------------------------------------------------------------------
+// 15.1-15.2, 15.4: announcing Assaults.
+
+#[test]
+fn rule_15_4_close_combat_at_the_same_elevation_is_mandatory() {
+    let mut g = empty();
+    let s = put_facing(&mut g, "Scammon", "2816", "2815");
+    put_back(&mut g, "Garland", "2815", "2816");
+    combat(&mut g, Side::Union, TURN);
+    assert!(legal(&g, Action::Assault(hex("2815"))));
+    assert!(!legal(&g, Action::Done), "FotM 15.4: the adjacent hex at the same level must be assaulted");
+    assert_eq!(g.why_illegal(&Action::Done).rule, "FotM 15.4");
+    // Launch needs infantry or cavalry; Cancel is always there.
+    act(&mut g, Action::Assault(hex("2815")));
+    assert!(!legal(&g, Action::Launch));
+    assert!(legal(&g, Action::Cancel));
+    act(&mut g, Action::Join(s));
+    assert!(legal(&g, Action::Launch));
+    // Join toggles.
+    act(&mut g, Action::Join(s));
+    assert!(!legal(&g, Action::Launch));
+}
+
+#[test]
+fn rule_15_4_close_combat_across_elevations_is_optional() {
+    let mut g = empty();
+    put_facing(&mut g, "Scammon", "1715", "1716");
+    put_back(&mut g, "Garland", "1716", "1715");
+    combat(&mut g, Side::Union, TURN);
+    assert!(legal(&g, Action::Assault(hex("1716"))));
+    assert!(legal(&g, Action::Done), "FotM 15.4: close combat up a level is optional");
+}
+
+#[test]
+fn rule_15_4_column_regrouped_and_rear_create_no_obligation_and_cannot_join() {
+    let mut g = empty();
+    let s = put_facing(&mut g, "Scammon", "2816", "2815");
+    put_back(&mut g, "Garland", "2815", "2816");
+    g.bde_mut(s).column = true;
+    combat(&mut g, Side::Union, TURN);
+    assert!(legal(&g, Action::Done), "15.2: a column cannot attack");
+    assert!(!legal(&g, Action::Assault(hex("2815"))));
+
+    let mut g = empty();
+    let s = put_facing(&mut g, "Scammon", "2816", "2815");
+    put_back(&mut g, "Garland", "2815", "2816");
+    g.bde_mut(s).regrouped = true;
+    combat(&mut g, Side::Union, TURN);
+    assert!(legal(&g, Action::Done), "12.3: regrouped this turn, no Assault");
+
+    let mut g = empty();
+    put_back(&mut g, "Scammon", "2816", "2815");
+    put_back(&mut g, "Garland", "2815", "2816");
+    combat(&mut g, Side::Union, TURN);
+    assert!(legal(&g, Action::Done), "5.1: no combat into the rear hexes");
+    assert!(!legal(&g, Action::Assault(hex("2815"))));
+}
+
+#[test]
+fn rule_11_4_no_union_assault_during_the_pause() {
+    let mut g = empty();
+    put_facing(&mut g, "Scammon", "2816", "2815");
+    put_back(&mut g, "Garland", "2815", "2816");
+    g.pause = fotm::Pause::InForce;
+    combat(&mut g, Side::Union, TURN);
+    assert_eq!(g.legal_actions(), vec![Action::Done]);
+}
+
+#[test]
+fn rule_11_4_a_confederate_infantry_assault_ends_the_pause() {
+    let mut g = empty();
+    put_back(&mut g, "Scammon", "2816", "2815");
+    let c = put_facing(&mut g, "Garland", "2815", "2816");
+    g.pause = fotm::Pause::InForce;
+    combat(&mut g, Side::Confederate, TURN);
+    assault(&mut g, "2816", &[c]);
+    assert_eq!(g.pause, fotm::Pause::Resumed);
+}
+
+#[test]
+fn rule_15_2_a_hex_is_assaulted_once_and_a_brigade_assaults_once() {
+    let mut g = empty();
+    let s = put_facing(&mut g, "Scammon", "2816", "2815");
+    put_back(&mut g, "Garland", "2815", "2816");
+    combat(&mut g, Side::Union, TURN);
+    assault(&mut g, "2815", &[s]);
+    assert_dice(&g, 6);
+    act(&mut g, dice(0));
+    // Reorder stage, then the phase again.
+    act(&mut g, Action::Done);
+    assert!(g.bde(s).assaulted);
+    assert!(!legal(&g, Action::Assault(hex("2815"))), "15.2: one Assault a hex a phase");
+    assert!(legal(&g, Action::Done));
+}
+
+#[test]
+fn rule_8_2_mounted_cavalry_cannot_assault_woods_or_uphill() {
+    let mut g = empty();
+    let w = put_facing(&mut g, "Whiting", "1916", "2016");
+    put_back(&mut g, "Garland", "2016", "1916");
+    combat(&mut g, Side::Union, TURN);
+    assert!(!legal(&g, Action::Assault(hex("2016"))), "8.2: no mounted assault into woods");
+    assert!(legal(&g, Action::Done), "8.2: so none is owed");
+
+    let mut g = empty();
+    put_facing(&mut g, "Whiting", "1715", "1716");
+    put_back(&mut g, "Garland", "1716", "1715");
+    combat(&mut g, Side::Union, TURN);
+    assert!(!legal(&g, Action::Assault(hex("1716"))), "8.2: no mounted assault uphill");
+
+    // Dismounted, it may (and at the woods it owes close combat).
+    let mut g = empty();
+    put_facing(&mut g, "Whiting", "1916", "2016");
+    g.bde_mut(w).mounted = false;
+    put_back(&mut g, "Garland", "2016", "1916");
+    combat(&mut g, Side::Union, TURN);
+    assert!(legal(&g, Action::Assault(hex("2016"))));
+    assert!(!legal(&g, Action::Done));
+}
+
+// ---------------------------------------------------------------------------------------
+// 15.2, 5.1, 8.3, 15.3: the SP of close combat.
+
+#[test]
+fn rule_15_2_one_die_per_sp_into_a_front_hex() {
+    let mut g = empty();
+    let s = put_facing(&mut g, "Scammon", "2816", "2815");
+    put_back(&mut g, "Garland", "2815", "2816");
+    combat(&mut g, Side::Union, TURN);
+    assault(&mut g, "2815", &[s]);
+    assert_dice(&g, 6);
+}
+
+#[test]
+fn rule_5_1_half_sp_rounded_up_into_a_flank_hex() {
+    let mut g = empty();
+    // Facing 1 puts 2815 (direction 0) on a flank: front directions are 1 and 2.
+    let s = put(&mut g, "Scammon", "2816", 1);
+    assert_eq!(fotm::facing::arc(hex("2816"), 1, hex("2815")), Some(fotm::facing::Arc::Flank));
+    put_back(&mut g, "Colquitt", "2815", "2816");
+    combat(&mut g, Side::Union, TURN);
+    assault(&mut g, "2815", &[s]);
+    assert_dice(&g, 3);
+}
+
+#[test]
+fn rule_15_3_higher_target_minus_a_level_lower_target_plus_one() {
+    let mut g = empty();
+    let s = put_facing(&mut g, "Scammon", "1715", "1716");
+    put_back(&mut g, "Garland", "1716", "1715");
+    combat(&mut g, Side::Union, TURN);
+    assault(&mut g, "1716", &[s]);
+    assert_dice(&g, 5);
+
+    let mut g = empty();
+    let s = put_facing(&mut g, "Scammon", "1716", "1715");
+    put_back(&mut g, "Garland", "1715", "1716");
+    combat(&mut g, Side::Union, TURN);
+    assault(&mut g, "1715", &[s]);
+    assert_dice(&g, 7);
+}
+
+#[test]
+fn rule_8_3_dismounted_cavalry_halved_rounded_down() {
+    let mut g = empty();
+    let w = put_facing(&mut g, "Whiting", "2816", "2815");
+    g.bde_mut(w).mounted = false;
+    put_back(&mut g, "Garland", "2815", "2816");
+    combat(&mut g, Side::Union, TURN);
+    assault(&mut g, "2815", &[w]);
+    assert_dice(&g, 1);
+}
+
+#[test]
+fn rule_15_2_two_union_corps_lose_one_sp_and_ten_dice_at_most() {
+    // Scammon (IX Corps) and Doubleday (I Corps) from two hexes next to 2815. Garland turns
+    // its rear to Scammon, so Doubleday is on its flank: it fires back at half SP (2) first.
+    let mut g = empty();
+    let t = hex("2815");
+    let ring = t.neighbours();
+    let (a, b) = (ring[3].label(), ring[2].label());
+    let s = put_facing(&mut g, "Scammon", &a, "2815");
+    let d = put_facing(&mut g, "Doubleday", &b, "2815");
+    put(&mut g, "Garland", "2815", rear_towards(t, ring[3]));
+    assert_eq!(fotm::facing::arc(t, rear_towards(t, ring[3]), ring[2]), Some(fotm::facing::Arc::Flank));
+    combat(&mut g, Side::Union, TURN);
+    assault(&mut g, "2815", &[s, d]);
+    // Two leads possible: Scammon's and Doubleday's hexes' top infantry (4.2).
+    assert!(legal(&g, Action::Lead(s)) && legal(&g, Action::Lead(d)));
+    act(&mut g, Action::Lead(s));
+    assert_dice(&g, 2);
+    act(&mut g, dice(0));
+    assert_dice(&g, 6 + 4 - 1);
+
+    let mut g = empty();
+    let s = put_facing(&mut g, "Scammon", &a, "2815");
+    let c = put_facing(&mut g, "Crook", &b, "2815");
+    put(&mut g, "Garland", "2815", rear_towards(t, ring[3]));
+    combat(&mut g, Side::Union, TURN);
+    assault(&mut g, "2815", &[s, c]);
+    act(&mut g, Action::Lead(s));
+    assert_dice(&g, 2);
+    act(&mut g, dice(0));
+    assert_dice(&g, 10); // 6 + 6, ten dice at most
+}
+
+// ---------------------------------------------------------------------------------------
+// 15.7 defensive fire.
+
+#[test]
+fn rule_15_7_defensive_fire_precedes_close_combat_column_defends_at_a_quarter() {
+    let mut g = empty();
+    let s = put_facing(&mut g, "Scammon", "2816", "2815");
+    put_facing(&mut g, "Colquitt", "2815", "2816");
+    combat(&mut g, Side::Union, TURN);
+    assault(&mut g, "2815", &[s]);
+    assert_dice(&g, 5);
+
+    let mut g = empty();
+    let s = put_facing(&mut g, "Scammon", "2816", "2815");
+    let c = put_facing(&mut g, "Colquitt", "2815", "2816");
+    g.bde_mut(c).column = true;
+    combat(&mut g, Side::Union, TURN);
+    assault(&mut g, "2815", &[s]);
+    assert_dice(&g, 2); // 5 / 4 rounded up
+
+    let mut g = empty();
+    let s = put_facing(&mut g, "Scammon", "2816", "2815");
+    let c = put_facing(&mut g, "Colquitt", "2815", "2816");
+    g.bde_mut(c).routed = true;
+    combat(&mut g, Side::Union, TURN);
+    assault(&mut g, "2815", &[s]);
+    assert_dice(&g, 2); // 17.4
+}
+
+#[test]
+fn rule_15_7_two_losses_to_the_assaulting_lead_force_a_morale_check() {
+    let mut g = empty();
+    let s = put_facing(&mut g, "Scammon", "2816", "2815");
+    put_facing(&mut g, "Colquitt", "2815", "2816");
+    combat(&mut g, Side::Union, TURN);
+    assault(&mut g, "2815", &[s]);
+    act(&mut g, dice(3));
+    assert_eq!(g.bde(s).losses, 2, "15.7: at most two steps");
+    // The morale check: a d6, 5-6 passes.
+    let o = g.chance_outcomes();
+    assert_eq!(o, (1..=6).map(|d| (Action::Roll(d), 1.0 / 6.0)).collect::<Vec<_>>());
+    act(&mut g, Action::Roll(4));
+    // Failed: Scammon retreats away from 2815; the Assault goes on without close combat.
+    assert_eq!(g.actor(), Actor::Side(Side::Union));
+    let to = g.legal_actions();
+    assert!(to.iter().all(|a| matches!(a, Action::RetreatTo(h) if h.distance(hex("2815")) == 2)), "{to:?}");
+    act(&mut g, to[0]);
+    assert_ne!(g.hex_of(s), Some(hex("2816")));
+    // No close combat: straight to the reorder step.
+    assert_eq!(g.legal_actions(), vec![Action::Done]);
+}
+
+// ---------------------------------------------------------------------------------------
+// 15.8 step losses and 17.2.
+
+#[test]
+fn rule_15_8_two_steps_at_most_from_the_lead_which_goes_to_the_bottom() {
+    let mut g = empty();
+    let s = put_facing(&mut g, "Scammon", "2816", "2815");
+    let c = put_back(&mut g, "Colquitt", "2815", "2816");
+    let a = put_back(&mut g, "GBAnderson", "2815", "2816");
+    combat(&mut g, Side::Union, TURN);
+    assault(&mut g, "2815", &[s]);
+    // 4.2: the top infantry brigade leads (no choice).
+    assert_dice(&g, 6);
+    act(&mut g, dice(3));
+    assert_eq!((g.bde(c).losses, g.bde(a).losses), (2, 0));
+    assert_eq!(g.stack_at(hex("2815")), vec![a, c], "15.8: to the bottom");
+    // 17.2: Colquitt chooses a morale check or a retreat.
+    assert_eq!(g.actor(), Actor::Side(Side::Confederate));
+    assert_eq!(g.legal_actions(), vec![Action::Choose(true), Action::Choose(false)]);
+}
+
+#[test]
+fn rule_15_8_lose_steps_eliminates_and_scores() {
+    let mut g = empty();
+    let s = put_facing(&mut g, "Scammon", "2816", "2815");
+    let j = put_back(&mut g, "Jenkins", "2815", "2816");
+    g.bde_mut(j).losses = 1;
+    combat(&mut g, Side::Union, TURN);
+    let before = g.scored;
+    assault(&mut g, "2815", &[s]);
+    act(&mut g, dice(1));
+    assert_eq!(g.bde(j).loc, Loc::Gone(fotm::Fate::Eliminated));
+    assert_eq!(g.scored[0], before[0] + fotm::victory::vp::ELIMINATED_INFANTRY);
+    // 15.10: the hex is vacated: Scammon must advance.
+    assert_eq!(g.legal_actions(), vec![Action::Advance(s)]);
+    act(&mut g, Action::Advance(s));
+    assert_eq!(g.hex_of(s), Some(hex("2815")));
+}
+
+// ---------------------------------------------------------------------------------------
+// 15.3 woods, 11.6 dusk.
+
+#[test]
+fn rule_15_3_woods_reroll_one_six_still_hits_on_five_or_six() {
+    let mut g = empty();
+    let s = put_facing(&mut g, "Scammon", "1916", "2016");
+    let c = put_back(&mut g, "Colquitt", "2016", "1916");
+    combat(&mut g, Side::Union, TURN);
+    assault(&mut g, "2016", &[s]);
+    act(&mut g, dice(1));
+    assert_eq!(g.chance_outcomes(), (1..=6).map(|d| (Action::Roll(d), 1.0 / 6.0)).collect::<Vec<_>>());
+    let mut miss = g.clone();
+    act(&mut miss, Action::Roll(4));
+    assert_eq!(miss.bde(c).losses, 0);
+    act(&mut g, Action::Roll(5));
+    assert_eq!(g.bde(c).losses, 1);
+}
+
+#[test]
+fn rule_11_6_dusk_ignores_the_first_six() {
+    let mut g = empty();
+    let s = put_facing(&mut g, "Scammon", "2816", "2815");
+    let c = put_back(&mut g, "Colquitt", "2815", "2816");
+    combat(&mut g, Side::Union, DUSK);
+    assault(&mut g, "2815", &[s]);
+    act(&mut g, dice(2));
+    assert_eq!(g.bde(c).losses, 1);
+}
+
+// ---------------------------------------------------------------------------------------
+// 9.1-9.4 artillery.
+
+#[test]
+fn rule_9_1_ranged_fire_reaches_three_hexes() {
+    let mut g = empty();
+    let b = put_facing(&mut g, "Benjamin", "2816", "2815");
+    put(&mut g, "Garland", "2813", 0);
+    put(&mut g, "Colquitt", "3216", 0);
+    combat(&mut g, Side::Union, TURN);
+    assert_eq!(hex("2816").distance(hex("2813")), 3);
+    assert!(legal(&g, Action::Assault(hex("2813"))));
+    assert_eq!(hex("2816").distance(hex("3216")), 4);
+    assert!(!legal(&g, Action::Assault(hex("3216"))));
+    // Artillery alone: ranged fire at 2 SP; no defensive fire at that range, no close combat.
+    assault(&mut g, "2813", &[b]);
+    assert_dice(&g, 2);
+}
+
+#[test]
+fn rule_11_6_dusk_artillery_range_is_one() {
+    let mut g = empty();
+    put_facing(&mut g, "Benjamin", "2816", "2815");
+    put(&mut g, "Garland", "2814", 0);
+    combat(&mut g, Side::Union, DUSK);
+    assert!(!legal(&g, Action::Assault(hex("2814"))));
+}
+
+#[test]
+fn rule_8_4_horse_artillery_fires_only_dismounted() {
+    let mut g = empty();
+    let r = put_facing(&mut g, "Robertson", "2816", "2815");
+    put(&mut g, "Garland", "2814", 0);
+    combat(&mut g, Side::Union, TURN);
+    assert!(!legal(&g, Action::Assault(hex("2814"))));
+    let mut g = empty();
+    put_facing(&mut g, "Robertson", "2816", "2815");
+    g.bde_mut(r).mounted = false;
+    put(&mut g, "Garland", "2814", 0);
+    combat(&mut g, Side::Union, TURN);
+    assert!(legal(&g, Action::Assault(hex("2814"))));
+}
+
+#[test]
+fn rule_9_3_canister_adjacent_with_infantry_then_close_combat() {
+    let mut g = empty();
+    let s = put_facing(&mut g, "Scammon", "2816", "2815");
+    let b = put_facing(&mut g, "B4US", "2816", "2815");
+    put_back(&mut g, "Garland", "2815", "2816");
+    combat(&mut g, Side::Union, TURN);
+    assault(&mut g, "2815", &[s, b]);
+    // 15.6: canister, the right number (2), first; IX and I Corps together: -1 (15.2) on
+    // each of the attacker's rolls.
+    assert_dice(&g, 2 - 1);
+    act(&mut g, dice(0));
+    assert_dice(&g, 6 - 1);
+}
+
+#[test]
+fn rule_9_4_suppression_takes_one_step_at_most_and_is_mandatory() {
+    let mut g = empty();
+    let b = put_facing(&mut g, "Benjamin", "2816", "2815");
+    let l = put_back(&mut g, "Lane", "2814", "2816");
+    let gar = put_back(&mut g, "Garland", "2814", "2816");
+    combat(&mut g, Side::Union, TURN);
+    assault(&mut g, "2814", &[b]);
+    assert_dice(&g, 2);
+    act(&mut g, dice(2));
+    assert_eq!((g.bde(l).losses, g.bde(gar).losses), (1, 0), "9.4: one step, on the artillery");
+    // No ranged fire at the infantry after suppression (15.6): Lane, now 1-2, answers with
+    // defensive suppression fire at Benjamin (15.7), and the Assault ends.
+    assert_dice(&g, 1);
+    act(&mut g, dice(1));
+    assert_eq!(g.bde(b).losses, 1);
+    assert_eq!(g.legal_actions(), vec![Action::Done]);
+}
+
+#[test]
+fn rule_15_7_defending_artillery_chooses_suppression_or_canister() {
+    let mut g = empty();
+    let s = put_facing(&mut g, "Scammon", "2816", "2815");
+    let b = put_facing(&mut g, "Benjamin", "2917", "2815");
+    let l = put_facing(&mut g, "Lane", "2815", "2816");
+    combat(&mut g, Side::Union, TURN);
+    assert_eq!(hex("2917").distance(hex("2815")), 2);
+    assault(&mut g, "2815", &[s, b]);
+    // Offensive suppression at Lane: Benjamin's 2.
+    assert_dice(&g, 2);
+    act(&mut g, dice(0));
+    assert_eq!(g.actor(), Actor::Side(Side::Confederate));
+    assert_eq!(g.legal_actions(), vec![Action::Choose(true), Action::Choose(false)]);
+    let mut can = g.clone();
+    // Suppression: Lane's ranged 2 at Benjamin, then nothing left to fire at Scammon.
+    act(&mut g, Action::Choose(true));
+    assert_dice(&g, 2);
+    act(&mut g, dice(2));
+    assert_eq!(g.bde(b).losses, 1);
+    // Canister instead: Lane's canister 3 at the lead (Scammon).
+    act(&mut can, Action::Choose(false));
+    assert_dice(&can, 3);
+    act(&mut can, dice(1));
+    assert_eq!(can.bde(s).losses, 1);
+    let _ = l;
+}
+
+// ---------------------------------------------------------------------------------------
+// 17.4 rout and 16.1 leader casualties from combat.
+
+#[test]
+fn rule_17_4_four_sixes_rout_the_hex() {
+    let mut g = empty();
+    let s = put_facing(&mut g, "Scammon", "2816", "2815");
+    let c = put_back(&mut g, "Colquitt", "2815", "2816");
+    combat(&mut g, Side::Union, TURN);
+    assault(&mut g, "2815", &[s]);
+    act(&mut g, dice(4));
+    assert_eq!(g.bde(c).losses, 2);
+    assert!(g.bde(c).routed);
+    assert_eq!(fotm::facing::arc(hex("2815"), g.bde(c).facing, hex("2816")), Some(fotm::facing::Arc::Rear));
+    assert!(g.legal_actions().iter().all(|a| matches!(a, Action::RetreatTo(_))));
+}
+
+#[test]
+fn rule_17_4_mounted_cavalry_screens_the_rout() {
+    let mut g = empty();
+    let s = put_facing(&mut g, "Scammon", "2816", "2815");
+    let c = put_back(&mut g, "Colquitt", "2815", "2816");
+    put_back(&mut g, "Rosser", "2815", "2816");
+    combat(&mut g, Side::Union, TURN);
+    assault(&mut g, "2815", &[s]);
+    act(&mut g, dice(4));
+    assert!(!g.bde(c).routed);
+    // 17.2 instead.
+    assert_eq!(g.legal_actions(), vec![Action::Choose(true), Action::Choose(false)]);
+}
+
+#[test]
+fn rule_16_1_four_sixes_with_artillery_and_close_combat_cause_an_lcm() {
+    let mut g = empty();
+    let s = put_facing(&mut g, "Scammon", "2816", "2815");
+    let b = put_facing(&mut g, "B4US", "2816", "2815");
+    let c = put_back(&mut g, "Colquitt", "2815", "2816");
+    put_back(&mut g, "Rosser", "2815", "2816");
+    combat(&mut g, Side::Union, TURN);
+    let before = g.scored[0];
+    assault(&mut g, "2815", &[s, b]);
+    act(&mut g, dice(1)); // canister
+    act(&mut g, dice(3)); // close combat
+    assert_eq!(g.bde(c).lcm, 1);
+    assert_eq!(g.scored[0], before + fotm::victory::vp::LCM);
+
+    // Without artillery fire, four close-combat sixes cause none.
+    let mut g = empty();
+    let s = put_facing(&mut g, "Scammon", "2816", "2815");
+    let c = put_back(&mut g, "Colquitt", "2815", "2816");
+    put_back(&mut g, "Rosser", "2815", "2816");
+    combat(&mut g, Side::Union, TURN);
+    assault(&mut g, "2815", &[s]);
+    act(&mut g, dice(4));
+    assert_eq!(g.bde(c).lcm, 0);
+}
+
+#[test]
+fn rule_7_2_sharpshooters_two_ones_in_close_combat() {
+    let mut g = empty();
+    let p = put_facing(&mut g, "Phelps", "2816", "2815");
+    let c = put_back(&mut g, "Colquitt", "2815", "2816");
+    let hill = put_cmdr(&mut g, "DHHill", "2815");
+    combat(&mut g, Side::Union, TURN);
+    assault(&mut g, "2815", &[p]);
+    // Two dice, ones counted: (sixes, ones) with ones capped at 2.
+    let o = g.chance_outcomes();
+    let p11: f64 = o.iter().filter(|(a, _)| *a == Action::Dice { sixes: 0, ones: 2 }).map(|(_, p)| p).sum();
+    assert!((p11 - 1.0 / 36.0).abs() < 1e-12);
+    act(&mut g, Action::Dice { sixes: 0, ones: 2 });
+    // The Union picks: D. H. Hill or Colquitt's officers.
+    assert_eq!(g.actor(), Actor::Side(Side::Union));
+    assert_eq!(g.legal_actions(), vec![Action::Pick(Unit::Brigade(c)), Action::Pick(Unit::Commander(hill))]);
+    act(&mut g, Action::Pick(Unit::Commander(hill)));
+    assert_eq!(g.cmdr(hill).casualties, 1);
+    assert_eq!(g.cname(hill), "Hill's successor");
+}
+
+#[test]
+fn rule_2_4_an_assaulted_guard_is_eliminated_and_its_prisoner_freed() {
+    let mut g = empty();
+    let s = put_facing(&mut g, "Scammon", "2816", "2815");
+    let c = id(&g, "Colquitt");
+    let gar = id(&g, "Garland");
+    g.bde_mut(c).loc = Loc::Prisoner(0);
+    g.guards.push(fotm::Guard { side: Side::Confederate, parent: gar, hex: Some(hex("2815")), prisoners: vec![c], rejoins: None, done: false });
+    combat(&mut g, Side::Union, TURN);
+    assert!(legal(&g, Action::Assault(hex("2815"))));
+    let before = g.scored;
+    assault(&mut g, "2815", &[s]);
+    assert!(g.guards[0].done);
+    assert_eq!(g.bde(c).loc, Loc::Gone(fotm::Fate::Freed));
+    assert_eq!(g.scored, before);
+    let _ = Unit::Brigade(gar);
+}

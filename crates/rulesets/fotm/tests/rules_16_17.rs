@@ -1,0 +1,359 @@
+//! Position tests for FotM 16.0 (leader casualties, with 7.2 sharpshooters and 10.4 Lee) and
+//! 17.0 (morale checks, retreats, routs, captures and guards, with 4.1 over-stacking). Rule text
+//! is cited by number only.
+//!
+//! The ground: 2816 and its ring are clear, level 0; 1716 is a clear knoll at level 1.
+
+use engine::{Actor, Game, Side};
+use fotm::facing::{front_towards, rear_towards};
+use fotm::testkit::*;
+use fotm::{Action, Fate, Fotm, Loc, Phase, Unit};
+
+/// 11 AM.
+const TURN: u8 = 5;
+
+fn empty() -> Fotm {
+    let mut g = after_setup(&[]);
+    clear_map(&mut g);
+    g
+}
+
+fn put_facing(g: &mut Fotm, name: &str, at: &str, towards: &str) -> u8 {
+    let f = front_towards(hex(at), hex(towards));
+    put(g, name, at, f)
+}
+
+fn put_back(g: &mut Fotm, name: &str, at: &str, from: &str) -> u8 {
+    let f = rear_towards(hex(at), hex(from));
+    put(g, name, at, f)
+}
+
+fn act(g: &mut Fotm, a: Action) {
+    g.apply(&a).unwrap_or_else(|e| panic!("{a:?} refused: {e:?}; legal {:?}", g.legal_actions()));
+}
+
+fn dice(sixes: u8) -> Action {
+    Action::Dice { sixes, ones: 0 }
+}
+
+fn assault(g: &mut Fotm, target: &str, who: &[u8]) {
+    act(g, Action::Assault(hex(target)));
+    for &b in who {
+        act(g, Action::Join(b));
+    }
+    act(g, Action::Launch);
+}
+
+fn d6() -> Vec<(Action, f64)> {
+    (1..=6).map(|d| (Action::Roll(d), 1.0 / 6.0)).collect()
+}
+
+/// Scammon (2816) assaults Colquitt (2815, rear turned) and takes two steps off it: Colquitt's
+/// 17.2 choice is pending.
+fn two_losses(g: &mut Fotm) -> (u8, u8) {
+    let s = put_facing(g, "Scammon", "2816", "2815");
+    let c = put_back(g, "Colquitt", "2815", "2816");
+    phase(g, TURN, Side::Union, Phase::Combat);
+    assault(g, "2815", &[s]);
+    act(g, dice(2));
+    assert_eq!(g.bde(c).losses, 2);
+    assert_eq!(g.actor(), Actor::Side(Side::Confederate));
+    (s, c)
+}
+
+// ---------------------------------------------------------------------------------------
+// 17.2 morale check.
+
+#[test]
+fn rule_17_2_morale_check_passes_on_five_or_six() {
+    let mut g = empty();
+    let (_, c) = two_losses(&mut g);
+    act(&mut g, Action::Choose(true));
+    assert_eq!(g.chance_outcomes(), d6());
+    let mut fail = g.clone();
+    act(&mut g, Action::Roll(5));
+    assert_eq!(g.hex_of(c), Some(hex("2815")), "passed: it stays");
+    act(&mut fail, Action::Roll(4));
+    assert_eq!(fail.actor(), Actor::Side(Side::Confederate));
+    assert!(fail.legal_actions().iter().all(|a| matches!(a, Action::RetreatTo(_))));
+}
+
+#[test]
+fn rule_17_2_lcm_minus_one_commander_plus_cm() {
+    let mut g = empty();
+    let c = fotm::testkit::id(&g, "Colquitt");
+    g.bde_mut(c).lcm = 1;
+    two_losses(&mut g);
+    act(&mut g, Action::Choose(true));
+    act(&mut g, Action::Roll(5));
+    assert!(g.legal_actions().iter().all(|a| matches!(a, Action::RetreatTo(_))), "5 - 1 fails");
+
+    let mut g = empty();
+    let c = fotm::testkit::id(&g, "Colquitt");
+    g.bde_mut(c).lcm = 1;
+    put_cmdr(&mut g, "DHHill", "2815"); // CM 2
+    two_losses(&mut g);
+    act(&mut g, Action::Choose(true));
+    act(&mut g, Action::Roll(4));
+    assert_eq!(g.hex_of(c), Some(hex("2815")), "4 - 1 + 2 passes");
+}
+
+#[test]
+fn rule_10_3_two_lcms_and_no_commander_cannot_check() {
+    let mut g = empty();
+    let c = fotm::testkit::id(&g, "Colquitt");
+    g.bde_mut(c).lcm = 2;
+    two_losses(&mut g);
+    assert!(g.legal_actions().iter().all(|a| matches!(a, Action::RetreatTo(_))), "{:?}", g.legal_actions());
+}
+
+// ---------------------------------------------------------------------------------------
+// 17.3 retreat.
+
+#[test]
+fn rule_17_3_retreat_one_hex_away_not_into_enemy_zoc() {
+    let mut g = empty();
+    // Whiting at 2613 faces 2714 so its ZOC covers that retreat hex.
+    put_facing(&mut g, "Whiting", "2613", "2714");
+    let (_, c) = two_losses(&mut g);
+    act(&mut g, Action::Choose(false));
+    let to: Vec<_> = g.legal_actions();
+    let away: Vec<Action> = hex("2815")
+        .neighbours()
+        .into_iter()
+        .filter(|n| n.distance(hex("2816")) == 2 && !fotm::zoc::in_enemy_zoc(&g, *n, Side::Confederate))
+        .map(Action::RetreatTo)
+        .collect();
+    assert!(!away.is_empty());
+    assert!(fotm::zoc::in_enemy_zoc(&g, hex("2714"), Side::Confederate));
+    assert!(!to.contains(&Action::RetreatTo(hex("2714"))));
+    assert_eq!(to.len(), away.len());
+    for a in &away {
+        assert!(to.contains(a));
+    }
+    act(&mut g, away[0]);
+    assert_ne!(g.hex_of(c), Some(hex("2815")));
+}
+
+#[test]
+fn rule_17_3_retreat_to_the_same_or_lower_elevation_first() {
+    // Colquitt on 1816 (level 0) next to the knoll 1716 (level 1), assaulted from the side
+    // away from the knoll.
+    let mut g = empty();
+    let d = hex("1816");
+    let knoll = hex("1716");
+    let from = d.neighbours().into_iter().find(|n| n.distance(knoll) == 2).expect("a hex opposite the knoll");
+    let s = put_facing(&mut g, "Scammon", &from.label(), "1816");
+    let c = put_back(&mut g, "Colquitt", "1816", &from.label());
+    phase(&mut g, TURN, Side::Union, Phase::Combat);
+    assault(&mut g, "1816", &[s]);
+    act(&mut g, dice(2));
+    act(&mut g, Action::Choose(false));
+    let to = g.legal_actions();
+    assert!(!to.is_empty());
+    assert!(!to.contains(&Action::RetreatTo(knoll)), "17.3: not uphill while a level hex is open: {to:?}");
+    let _ = c;
+}
+
+#[test]
+fn rule_17_5_no_retreat_means_capture_and_a_guard_detaches() {
+    let mut g = empty();
+    // Union brigades fill every hex away from Scammon.
+    let blockers = ["Crook", "Christ", "Welsh"];
+    let away: Vec<_> = hex("2815").neighbours().into_iter().filter(|n| n.distance(hex("2816")) == 2).collect();
+    assert_eq!(away.len(), 3);
+    for (n, h) in blockers.iter().zip(&away) {
+        put_back(&mut g, n, &h.label(), "2815");
+    }
+    let (s, c) = two_losses(&mut g);
+    act(&mut g, Action::Choose(false));
+    assert_eq!(g.legal_actions(), vec![Action::Done], "no retreat hex: captured");
+    act(&mut g, Action::Done);
+    assert_eq!(g.bde(c).loc, Loc::Prisoner(0));
+    assert_eq!(g.guards.len(), 1);
+    assert_eq!((g.guards[0].parent, g.guards[0].hex, g.guards[0].prisoners.clone()), (s, Some(hex("2815")), vec![c]));
+    assert_eq!(g.bde(s).losses, 1, "Reading: the guard is a step of its parent");
+}
+
+#[test]
+fn rule_17_5_guards_rejoin_their_parent() {
+    let mut g = empty();
+    let s = put(&mut g, "Scammon", "2816", 0);
+    g.bde_mut(s).losses = 1;
+    let c = id(&g, "Colquitt");
+    g.bde_mut(c).loc = Loc::Gone(Fate::Captured);
+    g.guards.push(fotm::Guard { side: Side::Union, parent: s, hex: None, prisoners: vec![c], rejoins: Some(TURN), done: false });
+    phase(&mut g, TURN, Side::Union, Phase::Reinforcement);
+    assert!(g.guards[0].done);
+    assert_eq!(g.bde(s).losses, 0);
+}
+
+// ---------------------------------------------------------------------------------------
+// 17.4 rout.
+
+#[test]
+fn rule_17_4_a_routed_brigade_routed_again_is_captured() {
+    let mut g = empty();
+    let s = put_facing(&mut g, "Scammon", "2816", "2815");
+    let c = put_back(&mut g, "Colquitt", "2815", "2816");
+    g.bde_mut(c).routed = true;
+    phase(&mut g, TURN, Side::Union, Phase::Combat);
+    assault(&mut g, "2815", &[s]);
+    act(&mut g, dice(4));
+    assert_eq!(g.bde(c).loc, Loc::Prisoner(0));
+    // 15.10: the hex is vacated: Scammon advances.
+    assert_eq!(g.legal_actions(), vec![Action::Advance(s)]);
+}
+
+#[test]
+fn rule_17_4_one_step_left_and_forced_to_retreat_routs() {
+    let mut g = empty();
+    let s = put_facing(&mut g, "Scammon", "2816", "2815");
+    let c = put_back(&mut g, "Colquitt", "2815", "2816");
+    g.bde_mut(c).losses = 2; // 3 SP, three steps; two more leave one
+    phase(&mut g, TURN, Side::Union, Phase::Combat);
+    assault(&mut g, "2815", &[s]);
+    act(&mut g, dice(2));
+    assert_eq!(g.steps_left(c), 1);
+    act(&mut g, Action::Choose(true));
+    act(&mut g, Action::Roll(1));
+    assert!(g.bde(c).routed, "17.4");
+}
+
+// ---------------------------------------------------------------------------------------
+// 4.1 over-stacking after a retreat.
+
+#[test]
+fn rule_4_1_the_opponent_picks_who_retreats_further() {
+    let mut g = empty();
+    // Every retreat hex but one is blocked; that one holds two Confederate infantry.
+    let away: Vec<_> = hex("2815").neighbours().into_iter().filter(|n| n.distance(hex("2816")) == 2).collect();
+    put_back(&mut g, "Crook", &away[0].label(), "2815");
+    put_back(&mut g, "Christ", &away[1].label(), "2815");
+    let r = put(&mut g, "Ripley", &away[2].label(), 0);
+    let o = put(&mut g, "Rodes", &away[2].label(), 0);
+    let (_, c) = two_losses(&mut g);
+    act(&mut g, Action::Choose(false));
+    assert_eq!(g.legal_actions(), vec![Action::RetreatTo(away[2])], "17.3: into the full hex");
+    act(&mut g, Action::RetreatTo(away[2]));
+    // 4.1: the Union picks which of the three retreats one more hex.
+    assert_eq!(g.actor(), Actor::Side(Side::Union));
+    let picks = g.legal_actions();
+    for b in [r, o, c] {
+        assert!(picks.contains(&Action::Pick(Unit::Brigade(b))));
+    }
+    act(&mut g, Action::Pick(Unit::Brigade(r)));
+    assert_eq!(g.actor(), Actor::Side(Side::Confederate));
+    assert!(g.legal_actions().iter().all(|a| matches!(a, Action::RetreatTo(h) if h.distance(hex("2816")) == 3)));
+}
+
+// ---------------------------------------------------------------------------------------
+// 16.1-16.2 leader casualties.
+
+/// Union Scammon + B4US on 2816 assault 2815 (Rosser screens any rout); four attacker sixes
+/// with artillery fire and close combat: a leader casualty on the Lead Brigade.
+fn leader_casualty(g: &mut Fotm) -> u8 {
+    let s = put_facing(g, "Scammon", "2816", "2815");
+    let b = put_facing(g, "B4US", "2816", "2815");
+    put_back(g, "Rosser", "2815", "2816");
+    phase(g, TURN, Side::Union, Phase::Combat);
+    assault(g, "2815", &[s, b]);
+    act(g, dice(1));
+    act(g, dice(3));
+    s
+}
+
+#[test]
+fn rule_16_2_with_two_lcms_the_commander_is_hit() {
+    let mut g = empty();
+    let c = put_back(&mut g, "Colquitt", "2815", "2816");
+    g.bde_mut(c).lcm = 2;
+    let hill = put_cmdr(&mut g, "DHHill", "2815");
+    let before = g.scored[0];
+    leader_casualty(&mut g);
+    assert_eq!(g.bde(c).lcm, 2);
+    assert_eq!(g.cmdr(hill).casualties, 1);
+    assert_eq!(g.scored[0], before + fotm::victory::vp::COMMANDER);
+}
+
+#[test]
+fn rule_16_2_two_commanders_each_hit_with_probability_one_half() {
+    let mut g = empty();
+    let c = put_back(&mut g, "Colquitt", "2815", "2816");
+    g.bde_mut(c).lcm = 2;
+    let hill = put_cmdr(&mut g, "DHHill", "2815");
+    let long = put_cmdr(&mut g, "Longstreet", "2815");
+    let before = g.scored[0];
+    leader_casualty(&mut g);
+    let o = g.chance_outcomes();
+    assert_eq!(o.len(), 2);
+    assert!(o.contains(&(Action::Pick(Unit::Commander(hill)), 0.5)));
+    assert!(o.contains(&(Action::Pick(Unit::Commander(long)), 0.5)));
+    act(&mut g, Action::Pick(Unit::Commander(long)));
+    assert_eq!(g.scored[0], before + fotm::victory::vp::LONGSTREET);
+    assert_eq!(g.cname(long), "Longstreet's successor");
+}
+
+/// Jenkins (Confederate sharpshooters, 2815) assault Union 2816, rolling two ones: the
+/// Confederates may pick a commander with the Union Lead Brigade.
+fn sharpshooters(g: &mut Fotm, cmdr: &str) -> u8 {
+    let j = put_facing(g, "Jenkins", "2815", "2816");
+    let s = put_back(g, "Scammon", "2816", "2815");
+    let c = put_cmdr(g, cmdr, "2816");
+    phase(g, TURN, Side::Confederate, Phase::Combat);
+    assault(g, "2816", &[j]);
+    act(g, Action::Dice { sixes: 0, ones: 2 });
+    assert_eq!(g.legal_actions(), vec![Action::Pick(Unit::Brigade(s)), Action::Pick(Unit::Commander(c))]);
+    act(g, Action::Pick(Unit::Commander(c)));
+    c
+}
+
+#[test]
+fn rule_16_2_reno_is_cox_s_first_casualty() {
+    let mut g = empty();
+    let before = g.scored[1];
+    let cox = sharpshooters(&mut g, "Cox");
+    assert_eq!(g.cmdr(cox).casualties, 1);
+    assert_eq!(g.cname(cox), "Brig. Gen. Jacob D. Cox", "not flipped yet");
+    assert_eq!(g.cm(cox), 2);
+    assert_eq!(g.scored[1], before + fotm::victory::vp::COMMANDER);
+}
+
+#[test]
+fn rule_16_2_mcclellan_is_removed_for_ten_vp() {
+    let mut g = empty();
+    let before = g.scored[1];
+    let m = sharpshooters(&mut g, "McClellan");
+    assert!(g.cmdr(m).gone);
+    assert_eq!(g.cmdr(m).hex, None);
+    assert_eq!(g.scored[1], before + fotm::victory::vp::MCCLELLAN);
+}
+
+#[test]
+fn rule_16_2_a_replacement_hit_again_is_removed() {
+    let mut g = empty();
+    let w = id_c(&g, "Willcox");
+    g.cmdr_mut(w).casualties = 1;
+    let before = g.scored[1];
+    sharpshooters(&mut g, "Willcox");
+    assert!(g.cmdr(w).gone);
+    assert_eq!(g.scored[1], before, "Reading: no VP for a replacement");
+}
+
+fn id_c(g: &Fotm, n: &str) -> u8 {
+    cid(g, n)
+}
+
+#[test]
+fn rule_10_4_lee_is_never_a_casualty() {
+    let mut g = empty();
+    let c = put_back(&mut g, "Colquitt", "2815", "2816");
+    g.bde_mut(c).lcm = 2;
+    let lee = put_cmdr(&mut g, "Lee", "2815");
+    let before = g.scored;
+    leader_casualty(&mut g);
+    // Lee left as soon as a Union brigade stood adjacent (10.4), so the casualty finds no
+    // commander: nothing happens, and Lee is never hit.
+    assert_eq!(g.cmdr(lee).casualties, 0);
+    assert_eq!(g.scored, before);
+}
