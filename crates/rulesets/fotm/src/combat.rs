@@ -197,27 +197,6 @@ pub(crate) fn start_phase(g: &mut Fotm, side: Side) {
     push(g, CombatFrame::Phase { side, targeted: vec![] });
 }
 
-/// 15.8 (and forced march): the brigade loses up to `n` steps; eliminated on losing its last
-/// (2.3), the enemy scoring 18.1's VP. Returns the steps actually lost.
-pub(crate) fn lose_steps(g: &mut Fotm, b: Bid, n: u8, rule: &'static str) -> u8 {
-    let mut lost = 0;
-    for _ in 0..n {
-        if g.hex_of(b).is_none() {
-            break;
-        }
-        g.bde_mut(b).losses += 1;
-        lost += 1;
-        if g.steps_left(b) == 0 {
-            retreat::eliminate(g, b, rule);
-            break;
-        }
-    }
-    if lost > 0 && g.hex_of(b).is_some() {
-        g.note(rule, |g| format!("{} loses {lost} step(s), now {:?}", g.name(b), g.strength(b)));
-    }
-    lost
-}
-
 // ---------------------------------------------------------------------------------------
 // Strength.
 
@@ -708,13 +687,13 @@ impl Assault {
         let next = match fire {
             Shot::OffSuppress => {
                 if let Some(v) = self.victim.take() {
-                    lose_steps(g, v, sixes.min(SUPPRESSION_MAX), "FotM 9.4");
+                    crate::steps::lose_steps(g, v, sixes.min(SUPPRESSION_MAX), "FotM 9.4");
                 }
                 Stage::DefChoice
             }
             Shot::DefSuppress => {
                 if let Some(v) = self.victim.take() {
-                    lose_steps(g, v, sixes.min(SUPPRESSION_MAX), "FotM 9.4");
+                    crate::steps::lose_steps(g, v, sixes.min(SUPPRESSION_MAX), "FotM 9.4");
                 }
                 Stage::DefFire
             }
@@ -729,7 +708,7 @@ impl Assault {
                 let mut next = Stage::CloseCombat;
                 if let Some(lead) = self.att_lead {
                     let n = sixes.min(MAX_STEP_LOSS - self.att_lost);
-                    self.att_lost += lose_steps(g, lead, n, "FotM 15.7");
+                    self.att_lost += crate::steps::lose_steps(g, lead, n, "FotM 15.7");
                     if self.att_lost >= MAX_STEP_LOSS && g.hex_of(lead).is_some() {
                         g.to_bottom(lead);
                         next = Stage::AttackerMorale;
@@ -753,7 +732,7 @@ impl Assault {
         let mut left = sixes.min(MAX_STEP_LOSS.saturating_sub(self.def_lost));
         while left > 0 {
             let Some(lead) = self.def_lead_now(g) else { break };
-            let lost = lose_steps(g, lead, 1, "FotM 15.8");
+            let lost = crate::steps::lose_steps(g, lead, 1, "FotM 15.8");
             if lost == 0 {
                 break;
             }

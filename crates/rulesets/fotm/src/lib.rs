@@ -47,6 +47,7 @@ mod sequence;
 mod setup;
 pub mod stacking;
 mod state;
+mod steps;
 mod tally;
 #[doc(hidden)]
 pub mod testkit;

@@ -731,32 +731,6 @@ fn check_cavalry_release(g: &mut Fotm) {
     }
 }
 
-/// 13.5: the brigade loses a step (2.3); losing its last eliminates it (18.1 VP to the enemy).
-pub(crate) fn lose_step(g: &mut Fotm, b: Bid, rule: &str) {
-    g.bde_mut(b).losses += 1;
-    if g.bde(b).losses >= u8::try_from(g.info(b).steps()).unwrap_or(u8::MAX) {
-        eliminate(g, b, Fate::Eliminated, rule);
-    } else {
-        g.note(rule, |g| format!("{} loses a step", g.name(b)));
-    }
-}
-
-/// Takes a brigade out of the game with this fate, scoring an elimination for the enemy where
-/// 18.1 counts it (eliminated, routed off).
-pub(crate) fn eliminate(g: &mut Fotm, b: Bid, fate: Fate, rule: &str) {
-    g.set_loc(b, Loc::Gone(fate));
-    g.note(rule, |g| format!("{} is out of the game: {fate:?}", g.name(b)));
-    if matches!(fate, Fate::Eliminated | Fate::RoutedOff) {
-        let vp = if g.arm(b) == Arm::Infantry {
-            victory::vp::ELIMINATED_INFANTRY
-        } else {
-            victory::vp::ELIMINATED_ARTILLERY_OR_CAVALRY
-        };
-        let enemy = g.side_of(b).enemy();
-        g.score(enemy, vp, "FotM 18.1", |g| format!("{} eliminated", g.name(b)));
-    }
-}
-
 /// 13.5: the DRM of the forced-march roll: the best CM of a friendly commander in the hex,
 /// less the LCMs.
 pub(crate) fn force_march_drm(g: &Fotm, b: Bid) -> i8 {
@@ -959,7 +933,7 @@ impl Procedure for MoveFrame {
                 let total = i8::try_from(d).unwrap_or(0) + drm;
                 if total <= FORCE_MARCH_LOSS_MAX {
                     g.note("FotM 13.5", |g| format!("Forced march: {} rolls {d} ({drm:+}): stragglers", g.name(b)));
-                    lose_step(g, b, "FotM 13.5");
+                    crate::steps::lose_steps(g, b, 1, "FotM 13.5");
                 } else {
                     g.note("FotM 13.5", |g| format!("Forced march: {} rolls {d} ({drm:+}): no effect", g.name(b)));
                 }

@@ -7,7 +7,6 @@
 //! retreat hex exists) and otherwise simply returns to the frame below.
 
 use crate::action::Action;
-use crate::oob::Arm;
 use crate::procedure::{Frame, Procedure, d6};
 use crate::state::{Bid, Fate, Fotm, Guard, Loc, Unit, side_name};
 use crate::{facing, stacking, zoc};
@@ -216,7 +215,7 @@ pub(crate) fn capture(g: &mut Fotm, prisoner: Bid, capturers: Vec<Bid>) {
     match able.len() {
         0 => {
             g.note("FotM 17.5", |g| format!("No brigade can spare a guard: {} is eliminated", g.name(prisoner)));
-            eliminate(g, prisoner, "FotM 17.5");
+            crate::steps::eliminate(g, prisoner, Fate::Eliminated, "FotM 17.5");
         }
         1 => detach(g, able[0], prisoner),
         _ => g.stack.push(Frame::Retreat(Box::new(RetreatFrame::Capture { prisoner, capturers: able }))),
@@ -244,17 +243,6 @@ fn take_prisoner(g: &mut Fotm, i: usize, prisoner: Bid) {
     g.set_loc(prisoner, Loc::Prisoner(idx));
     g.bde_mut(prisoner).routed = false;
     g.note("FotM 17.5", |g| format!("{} is captured", g.name(prisoner)));
-}
-
-/// 2.3, 18.1: the brigade is eliminated; the enemy scores.
-pub(crate) fn eliminate(g: &mut Fotm, b: Bid, rule: &'static str) {
-    g.set_loc(b, Loc::Gone(Fate::Eliminated));
-    let vp = if g.arm(b) == Arm::Infantry {
-        crate::victory::vp::ELIMINATED_INFANTRY
-    } else {
-        crate::victory::vp::ELIMINATED_ARTILLERY_OR_CAVALRY
-    };
-    g.score(g.side_of(b).enemy(), vp, rule, |g| format!("{} eliminated", g.name(b)));
 }
 
 /// 2.4: enemy guards on `hex` (enemies of `side`) are assaulted: eliminated at once, their

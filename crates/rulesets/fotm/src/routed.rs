@@ -84,7 +84,7 @@ pub(crate) fn run(g: &mut Fotm, side: Side) {
         let foot = movement::moves_on_foot(g, b);
         let budget = movement::allowance(g, b);
         match walk(g, side, b, foot, budget, &exits, true, true) {
-            Walk::Exited => movement::eliminate(g, b, Fate::RoutedOff, "FotM 17.4"),
+            Walk::Exited => crate::steps::eliminate(g, b, Fate::RoutedOff, "FotM 17.4"),
             Walk::Stayed => {}
         }
     }
