@@ -98,3 +98,81 @@ pub fn push(g: &mut Fotm, f: Frame) {
 pub fn top(g: &Fotm) -> &Frame {
     g.stack.last().expect("a frame")
 }
+
+/// A position in contact, for random play that reaches combat: the game after set-up, moved to
+/// the start of turn `turn`, with every Union brigade (on the map or not yet arrived) placed
+/// as close to a Confederate brigade as stacking allows, facing it, and every Confederate
+/// brigade due by then on the map near its listed hex or entry. Random play from here meets
+/// mandatory close combat (15.4) at once, so it exercises combat, retreat, rout, capture and
+/// rally under the conformance suite.
+///
+/// # Panics
+/// If the set-up does not accept Done.
+#[must_use]
+pub fn engaged(turn: u8) -> Fotm {
+    use crate::facing;
+    use crate::oob::Start;
+    let mut g = after_setup(&[]);
+    g.stack.clear();
+    g.turn = turn;
+    // Confederates due by `turn` stand at their entry hex or as near it as stacking allows.
+    for b in g.all_brigades() {
+        if g.side_of(b) == Side::Confederate
+            && g.bde(b).loc == Loc::Waiting
+            && let Start::Arrive { turn: t, entry } = &g.info(b).start
+            && *t <= turn
+            && let Some(e) = g.map().entry(entry).map(|e| e.hex)
+            && let Some(h) = nearest_room(&g, b, &[e])
+        {
+            g.set_loc(b, Loc::Map(h));
+        }
+    }
+    // Every Union brigade as close as it fits to the Confederate line, facing it.
+    let targets: Vec<Hex> = g.on_map(Side::Confederate).filter_map(|b| g.hex_of(b)).collect();
+    for b in g.all_brigades() {
+        if g.side_of(b) != Side::Union || matches!(g.bde(b).loc, Loc::Gone(_)) {
+            continue;
+        }
+        g.set_loc(b, Loc::Waiting);
+        let Some(h) = nearest_room(&g, b, &targets) else { continue };
+        g.set_loc(b, Loc::Map(h));
+        if let Some(t) = targets.iter().min_by_key(|t| (t.distance(h), **t)) {
+            let d = h.distance(*t);
+            // Face along the first step of a line towards the target.
+            let next = h.neighbours().into_iter().min_by_key(|n| (n.distance(*t), *n)).unwrap_or(*t);
+            if d > 0 {
+                g.bde_mut(b).facing = facing::front_towards(h, next);
+            }
+        }
+    }
+    for c in g.all_commanders() {
+        if g.cmdr(c).hex.is_none() && !g.cmdr(c).gone && matches!(g.cinfo(c).start, Start::Arrive { turn: t, .. } if t <= turn)
+        {
+            let side = g.cinfo(c).side;
+            if let Some(h) = g.on_map(side).filter_map(|b| g.hex_of(b)).min() {
+                g.cmdr_mut(c).hex = Some(h);
+            }
+        }
+    }
+    g.stack.push(Frame::Seq(crate::sequence::SeqFrame::TurnStart));
+    crate::procedure::settle(&mut g);
+    g
+}
+
+/// The hex nearest to any of `near` (at least one hex away from them when they hold enemy
+/// brigades) where `b` may stand: on the map, no enemy there, room under 4.1.
+fn nearest_room(g: &Fotm, b: Bid, near: &[Hex]) -> Option<Hex> {
+    let side = g.side_of(b);
+    let map = g.map();
+    for r in 0..8u16 {
+        let mut ring: Vec<Hex> = near.iter().flat_map(|h| h.ring(r)).collect();
+        ring.sort();
+        ring.dedup();
+        for h in ring {
+            if map.contains(h) && g.occupant(h) != Some(side.enemy()) && crate::stacking::has_room(g, h, b) {
+                return Some(h);
+            }
+        }
+    }
+    None
+}

@@ -25,6 +25,17 @@ fn with_options() -> Fotm {
     Fotm::new(&all.map(String::from)).expect("every option")
 }
 
+/// A position in contact at 10 AM (before Burnside's pause) and at 3 PM, so random play meets
+/// combat, retreat, rout, capture and rally at once (random play from set-up rarely brings the
+/// armies together).
+fn engaged_morning() -> Fotm {
+    fotm::testkit::engaged(4)
+}
+
+fn engaged_afternoon() -> Fotm {
+    fotm::testkit::engaged(9)
+}
+
 /// Fails the test with the suite's report, printed as written (not `Debug`-escaped).
 fn check(result: Result<(), String>) {
     if let Err(report) = result {
@@ -39,6 +50,32 @@ const MAX_DECISIONS: u64 = 40_000;
 fn random_games_end_without_dead_ends_and_with_sound_chance() {
     check(conformance::random_games(new, 6, 1, MAX_DECISIONS));
     check(conformance::random_games(with_options, 2, 11, MAX_DECISIONS));
+}
+
+#[test]
+fn random_games_in_contact_end_without_dead_ends_and_with_sound_chance() {
+    check(conformance::random_games(engaged_morning, 6, 21, MAX_DECISIONS));
+    check(conformance::random_games(engaged_afternoon, 6, 22, MAX_DECISIONS));
+    check(conformance::replay_identical(engaged_morning, 2, 23, MAX_DECISIONS));
+    check(conformance::illegal_refused_eq(engaged_afternoon, 2, 24, MAX_DECISIONS));
+    check(conformance::clone_independent_eq(engaged_morning, 2, 25, MAX_DECISIONS));
+}
+
+/// The contact positions really do lead to combat: some brigade loses a step, some
+/// retreats or routs, within a few random games.
+#[test]
+fn random_games_in_contact_fight() {
+    use engine::{Dice, Game};
+    let mut fought = 0;
+    for seed in 0..4 {
+        let mut g = engaged_afternoon();
+        let mut dice = Dice::seeded(seed);
+        conformance::play_random(&mut g, &mut dice, MAX_DECISIONS);
+        let t = g.tally();
+        let get = |k: &str| t.iter().find(|(n, _)| n == k).map_or(0, |(_, v)| *v);
+        fought += get("union steps lost") + get("confederate steps lost");
+    }
+    assert!(fought > 0, "no steps lost in four random games from contact");
 }
 
 #[test]
@@ -64,4 +101,8 @@ fn soak() {
     check(conformance::replay_identical(new, 20, 1002, MAX_DECISIONS));
     check(conformance::illegal_refused_eq(new, 20, 1003, MAX_DECISIONS));
     check(conformance::clone_independent_eq(new, 20, 1004, MAX_DECISIONS));
+    check(conformance::random_games(engaged_morning, 100, 1005, MAX_DECISIONS));
+    check(conformance::random_games(engaged_afternoon, 100, 1006, MAX_DECISIONS));
+    check(conformance::replay_identical(engaged_afternoon, 20, 1007, MAX_DECISIONS));
+    check(conformance::illegal_refused_eq(engaged_morning, 20, 1008, MAX_DECISIONS));
 }
