@@ -21,6 +21,7 @@
 //! ```
 
 pub mod conformance;
+pub mod counts;
 mod log;
 mod record;
 mod rng;
