@@ -6,7 +6,8 @@
 //! Games play the conformance suite's random policy (`engine::conformance::random_action`):
 //! chance outcomes sampled by probability, or a uniform pick among the legal actions, from
 //! `Dice::seeded(seed)`. Besides criterion's own lines, the harness prints `report:` lines to
-//! stderr: decisions per game and the rates over every game it played.
+//! stderr: decisions per game and the rates over every game it played. Every group is named
+//! `LABEL/...` (the ruleset, and where it starts), so rulesets' saved baselines never mix.
 
 pub use criterion::Criterion;
 use criterion::{BatchSize, SamplingMode, Throughput};
@@ -71,8 +72,8 @@ impl<G: Game> Walker<G> {
 }
 
 /// (a) Decisions per second along random games (one iteration = one decision).
-pub fn decisions<G: Game>(c: &mut Criterion, base: &G) {
-    let mut group = c.benchmark_group("decisions");
+pub fn decisions<G: Game>(c: &mut Criterion, label: &str, base: &G) {
+    let mut group = c.benchmark_group(format!("{label}/decisions"));
     group.throughput(Throughput::Elements(1)).sampling_mode(SamplingMode::Flat).sample_size(10);
     group.measurement_time(Duration::from_secs(20));
     for (name, checked) in [("list+apply_unchecked", false), ("list+apply_checked", true)] {
@@ -87,7 +88,7 @@ pub fn decisions<G: Game>(c: &mut Criterion, base: &G) {
             });
         });
         eprintln!(
-            "report: decisions/{name}: walked {} decisions over {} game(s) in all",
+            "report: {label}/decisions/{name}: walked {} decisions over {} game(s) in all",
             walker.decisions, walker.seed
         );
     }
@@ -95,8 +96,8 @@ pub fn decisions<G: Game>(c: &mut Criterion, base: &G) {
 }
 
 /// (b) Whole random games per second, from the first chit pull to the end.
-pub fn games<G: Game>(c: &mut Criterion, base: &G) {
-    let mut group = c.benchmark_group("games");
+pub fn games<G: Game>(c: &mut Criterion, label: &str, base: &G) {
+    let mut group = c.benchmark_group(format!("{label}/games"));
     group.sampling_mode(SamplingMode::Flat).sample_size(10).warm_up_time(Duration::from_millis(1));
     group.measurement_time(Duration::from_secs(60));
     let (mut seed, mut played, mut panicked, mut decisions, mut busy) = (1000u64, 0u64, 0u64, 0u64, Duration::ZERO);
@@ -131,7 +132,7 @@ pub fn games<G: Game>(c: &mut Criterion, base: &G) {
     group.finish();
     let secs = busy.as_secs_f64();
     eprintln!(
-        "report: games: {played} whole games ({panicked} more panicked, their time included), {:.0} decisions a game \
+        "report: {label}/games: {played} whole games ({panicked} more panicked, their time included), {:.0} decisions a game \
          on average, {:.3} games/s, {:.0} decisions/s",
         decisions as f64 / played.max(1) as f64,
         played as f64 / secs,
@@ -157,7 +158,7 @@ fn find<G: Game>(base: &G, pick: impl Fn(&G) -> bool) -> Option<(u64, G)> {
 
 /// (c) `legal_actions` alone, and `apply_unchecked` of the first legal action (with the
 /// automatic procedure steps it runs), at fixed positions of different procedures.
-pub fn legal<G: Game>(c: &mut Criterion, base: &G, rules: &[(&str, &str)], nudge: fn(&mut G, bool)) {
+pub fn legal<G: Game>(c: &mut Criterion, label: &str, base: &G, rules: &[(&str, &str)], nudge: fn(&mut G, bool)) {
     let side_at = |rule: &str| {
         let rule = rule.to_string();
         move |g: &G| matches!(g.actor(), Actor::Side(_)) && g.prompt().rule == rule
@@ -166,7 +167,7 @@ pub fn legal<G: Game>(c: &mut Criterion, base: &G, rules: &[(&str, &str)], nudge
     for &(name, rule) in rules {
         match find(base, side_at(rule)) {
             Some((d, g)) => positions.push((name.to_string(), d, g)),
-            None => eprintln!("report: legal/{name}: no such position in seed 2's first 3,000 decisions"),
+            None => eprintln!("report: {label}/legal/{name}: no such position in seed 2's first 3,000 decisions"),
         }
     }
     // The longest list among the first 1,000 decisions of the same game.
@@ -190,12 +191,12 @@ pub fn legal<G: Game>(c: &mut Criterion, base: &G, rules: &[(&str, &str)], nudge
     // position's list (made untimed by listing with the position nudged by `nudge(g,
     // true)`, then restored by `nudge(g, false)`). `memo_hit` measures a repeated call on
     // the same value.
-    let mut group = c.benchmark_group("legal_actions");
+    let mut group = c.benchmark_group(format!("{label}/legal_actions"));
     group.sample_size(20).measurement_time(Duration::from_secs(5));
     for (name, d, g) in &positions {
         let p = g.prompt();
         eprintln!(
-            "report: legal/{name}: seed 2, decision {d}, {} legal actions, at {}: {}",
+            "report: {label}/legal/{name}: seed 2, decision {d}, {} legal actions, at {}: {}",
             g.legal_actions().len(),
             p.rule,
             p.text
@@ -215,7 +216,7 @@ pub fn legal<G: Game>(c: &mut Criterion, base: &G, rules: &[(&str, &str)], nudge
     }
     group.finish();
 
-    let mut group = c.benchmark_group("apply_unchecked");
+    let mut group = c.benchmark_group(format!("{label}/apply_unchecked"));
     group.sample_size(20).measurement_time(Duration::from_secs(5));
     for (name, _, g) in &positions {
         let a = g.legal_actions()[0].clone();

@@ -39,8 +39,8 @@ fn main() {
     let mut base = Belmont::after_setup(&[]);
     base.set_logging(false);
     let mut c = Criterion::default().configure_from_args();
-    benchkit::legal(&mut c, &base, &PROCEDURES, nudge);
-    benchkit::decisions(&mut c, &base);
-    benchkit::games(&mut c, &base);
+    benchkit::legal(&mut c, "belmont", &base, &PROCEDURES, nudge);
+    benchkit::decisions(&mut c, "belmont", &base);
+    benchkit::games(&mut c, "belmont", &base);
     c.final_summary();
 }
