@@ -188,7 +188,7 @@ mod tests {
     #[test]
     fn the_parser_reports_every_bad_line() {
         let bad = "# a comment\nok 1 2 3 # Belmont 5.1 fine\nshort 1 2\nwords a b c\n\n";
-        let e = parse(bad, "counts.txt", "Belmont").err().expect("two bad lines");
+        let e = parse(bad, "counts.txt", "Belmont").expect_err("two bad lines");
         assert!(e.contains("counts.txt:3") && e.contains("counts.txt:4"), "{e}");
         let good = parse("x 7 0 13 # Belmont 3.2.2 Pull", "counts.txt", "Belmont").expect("a good line");
         assert_eq!((good[0].seed, good[0].decisions, good[0].count), (7, 0, 13));

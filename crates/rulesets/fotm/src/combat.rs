@@ -22,9 +22,16 @@
 //! - 15.7 defending artillery: one choice for the hex's guns, suppression or canister; asked
 //!   only when both are possible, otherwise the possible one is used. Suppression victims (both
 //!   ways) are the topmost artillery brigade in reach; no player choice.
-//! - 15.10 advancing: only participating infantry and cavalry still adjacent (not routed, with
-//!   room) may advance; an artillery-only Assault that empties a hex leaves it empty. The
-//!   defender never advances, so 15.7's "does not occupy" needs no code.
+//! - 15.10 advancing: participating infantry and cavalry still adjacent (not routed, with room)
+//!   must advance. 15.6: when none of them can and the Assault's offensive artillery fire has
+//!   been made (an artillery-only Assault, say), any friendly infantry or cavalry brigade
+//!   adjacent to the emptied hex may occupy it; that advance is optional. The defender never
+//!   advances, so 15.7's "does not occupy" needs no code.
+//! - 15.7 a failed morale check of the assaulting Lead Brigade: the attacking brigades in its
+//!   hex fall back and the Assault ends there (no close combat; 15.7 continues the Assault only
+//!   on a pass). What the offensive artillery fire did still stands (17.4 routs, 17.2 checks).
+//! - 16.1 "artillery fire": the attacker's offensive artillery fire (suppression, ranged or
+//!   canister) that actually rolled at least one die.
 //! - 10.5 Longstreet's +2 SP go to the close combat roll, or to the artillery roll of an
 //!   Assault without close combat.
 //! - 15.8 the defending hex loses at most two steps in an Assault from offensive ranged or
@@ -527,9 +534,10 @@ impl Assault {
                 }
                 // 9.4: every attacking gun in one instance, at the hex's top artillery brigade.
                 self.victim = enemy_artillery(g, target, self.side).first().copied();
-                self.artillery_fired = true;
                 let sp: i32 = guns.iter().filter_map(|&b| artillery::ranged_sp(g, b, target)).map(i32::from).sum();
                 let sp = sp + self.corps(g, true) + self.longstreet_sp(g, Shot::OffSuppress);
+                // 16.1: artillery fire counts only when it rolls.
+                self.artillery_fired |= dice(sp) > 0;
                 self.roll(g, Shot::OffSuppress, sp, false, Stage::DefChoice);
             }
             Stage::OffFire => {
@@ -538,9 +546,9 @@ impl Assault {
                 if guns.is_empty() || !enemy_artillery(g, target, self.side).is_empty() || self.holding(g).is_empty() {
                     return self.at(Stage::DefChoice, g);
                 }
-                self.artillery_fired = true;
                 let sp: i32 = guns.iter().filter_map(|&b| artillery::offensive_sp(g, b, target)).map(i32::from).sum();
                 let sp = sp + self.corps(g, true) + self.longstreet_sp(g, Shot::OffFire);
+                self.artillery_fired |= dice(sp) > 0;
                 self.roll(g, Shot::OffFire, sp, false, Stage::DefChoice);
             }
             Stage::DefChoice => {
@@ -661,19 +669,34 @@ impl Assault {
         !self.defenders.is_empty() && g.occupant(self.target).is_none()
     }
 
-    /// 15.10: the participating infantry and cavalry that may advance into the vacated hex.
-    fn advance_candidates(&self, g: &Fotm) -> Vec<Bid> {
+    /// 15.10, 15.6: the brigades that may advance into the vacated hex, and whether one must.
+    /// The participating infantry and cavalry must (15.10); when none of them can and the
+    /// Assault's offensive artillery fire was made, any adjacent friendly infantry or cavalry
+    /// brigade may (15.6), and need not.
+    fn advance_options(&self, g: &Fotm) -> (Vec<Bid>, bool) {
         if !self.vacated(g) && !self.advanced {
-            return vec![];
+            return (vec![], false);
         }
         if g.occupant(self.target) == Some(self.side.enemy()) {
-            return vec![];
+            return (vec![], false);
         }
-        self.present(g)
-            .into_iter()
-            .filter(|&b| g.hex_of(b) != Some(self.target) && !g.bde(b).routed && may_close(g, b, self.target))
-            .filter(|&b| stacking::has_room(g, self.target, b))
-            .collect()
+        let able = |b: Bid| {
+            g.hex_of(b).is_some_and(|h| h != self.target)
+                && !g.bde(b).routed
+                && !g.bde(b).pursuing
+                && may_close(g, b, self.target)
+                && stacking::has_room(g, self.target, b)
+        };
+        let participants: Vec<Bid> = self.present(g).into_iter().filter(|&b| able(b)).collect();
+        if !participants.is_empty() || !self.artillery_fired {
+            return (participants, true);
+        }
+        (g.on_map(self.side).filter(|&b| is_melee(g, b) && able(b)).collect(), false)
+    }
+
+    /// The brigades that may advance into the vacated hex (15.10, 15.6).
+    fn advance_candidates(&self, g: &Fotm) -> Vec<Bid> {
+        self.advance_options(g).0
     }
 
     /// Applies a roll's sixes (after dusk and woods) and ones.
@@ -792,8 +815,9 @@ impl Assault {
             Stage::DefendLead => stacking::lead_candidates(g, &self.holding(g)).into_iter().map(Action::Lead).collect(),
             Stage::DefChoice => vec![Action::Choose(true), Action::Choose(false)],
             Stage::Advance => {
-                let mut out: Vec<Action> = self.advance_candidates(g).into_iter().map(Action::Advance).collect();
-                if self.advanced || out.is_empty() {
+                let (who, must) = self.advance_options(g);
+                let mut out: Vec<Action> = who.into_iter().map(Action::Advance).collect();
+                if self.advanced || out.is_empty() || !must {
                     out.push(Action::Done);
                 }
                 out
@@ -837,16 +861,17 @@ impl Assault {
     }
 
     /// 15.7: the attacking Lead Brigade failed its morale check: every attacking brigade in its
-    /// hex retreats. Reading: the defender never advances in this game, so "does not occupy the
-    /// abandoned hex" needs nothing more; the Assault goes on with the brigades left.
+    /// hex retreats and the Assault ends without close combat (Reading: 15.7 lets it continue
+    /// only on a pass). The defender never advances in this game, so "does not occupy the
+    /// abandoned hex" needs nothing more.
     fn attacker_fails(self, g: &mut Fotm) {
         let Some(lead) = self.att_lead else { return self.at(Stage::CloseCombat, g) };
         let Some(h) = g.hex_of(lead) else { return self.at(Stage::CloseCombat, g) };
         let away = vec![self.target];
         let capturers = self.holding(g);
         let movers = g.brigades_at(h, self.side);
-        self.at(Stage::CloseCombat, g);
-        g.note("FotM 15.7", |g| format!("{} fails: the brigades in {h} fall back", g.name(lead)));
+        self.at(Stage::Resolve, g);
+        g.note("FotM 15.7", |g| format!("{} fails its morale check: the brigades in {h} fall back and the Assault ends", g.name(lead)));
         for b in movers.into_iter().rev() {
             retreat::forced_retreat(g, b, away.clone(), capturers.clone());
         }
@@ -900,6 +925,8 @@ impl Procedure for CombatFrame {
         match self {
             CombatFrame::Phase { side, targeted } => {
                 let mut out: Vec<Action> = targets(g, *side, targeted).into_iter().map(Action::Assault).collect();
+                // 4.2 optional: between Assaults the stacks may be reordered.
+                out.extend(stacking::reorder_actions(g, *side));
                 if mandatory_hexes(g, *side, targeted).is_empty() {
                     out.push(Action::Done);
                 }
@@ -941,6 +968,10 @@ impl Procedure for CombatFrame {
         match self {
             CombatFrame::Phase { side, targeted } => match *act {
                 Action::Assault(h) => Assault::new(side, h, targeted).push(g),
+                Action::ToTop(b) => {
+                    stacking::to_top(g, b);
+                    push(g, CombatFrame::Phase { side, targeted });
+                }
                 _ => g.note("FotM 15.1", |_| format!("{} Combat Phase ends", side_name(side))),
             },
             CombatFrame::Casualty(c) => c.apply(g, act),
@@ -996,6 +1027,7 @@ impl Procedure for CombatFrame {
                 (Stage::AttackerMorale, Action::Roll(d)) => {
                     let Some(lead) = a.att_lead else { return a.at(Stage::CloseCombat, g) };
                     let total = i8::try_from(d).unwrap_or(0) + retreat::morale_drm(g, lead);
+                    retreat::spend_cm(g, lead);
                     if total >= retreat::MORALE_PASS {
                         g.note("FotM 15.7", |g| format!("{} passes its morale check ({d}): the Assault continues", g.name(lead)));
                         a.at(Stage::CloseCombat, g);
@@ -1008,7 +1040,8 @@ impl Procedure for CombatFrame {
                     let f = g.bde(b).facing;
                     g.set_loc(b, crate::state::Loc::Map(t));
                     g.bde_mut(b).facing = f;
-                    g.note("FotM 15.10", |g| format!("{} advances into {t}", g.name(b)));
+                    let rule = if a.joined.contains(&b) { "FotM 15.10" } else { "FotM 15.6" };
+                    g.note(rule, |g| format!("{} advances into {t}", g.name(b)));
                     a.advanced = true;
                     a.push(g);
                 }
@@ -1039,6 +1072,7 @@ impl Procedure for CombatFrame {
                     ),
                 })
             }
+            (CombatFrame::Phase { .. }, Action::ToTop(_)) if !self.legal(g).contains(act) => Some(stacking::reorder_refused()),
             (CombatFrame::Phase { side, .. }, Action::Assault(_)) if *side == Side::Union && sequence::union_paused(g) => {
                 Some(Illegal { rule: "FotM 11.4".into(), reason: "Burnside's pause: the Union may not assault".into() })
             }

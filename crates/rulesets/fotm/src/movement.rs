@@ -483,6 +483,12 @@ fn step_check(g: &Fotm, ctx: &Ctx, m: &Mover, at: Hex, to: Hex) -> Result<StepIn
             info.half = commander_cost(g, at, to)?;
         }
     }
+    // 10.1, 11.4: a unit bound to leave enemy ZOC may not step into another enemy ZOC hex (it
+    // would stop there, 6.1) while a way out is open.
+    if to_zoc && at_zoc && bound_to_leave(g, m.unit) && may_still_leave(g, ctx, m, at) {
+        let rule = if sequence::must_withdraw(g) { "FotM 11.4" } else { "FotM 10.1" };
+        return Err(no(rule, format!("{} must move out of the Confederate ZOC, not deeper into it", g.uname(m.unit))));
+    }
     if m.side == Side::Union && to_zoc && sequence::union_paused(g) {
         return Err(no("FotM 11.4", format!("Burnside's pause: Union units may not enter a Confederate ZOC ({to})")));
     }
@@ -586,6 +592,19 @@ fn could_leave(g: &Fotm, ctx: &Ctx, u: Unit, at: Hex, mount_changed: bool) -> bo
     })
 }
 
+/// Whether the mover, on `at` in an enemy ZOC, can still step out of it now: before its first
+/// hex any way out will do (13.1, the first hex always); after it, a step it has the MP for.
+/// Reading (10.1, 11.4): "must exit the ZOC" is satisfied only by ending out of it, so a unit
+/// that moves on but stays in an enemy ZOC must go on while a way out is open.
+fn may_still_leave(g: &Fotm, ctx: &Ctx, m: &Mover, at: Hex) -> bool {
+    if m.steps == 0 {
+        return could_leave(g, ctx, m.unit, at, m.mount_changed);
+    }
+    at.neighbours().into_iter().any(|n| {
+        !ctx.zoc(n) && step_check(g, ctx, m, at, n).is_ok_and(|i| !i.forced) && room(g, m.unit, n)
+    })
+}
+
 /// Units that have not moved yet but must, and can, leave enemy ZOC (11.4, 10.1).
 fn pending_leavers(g: &Fotm, ctx: &Ctx, side: Side, reinforce: bool) -> Vec<Unit> {
     if reinforce || side != Side::Union {
@@ -603,7 +622,7 @@ fn may_end(g: &Fotm, ctx: &Ctx, m: &Mover) -> Result<(), Illegal> {
     if !room(g, m.unit, at) {
         return Err(no("FotM 4.1", format!("{} may not end its move over-stacked in {at}", g.uname(m.unit))));
     }
-    if m.steps == 0 && bound_to_leave(g, m.unit) && could_leave(g, ctx, m.unit, at, m.mount_changed) {
+    if bound_to_leave(g, m.unit) && ctx.zoc(at) && may_still_leave(g, ctx, m, at) {
         let rule = if sequence::must_withdraw(g) { "FotM 11.4" } else { "FotM 10.1" };
         return Err(no(rule, format!("{} must move out of the Confederate ZOC this phase", g.uname(m.unit))));
     }
@@ -731,13 +750,10 @@ fn check_cavalry_release(g: &mut Fotm) {
     }
 }
 
-/// 13.5: the DRM of the forced-march roll: the best CM of a friendly commander in the hex,
-/// less the LCMs.
+/// 13.5: the DRM of the forced-march roll: the CM of a friendly commander in the hex (the best
+/// with CM to spare this phase, 10.2), less the LCMs.
 pub(crate) fn force_march_drm(g: &Fotm, b: Bid) -> i8 {
-    let side = g.side_of(b);
-    let cm = g.hex_of(b).map_or(0, |h| {
-        g.commanders_at(h).into_iter().filter(|&c| g.cinfo(c).side == side && !g.cmdr(c).gone).map(|c| g.cm(c)).max().unwrap_or(0)
-    });
+    let cm = crate::rally::cm_lender(g, b).map_or(0, |c| g.cm(c));
     i8::try_from(cm).unwrap_or(0) - i8::try_from(g.bde(b).lcm).unwrap_or(0)
 }
 
@@ -868,14 +884,12 @@ impl Procedure for MoveFrame {
         match self {
             MoveFrame::Phase { side, reinforce, .. } => {
                 let mut out: Vec<Action> = selectable(g, *side, *reinforce).into_iter().map(Action::Select).collect();
-                if !reinforce {
-                    for b in g.on_map(*side) {
-                        if let Some(h) = g.hex_of(b)
-                            && g.stack_at(h).first() != Some(&b)
-                        {
-                            out.push(Action::ToTop(b));
-                        }
-                    }
+                // 4.2: stacking order in the Movement Phase; in the Reinforcement Phase only
+                // with the simple-stacking option.
+                if *reinforce {
+                    out.extend(stacking::reorder_actions(g, *side));
+                } else {
+                    out.extend(stacking::to_top_actions(g, *side));
                 }
                 let ctx = Ctx::new(g, *side);
                 if pending_leavers(g, &ctx, *side, *reinforce).is_empty() || out.is_empty() {
@@ -920,8 +934,7 @@ impl Procedure for MoveFrame {
                     begin(g, side, u, reinforce);
                 }
                 Action::ToTop(b) => {
-                    g.to_top(b);
-                    g.note("FotM 4.2", |g| format!("{} goes to the top of its stack", g.name(b)));
+                    stacking::to_top(g, b);
                     g.stack.push(Frame::Move(Box::new(MoveFrame::Phase { side, reinforce, columns })));
                 }
                 _ => phase_end(g, side, reinforce),
@@ -930,6 +943,9 @@ impl Procedure for MoveFrame {
             MoveFrame::ForceMarch(b) => {
                 let Action::Roll(d) = *a else { unreachable!("a roll") };
                 let drm = force_march_drm(g, b);
+                if let Some(c) = crate::rally::cm_lender(g, b) {
+                    crate::rally::lend_cm(g, c, b);
+                }
                 let total = i8::try_from(d).unwrap_or(0) + drm;
                 if total <= FORCE_MARCH_LOSS_MAX {
                     g.note("FotM 13.5", |g| format!("Forced march: {} rolls {d} ({drm:+}): stragglers", g.name(b)));
@@ -949,6 +965,12 @@ impl Procedure for MoveFrame {
     }
 
     fn why(&self, g: &Fotm, a: &Action) -> Option<Illegal> {
+        if let MoveFrame::Phase { .. } = self
+            && matches!(a, Action::ToTop(_))
+            && !self.legal(g).contains(a)
+        {
+            return Some(stacking::reorder_refused());
+        }
         if let MoveFrame::Phase { side, reinforce, .. } = self
             && *a == Action::Done
         {
@@ -1002,6 +1024,9 @@ fn apply_mover(g: &mut Fotm, mut m: Mover, a: &Action) {
                     g.set_loc(b, Loc::Map(to));
                     g.bde_mut(b).column = true;
                     g.bde_mut(b).facing = f;
+                    if m.side == Side::Confederate && crate::zoc::in_enemy_zoc(g, to, m.side) {
+                        pause_broken(g, b);
+                    }
                 }
                 Unit::Commander(c) => g.cmdr_mut(c).hex = Some(to),
             }
@@ -1035,8 +1060,8 @@ fn apply_mover(g: &mut Fotm, mut m: Mover, a: &Action) {
                 format!("{} enters {to} for {} MP{why}", g.uname(m.unit), half_mp(info.half))
             });
             if let Unit::Brigade(b) = m.unit {
-                if m.side == Side::Confederate && info.zoc && matches!(g.arm(b), Arm::Infantry | Arm::Artillery) {
-                    sequence::end_pause(g, "a Confederate brigade entered a Union ZOC");
+                if m.side == Side::Confederate && info.zoc {
+                    pause_broken(g, b);
                 }
                 if m.side == Side::Union && matches!(g.arm(b), Arm::Infantry | Arm::Artillery) {
                     check_cavalry_release(g);
@@ -1099,6 +1124,15 @@ fn apply_mover(g: &mut Fotm, mut m: Mover, a: &Action) {
                 g.stack.push(f);
             }
         }
+    }
+}
+
+/// 11.4: a Confederate brigade has entered a Union ZOC (moving, or entering the map into one);
+/// infantry or artillery (horse artillery included: it is artillery, 2.3) frees the Union from
+/// the pause.
+fn pause_broken(g: &mut Fotm, b: Bid) {
+    if matches!(g.arm(b), Arm::Infantry) || g.arm(b).is_artillery() {
+        sequence::end_pause(g, "a Confederate brigade entered a Union ZOC");
     }
 }
 

@@ -76,6 +76,34 @@ pub enum RallyFrame {
     },
 }
 
+/// 10.2: the friendly commander in the brigade's hex who lends it his CM for a Morale Check
+/// (17.2, 15.7) or a forced march (13.5): the best CM among those who have lent it to fewer
+/// brigades than their CM this phase, or to this brigade already.
+///
+/// Reading (2.2, 10.1, 10.2): "the number of Brigades a Commander can apply its CM to" is
+/// counted per phase, brigades not rolls; a commander already helping a brigade may help it
+/// again. Commanders never combine: one CM a roll.
+#[must_use]
+pub fn cm_lender(g: &Fotm, b: Bid) -> Option<Cid> {
+    let h = g.hex_of(b)?;
+    let side = g.side_of(b);
+    g.commanders_at(h)
+        .into_iter()
+        .filter(|&c| g.cinfo(c).side == side && !g.cmdr(c).gone)
+        .filter(|&c| {
+            let helped = g.cm_used.iter().filter(|&&(x, _)| x == c).count();
+            g.cm_used.contains(&(c, b)) || helped < usize::from(g.cm(c))
+        })
+        .max_by_key(|&c| (g.cm(c), std::cmp::Reverse(c)))
+}
+
+/// 10.2: records that the commander lent his CM to the brigade this phase.
+pub(crate) fn lend_cm(g: &mut Fotm, c: Cid, b: Bid) {
+    if !g.cm_used.contains(&(c, b)) {
+        g.cm_used.push((c, b));
+    }
+}
+
 /// Begins a side's Rally Phase.
 pub(crate) fn start_phase(g: &mut Fotm, side: Side) {
     g.stack.push(Frame::Rally(RallyFrame::Start { side }));
@@ -206,6 +234,8 @@ impl Procedure for RallyFrame {
             RallyFrame::Choose(st) => {
                 let mut v = vec![Action::Done];
                 v.extend(attempts(g, st));
+                // 4.2 optional: simple stacking lets the stacks be reordered here too.
+                v.extend(crate::stacking::reorder_actions(g, st.side));
                 v
             }
             _ => vec![],
@@ -233,6 +263,10 @@ impl Procedure for RallyFrame {
         match (self, *a) {
             (RallyFrame::Choose(st), Action::Done) => {
                 g.note("FotM 12.1", |_| format!("{} Rally Phase ends", side_name(st.side)));
+            }
+            (RallyFrame::Choose(st), Action::ToTop(b)) => {
+                crate::stacking::to_top(g, b);
+                g.stack.push(Frame::Rally(RallyFrame::Choose(st)));
             }
             (RallyFrame::Choose(mut st), Action::Rally { brigade, by }) => {
                 st.tried.push(brigade);
@@ -305,6 +339,7 @@ impl Procedure for RallyFrame {
                     ),
                 }
             }
+            Action::ToTop(_) if !self.legal(g).contains(a) => Some(crate::stacking::reorder_refused()),
             Action::Regroup { brigade, by } => {
                 let b = g.brigades.get(usize::from(brigade))?;
                 if !b.routed {

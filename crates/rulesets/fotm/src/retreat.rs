@@ -109,13 +109,19 @@ pub(crate) fn can_check(g: &Fotm, b: Bid) -> bool {
     g.bde(b).lcm < LCM_NO_OFFICERS || best_cm(g, b).is_some()
 }
 
-/// 17.2, 10.2: the CM of one friendly commander in the brigade's hex (the best), if any.
-/// Reading: the owner always lends the best CM present.
+/// 17.2, 10.2: the CM of one friendly commander in the brigade's hex (the best with CM to
+/// spare this phase, [`crate::rally::cm_lender`]), if any.
+/// Reading: the owner always lends the best CM available.
 #[must_use]
 pub fn best_cm(g: &Fotm, b: Bid) -> Option<u8> {
-    let h = g.hex_of(b)?;
-    let side = g.side_of(b);
-    g.commanders_at(h).into_iter().filter(|&c| g.cinfo(c).side == side && !g.cmdr(c).gone).map(|c| g.cm(c)).max()
+    crate::rally::cm_lender(g, b).map(|c| g.cm(c))
+}
+
+/// 10.2: a morale check is being rolled: the commander lending his CM spends it on `b`.
+pub(crate) fn spend_cm(g: &mut Fotm, b: Bid) {
+    if let Some(c) = crate::rally::cm_lender(g, b) {
+        crate::rally::lend_cm(g, c, b);
+    }
 }
 
 /// 17.2: the morale roll's modifier: -1 per LCM, plus one commander's CM.
@@ -367,6 +373,7 @@ impl Procedure for RetreatFrame {
             }
             (RetreatFrame::Morale { b, away, capturers, screened }, Action::Roll(d)) => {
                 let total = i8::try_from(d).unwrap_or(0) + morale_drm(g, b);
+                spend_cm(g, b);
                 if total >= MORALE_PASS {
                     g.note("FotM 17.2", |g| format!("{} passes its morale check ({d}, total {total})", g.name(b)));
                 } else {

@@ -174,6 +174,8 @@ fn turn_start(g: &mut Fotm) {
 fn phase_start(g: &mut Fotm, side: Side, phase: Phase) {
     g.phasing = side;
     g.phase = phase;
+    // 10.2: each commander's CM reaches a fresh set of brigades each phase.
+    g.cm_used.clear();
     match phase {
         Phase::BurnsideRoll => g.stack.push(Frame::Seq(SeqFrame::BurnsideRoll)),
         Phase::Rally => {
@@ -277,7 +279,7 @@ fn end_turn(g: &mut Fotm) {
         && let Some(h) = g.cmdr(lee).hex
         && g.on_map(Side::Union).any(|b| g.hex_of(b).is_some_and(|x| x.distance(h) <= LEE_EXPOSED))
     {
-        g.score(Side::Union, 1, "FotM 10.4", |_| "Lee within two hexes of a Union brigade".into());
+        g.score(Side::Union, victory::vp::LEE_NEAR_UNION, "FotM 10.4", |_| "Lee within two hexes of a Union brigade".into());
     }
     if g.turn >= g.last_turn() {
         victory::final_scoring(g);

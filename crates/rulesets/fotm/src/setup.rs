@@ -71,6 +71,7 @@ pub(crate) fn new_game(options: Vec<String>, opt: Options) -> Fotm {
         lee: LeeState::default(),
         scored: [0, 0],
         next_order: 0,
+        cm_used: Vec::new(),
         stack: Vec::new(),
         log: Log::recording(),
         legal_memo: crate::state::Memo::default(),

@@ -1,9 +1,16 @@
 //! 4.0 Stacking: at most three brigades a hex but never three infantry, at most two
 //! commanders (4.1), and the Lead Brigade that absorbs a stack's step losses (4.2).
+//!
+//! Changing stacking order (4.2): the phasing player in his own Movement Phase (in
+//! `movement`) and at the end of each of his Assaults (in `combat`). With the optional simple
+//! stacking rule, at any time outside an Assault. Reading: "at any time" is at every decision
+//! of the phasing player outside an Assault: his Rally, Movement, Reinforcement and Combat
+//! Phases (between Assaults); he reorders his own stacks only.
 
+use crate::action::Action;
 use crate::oob::Arm;
 use crate::state::{Bid, Fotm, Loc};
-use engine::Side;
+use engine::{Illegal, Side};
 use hexmap::Hex;
 
 /// 4.1: brigades a hex may hold.
@@ -100,4 +107,36 @@ pub fn lead_candidates(g: &Fotm, brigades: &[Bid]) -> Vec<Bid> {
         return cavalry;
     }
     tops(&|_| true)
+}
+
+/// 4.2: putting `side`'s brigades on top of their stacks, as actions: every brigade of the side
+/// that is not already on top of its hex.
+#[must_use]
+pub(crate) fn to_top_actions(g: &Fotm, side: Side) -> Vec<Action> {
+    g.on_map(side)
+        .filter(|&b| g.hex_of(b).is_some_and(|h| g.brigades_at(h, side).first() != Some(&b)))
+        .map(Action::ToTop)
+        .collect()
+}
+
+/// 4.2 optional (simple stacking): the reorderings open to `side` at a decision outside an
+/// Assault and outside its own Movement Phase; none without the option.
+#[must_use]
+pub(crate) fn reorder_actions(g: &Fotm, side: Side) -> Vec<Action> {
+    if g.opt.simple_stacking { to_top_actions(g, side) } else { vec![] }
+}
+
+/// 4.2: puts the brigade on top of its stack, logging it.
+pub(crate) fn to_top(g: &mut Fotm, b: Bid) {
+    g.to_top(b);
+    g.note("FotM 4.2", |g| format!("{} goes to the top of its stack", g.name(b)));
+}
+
+/// 4.2: why a change of stacking order is refused now.
+#[must_use]
+pub(crate) fn reorder_refused() -> Illegal {
+    Illegal {
+        rule: "FotM 4.2".into(),
+        reason: "stacking order changes only in the owner's Movement Phase or at the end of his Assault (any time outside an Assault with the simple-stacking option)".into(),
+    }
 }

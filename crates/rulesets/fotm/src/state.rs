@@ -221,6 +221,9 @@ pub struct Fotm {
     pub scored: [u16; 2],
     /// Counter for stack order (4.2): the next `order` value to put a brigade at the bottom.
     pub next_order: u16,
+    /// 10.2: (commander, brigade) for each brigade a commander has lent his CM to this phase
+    /// for a Morale Check (17.2, 15.7) or a forced march (13.5); cleared as each phase begins.
+    pub cm_used: Vec<(Cid, Bid)>,
     /// Procedures under way; the top is the pending decision.
     pub stack: Vec<Frame>,
     /// The rule-citing event log.
@@ -232,7 +235,10 @@ pub struct Fotm {
 /// A memo of the legal actions, shared by clones (a clone reads the same memo until either
 /// changes: the key is the state hash, so a stale entry is never used).
 #[derive(Clone, Debug, Default)]
-pub(crate) struct Memo(pub(crate) Arc<Mutex<Option<(u64, Vec<crate::Action>)>>>);
+pub(crate) struct Memo(pub(crate) Arc<Mutex<Option<MemoEntry>>>);
+
+/// A memoised list: the state hash it belongs to, and the legal actions there.
+pub(crate) type MemoEntry = (u64, Vec<crate::Action>);
 
 impl std::hash::Hash for Fotm {
     fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
@@ -253,6 +259,7 @@ impl std::hash::Hash for Fotm {
         self.lee.hash(h);
         self.scored.hash(h);
         self.next_order.hash(h);
+        self.cm_used.hash(h);
         self.stack.hash(h);
     }
 }
@@ -276,6 +283,7 @@ impl PartialEq for Fotm {
             && self.lee == o.lee
             && self.scored == o.scored
             && self.next_order == o.next_order
+            && self.cm_used == o.cm_used
             && self.stack == o.stack
     }
 }

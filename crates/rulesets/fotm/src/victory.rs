@@ -26,6 +26,8 @@ pub mod vp {
     pub const CAPTURED_EXITED: u16 = 1;
     /// A Union cavalry brigade exited off the West edge (8.5).
     pub const CAVALRY_EXITED: u16 = 1;
+    /// Each turn Lee is within two hexes of a Union brigade (10.4).
+    pub const LEE_NEAR_UNION: u16 = 1;
     /// A named commander's casualty (the counter flipped to its replacement side).
     pub const COMMANDER: u16 = 2;
     /// Longstreet a casualty.

@@ -1,16 +1,19 @@
 //! Position tests for FotM 4.0 Stacking (4.1 limits, 4.2 Lead Brigade), 5.0 Facing (5.1 arcs)
 //! and 6.0 Zones of Control (6.1), on real hexes of the authored map.
 
+mod common;
+
+use common::empty;
 use engine::Side;
 use fotm::facing::{self, Arc, arc};
 use fotm::testkit::{after_setup, clear_map, hex, put, put_cmdr};
 use fotm::{Fotm, stacking, zoc};
 use hexmap::{Direction, Hex};
 
-fn empty() -> Fotm {
-    let mut g = after_setup(&[]);
-    clear_map(&mut g);
-    g
+/// Puts each (brigade, hex, facing) in order (each at the bottom of its hex's stack); returns
+/// their numbers.
+fn put_all<const N: usize>(g: &mut Fotm, units: [(&str, &str, u8); N]) -> [u8; N] {
+    units.map(|(name, at, f)| put(g, name, at, f))
 }
 
 fn dismount(g: &mut Fotm, b: u8) {
@@ -23,11 +26,8 @@ fn dismount(g: &mut Fotm, b: u8) {
 #[test]
 fn rule_4_1_three_brigades_but_never_three_infantry() {
     let mut g = empty();
-    let a = put(&mut g, "Garland", "2215", 3);
-    let b = put(&mut g, "Colquitt", "2215", 3);
-    let art = put(&mut g, "Lane", "2215", 3);
-    let inf3 = put(&mut g, "Ripley", "2216", 3);
-    let art2 = put(&mut g, "Bondurant", "2216", 3);
+    let [a, b, art] = put_all(&mut g, [("Garland", "2215", 3), ("Colquitt", "2215", 3), ("Lane", "2215", 3)]);
+    let [inf3, art2] = put_all(&mut g, [("Ripley", "2216", 3), ("Bondurant", "2216", 3)]);
     assert!(stacking::legal_stack(&g, &[a, b, art]), "two infantry and a battery");
     assert!(!stacking::legal_stack(&g, &[a, b, inf3]), "three infantry");
     assert!(!stacking::legal_stack(&g, &[a, b, art, art2]), "four brigades");
@@ -45,9 +45,7 @@ fn rule_4_1_dismounted_cavalry_counts_as_infantry() {
     // Reading (8.3): dismounted cavalry functions as infantry, so two infantry and a dismounted
     // cavalry brigade are three infantry.
     let mut g = empty();
-    let a = put(&mut g, "Scammon", "2215", 0);
-    let b = put(&mut g, "Crook", "2215", 0);
-    let cav = put(&mut g, "Whiting", "2216", 0);
+    let [a, b, cav] = put_all(&mut g, [("Scammon", "2215", 0), ("Crook", "2215", 0), ("Whiting", "2216", 0)]);
     assert!(g.bde(cav).mounted);
     assert!(stacking::legal_stack(&g, &[a, b, cav]), "mounted cavalry is not infantry");
     assert!(stacking::has_room(&g, hex("2215"), cav));
@@ -75,12 +73,8 @@ fn rule_4_2_infantry_leads_top_of_each_hex() {
     // The 4.2 examples: hex one holds two infantry and a battery, hex two two infantry and a
     // cavalry brigade, in that order.
     let mut g = empty();
-    let i1 = put(&mut g, "Scammon", "2215", 0);
-    let i2 = put(&mut g, "Crook", "2215", 0);
-    let art = put(&mut g, "Benjamin", "2215", 0);
-    let i3 = put(&mut g, "Christ", "2216", 0);
-    let i4 = put(&mut g, "Welsh", "2216", 0);
-    let cav = put(&mut g, "Whiting", "2216", 0);
+    let [i1, i2, art] = put_all(&mut g, [("Scammon", "2215", 0), ("Crook", "2215", 0), ("Benjamin", "2215", 0)]);
+    let [i3, i4, cav] = put_all(&mut g, [("Christ", "2216", 0), ("Welsh", "2216", 0), ("Whiting", "2216", 0)]);
     // All six: the top infantry brigade of either hex.
     assert_eq!(stacking::lead_candidates(&g, &[art, cav, i4, i3, i2, i1]), vec![i1, i3]);
     // Hex one and the middle infantry of hex two.
@@ -104,14 +98,12 @@ fn rule_4_2_infantry_leads_top_of_each_hex() {
 #[test]
 fn rule_4_2_sharpshooters_always_lead() {
     let mut g = empty();
-    let i1 = put(&mut g, "Scammon", "2215", 0);
-    let phelps = put(&mut g, "Phelps", "2215", 0);
+    let [i1, phelps] = put_all(&mut g, [("Scammon", "2215", 0), ("Phelps", "2215", 0)]);
     assert!(g.info(phelps).sharpshooters);
     g.bde_mut(phelps).losses = 3;
     assert_eq!(stacking::lead_candidates(&g, &[i1, phelps]), vec![phelps]);
     let mut g = empty();
-    let jenkins = put(&mut g, "Jenkins", "2215", 3);
-    let garland = put(&mut g, "Garland", "2215", 3);
+    let [jenkins, garland] = put_all(&mut g, [("Jenkins", "2215", 3), ("Garland", "2215", 3)]);
     g.to_top(garland);
     assert_eq!(stacking::lead_candidates(&g, &[garland, jenkins]), vec![jenkins]);
 }
@@ -119,8 +111,7 @@ fn rule_4_2_sharpshooters_always_lead() {
 #[test]
 fn rule_4_2_artillery_leads_only_alone() {
     let mut g = empty();
-    let art = put(&mut g, "Lane", "2215", 3);
-    let cav = put(&mut g, "Rosser", "2215", 3);
+    let [art, cav] = put_all(&mut g, [("Lane", "2215", 3), ("Rosser", "2215", 3)]);
     assert_eq!(stacking::lead_candidates(&g, &[art]), vec![art]);
     assert_eq!(stacking::lead_candidates(&g, &[art, cav]), vec![cav], "cavalry without infantry leads");
     let a2 = put(&mut g, "Bondurant", "2215", 3);
@@ -131,8 +122,7 @@ fn rule_4_2_artillery_leads_only_alone() {
 #[test]
 fn rule_4_2_stack_order_decides_the_top() {
     let mut g = empty();
-    let a = put(&mut g, "Garland", "2215", 3);
-    let b = put(&mut g, "Colquitt", "2215", 3);
+    let [a, b] = put_all(&mut g, [("Garland", "2215", 3), ("Colquitt", "2215", 3)]);
     assert_eq!(g.stack_at(hex("2215")), vec![a, b]);
     assert_eq!(stacking::lead_candidates(&g, &[a, b]), vec![a]);
     g.to_top(b);

@@ -2,25 +2,13 @@
 //! guards with their prisoners, 8.5 the Union cavalry breakout and the Confederate pursuit.
 //! Rule text is cited by number only.
 
+mod common;
+
+use common::{act, empty_on as empty, legal};
 use engine::{Game, Side};
-use fotm::testkit::{after_setup, clear_map, hex, id, phase, put, top};
+use fotm::testkit::{hex, id, phase, put, top};
 use fotm::{Action, Fate, Fotm, Frame, Guard, Loc, MoveFrame, Phase, Unit};
 use hexmap::{Direction, Hex};
-
-fn empty(turn: u8) -> Fotm {
-    let mut g = after_setup(&[]);
-    clear_map(&mut g);
-    g.turn = turn;
-    g
-}
-
-fn act(g: &mut Fotm, a: Action) {
-    g.apply(&a).unwrap_or_else(|e| panic!("{a:?} refused: {e}"));
-}
-
-fn legal(g: &Fotm, a: Action) -> bool {
-    g.legal_actions().contains(&a)
-}
 
 /// The nearest distance from `h` to one of `side`'s entry hexes.
 fn to_entry(side: Side, h: Hex) -> u16 {

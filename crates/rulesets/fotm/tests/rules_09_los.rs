@@ -3,18 +3,14 @@
 //! along a hexside, and adjacent hexes. Hexes are real hexes of the authored map; each test
 //! first asserts the ground it relies on.
 
+mod common;
+
+use common::empty;
 use fotm::los;
-use fotm::map::Terrain;
-use fotm::testkit::{after_setup, clear_map, hex, put};
+use fotm::map::Terrain::{self, Clear, Woods};
+use fotm::testkit::{after_setup, hex, put};
 use fotm::Fotm;
 use hexmap::{Direction, Hex, LineStep};
-
-/// An empty map after set-up.
-fn empty() -> Fotm {
-    let mut g = after_setup(&[]);
-    clear_map(&mut g);
-    g
-}
 
 /// Asserts a hex's elevation and terrain, so a map edit that moves the ground fails loudly.
 fn ground(g: &Fotm, label: &str, level: u8, terrain: Terrain) -> Hex {
@@ -22,6 +18,13 @@ fn ground(g: &Fotm, label: &str, level: u8, terrain: Terrain) -> Hex {
     assert_eq!(g.map().elevation(h), Some(level), "{label} elevation");
     assert_eq!(g.map().terrain(h), Some(terrain), "{label} terrain");
     h
+}
+
+/// Asserts the ground of each hex along a line, (label, elevation, terrain) from one end to the
+/// other; returns the two ends.
+fn line_of(g: &Fotm, hexes: &[(&str, u8, Terrain)]) -> (Hex, Hex) {
+    let ends: Vec<Hex> = hexes.iter().map(|&(label, level, terrain)| ground(g, label, level, terrain)).collect();
+    (ends[0], ends[ends.len() - 1])
 }
 
 /// LOS both ways (9.5 traces a line; it reads the same from either end).
@@ -37,9 +40,7 @@ fn sees(g: &Fotm, a: Hex, b: Hex) -> bool {
 #[test]
 fn rule_9_5_open_level_ground_is_clear() {
     let g = empty();
-    let a = ground(&g, "2215", 0, Terrain::Clear);
-    ground(&g, "2216", 0, Terrain::Clear);
-    let b = ground(&g, "2217", 0, Terrain::Clear);
+    let (a, b) = line_of(&g, &[("2215", 0, Clear), ("2216", 0, Clear), ("2217", 0, Clear)]);
     assert!(sees(&g, a, b));
 }
 
@@ -59,21 +60,16 @@ fn rule_9_5_adjacent_hexes_always_see_each_other() {
 #[test]
 fn rule_9_5_intervening_woods_block() {
     let g = empty();
-    let a = ground(&g, "2015", 0, Terrain::Clear);
-    ground(&g, "2016", 0, Terrain::Woods);
-    let b = ground(&g, "2017", 0, Terrain::Clear);
+    let (a, b) = line_of(&g, &[("2015", 0, Clear), ("2016", 0, Woods), ("2017", 0, Clear)]);
     assert!(!sees(&g, a, b));
 }
 
 #[test]
 fn rule_9_5_fire_may_begin_and_end_in_woods() {
     let g = empty();
-    let w = ground(&g, "2016", 0, Terrain::Woods);
-    ground(&g, "2017", 0, Terrain::Clear);
-    let b = ground(&g, "2018", 0, Terrain::Clear);
+    let (w, b) = line_of(&g, &[("2016", 0, Woods), ("2017", 0, Clear), ("2018", 0, Clear)]);
     assert!(sees(&g, w, b), "from woods");
-    let a = ground(&g, "2014", 0, Terrain::Clear);
-    ground(&g, "2015", 0, Terrain::Clear);
+    let (a, w) = line_of(&g, &[("2014", 0, Clear), ("2015", 0, Clear), ("2016", 0, Woods)]);
     assert!(sees(&g, a, w), "into woods");
 }
 
@@ -85,7 +81,7 @@ fn rule_9_5_brigades_of_either_side_block_on_level_ground() {
     let (a, m, b) = (hex("2215"), hex("2216"), hex("2217"));
     for name in ["Scammon", "Garland"] {
         let mut g = empty();
-        ground(&g, "2216", 0, Terrain::Clear);
+        ground(&g, "2216", 0, Clear);
         put(&mut g, name, "2216", 0);
         assert!(!sees(&g, a, b), "{name} on {m}");
     }
@@ -96,9 +92,7 @@ fn rule_9_5_brigades_below_the_firing_hex_do_not_block() {
     // 1716 is Pleasonton's knoll (1); 1717 and 1718 are valley floor (0). A brigade on 1717
     // stands level with the target only, so it does not block (and neither does the slope).
     let mut g = empty();
-    let a = ground(&g, "1716", 1, Terrain::Clear);
-    ground(&g, "1717", 0, Terrain::Clear);
-    let b = ground(&g, "1718", 0, Terrain::Clear);
+    let (a, b) = line_of(&g, &[("1716", 1, Clear), ("1717", 0, Clear), ("1718", 0, Clear)]);
     put(&mut g, "Scammon", "1717", 0);
     assert!(sees(&g, a, b));
 }
@@ -109,9 +103,7 @@ fn rule_9_5_brigades_below_the_firing_hex_do_not_block() {
 #[test]
 fn rule_9_5_higher_intervening_ground_blocks() {
     let g = empty();
-    let a = ground(&g, "1715", 0, Terrain::Clear);
-    ground(&g, "1716", 1, Terrain::Clear);
-    let b = ground(&g, "1717", 0, Terrain::Clear);
+    let (a, b) = line_of(&g, &[("1715", 0, Clear), ("1716", 1, Clear), ("1717", 0, Clear)]);
     assert!(!sees(&g, a, b));
     // Level ground beside the knoll is clear.
     assert!(sees(&g, hex("1815"), hex("1817")));
@@ -125,10 +117,7 @@ fn rule_9_5_gun_on_the_edge_of_the_height_fires_down() {
     // Fox's Gap (3) down the south-east slope: 1608 and 1609 (2) fall below the gun, so it sees
     // 1610 (1). The same line read uphill: the target on the edge of its height is seen.
     let g = empty();
-    let a = ground(&g, "1607", 3, Terrain::Clear);
-    ground(&g, "1608", 2, Terrain::Clear);
-    ground(&g, "1609", 2, Terrain::Clear);
-    let b = ground(&g, "1610", 1, Terrain::Clear);
+    let (a, b) = line_of(&g, &[("1607", 3, Clear), ("1608", 2, Clear), ("1609", 2, Clear), ("1610", 1, Clear)]);
     assert!(sees(&g, a, b));
 }
 
@@ -138,10 +127,8 @@ fn rule_9_5_a_plateau_at_the_guns_level_masks_lower_ground() {
     // the ground beyond is lower: 1610 and 1611 (1) are out of LOS, one and two hexes behind
     // that intervening hex. The same holds firing up from 1610/1611 at 1608.
     let g = empty();
-    let a = ground(&g, "1608", 2, Terrain::Clear);
-    ground(&g, "1609", 2, Terrain::Clear);
-    let near = ground(&g, "1610", 1, Terrain::Clear);
-    let far = ground(&g, "1611", 1, Terrain::Clear);
+    let (a, far) = line_of(&g, &[("1608", 2, Clear), ("1609", 2, Clear), ("1610", 1, Clear), ("1611", 1, Clear)]);
+    let near = hex("1610");
     assert!(!sees(&g, a, near));
     assert!(!sees(&g, a, far));
     // The hex on the plateau's edge itself sees down the slope.
@@ -185,7 +172,7 @@ fn hexside_lines(g: &Fotm) -> Vec<(Hex, Hex, Hex, Hex)> {
 fn rule_9_5_line_along_a_hexside_blocked_only_if_both_hexes_block() {
     let g = empty();
     let lines = hexside_lines(&g);
-    let woods = |h: Hex| g.map().terrain(h) == Some(Terrain::Woods);
+    let woods = |h: Hex| g.map().terrain(h) == Some(Woods);
     // The geometry: hexmap reports the middle step as a tie between the two hexes.
     let (a, b, l, r) = lines[0];
     assert!(matches!(hexmap::line(a, b)[1], LineStep::Tie(x, y) if (x, y) == (l, r) || (x, y) == (r, l)));
@@ -212,14 +199,10 @@ fn rule_9_5_on_the_set_up_map() {
     // Bondurant's battery in Wise's field (1707, clear, 3) looks down the open slope east of
     // Fox's Gap: 1708 and 1709 (2) fall away below it, on to the farms at 1710 (1).
     assert_eq!(g.hex_of(fotm::testkit::id(&g, "Bondurant")), Some(hex("1707")));
-    let gun = ground(&g, "1707", 3, Terrain::Clear);
-    ground(&g, "1708", 2, Terrain::Clear);
-    ground(&g, "1709", 2, Terrain::Clear);
-    let farm = ground(&g, "1710", 1, Terrain::Clear);
+    let (gun, farm) = line_of(&g, &[("1707", 3, Clear), ("1708", 2, Clear), ("1709", 2, Clear), ("1710", 1, Clear)]);
     assert!(sees(&g, gun, hex("1709")));
     assert!(sees(&g, gun, farm));
     // Garland at Fox's Gap cannot cover the wooded west slope: 1606 is woods.
-    let gap = ground(&g, "1607", 3, Terrain::Clear);
-    ground(&g, "1606", 2, Terrain::Woods);
+    let (gap, _) = line_of(&g, &[("1607", 3, Clear), ("1606", 2, Woods)]);
     assert!(!sees(&g, gap, hex("1605")));
 }

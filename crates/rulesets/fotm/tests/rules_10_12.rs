@@ -2,27 +2,20 @@
 //! Officers (10.3) or Commanders (10.1, 10.2), with Lee (10.4), Longstreet's bonus (10.5) and
 //! dusk (11.6). Success probabilities are asserted exactly over the d6's chance outcomes.
 
+mod common;
+
+use common::{approx, empty_with as empty, legal, p_d6};
 use engine::{Actor, Game, Side};
 use fotm::facing::{Arc, arc};
-use fotm::testkit::{after_setup, clear_map, hex, phase, put, put_cmdr};
+use fotm::testkit::{hex, phase, put, put_cmdr};
 use fotm::{Action, Fotm, LongstreetBonus, Phase, zoc};
 
 /// 11 AM: no dusk, no Lee.
 const MORNING: u8 = 5;
 
-fn empty(options: &[&str]) -> Fotm {
-    let mut g = after_setup(options);
-    clear_map(&mut g);
-    g
-}
-
 /// Opens `side`'s Rally Phase on `turn`.
 fn rally(g: &mut Fotm, turn: u8, side: Side) {
     phase(g, turn, side, Phase::Rally);
-}
-
-fn legal(g: &Fotm, a: Action) -> bool {
-    g.legal_actions().contains(&a)
 }
 
 /// Applies the attempt `a`, then returns the exact probability (over the d6) that `ok` holds
@@ -30,29 +23,26 @@ fn legal(g: &Fotm, a: Action) -> bool {
 fn p_success(g: &Fotm, a: Action, ok: impl Fn(&Fotm) -> bool) -> f64 {
     let mut g = g.clone();
     g.apply(&a).unwrap_or_else(|e| panic!("{a:?} refused: {e:?}"));
-    assert_eq!(g.actor(), Actor::Chance, "the attempt's roll is pending");
-    let outcomes = g.chance_outcomes();
-    assert_eq!(outcomes.len(), 6);
-    outcomes
-        .into_iter()
-        .filter(|(roll, _)| {
-            let mut h = g.clone();
-            h.apply(roll).expect("a chance outcome");
-            ok(&h)
-        })
-        .map(|(_, p)| p)
-        .sum()
+    p_d6(&g, ok)
 }
 
-fn approx(a: f64, b: f64) {
-    assert!((a - b).abs() < 1e-12, "{a} != {b}");
+/// Puts brigade `name` on `at` facing `f` with `losses`.
+fn worn(g: &mut Fotm, name: &str, at: &str, f: u8, losses: u8) -> u8 {
+    let b = put(g, name, at, f);
+    g.bde_mut(b).losses = losses;
+    b
 }
 
 /// Scammon (Union, 6 SP) on the valley floor at 2215 with `losses`.
 fn scammon(g: &mut Fotm, losses: u8) -> u8 {
-    let b = put(g, "Scammon", "2215", 0);
-    g.bde_mut(b).losses = losses;
-    b
+    worn(g, "Scammon", "2215", 0, losses)
+}
+
+/// An empty map with only Scammon, as [`scammon`].
+fn with_scammon(losses: u8) -> (Fotm, u8) {
+    let mut g = empty(&[]);
+    let b = scammon(&mut g, losses);
+    (g, b)
 }
 
 fn rallied(b: u8, from: u8) -> impl Fn(&Fotm) -> bool {
@@ -64,14 +54,12 @@ fn rallied(b: u8, from: u8) -> impl Fn(&Fotm) -> bool {
 
 #[test]
 fn rule_12_2_only_brigades_that_lost_two_steps_may_rally() {
-    let mut g = empty(&[]);
-    let b = scammon(&mut g, 1);
+    let (mut g, b) = with_scammon(1);
     rally(&mut g, MORNING, Side::Union);
     // Nothing to attempt: the phase passes at once (the test stack ends the game after it).
     assert_eq!(g.actor(), Actor::Over);
 
-    let mut g = empty(&[]);
-    let b2 = scammon(&mut g, 2);
+    let (mut g, b2) = with_scammon(2);
     assert_eq!(b, b2);
     rally(&mut g, MORNING, Side::Union);
     assert_eq!(g.actor(), Actor::Side(Side::Union));
@@ -80,8 +68,7 @@ fn rule_12_2_only_brigades_that_lost_two_steps_may_rally() {
 
 #[test]
 fn rule_12_2_officers_rally_on_5_or_6_and_regain_one_step() {
-    let mut g = empty(&[]);
-    let b = scammon(&mut g, 3);
+    let (mut g, b) = with_scammon(3);
     rally(&mut g, MORNING, Side::Union);
     let a = Action::Rally { brigade: b, by: None };
     approx(p_success(&g, a, rallied(b, 3)), 2.0 / 6.0);
@@ -100,8 +87,7 @@ fn rule_12_2_officers_rally_on_5_or_6_and_regain_one_step() {
 
 #[test]
 fn rule_12_2_never_back_to_full_strength() {
-    let mut g = empty(&[]);
-    let b = scammon(&mut g, 2);
+    let (mut g, b) = with_scammon(2);
     rally(&mut g, MORNING, Side::Union);
     g.apply(&Action::Rally { brigade: b, by: None }).unwrap();
     g.apply(&Action::Roll(6)).unwrap();
@@ -113,8 +99,7 @@ fn rule_12_2_never_back_to_full_strength() {
 
 #[test]
 fn rule_12_1_one_attempt_per_brigade_per_phase() {
-    let mut g = empty(&[]);
-    let b = scammon(&mut g, 3);
+    let (mut g, b) = with_scammon(3);
     let c = put_cmdr(&mut g, "Cox", "2215");
     rally(&mut g, MORNING, Side::Union);
     g.apply(&Action::Rally { brigade: b, by: None }).unwrap();
@@ -126,20 +111,17 @@ fn rule_12_1_one_attempt_per_brigade_per_phase() {
 
 #[test]
 fn rule_10_3_one_lcm_is_minus_one_two_lcms_bar_the_officers() {
-    let mut g = empty(&[]);
-    let b = scammon(&mut g, 2);
+    let (mut g, b) = with_scammon(2);
     g.bde_mut(b).lcm = 1;
     rally(&mut g, MORNING, Side::Union);
     approx(p_success(&g, Action::Rally { brigade: b, by: None }, rallied(b, 2)), 1.0 / 6.0);
 
-    let mut g = empty(&[]);
-    let b = scammon(&mut g, 2);
+    let (mut g, b) = with_scammon(2);
     g.bde_mut(b).lcm = 2;
     rally(&mut g, MORNING, Side::Union);
     assert_eq!(g.actor(), Actor::Over, "two LCMs and no commander: nothing to attempt");
 
-    let mut g = empty(&[]);
-    let b = scammon(&mut g, 2);
+    let (mut g, b) = with_scammon(2);
     g.bde_mut(b).lcm = 2;
     let cox = put_cmdr(&mut g, "Cox", "2215");
     rally(&mut g, MORNING, Side::Union);
@@ -153,8 +135,7 @@ fn rule_10_3_one_lcm_is_minus_one_two_lcms_bar_the_officers() {
 
 #[test]
 fn rule_12_2_in_an_enemy_zoc_only_a_commander_in_the_hex() {
-    let mut g = empty(&[]);
-    let b = scammon(&mut g, 2);
+    let (mut g, b) = with_scammon(2);
     // Garland north of 2215 facing south: 2215 is in its front (6.1), level ground.
     put(&mut g, "Garland", "2214", 3);
     assert!(zoc::in_enemy_zoc(&g, hex("2215"), Side::Union));
@@ -162,8 +143,7 @@ fn rule_12_2_in_an_enemy_zoc_only_a_commander_in_the_hex() {
     rally(&mut g, MORNING, Side::Union);
     assert_eq!(g.actor(), Actor::Over, "Cox is adjacent, not in the hex: nothing to attempt");
 
-    let mut g = empty(&[]);
-    let b2 = scammon(&mut g, 2);
+    let (mut g, b2) = with_scammon(2);
     assert_eq!(b, b2);
     put(&mut g, "Garland", "2214", 3);
     put_cmdr(&mut g, "Cox", "2215");
@@ -174,8 +154,7 @@ fn rule_12_2_in_an_enemy_zoc_only_a_commander_in_the_hex() {
 
 #[test]
 fn rule_12_2_outside_a_zoc_officers_or_a_commander() {
-    let mut g = empty(&[]);
-    let b = scammon(&mut g, 2);
+    let (mut g, b) = with_scammon(2);
     // Garland facing away (north): 2215 is in its rear, no ZOC.
     put(&mut g, "Garland", "2214", 0);
     assert!(!zoc::in_enemy_zoc(&g, hex("2215"), Side::Union));
@@ -191,10 +170,8 @@ fn rule_12_2_outside_a_zoc_officers_or_a_commander() {
 
 #[test]
 fn rule_10_2_cm_is_the_number_of_brigades_a_commander_helps() {
-    let mut g = empty(&[]);
-    let s = scammon(&mut g, 2);
-    let c = put(&mut g, "Crook", "2215", 0);
-    g.bde_mut(c).losses = 2;
+    let (mut g, s) = with_scammon(2);
+    let c = worn(&mut g, "Crook", "2215", 0, 2);
     g.bde_mut(c).lcm = 2;
     g.bde_mut(s).lcm = 2;
     let w = put_cmdr(&mut g, "Willcox", "2215");
@@ -210,10 +187,8 @@ fn rule_10_2_cm_is_the_number_of_brigades_a_commander_helps() {
 
 #[test]
 fn rule_10_2_two_commanders_never_combine_on_one_roll() {
-    let mut g = empty(&[]);
-    let s = scammon(&mut g, 2);
-    let c = put(&mut g, "Crook", "2215", 0);
-    g.bde_mut(c).losses = 2;
+    let (mut g, s) = with_scammon(2);
+    let c = worn(&mut g, "Crook", "2215", 0, 2);
     let cox = put_cmdr(&mut g, "Cox", "2215");
     let w = put_cmdr(&mut g, "Willcox", "2215");
     rally(&mut g, MORNING, Side::Union);
@@ -233,15 +208,13 @@ fn rule_10_2_two_commanders_never_combine_on_one_roll() {
 
 #[test]
 fn rule_12_3_regroup_needs_a_commander_in_the_hex() {
-    let mut g = empty(&[]);
-    let b = scammon(&mut g, 2);
+    let (mut g, b) = with_scammon(2);
     g.bde_mut(b).routed = true;
     let cox = put_cmdr(&mut g, "Cox", "2216");
     rally(&mut g, MORNING, Side::Union);
     assert_eq!(g.actor(), Actor::Over, "officers cannot regroup; Cox is only adjacent");
 
-    let mut g = empty(&[]);
-    scammon(&mut g, 2);
+    let (mut g, _) = with_scammon(2);
     g.bde_mut(b).routed = true;
     put_cmdr(&mut g, "Cox", "2215");
     rally(&mut g, MORNING, Side::Union);
@@ -251,8 +224,7 @@ fn rule_12_3_regroup_needs_a_commander_in_the_hex() {
 
 #[test]
 fn rule_12_3_regroup_on_5_or_6_plus_cm_faces_the_enemy() {
-    let mut g = empty(&[]);
-    let b = scammon(&mut g, 0);
+    let (mut g, b) = with_scammon(0);
     g.bde_mut(b).routed = true;
     // Routed, rear towards the enemy to the south.
     g.bde_mut(b).facing = 0;
@@ -288,8 +260,7 @@ fn rule_11_6_dusk_is_minus_one_to_rally_and_regroup() {
     approx(p_success(&g, Action::Rally { brigade: b, by: None }, rallied(b, 2)), 1.0 / 6.0);
     approx(p_success(&g, Action::Rally { brigade: b, by: Some(cox) }, rallied(b, 2)), 3.0 / 6.0);
 
-    let mut g = empty(&[]);
-    let b = scammon(&mut g, 2);
+    let (mut g, b) = with_scammon(2);
     g.bde_mut(b).routed = true;
     put_cmdr(&mut g, "Cox", "2215");
     rally(&mut g, dusk + 1, Side::Union);
@@ -297,8 +268,7 @@ fn rule_11_6_dusk_is_minus_one_to_rally_and_regroup() {
     approx(p_success(&g, Action::Regroup { brigade: b, by: cox }, |g| !g.bde(b).routed), 3.0 / 6.0);
 
     // One LCM at dusk: 5 + 6 needed less two, impossible; the attempt is still allowed.
-    let mut g = empty(&[]);
-    let b = scammon(&mut g, 2);
+    let (mut g, b) = with_scammon(2);
     g.bde_mut(b).lcm = 1;
     rally(&mut g, dusk, Side::Union);
     approx(p_success(&g, Action::Rally { brigade: b, by: None }, rallied(b, 2)), 0.0);
@@ -316,14 +286,12 @@ fn rule_10_4_lee_rallies_up_to_four_brigades_in_or_adjacent_to_his_hex() {
     let hexes = ["2215", "2214", "2216", "2115", "2315"];
     let mut bs = Vec::new();
     for (n, h) in names.iter().zip(hexes) {
-        let b = put(&mut g, n, h, 3);
-        g.bde_mut(b).losses = 2;
+        let b = worn(&mut g, n, h, 3, 2);
         g.bde_mut(b).lcm = 2;
         bs.push(b);
     }
     // A sixth brigade two hexes off is out of his reach.
-    let far = put(&mut g, "Drayton", "2217", 3);
-    g.bde_mut(far).losses = 2;
+    let far = worn(&mut g, "Drayton", "2217", 3, 2);
     g.bde_mut(far).lcm = 2;
     rally(&mut g, MORNING, Side::Confederate);
     assert_eq!(g.cm(lee), 3);
@@ -346,8 +314,7 @@ fn rule_10_5_longstreet_adds_one_to_his_cm_on_the_bonus_turn() {
     let setup = |bonus: Option<LongstreetBonus>| {
         let mut g = empty(&["longstreet-bonus"]);
         let l = put_cmdr(&mut g, "Longstreet", "2215");
-        let b = put(&mut g, "Garland", "2215", 3);
-        g.bde_mut(b).losses = 2;
+        let b = worn(&mut g, "Garland", "2215", 3, 2);
         let r = put(&mut g, "Colquitt", "2215", 3);
         g.bde_mut(r).routed = true;
         g.lee.bonus_turn = Some(MORNING);
@@ -370,10 +337,8 @@ fn rule_10_5_longstreet_adds_one_to_his_cm_on_the_bonus_turn() {
 
 #[test]
 fn rule_12_1_done_ends_the_phase_and_only_the_phasing_side_rallies() {
-    let mut g = empty(&[]);
-    let b = scammon(&mut g, 2);
-    let c = put(&mut g, "Garland", "2218", 3);
-    g.bde_mut(c).losses = 2;
+    let (mut g, b) = with_scammon(2);
+    let c = worn(&mut g, "Garland", "2218", 3, 2);
     rally(&mut g, MORNING, Side::Union);
     let acts = g.legal_actions();
     assert!(acts.contains(&Action::Rally { brigade: b, by: None }));

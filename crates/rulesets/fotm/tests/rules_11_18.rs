@@ -6,6 +6,9 @@
 //! have lost two steps, so each side's Rally Phase asks for a decision and shows where the
 //! sequence stands. Other phases are passed with Done (or the way out they offer).
 
+mod common;
+
+use common::{approx, p_d6};
 use engine::{Actor, Game, Side};
 use fotm::testkit::{after_setup, clear_map, hex, id, phase, put, put_cmdr};
 use fotm::victory::{self, Level};
@@ -160,17 +163,14 @@ fn to_burnside_roll(g: &mut Fotm, label: &str) {
 
 /// The exact probability that the pending Burnside roll resumes the offensive.
 fn p_resume(g: &Fotm) -> f64 {
-    let outcomes = g.chance_outcomes();
-    assert_eq!(outcomes.len(), 6);
-    outcomes
-        .into_iter()
-        .filter(|(a, _)| {
-            let mut h = g.clone();
-            h.apply(a).unwrap();
-            h.pause == Pause::Resumed
-        })
-        .map(|(_, p)| p)
-        .sum()
+    p_d6(g, |h| h.pause == Pause::Resumed)
+}
+
+/// The pause after the pending Burnside roll comes up `roll` (on a copy of the game).
+fn pause_after(g: &Fotm, roll: u8) -> Pause {
+    let mut h = g.clone();
+    h.apply(&Action::Roll(roll)).unwrap();
+    h.pause
 }
 
 #[test]
@@ -188,19 +188,15 @@ fn rule_11_5_burnside_roll_1_pm_five_or_six_2_pm_four_to_six() {
     let mut g = bare(&[], &two_sides(), &[]);
     to_burnside_roll(&mut g, "1 PM");
     assert_eq!(g.pause, Pause::InForce);
-    assert!((p_resume(&g) - 2.0 / 6.0).abs() < 1e-12);
+    approx(p_resume(&g), 2.0 / 6.0);
     // The roll comes before the Union Rally Phase (11.2 A.1).
-    let mut h = g.clone();
-    h.apply(&Action::Roll(5)).unwrap();
-    assert_eq!(h.pause, Pause::Resumed);
+    assert_eq!(pause_after(&g, 5), Pause::Resumed);
     // A 4 fails at 1 PM; then 2 PM rolls again, needing 4-6.
     g.apply(&Action::Roll(4)).unwrap();
     assert_eq!(g.pause, Pause::InForce);
     to_burnside_roll(&mut g, "2 PM");
-    assert!((p_resume(&g) - 3.0 / 6.0).abs() < 1e-12);
-    let mut h = g.clone();
-    h.apply(&Action::Roll(4)).unwrap();
-    assert_eq!(h.pause, Pause::Resumed);
+    approx(p_resume(&g), 3.0 / 6.0);
+    assert_eq!(pause_after(&g, 4), Pause::Resumed);
     // Failing at 2 PM too: the pause ends with the 3 PM turn, no third roll.
     g.apply(&Action::Roll(3)).unwrap();
     assert_eq!(g.pause, Pause::InForce);
@@ -261,6 +257,14 @@ fn lee(g: &Fotm) -> u8 {
     g.commander_id("Lee").expect("Lee")
 }
 
+/// Drives to the first 10.4 decision and brings Lee on; returns that turn.
+fn lee_arrives(g: &mut Fotm) -> u8 {
+    drive(g, 1, |g| rule(g) == "FotM 10.4");
+    let t = g.turn;
+    g.apply(&Action::Choose(true)).unwrap();
+    t
+}
+
 #[test]
 fn rule_10_4_lee_may_come_from_3_pm_in_longstreets_hex() {
     let mut g = with_longstreet(&["lee"], "3016");
@@ -304,9 +308,7 @@ fn rule_10_4_without_the_option_lee_never_comes() {
 fn rule_10_4_one_vp_a_turn_lee_is_within_two_hexes_of_a_union_brigade() {
     let mut g = with_longstreet(&["lee"], "0815");
     assert_eq!(hex("0615").distance(hex("0815")), 2);
-    drive(&mut g, 1, |g| rule(g) == "FotM 10.4");
-    let three = g.turn;
-    g.apply(&Action::Choose(true)).unwrap();
+    let three = lee_arrives(&mut g);
     let before = g.scored[Side::Union.index()];
     drive(&mut g, 1, |g| g.turn == three + 1);
     let scammon = id(&g, "Scammon");
@@ -337,9 +339,7 @@ fn rule_10_4_lee_leaves_when_a_union_brigade_comes_adjacent() {
 #[test]
 fn rule_10_5_longstreet_with_lee_earns_a_bonus_next_turn() {
     let mut g = with_longstreet(&["longstreet-bonus"], "3016");
-    drive(&mut g, 1, |g| rule(g) == "FotM 10.4");
-    let three = g.turn;
-    g.apply(&Action::Choose(true)).unwrap();
+    let three = lee_arrives(&mut g);
     drive(&mut g, 1, |g| rule(g) == "FotM 10.5");
     // Lee left in the Rally Phase of 6 PM with Longstreet in his hex: the bonus is chosen on
     // the next turn's Confederate Rally Phase.
@@ -356,8 +356,7 @@ fn rule_10_5_longstreet_with_lee_earns_a_bonus_next_turn() {
 #[test]
 fn rule_10_5_no_bonus_if_longstreet_was_away() {
     let mut g = with_longstreet(&["longstreet-bonus"], "3016");
-    drive(&mut g, 1, |g| rule(g) == "FotM 10.4");
-    g.apply(&Action::Choose(true)).unwrap();
+    lee_arrives(&mut g);
     let l = g.commander_id("Longstreet").unwrap();
     g.cmdr_mut(l).hex = Some(hex("0215"));
     drive(&mut g, 1, |g| rule(g) == "FotM 10.5");

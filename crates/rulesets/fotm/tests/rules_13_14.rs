@@ -2,21 +2,16 @@
 //! mounting, 10.1, 11.3, 11.4, 11.6) and 14.0 Reinforcements. Each test names the rule it
 //! checks; rule text is cited by number only.
 
+mod common;
+
+use common::{act, empty_on as empty, legal};
 use engine::{Game, Side};
-use fotm::testkit::{after_setup, cid, clear_map, hex, id, phase, put, put_cmdr, top};
+use fotm::testkit::{cid, hex, id, phase, put, put_cmdr, top};
 use fotm::{Action, Fotm, Frame, Loc, MoveFrame, Mover, Pause, Phase, Unit, facing};
 use hexmap::{Direction, Hex};
 
 // ------------------------------------------------------------------------------------------
 // Helpers.
-
-/// An empty map on `turn` with nothing pending.
-fn empty(turn: u8) -> Fotm {
-    let mut g = after_setup(&[]);
-    clear_map(&mut g);
-    g.turn = turn;
-    g
-}
 
 /// `side`'s Movement Phase begins.
 fn movement(g: &mut Fotm, side: Side) {
@@ -38,14 +33,6 @@ fn mover(g: &Fotm) -> &Mover {
 /// Half MP spent by the unit moving.
 fn spent(g: &Fotm) -> u8 {
     mover(g).spent
-}
-
-fn legal(g: &Fotm, a: Action) -> bool {
-    g.legal_actions().contains(&a)
-}
-
-fn act(g: &mut Fotm, a: Action) {
-    g.apply(&a).unwrap_or_else(|e| panic!("{a:?} refused: {e}"));
 }
 
 /// The rule a refusal cites.
@@ -74,21 +61,51 @@ fn select(g: &mut Fotm, name: &str) {
     act(g, Action::Select(Unit::Brigade(b)));
 }
 
+/// `name` on `at` facing `f` on turn 3, selected to move in the Union Movement Phase.
+fn moving(name: &str, at: &str, f: u8) -> Fotm {
+    moving_on(3, name, at, f, |_, _| {})
+}
+
+/// `name` on `at` facing `f` on `turn`; `prep` (given the brigade) runs before the Union
+/// Movement Phase begins; then `name` is selected to move.
+fn moving_on(turn: u8, name: &str, at: &str, f: u8, prep: impl FnOnce(&mut Fotm, u8)) -> Fotm {
+    let mut g = empty(turn);
+    let b = put(&mut g, name, at, f);
+    prep(&mut g, b);
+    movement(&mut g, Side::Union);
+    select(&mut g, name);
+    g
+}
+
+/// Scammon facing 0 on the plain hex `label` (see [`plain`]), selected to move on turn 3.
+fn scammon_on_plain(label: &str) -> (Fotm, Hex) {
+    let at = plain(label);
+    (moving("Scammon", label, 0), at)
+}
+
+/// Pleasonton's cavalry released (11.3).
+fn released(g: &mut Fotm, _: u8) {
+    g.cavalry_released = true;
+}
+
+/// Steps the unit moving `n` hexes due N from `from`; returns where it stands.
+fn walk_north(g: &mut Fotm, from: Hex, n: usize) -> Hex {
+    let mut at = from;
+    for _ in 0..n {
+        at = at.neighbour(Direction::N);
+        act(g, Action::Step(at));
+    }
+    at
+}
+
 // ------------------------------------------------------------------------------------------
 // 13.1 allowances, one hex always, front hexes only.
 
 #[test]
 fn rule_13_1_artillery_moves_four_clear_hexes_and_no_more() {
-    let mut g = empty(3);
     let start = plain("1318");
-    put(&mut g, "Benjamin", "1318", 0);
-    movement(&mut g, Side::Union);
-    select(&mut g, "Benjamin");
-    let mut at = start;
-    for _ in 0..4 {
-        at = n(at, Direction::N);
-        act(&mut g, Action::Step(at));
-    }
+    let mut g = moving("Benjamin", "1318", 0);
+    let at = walk_north(&mut g, start, 4);
     assert_eq!(spent(&g), 8);
     // Artillery may not force march (13.5): the fifth hex is refused for lack of MP.
     assert_eq!(refused(&g, Action::Step(n(at, Direction::N))), "FotM 13.1");
@@ -99,11 +116,9 @@ fn rule_13_1_artillery_moves_four_clear_hexes_and_no_more() {
 fn rule_13_1_one_hex_always_even_when_it_costs_more() {
     // Dusk (11.6) leaves artillery 3 MP; entering woods costs it 3, which it may always do
     // as its first hex; woods also stop it (13.2).
-    let mut g = empty(fotm::oob::south_mountain().turn("8 PM").expect("8 PM"));
+    let dusk = fotm::oob::south_mountain().turn("8 PM").expect("8 PM");
+    let mut g = moving_on(dusk, "Benjamin", "0717", 0, |_, _| {});
     assert!(g.dusk());
-    put(&mut g, "Benjamin", "0717", 0);
-    movement(&mut g, Side::Union);
-    select(&mut g, "Benjamin");
     assert_eq!(mover(&g).allowance, 6, "11.6: 4 MP less one");
     act(&mut g, Action::Step(hex("0716")));
     assert_eq!(spent(&g), 6);
@@ -112,11 +127,7 @@ fn rule_13_1_one_hex_always_even_when_it_costs_more() {
 
 #[test]
 fn rule_13_1_brigades_move_into_front_hexes_only() {
-    let mut g = empty(3);
-    let at = plain("1317");
-    put(&mut g, "Scammon", "1317", 0);
-    movement(&mut g, Side::Union);
-    select(&mut g, "Scammon");
+    let (g, at) = scammon_on_plain("1317");
     // Facing 0: front N and NE, flanks NW and SE, rear S and SW.
     assert!(legal(&g, Action::Step(n(at, Direction::N))));
     assert!(legal(&g, Action::Step(n(at, Direction::NE))));
@@ -160,11 +171,7 @@ fn rule_13_1_each_unit_moves_once_a_phase() {
 
 #[test]
 fn rule_13_2_orderly_withdrawal_doubles_the_first_hex_only() {
-    let mut g = empty(3);
-    let at = plain("1316");
-    put(&mut g, "Scammon", "1316", 0);
-    movement(&mut g, Side::Union);
-    select(&mut g, "Scammon");
+    let (mut g, at) = scammon_on_plain("1316");
     let back = n(at, Direction::S);
     act(&mut g, Action::Step(back));
     assert_eq!(spent(&g), 4, "first rear hex costs double");
@@ -175,11 +182,7 @@ fn rule_13_2_orderly_withdrawal_doubles_the_first_hex_only() {
 
 #[test]
 fn rule_13_2_withdrawal_only_from_the_start_of_the_move() {
-    let mut g = empty(3);
-    let at = plain("1317");
-    put(&mut g, "Scammon", "1317", 0);
-    movement(&mut g, Side::Union);
-    select(&mut g, "Scammon");
+    let (mut g, at) = scammon_on_plain("1317");
     let fwd = n(at, Direction::N);
     act(&mut g, Action::Step(fwd));
     assert_eq!(refused(&g, Action::Step(n(fwd, Direction::S))), "FotM 13.1");
@@ -187,10 +190,7 @@ fn rule_13_2_withdrawal_only_from_the_start_of_the_move() {
 
 #[test]
 fn rule_13_2_two_facing_changes_free_then_one_mp_each() {
-    let mut g = empty(3);
-    put(&mut g, "Scammon", "1317", 0);
-    movement(&mut g, Side::Union);
-    select(&mut g, "Scammon");
+    let mut g = moving("Scammon", "1317", 0);
     act(&mut g, Action::Face(2));
     assert_eq!(spent(&g), 0, "two vertex changes are free");
     act(&mut g, Action::Face(3));
@@ -201,20 +201,13 @@ fn rule_13_2_two_facing_changes_free_then_one_mp_each() {
 
 #[test]
 fn rule_13_2_woods_cost_infantry_two_and_stop_cavalry_at_three() {
-    let mut g = empty(3);
-    put(&mut g, "Scammon", "0717", 0);
-    movement(&mut g, Side::Union);
-    select(&mut g, "Scammon");
+    let mut g = moving("Scammon", "0717", 0);
     assert_eq!(facing::arc(hex("0717"), 0, hex("0716")), Some(facing::Arc::Front));
     act(&mut g, Action::Step(hex("0716")));
     assert_eq!(spent(&g), 4);
     assert!(!mover(&g).stopped);
 
-    let mut g = empty(3);
-    put(&mut g, "Whiting", "0717", 0);
-    movement(&mut g, Side::Union);
-    g.cavalry_released = true;
-    select(&mut g, "Whiting");
+    let mut g = moving_on(3, "Whiting", "0717", 0, released);
     act(&mut g, Action::Step(hex("0716")));
     assert_eq!(spent(&g), 6);
     assert!(mover(&g).stopped, "8.2: mounted cavalry stops in woods");
@@ -244,12 +237,7 @@ fn slope(change: u8) -> (Hex, Hex, u8) {
 
 /// Starts `name` moving at `from` facing `to`; returns the legal verdict on stepping to `to`.
 fn try_step(name: &str, from: Hex, to: Hex) -> (Fotm, bool) {
-    let mut g = empty(3);
-    let f = facing::front_towards(from, to);
-    put(&mut g, name, &from.label(), f);
-    movement(&mut g, Side::Union);
-    g.cavalry_released = true;
-    select(&mut g, name);
+    let g = moving_on(3, name, &from.label(), facing::front_towards(from, to), released);
     let ok = legal(&g, Action::Step(to));
     (g, ok)
 }
@@ -320,14 +308,22 @@ fn national() -> [Hex; 5] {
     ["1718", "1717", "1816", "1815", "1814"].map(hex)
 }
 
+/// Scammon at the road's start facing along it (in column if `column`), `prep` run on the
+/// game, then selected to move in the Union Movement Phase.
+fn on_the_road(column: bool, prep: impl FnOnce(&mut Fotm, [Hex; 5])) -> (Fotm, [Hex; 5]) {
+    let r = national();
+    let g = moving_on(3, "Scammon", &r[0].label(), facing::front_towards(r[0], r[1]), |g, b| {
+        if column {
+            g.bde_mut(b).column = true;
+        }
+        prep(g, r);
+    });
+    (g, r)
+}
+
 #[test]
 fn rule_13_3_column_on_the_road_pays_half() {
-    let r = national();
-    let mut g = empty(3);
-    put(&mut g, "Scammon", &r[0].label(), facing::front_towards(r[0], r[1]));
-    g.bde_mut(id(&g, "Scammon")).column = true;
-    movement(&mut g, Side::Union);
-    select(&mut g, "Scammon");
+    let (mut g, r) = on_the_road(true, |_, _| {});
     act(&mut g, Action::Step(r[1]));
     assert_eq!(spent(&g), 1);
     let f = facing::front_towards(r[1], r[2]);
@@ -340,41 +336,29 @@ fn rule_13_3_column_on_the_road_pays_half() {
 
 #[test]
 fn rule_13_3_line_on_the_road_pays_full() {
-    let r = national();
-    let mut g = empty(3);
-    put(&mut g, "Scammon", &r[0].label(), facing::front_towards(r[0], r[1]));
-    movement(&mut g, Side::Union);
-    select(&mut g, "Scammon");
+    let (mut g, r) = on_the_road(false, |_, _| {});
     act(&mut g, Action::Step(r[1]));
     assert_eq!(spent(&g), 2);
 }
 
 #[test]
 fn rule_13_3_a_hex_of_three_brigades_costs_the_non_road_rate() {
-    let r = national();
-    let mut g = empty(3);
-    put(&mut g, "Scammon", &r[0].label(), facing::front_towards(r[0], r[1]));
-    g.bde_mut(id(&g, "Scammon")).column = true;
-    for name in ["Crook", "Christ", "Benjamin"] {
-        put(&mut g, name, &r[1].label(), 0);
-    }
-    movement(&mut g, Side::Union);
-    select(&mut g, "Scammon");
+    let (mut g, r) = on_the_road(true, |g, r| {
+        for name in ["Crook", "Christ", "Benjamin"] {
+            put(g, name, &r[1].label(), 0);
+        }
+    });
     act(&mut g, Action::Step(r[1]));
     assert_eq!(spent(&g), 2);
 }
 
 #[test]
 fn rule_13_3_no_road_column_rate_into_an_enemy_zoc() {
-    let r = national();
-    let mut g = empty(3);
-    put(&mut g, "Scammon", &r[0].label(), facing::front_towards(r[0], r[1]));
-    g.bde_mut(id(&g, "Scammon")).column = true;
-    // A Confederate brigade beyond r[1], facing it.
-    let beyond = r[2];
-    put(&mut g, "Garland", &beyond.label(), facing::front_towards(beyond, r[1]));
-    movement(&mut g, Side::Union);
-    select(&mut g, "Scammon");
+    let (mut g, r) = on_the_road(true, |g, r| {
+        // A Confederate brigade beyond r[1], facing it.
+        let beyond = r[2];
+        put(g, "Garland", &beyond.label(), facing::front_towards(beyond, r[1]));
+    });
     act(&mut g, Action::Step(r[1]));
     assert_eq!(spent(&g), 2, "normal cost into the ZOC");
     assert!(mover(&g).stopped, "6.1");
@@ -382,17 +366,11 @@ fn rule_13_3_no_road_column_rate_into_an_enemy_zoc() {
 
 #[test]
 fn rule_13_3_formation_change_only_on_a_road_for_one_mp() {
-    let mut g = empty(3);
-    put(&mut g, "Scammon", &plain("1317").label(), 0);
-    movement(&mut g, Side::Union);
-    select(&mut g, "Scammon");
+    let (g, _) = scammon_on_plain("1317");
     assert_eq!(refused(&g, Action::Formation), "FotM 13.3");
 
     let r = national();
-    let mut g = empty(3);
-    put(&mut g, "Scammon", &r[1].label(), 0);
-    movement(&mut g, Side::Union);
-    select(&mut g, "Scammon");
+    let mut g = moving("Scammon", &r[1].label(), 0);
     act(&mut g, Action::Formation);
     assert!(g.bde(id(&g, "Scammon")).column);
     assert_eq!(spent(&g), 2);
@@ -470,15 +448,13 @@ fn rule_6_1_commanders_zoc_to_zoc_only_with_friends_in_both() {
 
 #[test]
 fn rule_13_4_never_into_enemy_hexes_through_friends() {
-    let mut g = empty(3);
     let at = plain("1317");
     let ahead = n(at, Direction::N);
-    put(&mut g, "Scammon", "1317", 0);
-    put(&mut g, "Rosser", &n(at, Direction::NE).label(), 1);
-    put(&mut g, "Crook", &ahead.label(), 0);
-    put(&mut g, "Christ", &ahead.label(), 0);
-    movement(&mut g, Side::Union);
-    select(&mut g, "Scammon");
+    let mut g = moving_on(3, "Scammon", "1317", 0, |g, _| {
+        put(g, "Rosser", &n(at, Direction::NE).label(), 1);
+        put(g, "Crook", &ahead.label(), 0);
+        put(g, "Christ", &ahead.label(), 0);
+    });
     assert_eq!(refused(&g, Action::Step(n(at, Direction::NE))), "FotM 13.4");
     // Through the two infantry brigades: it may enter but not stop there (4.1).
     act(&mut g, Action::Step(ahead));
@@ -492,16 +468,8 @@ fn rule_13_4_never_into_enemy_hexes_through_friends() {
 
 /// Scammon walks five clear hexes N; returns the game at the forced-march roll.
 fn forced_march(lcm: u8, with_cox: bool) -> Fotm {
-    let mut g = empty(3);
-    put(&mut g, "Scammon", "1318", 0);
-    g.bde_mut(id(&g, "Scammon")).lcm = lcm;
-    movement(&mut g, Side::Union);
-    select(&mut g, "Scammon");
-    let mut at = hex("1318");
-    for _ in 0..4 {
-        at = n(at, Direction::N);
-        act(&mut g, Action::Step(at));
-    }
+    let mut g = moving_on(3, "Scammon", "1318", 0, |g, b| g.bde_mut(b).lcm = lcm);
+    let at = walk_north(&mut g, hex("1318"), 4);
     let fifth = n(at, Direction::N);
     if lcm >= 2 {
         assert_eq!(refused(&g, Action::Step(fifth)), "FotM 13.1");
@@ -567,12 +535,10 @@ fn rule_13_5_losing_the_last_step_eliminates_and_scores() {
 
 #[test]
 fn rule_8_1_dismounted_cavalry_has_four_mp_and_moves_as_infantry() {
-    let mut g = empty(3);
-    put(&mut g, "Whiting", "0717", 0);
-    g.bde_mut(id(&g, "Whiting")).mounted = false;
-    g.cavalry_released = true;
-    movement(&mut g, Side::Union);
-    select(&mut g, "Whiting");
+    let mut g = moving_on(3, "Whiting", "0717", 0, |g, b| {
+        g.bde_mut(b).mounted = false;
+        g.cavalry_released = true;
+    });
     assert_eq!(mover(&g).allowance, 8);
     act(&mut g, Action::Step(hex("0716")));
     assert_eq!(spent(&g), 4, "woods at the infantry rate");
@@ -581,12 +547,8 @@ fn rule_8_1_dismounted_cavalry_has_four_mp_and_moves_as_infantry() {
 
 #[test]
 fn rule_8_1_mount_at_the_beginning_or_as_the_last_act() {
-    let mut g = empty(3);
     let at = plain("1317");
-    put(&mut g, "Whiting", "1317", 0);
-    g.cavalry_released = true;
-    movement(&mut g, Side::Union);
-    select(&mut g, "Whiting");
+    let mut g = moving_on(3, "Whiting", "1317", 0, released);
     act(&mut g, Action::Mount);
     assert!(!g.bde(id(&g, "Whiting")).mounted);
     assert_eq!(spent(&g), 2);
@@ -594,11 +556,7 @@ fn rule_8_1_mount_at_the_beginning_or_as_the_last_act() {
     assert_eq!(refused(&g, Action::Mount), "FotM 8.1");
 
     // Mounting after moving ends the move.
-    let mut g = empty(3);
-    put(&mut g, "Whiting", "1317", 0);
-    g.cavalry_released = true;
-    movement(&mut g, Side::Union);
-    select(&mut g, "Whiting");
+    let mut g = moving_on(3, "Whiting", "1317", 0, released);
     act(&mut g, Action::Step(n(at, Direction::N)));
     act(&mut g, Action::Mount);
     assert!(!g.bde(id(&g, "Whiting")).mounted);
@@ -607,12 +565,8 @@ fn rule_8_1_mount_at_the_beginning_or_as_the_last_act() {
 
 #[test]
 fn rule_8_4_horse_artillery_must_be_mounted_to_move() {
-    let mut g = empty(3);
     let at = plain("1317");
-    put(&mut g, "Robertson", "1317", 0);
-    g.bde_mut(id(&g, "Robertson")).mounted = false;
-    movement(&mut g, Side::Union);
-    select(&mut g, "Robertson");
+    let mut g = moving_on(3, "Robertson", "1317", 0, |g, b| g.bde_mut(b).mounted = false);
     assert_eq!(refused(&g, Action::Step(n(at, Direction::N))), "FotM 8.4");
     act(&mut g, Action::Mount);
     assert!(legal(&g, Action::Step(n(at, Direction::N))));
@@ -637,19 +591,17 @@ fn rule_4_2_phasing_player_reorders_stacks_in_movement() {
 
 #[test]
 fn rule_11_3_turn_one_cavalry_stops_in_artillery_range() {
-    let mut g = empty(1);
     let at = plain("1317");
     let ahead = n(at, Direction::N);
-    put(&mut g, "Whiting", "1317", 1);
     // Lane's Battery 3 hexes beyond `ahead` on level ground.
     let mut art = ahead;
     for _ in 0..3 {
         art = n(art, Direction::NE);
     }
-    put(&mut g, "Lane", &art.label(), 3);
-    g.cavalry_released = true;
-    movement(&mut g, Side::Union);
-    select(&mut g, "Whiting");
+    let mut g = moving_on(1, "Whiting", "1317", 1, |g, _| {
+        put(g, "Lane", &art.label(), 3);
+        g.cavalry_released = true;
+    });
     let step = n(at, Direction::NE);
     assert!(step.distance(art) <= 3);
     act(&mut g, Action::Step(step));
@@ -658,32 +610,24 @@ fn rule_11_3_turn_one_cavalry_stops_in_artillery_range() {
 
 #[test]
 fn rule_11_3_no_cavalry_further_west_until_infantry_passes() {
-    let mut g = empty(1);
     let at = plain("1317");
-    put(&mut g, "Whiting", "1317", 0);
-    put(&mut g, "Scammon", "1517", 0);
-    movement(&mut g, Side::Union);
-    select(&mut g, "Whiting");
+    let mut g = moving_on(1, "Whiting", "1317", 0, |g, _| {
+        put(g, "Scammon", "1517", 0);
+    });
     assert_eq!(refused(&g, Action::Step(n(at, Direction::N))), "FotM 11.3");
     act(&mut g, Action::EndMove);
     select(&mut g, "Scammon");
-    let mut s = hex("1517");
-    for _ in 0..2 {
-        s = n(s, Direction::N);
-        act(&mut g, Action::Step(s));
-    }
+    walk_north(&mut g, hex("1517"), 2);
     assert!(g.cavalry_released, "Scammon is West of all the cavalry");
 }
 
 #[test]
 fn rule_11_3_cavalry_stays_within_two_hexes_of_infantry() {
-    let mut g = empty(3);
     let at = plain("1317");
-    put(&mut g, "Whiting", "1317", 0);
-    put(&mut g, "Scammon", &n(at, Direction::S).label(), 0);
-    g.cavalry_released = true;
-    movement(&mut g, Side::Union);
-    select(&mut g, "Whiting");
+    let mut g = moving_on(3, "Whiting", "1317", 0, |g, _| {
+        put(g, "Scammon", &n(at, Direction::S).label(), 0);
+        g.cavalry_released = true;
+    });
     let one = n(at, Direction::N);
     act(&mut g, Action::Step(one));
     assert_eq!(refused(&g, Action::Step(n(one, Direction::N))), "FotM 11.3");

@@ -6,8 +6,11 @@
 //! The flat ground used: 2816 and its ring are clear, level 0; 2016 is woods at level 0; 1716 is
 //! a clear knoll at level 1 with level-0 neighbours.
 
+mod common;
+
+use common::*;
 use engine::{Actor, Game, Side};
-use fotm::facing::{front_towards, rear_towards};
+use fotm::facing::rear_towards;
 use fotm::testkit::*;
 use fotm::{Action, Fotm, Loc, Phase, Unit};
 
@@ -16,68 +19,35 @@ const TURN: u8 = 5;
 /// 8 PM: dusk (11.6).
 const DUSK: u8 = 14;
 
-fn empty() -> Fotm {
-    let mut g = after_setup(&[]);
-    clear_map(&mut g);
-    g
+/// `attacker` on 2816 facing 2815, `defender` on 2815 with its rear to 2816.
+fn face_off(attacker: &str, defender: &str) -> (Fotm, u8, u8) {
+    face_off_at(attacker, "2816", defender, "2815")
 }
 
-/// Puts a brigade facing `towards` (its front at that hex).
-fn put_facing(g: &mut Fotm, name: &str, at: &str, towards: &str) -> u8 {
-    let f = front_towards(hex(at), hex(towards));
-    put(g, name, at, f)
+/// `attacker` on `from` facing `to`, `defender` on `to` with its rear to `from`.
+fn face_off_at(attacker: &str, from: &str, defender: &str, to: &str) -> (Fotm, u8, u8) {
+    let mut g = empty();
+    let a = put_facing(&mut g, attacker, from, to);
+    let d = put_back(&mut g, defender, to, from);
+    (g, a, d)
 }
 
-/// Puts a brigade with its rear to `from`.
-fn put_back(g: &mut Fotm, name: &str, at: &str, from: &str) -> u8 {
-    let f = rear_towards(hex(at), hex(from));
-    put(g, name, at, f)
+/// `attacker` on 2816 and `defender` on 2815, each facing the other.
+fn face_to_face(attacker: &str, defender: &str) -> (Fotm, u8, u8) {
+    let mut g = empty();
+    let a = put_facing(&mut g, attacker, "2816", "2815");
+    let d = put_facing(&mut g, defender, "2815", "2816");
+    (g, a, d)
 }
 
 fn combat(g: &mut Fotm, side: Side, turn: u8) {
     phase(g, turn, side, Phase::Combat);
 }
 
-fn act(g: &mut Fotm, a: Action) {
-    g.apply(&a).unwrap_or_else(|e| panic!("{a:?} refused: {e:?}; legal {:?}", g.legal_actions()));
-}
-
-fn legal(g: &Fotm, a: Action) -> bool {
-    g.legal_actions().contains(&a)
-}
-
-fn binom(n: u8, k: u8) -> f64 {
-    let mut c = 1.0;
-    for i in 0..k {
-        c = c * f64::from(n - i) / f64::from(i + 1);
-    }
-    c * (1.0f64 / 6.0).powi(i32::from(k)) * (5.0f64 / 6.0).powi(i32::from(n - k))
-}
-
-/// The pending roll is `n` dice with sixes counted only: exactly the binomial distribution.
-fn assert_dice(g: &Fotm, n: u8) {
-    assert_eq!(g.actor(), Actor::Chance, "a roll is pending: {:?}", g.prompt());
-    let o = g.chance_outcomes();
-    assert_eq!(o.len(), usize::from(n) + 1, "{n} dice: {o:?}");
-    for (a, p) in o {
-        match a {
-            Action::Dice { sixes, ones: 0 } => assert!((p - binom(n, sixes)).abs() < 1e-12, "{sixes} of {n}: {p}"),
-            other => panic!("unexpected outcome {other:?}"),
-        }
-    }
-}
-
-fn dice(sixes: u8) -> Action {
-    Action::Dice { sixes, ones: 0 }
-}
-
-/// Announces and launches an Assault on `target` with `who`.
-fn assault(g: &mut Fotm, target: &str, who: &[u8]) {
-    act(g, Action::Assault(hex(target)));
-    for &b in who {
-        act(g, Action::Join(b));
-    }
-    act(g, Action::Launch);
+/// The Union Combat Phase of `TURN`; `who` assault `target`.
+fn union_assault(g: &mut Fotm, target: &str, who: &[u8]) {
+    combat(g, Side::Union, TURN);
+    assault(g, target, who);
 }
 
 // ---------------------------------------------------------------------------------------
@@ -85,9 +55,7 @@ fn assault(g: &mut Fotm, target: &str, who: &[u8]) {
 
 #[test]
 fn rule_15_4_close_combat_at_the_same_elevation_is_mandatory() {
-    let mut g = empty();
-    let s = put_facing(&mut g, "Scammon", "2816", "2815");
-    put_back(&mut g, "Garland", "2815", "2816");
+    let (mut g, s, _) = face_off("Scammon", "Garland");
     combat(&mut g, Side::Union, TURN);
     assert!(legal(&g, Action::Assault(hex("2815"))));
     assert!(!legal(&g, Action::Done), "FotM 15.4: the adjacent hex at the same level must be assaulted");
@@ -105,44 +73,40 @@ fn rule_15_4_close_combat_at_the_same_elevation_is_mandatory() {
 
 #[test]
 fn rule_15_4_close_combat_across_elevations_is_optional() {
-    let mut g = empty();
-    put_facing(&mut g, "Scammon", "1715", "1716");
-    put_back(&mut g, "Garland", "1716", "1715");
+    let (mut g, _, _) = face_off_at("Scammon", "1715", "Garland", "1716");
     combat(&mut g, Side::Union, TURN);
     assert!(legal(&g, Action::Assault(hex("1716"))));
     assert!(legal(&g, Action::Done), "FotM 15.4: close combat up a level is optional");
 }
 
+/// Turns Scammon on 2816 to put its rear to 2815.
+fn turn_about(g: &mut Fotm, s: u8) {
+    g.bde_mut(s).facing = rear_towards(hex("2816"), hex("2815"));
+}
+
 #[test]
 fn rule_15_4_column_regrouped_and_rear_create_no_obligation_and_cannot_join() {
-    let mut g = empty();
-    let s = put_facing(&mut g, "Scammon", "2816", "2815");
-    put_back(&mut g, "Garland", "2815", "2816");
-    g.bde_mut(s).column = true;
-    combat(&mut g, Side::Union, TURN);
-    assert!(legal(&g, Action::Done), "15.2: a column cannot attack");
-    assert!(!legal(&g, Action::Assault(hex("2815"))));
-
-    let mut g = empty();
-    let s = put_facing(&mut g, "Scammon", "2816", "2815");
-    put_back(&mut g, "Garland", "2815", "2816");
-    g.bde_mut(s).regrouped = true;
-    combat(&mut g, Side::Union, TURN);
-    assert!(legal(&g, Action::Done), "12.3: regrouped this turn, no Assault");
-
-    let mut g = empty();
-    put_back(&mut g, "Scammon", "2816", "2815");
-    put_back(&mut g, "Garland", "2815", "2816");
-    combat(&mut g, Side::Union, TURN);
-    assert!(legal(&g, Action::Done), "5.1: no combat into the rear hexes");
-    assert!(!legal(&g, Action::Assault(hex("2815"))));
+    // (why, what is done to Scammon, whether the Assault itself is refused)
+    type Case = (&'static str, fn(&mut Fotm, u8), bool);
+    let cases: [Case; 3] = [
+        ("15.2: a column cannot attack", |g, s| g.bde_mut(s).column = true, true),
+        ("12.3: regrouped this turn, no Assault", |g, s| g.bde_mut(s).regrouped = true, false),
+        ("5.1: no combat into the rear hexes", turn_about, true),
+    ];
+    for (why, tweak, refused) in cases {
+        let (mut g, s, _) = face_off("Scammon", "Garland");
+        tweak(&mut g, s);
+        combat(&mut g, Side::Union, TURN);
+        assert!(legal(&g, Action::Done), "{why}");
+        if refused {
+            assert!(!legal(&g, Action::Assault(hex("2815"))), "{why}");
+        }
+    }
 }
 
 #[test]
 fn rule_11_4_no_union_assault_during_the_pause() {
-    let mut g = empty();
-    put_facing(&mut g, "Scammon", "2816", "2815");
-    put_back(&mut g, "Garland", "2815", "2816");
+    let (mut g, _, _) = face_off("Scammon", "Garland");
     g.pause = fotm::Pause::InForce;
     combat(&mut g, Side::Union, TURN);
     assert_eq!(g.legal_actions(), vec![Action::Done]);
@@ -150,9 +114,7 @@ fn rule_11_4_no_union_assault_during_the_pause() {
 
 #[test]
 fn rule_11_4_a_confederate_infantry_assault_ends_the_pause() {
-    let mut g = empty();
-    put_back(&mut g, "Scammon", "2816", "2815");
-    let c = put_facing(&mut g, "Garland", "2815", "2816");
+    let (mut g, c, _) = face_off_at("Garland", "2815", "Scammon", "2816");
     g.pause = fotm::Pause::InForce;
     combat(&mut g, Side::Confederate, TURN);
     assault(&mut g, "2816", &[c]);
@@ -161,11 +123,8 @@ fn rule_11_4_a_confederate_infantry_assault_ends_the_pause() {
 
 #[test]
 fn rule_15_2_a_hex_is_assaulted_once_and_a_brigade_assaults_once() {
-    let mut g = empty();
-    let s = put_facing(&mut g, "Scammon", "2816", "2815");
-    put_back(&mut g, "Garland", "2815", "2816");
-    combat(&mut g, Side::Union, TURN);
-    assault(&mut g, "2815", &[s]);
+    let (mut g, s, _) = face_off("Scammon", "Garland");
+    union_assault(&mut g, "2815", &[s]);
     assert_dice(&g, 6);
     act(&mut g, dice(0));
     // Reorder stage, then the phase again.
@@ -177,40 +136,43 @@ fn rule_15_2_a_hex_is_assaulted_once_and_a_brigade_assaults_once() {
 
 #[test]
 fn rule_8_2_mounted_cavalry_cannot_assault_woods_or_uphill() {
-    let mut g = empty();
-    let w = put_facing(&mut g, "Whiting", "1916", "2016");
-    put_back(&mut g, "Garland", "2016", "1916");
+    let (mut g, _, _) = face_off_at("Whiting", "1916", "Garland", "2016");
     combat(&mut g, Side::Union, TURN);
     assert!(!legal(&g, Action::Assault(hex("2016"))), "8.2: no mounted assault into woods");
     assert!(legal(&g, Action::Done), "8.2: so none is owed");
 
-    let mut g = empty();
-    put_facing(&mut g, "Whiting", "1715", "1716");
-    put_back(&mut g, "Garland", "1716", "1715");
+    let (mut g, _, _) = face_off_at("Whiting", "1715", "Garland", "1716");
     combat(&mut g, Side::Union, TURN);
     assert!(!legal(&g, Action::Assault(hex("1716"))), "8.2: no mounted assault uphill");
 
     // Dismounted, it may (and at the woods it owes close combat).
-    let mut g = empty();
-    put_facing(&mut g, "Whiting", "1916", "2016");
+    let (mut g, w, _) = face_off_at("Whiting", "1916", "Garland", "2016");
     g.bde_mut(w).mounted = false;
-    put_back(&mut g, "Garland", "2016", "1916");
     combat(&mut g, Side::Union, TURN);
     assert!(legal(&g, Action::Assault(hex("2016"))));
     assert!(!legal(&g, Action::Done));
 }
 
 // ---------------------------------------------------------------------------------------
-// 15.2, 5.1, 8.3, 15.3: the SP of close combat.
+// 15.2, 5.1, 8.3, 15.3, 15.7: the SP of close combat and of defensive fire.
+
+/// The dice of the first roll when `attacker` on `from` (facing `to`) assaults `defender` on
+/// `to` alone in the Union Combat Phase; the defender turns its rear unless `faces`; `tweak`
+/// is applied to (game, attacker, defender) first.
+fn first_roll(attacker: &str, from: &str, defender: &str, to: &str, faces: bool, tweak: fn(&mut Fotm, u8, u8), n: u8) {
+    let (mut g, a, d) =
+        if faces { face_to_face(attacker, defender) } else { face_off_at(attacker, from, defender, to) };
+    tweak(&mut g, a, d);
+    union_assault(&mut g, to, &[a]);
+    assert_dice(&g, n);
+}
+
+/// No change to the set-up.
+fn as_is(_: &mut Fotm, _: u8, _: u8) {}
 
 #[test]
 fn rule_15_2_one_die_per_sp_into_a_front_hex() {
-    let mut g = empty();
-    let s = put_facing(&mut g, "Scammon", "2816", "2815");
-    put_back(&mut g, "Garland", "2815", "2816");
-    combat(&mut g, Side::Union, TURN);
-    assault(&mut g, "2815", &[s]);
-    assert_dice(&g, 6);
+    first_roll("Scammon", "2816", "Garland", "2815", false, as_is, 6);
 }
 
 #[test]
@@ -220,53 +182,42 @@ fn rule_5_1_half_sp_rounded_up_into_a_flank_hex() {
     let s = put(&mut g, "Scammon", "2816", 1);
     assert_eq!(fotm::facing::arc(hex("2816"), 1, hex("2815")), Some(fotm::facing::Arc::Flank));
     put_back(&mut g, "Colquitt", "2815", "2816");
-    combat(&mut g, Side::Union, TURN);
-    assault(&mut g, "2815", &[s]);
+    union_assault(&mut g, "2815", &[s]);
     assert_dice(&g, 3);
 }
 
 #[test]
 fn rule_15_3_higher_target_minus_a_level_lower_target_plus_one() {
-    let mut g = empty();
-    let s = put_facing(&mut g, "Scammon", "1715", "1716");
-    put_back(&mut g, "Garland", "1716", "1715");
-    combat(&mut g, Side::Union, TURN);
-    assault(&mut g, "1716", &[s]);
-    assert_dice(&g, 5);
-
-    let mut g = empty();
-    let s = put_facing(&mut g, "Scammon", "1716", "1715");
-    put_back(&mut g, "Garland", "1715", "1716");
-    combat(&mut g, Side::Union, TURN);
-    assault(&mut g, "1715", &[s]);
-    assert_dice(&g, 7);
+    first_roll("Scammon", "1715", "Garland", "1716", false, as_is, 5);
+    first_roll("Scammon", "1716", "Garland", "1715", false, as_is, 7);
 }
 
 #[test]
 fn rule_8_3_dismounted_cavalry_halved_rounded_down() {
+    first_roll("Whiting", "2816", "Garland", "2815", false, |g, w, _| g.bde_mut(w).mounted = false, 1);
+}
+
+/// Scammon on a hex next to 2815 assaults it with `second` from the hex beside Scammon's;
+/// Garland on 2815 turns its rear to Scammon. Returns after the launch: (game, Scammon,
+/// second).
+fn two_hexes_assault(second: &str) -> (Fotm, u8, u8) {
     let mut g = empty();
-    let w = put_facing(&mut g, "Whiting", "2816", "2815");
-    g.bde_mut(w).mounted = false;
-    put_back(&mut g, "Garland", "2815", "2816");
-    combat(&mut g, Side::Union, TURN);
-    assault(&mut g, "2815", &[w]);
-    assert_dice(&g, 1);
+    let t = hex("2815");
+    let ring = t.neighbours();
+    let (a, b) = (ring[3].label(), ring[2].label());
+    let s = put_facing(&mut g, "Scammon", &a, "2815");
+    let d = put_facing(&mut g, second, &b, "2815");
+    put(&mut g, "Garland", "2815", rear_towards(t, ring[3]));
+    assert_eq!(fotm::facing::arc(t, rear_towards(t, ring[3]), ring[2]), Some(fotm::facing::Arc::Flank));
+    union_assault(&mut g, "2815", &[s, d]);
+    (g, s, d)
 }
 
 #[test]
 fn rule_15_2_two_union_corps_lose_one_sp_and_ten_dice_at_most() {
     // Scammon (IX Corps) and Doubleday (I Corps) from two hexes next to 2815. Garland turns
     // its rear to Scammon, so Doubleday is on its flank: it fires back at half SP (2) first.
-    let mut g = empty();
-    let t = hex("2815");
-    let ring = t.neighbours();
-    let (a, b) = (ring[3].label(), ring[2].label());
-    let s = put_facing(&mut g, "Scammon", &a, "2815");
-    let d = put_facing(&mut g, "Doubleday", &b, "2815");
-    put(&mut g, "Garland", "2815", rear_towards(t, ring[3]));
-    assert_eq!(fotm::facing::arc(t, rear_towards(t, ring[3]), ring[2]), Some(fotm::facing::Arc::Flank));
-    combat(&mut g, Side::Union, TURN);
-    assault(&mut g, "2815", &[s, d]);
+    let (mut g, s, d) = two_hexes_assault("Doubleday");
     // Two leads possible: Scammon's and Doubleday's hexes' top infantry (4.2).
     assert!(legal(&g, Action::Lead(s)) && legal(&g, Action::Lead(d)));
     act(&mut g, Action::Lead(s));
@@ -274,12 +225,7 @@ fn rule_15_2_two_union_corps_lose_one_sp_and_ten_dice_at_most() {
     act(&mut g, dice(0));
     assert_dice(&g, 6 + 4 - 1);
 
-    let mut g = empty();
-    let s = put_facing(&mut g, "Scammon", &a, "2815");
-    let c = put_facing(&mut g, "Crook", &b, "2815");
-    put(&mut g, "Garland", "2815", rear_towards(t, ring[3]));
-    combat(&mut g, Side::Union, TURN);
-    assault(&mut g, "2815", &[s, c]);
+    let (mut g, s, _) = two_hexes_assault("Crook");
     act(&mut g, Action::Lead(s));
     assert_dice(&g, 2);
     act(&mut g, dice(0));
@@ -291,44 +237,23 @@ fn rule_15_2_two_union_corps_lose_one_sp_and_ten_dice_at_most() {
 
 #[test]
 fn rule_15_7_defensive_fire_precedes_close_combat_column_defends_at_a_quarter() {
-    let mut g = empty();
-    let s = put_facing(&mut g, "Scammon", "2816", "2815");
-    put_facing(&mut g, "Colquitt", "2815", "2816");
-    combat(&mut g, Side::Union, TURN);
-    assault(&mut g, "2815", &[s]);
-    assert_dice(&g, 5);
-
-    let mut g = empty();
-    let s = put_facing(&mut g, "Scammon", "2816", "2815");
-    let c = put_facing(&mut g, "Colquitt", "2815", "2816");
-    g.bde_mut(c).column = true;
-    combat(&mut g, Side::Union, TURN);
-    assault(&mut g, "2815", &[s]);
-    assert_dice(&g, 2); // 5 / 4 rounded up
-
-    let mut g = empty();
-    let s = put_facing(&mut g, "Scammon", "2816", "2815");
-    let c = put_facing(&mut g, "Colquitt", "2815", "2816");
-    g.bde_mut(c).routed = true;
-    combat(&mut g, Side::Union, TURN);
-    assault(&mut g, "2815", &[s]);
-    assert_dice(&g, 2); // 17.4
+    first_roll("Scammon", "2816", "Colquitt", "2815", true, as_is, 5);
+    // 5 / 4 rounded up
+    first_roll("Scammon", "2816", "Colquitt", "2815", true, |g, _, c| g.bde_mut(c).column = true, 2);
+    // 17.4
+    first_roll("Scammon", "2816", "Colquitt", "2815", true, |g, _, c| g.bde_mut(c).routed = true, 2);
 }
 
 #[test]
 fn rule_15_7_two_losses_to_the_assaulting_lead_force_a_morale_check() {
-    let mut g = empty();
-    let s = put_facing(&mut g, "Scammon", "2816", "2815");
-    put_facing(&mut g, "Colquitt", "2815", "2816");
-    combat(&mut g, Side::Union, TURN);
-    assault(&mut g, "2815", &[s]);
+    let (mut g, s, _) = face_to_face("Scammon", "Colquitt");
+    union_assault(&mut g, "2815", &[s]);
     act(&mut g, dice(3));
     assert_eq!(g.bde(s).losses, 2, "15.7: at most two steps");
     // The morale check: a d6, 5-6 passes.
-    let o = g.chance_outcomes();
-    assert_eq!(o, (1..=6).map(|d| (Action::Roll(d), 1.0 / 6.0)).collect::<Vec<_>>());
+    assert_eq!(g.chance_outcomes(), d6());
     act(&mut g, Action::Roll(4));
-    // Failed: Scammon retreats away from 2815; the Assault goes on without close combat.
+    // Failed: Scammon retreats away from 2815; the Assault ends there (15.7, see tests/review.rs).
     assert_eq!(g.actor(), Actor::Side(Side::Union));
     let to = g.legal_actions();
     assert!(to.iter().all(|a| matches!(a, Action::RetreatTo(h) if h.distance(hex("2815")) == 2)), "{to:?}");
@@ -343,12 +268,9 @@ fn rule_15_7_two_losses_to_the_assaulting_lead_force_a_morale_check() {
 
 #[test]
 fn rule_15_8_two_steps_at_most_from_the_lead_which_goes_to_the_bottom() {
-    let mut g = empty();
-    let s = put_facing(&mut g, "Scammon", "2816", "2815");
-    let c = put_back(&mut g, "Colquitt", "2815", "2816");
+    let (mut g, s, c) = face_off("Scammon", "Colquitt");
     let a = put_back(&mut g, "GBAnderson", "2815", "2816");
-    combat(&mut g, Side::Union, TURN);
-    assault(&mut g, "2815", &[s]);
+    union_assault(&mut g, "2815", &[s]);
     // 4.2: the top infantry brigade leads (no choice).
     assert_dice(&g, 6);
     act(&mut g, dice(3));
@@ -361,9 +283,7 @@ fn rule_15_8_two_steps_at_most_from_the_lead_which_goes_to_the_bottom() {
 
 #[test]
 fn rule_15_8_lose_steps_eliminates_and_scores() {
-    let mut g = empty();
-    let s = put_facing(&mut g, "Scammon", "2816", "2815");
-    let j = put_back(&mut g, "Jenkins", "2815", "2816");
+    let (mut g, s, j) = face_off("Scammon", "Jenkins");
     g.bde_mut(j).losses = 1;
     combat(&mut g, Side::Union, TURN);
     let before = g.scored;
@@ -382,13 +302,10 @@ fn rule_15_8_lose_steps_eliminates_and_scores() {
 
 #[test]
 fn rule_15_3_woods_reroll_one_six_still_hits_on_five_or_six() {
-    let mut g = empty();
-    let s = put_facing(&mut g, "Scammon", "1916", "2016");
-    let c = put_back(&mut g, "Colquitt", "2016", "1916");
-    combat(&mut g, Side::Union, TURN);
-    assault(&mut g, "2016", &[s]);
+    let (mut g, s, c) = face_off_at("Scammon", "1916", "Colquitt", "2016");
+    union_assault(&mut g, "2016", &[s]);
     act(&mut g, dice(1));
-    assert_eq!(g.chance_outcomes(), (1..=6).map(|d| (Action::Roll(d), 1.0 / 6.0)).collect::<Vec<_>>());
+    assert_eq!(g.chance_outcomes(), d6());
     let mut miss = g.clone();
     act(&mut miss, Action::Roll(4));
     assert_eq!(miss.bde(c).losses, 0);
@@ -398,9 +315,7 @@ fn rule_15_3_woods_reroll_one_six_still_hits_on_five_or_six() {
 
 #[test]
 fn rule_11_6_dusk_ignores_the_first_six() {
-    let mut g = empty();
-    let s = put_facing(&mut g, "Scammon", "2816", "2815");
-    let c = put_back(&mut g, "Colquitt", "2815", "2816");
+    let (mut g, s, c) = face_off("Scammon", "Colquitt");
     combat(&mut g, Side::Union, DUSK);
     assault(&mut g, "2815", &[s]);
     act(&mut g, dice(2));
@@ -426,38 +341,35 @@ fn rule_9_1_ranged_fire_reaches_three_hexes() {
     assert_dice(&g, 2);
 }
 
+/// Whether the battery `gun` on 2816 (facing 2815, made dismounted if `dismounted`) may fire at
+/// Garland two hexes off on 2814 in the Union Combat Phase of `turn`.
+fn fires_at_2814(gun: &str, dismounted: bool, turn: u8) -> bool {
+    let mut g = empty();
+    let b = put_facing(&mut g, gun, "2816", "2815");
+    if dismounted {
+        g.bde_mut(b).mounted = false;
+    }
+    put(&mut g, "Garland", "2814", 0);
+    combat(&mut g, Side::Union, turn);
+    legal(&g, Action::Assault(hex("2814")))
+}
+
 #[test]
 fn rule_11_6_dusk_artillery_range_is_one() {
-    let mut g = empty();
-    put_facing(&mut g, "Benjamin", "2816", "2815");
-    put(&mut g, "Garland", "2814", 0);
-    combat(&mut g, Side::Union, DUSK);
-    assert!(!legal(&g, Action::Assault(hex("2814"))));
+    assert!(!fires_at_2814("Benjamin", false, DUSK));
 }
 
 #[test]
 fn rule_8_4_horse_artillery_fires_only_dismounted() {
-    let mut g = empty();
-    let r = put_facing(&mut g, "Robertson", "2816", "2815");
-    put(&mut g, "Garland", "2814", 0);
-    combat(&mut g, Side::Union, TURN);
-    assert!(!legal(&g, Action::Assault(hex("2814"))));
-    let mut g = empty();
-    put_facing(&mut g, "Robertson", "2816", "2815");
-    g.bde_mut(r).mounted = false;
-    put(&mut g, "Garland", "2814", 0);
-    combat(&mut g, Side::Union, TURN);
-    assert!(legal(&g, Action::Assault(hex("2814"))));
+    assert!(!fires_at_2814("Robertson", false, TURN));
+    assert!(fires_at_2814("Robertson", true, TURN));
 }
 
 #[test]
 fn rule_9_3_canister_adjacent_with_infantry_then_close_combat() {
-    let mut g = empty();
-    let s = put_facing(&mut g, "Scammon", "2816", "2815");
+    let (mut g, s, _) = face_off("Scammon", "Garland");
     let b = put_facing(&mut g, "B4US", "2816", "2815");
-    put_back(&mut g, "Garland", "2815", "2816");
-    combat(&mut g, Side::Union, TURN);
-    assault(&mut g, "2815", &[s, b]);
+    union_assault(&mut g, "2815", &[s, b]);
     // 15.6: canister, the right number (2), first; IX and I Corps together: -1 (15.2) on
     // each of the attacker's rolls.
     assert_dice(&g, 2 - 1);
@@ -471,8 +383,7 @@ fn rule_9_4_suppression_takes_one_step_at_most_and_is_mandatory() {
     let b = put_facing(&mut g, "Benjamin", "2816", "2815");
     let l = put_back(&mut g, "Lane", "2814", "2816");
     let gar = put_back(&mut g, "Garland", "2814", "2816");
-    combat(&mut g, Side::Union, TURN);
-    assault(&mut g, "2814", &[b]);
+    union_assault(&mut g, "2814", &[b]);
     assert_dice(&g, 2);
     act(&mut g, dice(2));
     assert_eq!((g.bde(l).losses, g.bde(gar).losses), (1, 0), "9.4: one step, on the artillery");
@@ -486,10 +397,8 @@ fn rule_9_4_suppression_takes_one_step_at_most_and_is_mandatory() {
 
 #[test]
 fn rule_15_7_defending_artillery_chooses_suppression_or_canister() {
-    let mut g = empty();
-    let s = put_facing(&mut g, "Scammon", "2816", "2815");
+    let (mut g, s, l) = face_to_face("Scammon", "Lane");
     let b = put_facing(&mut g, "Benjamin", "2917", "2815");
-    let l = put_facing(&mut g, "Lane", "2815", "2816");
     combat(&mut g, Side::Union, TURN);
     assert_eq!(hex("2917").distance(hex("2815")), 2);
     assault(&mut g, "2815", &[s, b]);
@@ -515,14 +424,21 @@ fn rule_15_7_defending_artillery_chooses_suppression_or_canister() {
 // ---------------------------------------------------------------------------------------
 // 17.4 rout and 16.1 leader casualties from combat.
 
+/// Scammon (2816) assaults Colquitt (2815, rear turned) alone and rolls four sixes; Rosser
+/// screens Colquitt's hex if `screened`. Returns (game, Colquitt).
+fn four_sixes(screened: bool) -> (Fotm, u8) {
+    let (mut g, s, c) = face_off("Scammon", "Colquitt");
+    if screened {
+        put_back(&mut g, "Rosser", "2815", "2816");
+    }
+    union_assault(&mut g, "2815", &[s]);
+    act(&mut g, dice(4));
+    (g, c)
+}
+
 #[test]
 fn rule_17_4_four_sixes_rout_the_hex() {
-    let mut g = empty();
-    let s = put_facing(&mut g, "Scammon", "2816", "2815");
-    let c = put_back(&mut g, "Colquitt", "2815", "2816");
-    combat(&mut g, Side::Union, TURN);
-    assault(&mut g, "2815", &[s]);
-    act(&mut g, dice(4));
+    let (g, c) = four_sixes(false);
     assert_eq!(g.bde(c).losses, 2);
     assert!(g.bde(c).routed);
     assert_eq!(fotm::facing::arc(hex("2815"), g.bde(c).facing, hex("2816")), Some(fotm::facing::Arc::Rear));
@@ -531,13 +447,7 @@ fn rule_17_4_four_sixes_rout_the_hex() {
 
 #[test]
 fn rule_17_4_mounted_cavalry_screens_the_rout() {
-    let mut g = empty();
-    let s = put_facing(&mut g, "Scammon", "2816", "2815");
-    let c = put_back(&mut g, "Colquitt", "2815", "2816");
-    put_back(&mut g, "Rosser", "2815", "2816");
-    combat(&mut g, Side::Union, TURN);
-    assault(&mut g, "2815", &[s]);
-    act(&mut g, dice(4));
+    let (g, c) = four_sixes(true);
     assert!(!g.bde(c).routed);
     // 17.2 instead.
     assert_eq!(g.legal_actions(), vec![Action::Choose(true), Action::Choose(false)]);
@@ -545,10 +455,8 @@ fn rule_17_4_mounted_cavalry_screens_the_rout() {
 
 #[test]
 fn rule_16_1_four_sixes_with_artillery_and_close_combat_cause_an_lcm() {
-    let mut g = empty();
-    let s = put_facing(&mut g, "Scammon", "2816", "2815");
+    let (mut g, s, c) = face_off("Scammon", "Colquitt");
     let b = put_facing(&mut g, "B4US", "2816", "2815");
-    let c = put_back(&mut g, "Colquitt", "2815", "2816");
     put_back(&mut g, "Rosser", "2815", "2816");
     combat(&mut g, Side::Union, TURN);
     let before = g.scored[0];
@@ -559,28 +467,19 @@ fn rule_16_1_four_sixes_with_artillery_and_close_combat_cause_an_lcm() {
     assert_eq!(g.scored[0], before + fotm::victory::vp::LCM);
 
     // Without artillery fire, four close-combat sixes cause none.
-    let mut g = empty();
-    let s = put_facing(&mut g, "Scammon", "2816", "2815");
-    let c = put_back(&mut g, "Colquitt", "2815", "2816");
-    put_back(&mut g, "Rosser", "2815", "2816");
-    combat(&mut g, Side::Union, TURN);
-    assault(&mut g, "2815", &[s]);
-    act(&mut g, dice(4));
+    let (g, c) = four_sixes(true);
     assert_eq!(g.bde(c).lcm, 0);
 }
 
 #[test]
 fn rule_7_2_sharpshooters_two_ones_in_close_combat() {
-    let mut g = empty();
-    let p = put_facing(&mut g, "Phelps", "2816", "2815");
-    let c = put_back(&mut g, "Colquitt", "2815", "2816");
+    let (mut g, p, c) = face_off("Phelps", "Colquitt");
     let hill = put_cmdr(&mut g, "DHHill", "2815");
-    combat(&mut g, Side::Union, TURN);
-    assault(&mut g, "2815", &[p]);
+    union_assault(&mut g, "2815", &[p]);
     // Two dice, ones counted: (sixes, ones) with ones capped at 2.
     let o = g.chance_outcomes();
     let p11: f64 = o.iter().filter(|(a, _)| *a == Action::Dice { sixes: 0, ones: 2 }).map(|(_, p)| p).sum();
-    assert!((p11 - 1.0 / 36.0).abs() < 1e-12);
+    approx(p11, 1.0 / 36.0);
     act(&mut g, Action::Dice { sixes: 0, ones: 2 });
     // The Union picks: D. H. Hill or Colquitt's officers.
     assert_eq!(g.actor(), Actor::Side(Side::Union));

@@ -4,49 +4,15 @@
 //!
 //! The ground: 2816 and its ring are clear, level 0; 1716 is a clear knoll at level 1.
 
+mod common;
+
+use common::*;
 use engine::{Actor, Game, Side};
-use fotm::facing::{front_towards, rear_towards};
 use fotm::testkit::*;
 use fotm::{Action, Fate, Fotm, Loc, Phase, Unit};
 
 /// 11 AM.
 const TURN: u8 = 5;
-
-fn empty() -> Fotm {
-    let mut g = after_setup(&[]);
-    clear_map(&mut g);
-    g
-}
-
-fn put_facing(g: &mut Fotm, name: &str, at: &str, towards: &str) -> u8 {
-    let f = front_towards(hex(at), hex(towards));
-    put(g, name, at, f)
-}
-
-fn put_back(g: &mut Fotm, name: &str, at: &str, from: &str) -> u8 {
-    let f = rear_towards(hex(at), hex(from));
-    put(g, name, at, f)
-}
-
-fn act(g: &mut Fotm, a: Action) {
-    g.apply(&a).unwrap_or_else(|e| panic!("{a:?} refused: {e:?}; legal {:?}", g.legal_actions()));
-}
-
-fn dice(sixes: u8) -> Action {
-    Action::Dice { sixes, ones: 0 }
-}
-
-fn assault(g: &mut Fotm, target: &str, who: &[u8]) {
-    act(g, Action::Assault(hex(target)));
-    for &b in who {
-        act(g, Action::Join(b));
-    }
-    act(g, Action::Launch);
-}
-
-fn d6() -> Vec<(Action, f64)> {
-    (1..=6).map(|d| (Action::Roll(d), 1.0 / 6.0)).collect()
-}
 
 /// Scammon (2816) assaults Colquitt (2815, rear turned) and takes two steps off it: Colquitt's
 /// 17.2 choice is pending.
@@ -59,6 +25,14 @@ fn two_losses(g: &mut Fotm) -> (u8, u8) {
     assert_eq!(g.bde(c).losses, 2);
     assert_eq!(g.actor(), Actor::Side(Side::Confederate));
     (s, c)
+}
+
+/// An empty map where Colquitt (not yet placed) carries `lcm` leader casualty markers.
+fn colquitt_with_lcm(lcm: u8) -> (Fotm, u8) {
+    let mut g = empty();
+    let c = id(&g, "Colquitt");
+    g.bde_mut(c).lcm = lcm;
+    (g, c)
 }
 
 // ---------------------------------------------------------------------------------------
@@ -80,17 +54,13 @@ fn rule_17_2_morale_check_passes_on_five_or_six() {
 
 #[test]
 fn rule_17_2_lcm_minus_one_commander_plus_cm() {
-    let mut g = empty();
-    let c = fotm::testkit::id(&g, "Colquitt");
-    g.bde_mut(c).lcm = 1;
+    let (mut g, _) = colquitt_with_lcm(1);
     two_losses(&mut g);
     act(&mut g, Action::Choose(true));
     act(&mut g, Action::Roll(5));
     assert!(g.legal_actions().iter().all(|a| matches!(a, Action::RetreatTo(_))), "5 - 1 fails");
 
-    let mut g = empty();
-    let c = fotm::testkit::id(&g, "Colquitt");
-    g.bde_mut(c).lcm = 1;
+    let (mut g, c) = colquitt_with_lcm(1);
     put_cmdr(&mut g, "DHHill", "2815"); // CM 2
     two_losses(&mut g);
     act(&mut g, Action::Choose(true));
@@ -100,9 +70,7 @@ fn rule_17_2_lcm_minus_one_commander_plus_cm() {
 
 #[test]
 fn rule_10_3_two_lcms_and_no_commander_cannot_check() {
-    let mut g = empty();
-    let c = fotm::testkit::id(&g, "Colquitt");
-    g.bde_mut(c).lcm = 2;
+    let (mut g, _) = colquitt_with_lcm(2);
     two_losses(&mut g);
     assert!(g.legal_actions().iter().all(|a| matches!(a, Action::RetreatTo(_))), "{:?}", g.legal_actions());
 }
@@ -263,11 +231,18 @@ fn leader_casualty(g: &mut Fotm) -> u8 {
     s
 }
 
+/// Colquitt on 2815 (rear to 2816) with two leader casualty markers, so a further leader
+/// casualty falls on a commander (16.2).
+fn worn_colquitt(g: &mut Fotm) -> u8 {
+    let c = put_back(g, "Colquitt", "2815", "2816");
+    g.bde_mut(c).lcm = 2;
+    c
+}
+
 #[test]
 fn rule_16_2_with_two_lcms_the_commander_is_hit() {
     let mut g = empty();
-    let c = put_back(&mut g, "Colquitt", "2815", "2816");
-    g.bde_mut(c).lcm = 2;
+    let c = worn_colquitt(&mut g);
     let hill = put_cmdr(&mut g, "DHHill", "2815");
     let before = g.scored[0];
     leader_casualty(&mut g);
@@ -279,8 +254,7 @@ fn rule_16_2_with_two_lcms_the_commander_is_hit() {
 #[test]
 fn rule_16_2_two_commanders_each_hit_with_probability_one_half() {
     let mut g = empty();
-    let c = put_back(&mut g, "Colquitt", "2815", "2816");
-    g.bde_mut(c).lcm = 2;
+    worn_colquitt(&mut g);
     let hill = put_cmdr(&mut g, "DHHill", "2815");
     let long = put_cmdr(&mut g, "Longstreet", "2815");
     let before = g.scored[0];
@@ -347,8 +321,7 @@ fn id_c(g: &Fotm, n: &str) -> u8 {
 #[test]
 fn rule_10_4_lee_is_never_a_casualty() {
     let mut g = empty();
-    let c = put_back(&mut g, "Colquitt", "2815", "2816");
-    g.bde_mut(c).lcm = 2;
+    worn_colquitt(&mut g);
     let lee = put_cmdr(&mut g, "Lee", "2815");
     let before = g.scored;
     leader_casualty(&mut g);
