@@ -27,6 +27,8 @@
 //! # }
 //! ```
 
+pub mod dice;
+
 use engine::{Actor, Game};
 use std::collections::HashMap;
 

@@ -6,9 +6,12 @@
 //! error in selfplay, a refused record, odds too large to enumerate), 2 a usage error
 //! (clap's own, an unknown scenario, option or bot).
 
+mod batch;
+mod chart;
 mod commands;
 mod records;
 mod render;
+mod stats;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -31,6 +34,7 @@ enum Command {
     Scenarios(commands::scenarios::Args),
     Play(commands::play::Args),
     Selfplay(commands::selfplay::Args),
+    Simulate(commands::simulate::Args),
     Replay(commands::replay::Args),
     Odds(commands::odds::Args),
     Render(commands::render::Args),
@@ -54,6 +58,7 @@ fn main() -> ExitCode {
         Command::Scenarios(a) => commands::scenarios::run(&a),
         Command::Play(a) => commands::play::run(&a),
         Command::Selfplay(a) => commands::selfplay::run(&a),
+        Command::Simulate(a) => commands::simulate::run(&a),
         Command::Replay(a) => commands::replay::run(&a),
         Command::Odds(a) => commands::odds::run(&a),
         Command::Render(a) => commands::render::run(&a),

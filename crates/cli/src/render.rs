@@ -24,15 +24,15 @@ const TITLE: f64 = 44.0;
 /// Width of the legend and tracks panel.
 const PANEL: f64 = 430.0;
 
-const UNION_FILL: &str = "#2f4f8f";
+pub(crate) const UNION_FILL: &str = "#2f4f8f";
 const UNION_INK: &str = "#ffffff";
-const CONFEDERATE_FILL: &str = "#a5a094";
+pub(crate) const CONFEDERATE_FILL: &str = "#a5a094";
 const CONFEDERATE_BAND: &str = "#c8a165";
 const CONFEDERATE_INK: &str = "#1a1a1a";
-const PAPER: &str = "#f3ecd6";
+pub(crate) const PAPER: &str = "#f3ecd6";
 
 /// Escapes text for SVG.
-fn esc(s: &str) -> String {
+pub(crate) fn esc(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     for c in s.chars() {
         match c {

@@ -14,6 +14,7 @@
 //! conformance::replay_identical(new, 2, 2, 20_000)?;
 //! conformance::illegal_refused_eq(new, 2, 3, 20_000)?;
 //! conformance::clone_independent_eq(new, 2, 4, 20_000)?;
+//! conformance::metrics_stable(new, 2, 5, 20_000)?;
 //! # Ok(()) }
 //! ```
 //!
@@ -261,6 +262,43 @@ pub fn replay_identical<G: Game>(new: impl Fn() -> G, games: u64, seed: u64, max
             }
         }
         Ok(())
+    })
+}
+
+/// Checks that [`Game::metrics`] declares the same measures in the same order, each of
+/// the same kind ([`crate::Metric::Number`] or [`crate::Metric::YesNo`]), at every
+/// position of `games` random games (to the end or to `max_decisions`), and that no
+/// number is NaN or infinite, so that a balance study can line games up by key.
+///
+/// # Errors
+/// One line per failing game, naming the first position that differs.
+pub fn metrics_stable<G: Game>(new: impl Fn() -> G, games: u64, seed: u64, max_decisions: u64) -> Result<(), String> {
+    let shape = |g: &G| -> Vec<(String, bool)> {
+        g.metrics().into_iter().map(|(k, m)| (k, matches!(m, crate::Metric::YesNo(_)))).collect()
+    };
+    run_batch("metrics_stable", &new, games, seed, |trail| {
+        let mut game = new();
+        let mut dice = Dice::seeded(trail.game_seed);
+        let first = shape(&game);
+        loop {
+            if shape(&game) != first {
+                return Err(trail
+                    .fail(&new, format!("the metrics {:?} differ from those at the start {first:?}", shape(&game))));
+            }
+            if let Some((k, _)) = game.metrics().iter().find(|(_, m)| m.value().is_some_and(|v| !v.is_finite())) {
+                return Err(trail.fail(&new, format!("the metric {k:?} is not a finite number")));
+            }
+            if trail.actions.len() as u64 >= max_decisions {
+                return Ok(());
+            }
+            let Some(action) = random_action(&game, &mut dice) else {
+                return Ok(());
+            };
+            trail.pending = true;
+            game.apply_unchecked(&action);
+            trail.pending = false;
+            trail.actions.push(action);
+        }
     })
 }
 
@@ -771,6 +809,7 @@ mod tests {
         ChangesOnRefusal,
         LogInHash,
         SharedClone,
+        MetricsShift,
     }
 
     #[derive(Clone, Debug)]
@@ -914,6 +953,15 @@ mod tests {
         fn board(&self) -> BoardView {
             BoardView::default()
         }
+        fn metrics(&self) -> Vec<(String, crate::Metric)> {
+            let lead = crate::Metric::YesNo(Some(self.pos[0] > self.pos[1]));
+            let passes = crate::Metric::Number((self.passes > 0).then_some(f64::from(self.passes)));
+            let mut m = vec![("union ahead".to_string(), lead), ("passes".to_string(), passes)];
+            if self.fault == Fault::MetricsShift && self.passes > 0 {
+                m.swap(0, 1);
+            }
+            m
+        }
     }
 
     fn toy(fault: Fault) -> impl Fn() -> Toy + Copy {
@@ -937,6 +985,7 @@ mod tests {
             ("illegal_refused_eq", illegal_refused_eq(new, 20, 3, 1_000)),
             ("clone_independent", clone_independent(new, 20, 4, 1_000)),
             ("clone_independent_eq", clone_independent_eq(new, 20, 4, 1_000)),
+            ("metrics_stable", metrics_stable(new, 20, 5, 1_000)),
         ]
     }
 
@@ -1001,5 +1050,11 @@ mod tests {
     fn clone_independent_catches_shared_state() {
         let e = caught(Fault::SharedClone, "clone_independent");
         assert!(e.contains("changed the original's hash"), "{e}");
+    }
+
+    #[test]
+    fn metrics_stable_catches_keys_that_move() {
+        let e = caught(Fault::MetricsShift, "metrics_stable");
+        assert!(e.contains("differ from those at the start") && e.contains("game seed"), "{e}");
     }
 }

@@ -152,6 +152,27 @@ pub struct OptionInfo {
     pub description: String,
 }
 
+/// One of a ruleset's measures of a position ([`Game::metrics`]).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Metric {
+    /// A number (a count, a turn), or `None` where it does not apply.
+    Number(Option<f64>),
+    /// Yes or no (who holds a gap: yes for the Union), or `None` where it does not apply.
+    YesNo(Option<bool>),
+}
+
+impl Metric {
+    /// The value as a number, yes being 1 and no 0; `None` where it does not apply.
+    #[must_use]
+    pub fn value(self) -> Option<f64> {
+        match self {
+            Metric::Number(v) => v,
+            Metric::YesNo(v) => v.map(|b| f64::from(u8::from(b))),
+        }
+    }
+}
+
 /// A game in progress: the contract between every ruleset and every runner, bot, server
 /// and analysis tool.
 ///
@@ -231,6 +252,18 @@ pub trait Game: Clone + Hash + Send + Sync + 'static {
                 (format!("{} vp x4", s.name()), q)
             })
             .collect()
+    }
+
+    /// Measures a designer asks of a finished game, by name, for balance studies:
+    /// `muster simulate` reports each one's mean over the games where it applies, and for
+    /// a [`Metric::YesNo`] the share of those games where it holds, with a confidence
+    /// interval. A ruleset lists the same keys in the same order in every position, each
+    /// read from the position as it stands (at the end of a game, the result), `None`
+    /// where a measure does not apply (the turn a fort fell, when it never fell). Name a
+    /// yes/no measure by what yes means ("fox's gap held by union"), a turn by what
+    /// happened on it ("camp johnston falls (turn)"). The default declares none.
+    fn metrics(&self) -> Vec<(String, Metric)> {
+        Vec::new()
     }
 
     /// Applies `action` if it is legal now; otherwise returns why not and changes nothing.

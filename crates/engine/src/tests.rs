@@ -175,3 +175,12 @@ fn the_default_tally_is_vp_in_quarter_points() {
     g.pos = [3, 7];
     assert_eq!(g.tally(), vec![("union vp x4".to_string(), 12), ("confederate vp x4".to_string(), 28)]);
 }
+
+#[test]
+fn the_default_metrics_declare_none() {
+    assert!(race().metrics().is_empty());
+    assert_eq!(Metric::YesNo(Some(true)).value(), Some(1.0));
+    assert_eq!(Metric::YesNo(Some(false)).value(), Some(0.0));
+    assert_eq!(Metric::Number(Some(4.5)).value(), Some(4.5));
+    assert_eq!(Metric::Number(None).value(), None);
+}

@@ -1,11 +1,13 @@
 //! One module per `muster` command: its arguments (with their `--help` text) and its run.
 
+pub mod calc;
 pub mod odds;
 pub mod play;
 pub mod render;
 pub mod replay;
 pub mod scenarios;
 pub mod selfplay;
+pub mod simulate;
 
 use crate::Usage;
 use catalog::{CatalogError, Visit};

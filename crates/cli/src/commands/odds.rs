@@ -23,10 +23,18 @@ use std::process::ExitCode;
 /// to one. When the record ends with chance to act, it prints the odds of that chance
 /// resolving. A position whose chance would take more than --limit outcomes to
 /// enumerate is refused with exit code 1, never approximated.
+///
+/// Quick calculators, with no record needed: `muster odds belmont volley`, `muster odds
+/// belmont melee`, `muster odds fotm assault` (each with its own --help).
 #[derive(clap::Args, Debug)]
+#[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
 pub struct Args {
+    /// A calculator instead of a record.
+    #[command(subcommand)]
+    calc: Option<super::calc::Calc>,
     /// The record file.
-    file: PathBuf,
+    #[arg(required = true)]
+    file: Option<PathBuf>,
     /// Only this action (1 = the first legal action, as `play` numbers them).
     #[arg(long, value_name = "N")]
     action: Option<usize>,
@@ -132,7 +140,10 @@ fn entry<G: Game>(index: Option<usize>, action: String, d: &Distribution<G>) -> 
 
 /// Runs the command.
 pub fn run(args: &Args) -> Result<ExitCode> {
-    let raw = records::read(&args.file)?;
+    let (Some(file), None) = (&args.file, &args.calc) else {
+        return args.calc.as_ref().map_or_else(|| Err(Usage("a record file or a calculator is needed".into()).into()), super::calc::run);
+    };
+    let raw = records::read(file)?;
     // The scenario comes from the file: an unknown one is a bad record (exit 1).
     let (prompt, entries) = catalog::with_game(&raw.scenario, &raw.options, Odds { raw: &raw, args })
         .map_err(|e| anyhow::anyhow!("{}: {e}", raw.path))??;
@@ -215,7 +226,7 @@ fn changes(changes: &[(String, i64)]) -> String {
 }
 
 /// A probability as a percentage with enough digits to tell small ones apart.
-fn percent(p: f64) -> String {
+pub(crate) fn percent(p: f64) -> String {
     let pc = 100.0 * p;
     if pc == 0.0 || pc >= 0.1 { format!("{pc:.2}%") } else { format!("{pc:.2e}%") }
 }

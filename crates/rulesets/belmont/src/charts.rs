@@ -107,6 +107,20 @@ pub fn artillery_defensive(die: u8) -> Effect {
 
 /// 6.1: a melee difference of 5 or more inflicts a second hit.
 pub const MELEE_SECOND_HIT: i16 = 5;
+
+/// 6.1: the hits of one melee round from the two melee strengths (SP, terrain modifier
+/// and die), as (attacker's hits, defender's hits): the smaller strength suffers one hit,
+/// two at a difference of [`MELEE_SECOND_HIT`] or more; a tie costs the attacker one.
+#[must_use]
+pub fn melee_hits(attack: i16, defence: i16) -> (u8, u8) {
+    if attack > defence {
+        (0, 1 + u8::from(attack - defence >= MELEE_SECOND_HIT))
+    } else if defence > attack {
+        (1 + u8::from(defence - attack >= MELEE_SECOND_HIT), 0)
+    } else {
+        (1, 0)
+    }
+}
 /// 6.3: Unbridled Fury on 4-6.
 pub const FURY_ON: u8 = 4;
 /// 7.2: a healthy leader is wounded on a 6.

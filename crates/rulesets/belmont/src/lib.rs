@@ -35,8 +35,10 @@ mod iron_banks;
 mod los;
 pub mod map;
 mod melee;
+mod metrics;
 mod movement;
 mod naval;
+pub mod odds;
 mod procedure;
 mod rally;
 mod retreat;
@@ -231,5 +233,9 @@ impl Game for Belmont {
 
     fn tally(&self) -> Vec<(String, i64)> {
         tally::tally(self)
+    }
+
+    fn metrics(&self) -> Vec<(String, engine::Metric)> {
+        metrics::metrics(self)
     }
 }

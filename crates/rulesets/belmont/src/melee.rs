@@ -812,14 +812,7 @@ fn round_result(g: &mut Belmont, mut m: MeleeState) {
     let att = attacker_side(g);
     let a = attack_strength(g, &mk) + i16::from(m.att_roll);
     let d = defence_strength(g, &mk, m.def_leader) + i16::from(m.def_roll);
-    let (mut att_hits, mut def_hits) = (0, 0);
-    if a > d {
-        def_hits = 1 + u8::from(a - d >= charts::MELEE_SECOND_HIT);
-    } else if d > a {
-        att_hits = 1 + u8::from(d - a >= charts::MELEE_SECOND_HIT);
-    } else {
-        att_hits = 1;
-    }
+    let (att_hits, def_hits) = charts::melee_hits(a, d);
     let (ar, dr) = (m.att_roll, m.def_roll);
     g.log.push("Belmont 6.1", || {
         format!("Melee round at {}: attacker {a} (die {ar}), defender {d} (die {dr}): attacker takes {att_hits}, defender takes {def_hits}.", mk.target)

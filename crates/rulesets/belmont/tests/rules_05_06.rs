@@ -61,14 +61,6 @@ fn binom(n: u64, k: u64) -> f64 {
     c * (1.0f64 / 6.0).powi(k as i32) * (5.0f64 / 6.0).powi((n - k) as i32)
 }
 
-/// The clear ground at 0331-0634: a 4 x 4 block of clear hexes on flat ground (the
-/// plank road runs along row 33; roads change movement only).
-fn clear(label: &str) -> Hex {
-    let h = hex(label);
-    assert!(plain(h, Terrain::Clear), "{label} is not plain clear");
-    h
-}
-
 // ------------------------------------------------------------------------------------
 // 5.0 Ranged Combat: line of sight (1.2 LOS, Terrain Effects Chart)
 
@@ -394,19 +386,6 @@ fn rule_5_1_rising_ground_without_a_slope_hex_costs_nothing() {
 // ------------------------------------------------------------------------------------
 // 5.1 Volley Fire: results (rules card 6.1)
 
-/// One 1-SP Union company (30IL-H) fires at 13AR-A `range` hexes away on clear ground.
-fn one_die_volley(range: u16) -> Belmont {
-    let mut g = fresh();
-    let a = clear("0331");
-    let t = south_n(a, usize::from(range));
-    g.put("30IL-H", &a.label());
-    g.put("13AR-A", &t.label());
-    g.activate(Side::Union, "30IL", Stage::Volley);
-    fire_all(&mut g, a, t);
-    assert_d6(&g);
-    g
-}
-
 #[test]
 fn rule_5_1_infantry_at_one_hex_hits_on_6() {
     let mut g = one_die_volley(1);
@@ -692,41 +671,6 @@ fn rule_5_2_leader_second_movement_triggers_opportunity_fire() {
 // ------------------------------------------------------------------------------------
 // 5.3 Defensive Fire
 
-/// 31IL-A (2 SP) attacks 13AR-A at 0333 from 0332; the melee waits to be resolved.
-fn melee_ready(defenders: &[&str], attackers: &[&str]) -> Belmont {
-    let mut g = fresh();
-    let (entry, t) = (hex("0332"), hex("0333"));
-    for id in defenders {
-        g.put(id, &t.label());
-    }
-    for id in attackers {
-        g.put(id, &entry.label());
-    }
-    let code = g.oob().formations[g.counter(g.id(attackers[0])).formation.unwrap()].code.clone();
-    let side = g.counter(g.id(attackers[0])).side;
-    g.activate(side, &code, Stage::Markers);
-    act(&mut g, Action::Marker { target: t, from: entry });
-    act(&mut g, Action::Done);
-    for id in attackers {
-        go(&mut g, id, t);
-        while matches!(g.top(), Some(Frame::OppOffer { .. })) {
-            act(&mut g, Action::Fire(false));
-        }
-    }
-    if g.act.as_ref().unwrap().stage == Stage::MeleeMoves {
-        act(&mut g, Action::Done);
-    }
-    if g.act.as_ref().is_some_and(|a| a.stage == Stage::Maneuver) {
-        act(&mut g, Action::Done);
-    }
-    g
-}
-
-fn resolve_first(g: &mut Belmont) {
-    assert_eq!(rule(g), "Belmont 6.0", "{:?}", g.top());
-    act(g, Action::Resolve(0));
-}
-
 #[test]
 fn rule_5_3_unbroken_infantry_fires_one_die_per_sp_before_melee() {
     let mut g = melee_ready(&["13AR-A"], &["31IL-A"]);
@@ -793,13 +737,6 @@ fn rule_5_3_attacking_leaders_check_under_defensive_fire() {
 // 6.0 Melee Combat, 6.1 Melee Procedure
 
 /// Resolves the melee through defensive fire with misses.
-fn past_defensive_fire(g: &mut Belmont) {
-    resolve_first(g);
-    while matches!(g.top(), Some(Frame::Volley { .. })) {
-        roll(g, 1);
-    }
-}
-
 #[test]
 fn rule_6_1_melee_dice_are_fair() {
     let mut g = melee_ready(&["13AR-A"], &["31IL-A"]);

@@ -37,7 +37,9 @@ mod evaluate;
 pub mod facing;
 pub mod los;
 pub mod map;
+mod metrics;
 mod movement;
+pub mod odds;
 pub mod oob;
 mod procedure;
 mod rally;
@@ -223,5 +225,9 @@ impl Game for Fotm {
 
     fn tally(&self) -> Vec<(String, i64)> {
         tally::tally(self)
+    }
+
+    fn metrics(&self) -> Vec<(String, engine::Metric)> {
+        metrics::metrics(self)
     }
 }

@@ -19,27 +19,6 @@ const TURN: u8 = 5;
 /// 8 PM: dusk (11.6).
 const DUSK: u8 = 14;
 
-/// `attacker` on 2816 facing 2815, `defender` on 2815 with its rear to 2816.
-fn face_off(attacker: &str, defender: &str) -> (Fotm, u8, u8) {
-    face_off_at(attacker, "2816", defender, "2815")
-}
-
-/// `attacker` on `from` facing `to`, `defender` on `to` with its rear to `from`.
-fn face_off_at(attacker: &str, from: &str, defender: &str, to: &str) -> (Fotm, u8, u8) {
-    let mut g = empty();
-    let a = put_facing(&mut g, attacker, from, to);
-    let d = put_back(&mut g, defender, to, from);
-    (g, a, d)
-}
-
-/// `attacker` on 2816 and `defender` on 2815, each facing the other.
-fn face_to_face(attacker: &str, defender: &str) -> (Fotm, u8, u8) {
-    let mut g = empty();
-    let a = put_facing(&mut g, attacker, "2816", "2815");
-    let d = put_facing(&mut g, defender, "2815", "2816");
-    (g, a, d)
-}
-
 fn combat(g: &mut Fotm, side: Side, turn: u8) {
     phase(g, turn, side, Phase::Combat);
 }

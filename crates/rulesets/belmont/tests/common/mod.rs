@@ -3,7 +3,7 @@
 #![allow(dead_code)]
 
 use belmont::map::{HexInfo, Map, Region, Terrain};
-use belmont::{Action, Belmont, Frame};
+use belmont::{Action, Belmont, Frame, Stage};
 use engine::{Actor, Game, Illegal, Side};
 use hexmap::Hex;
 
@@ -291,4 +291,67 @@ pub fn attack(g: &mut Belmont, side: Side, regiment: &str, entry: Hex, target: H
     }
     to_melees(g);
     act(g, Action::Resolve(0));
+}
+
+/// 31IL-A (2 SP) attacks 13AR-A at 0333 from 0332; the melee waits to be resolved.
+pub fn melee_ready(defenders: &[&str], attackers: &[&str]) -> Belmont {
+    let mut g = fresh();
+    let (entry, t) = (hex("0332"), hex("0333"));
+    for id in defenders {
+        g.put(id, &t.label());
+    }
+    for id in attackers {
+        g.put(id, &entry.label());
+    }
+    let code = g.oob().formations[g.counter(g.id(attackers[0])).formation.unwrap()].code.clone();
+    let side = g.counter(g.id(attackers[0])).side;
+    g.activate(side, &code, Stage::Markers);
+    act(&mut g, Action::Marker { target: t, from: entry });
+    act(&mut g, Action::Done);
+    for id in attackers {
+        go(&mut g, id, t);
+        while matches!(g.top(), Some(Frame::OppOffer { .. })) {
+            act(&mut g, Action::Fire(false));
+        }
+    }
+    if g.act.as_ref().unwrap().stage == Stage::MeleeMoves {
+        act(&mut g, Action::Done);
+    }
+    if g.act.as_ref().is_some_and(|a| a.stage == Stage::Maneuver) {
+        act(&mut g, Action::Done);
+    }
+    g
+}
+
+pub fn resolve_first(g: &mut Belmont) {
+    assert_eq!(rule(g), "Belmont 6.0", "{:?}", g.top());
+    act(g, Action::Resolve(0));
+}
+
+pub fn past_defensive_fire(g: &mut Belmont) {
+    resolve_first(g);
+    while matches!(g.top(), Some(Frame::Volley { .. })) {
+        roll(g, 1);
+    }
+}
+
+/// One 1-SP Union company (30IL-H) fires at 13AR-A `range` hexes away on clear ground.
+pub fn one_die_volley(range: u16) -> Belmont {
+    let mut g = fresh();
+    let a = clear("0331");
+    let t = south_n(a, usize::from(range));
+    g.put("30IL-H", &a.label());
+    g.put("13AR-A", &t.label());
+    g.activate(Side::Union, "30IL", Stage::Volley);
+    fire_all(&mut g, a, t);
+    assert_d6(&g);
+    g
+}
+
+/// The clear ground at 0331-0634: a 4 x 4 block of clear hexes on flat ground (the
+/// plank road runs along row 33; roads change movement only).
+pub fn clear(label: &str) -> Hex {
+    let h = hex(label);
+    assert!(plain(h, Terrain::Clear), "{label} is not plain clear");
+    h
 }

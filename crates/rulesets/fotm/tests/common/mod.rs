@@ -113,3 +113,24 @@ pub fn assert_dice(g: &Fotm, n: u8) {
         }
     }
 }
+
+/// `attacker` on 2816 facing 2815, `defender` on 2815 with its rear to 2816.
+pub fn face_off(attacker: &str, defender: &str) -> (Fotm, u8, u8) {
+    face_off_at(attacker, "2816", defender, "2815")
+}
+
+/// `attacker` on `from` facing `to`, `defender` on `to` with its rear to `from`.
+pub fn face_off_at(attacker: &str, from: &str, defender: &str, to: &str) -> (Fotm, u8, u8) {
+    let mut g = empty();
+    let a = put_facing(&mut g, attacker, from, to);
+    let d = put_back(&mut g, defender, to, from);
+    (g, a, d)
+}
+
+/// `attacker` on 2816 and `defender` on 2815, each facing the other.
+pub fn face_to_face(attacker: &str, defender: &str) -> (Fotm, u8, u8) {
+    let mut g = empty();
+    let a = put_facing(&mut g, attacker, "2816", "2815");
+    let d = put_facing(&mut g, defender, "2815", "2816");
+    (g, a, d)
+}

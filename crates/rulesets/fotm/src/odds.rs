@@ -1,0 +1,268 @@
+//! Quick exact odds of one Assault (15.4), for players who want an answer without a position:
+//! the SP of each roll in, the distribution of steps lost by each side (with the caps of 9.4
+//! and 15.8), the rout (17.4), leader casualties (16.1, 7.2) and the assaulting Lead Brigade's
+//! morale check (15.7) out. Every roll is enumerated exactly with the dice distribution the
+//! Assault itself rolls ([`combat_dice`]) and read with the combat module's constants, in the
+//! Assault's order: offensive suppression or ranged/canister fire (15.6), defensive fire (15.7),
+//! the attacker's morale check after two losses (15.7), close combat (15.4), the end (16.1,
+//! 17.4). `tests/odds.rs` checks it against the engine's own enumeration of real Assaults.
+//!
+//! What it leaves out, because it depends on the position: each roll's SP is taken as given
+//! (in play a step lost early in an Assault can lower a later roll's SP, say the assaulting
+//! Lead Brigade's close combat after defensive fire); every brigade is assumed to have steps to
+//! lose; defensive suppression fire at the assaulting guns; the choices that follow (17.2 the
+//! defender's morale check or retreat after two losses, 16.2 which commander is hit).
+
+use crate::action::Action;
+use crate::casualty::{LEADER_SIXES, SHARPSHOOTER_ONES};
+use crate::combat::{MAX_DICE, MAX_STEP_LOSS, ROUT_SIXES, SUPPRESSION_MAX, WOODS_KEEP};
+use crate::procedure::combat_dice;
+use crate::retreat::MORALE_PASS;
+
+/// An Assault as the player totals it (15.4). SP are after arcs (5.1), elevation (15.3),
+/// column and dismounted halving (15.2, 8.3), the corps penalty (15.2) and Longstreet (10.5);
+/// each roll is capped at ten dice (15.2); zero or less means the roll is not made.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub struct Assault {
+    /// 15.4 close combat: the assaulting infantry and cavalry.
+    pub attack_sp: i32,
+    /// 15.7 defensive fire: the defending hex's infantry, cavalry and canister.
+    pub defend_sp: i32,
+    /// 15.6 offensive ranged or canister fire at the defending infantry and cavalry.
+    pub artillery_sp: i32,
+    /// 9.4, 15.6 offensive suppression fire at the defending hex's artillery (at most one step).
+    pub suppression_sp: i32,
+    /// 15.3: the defending hex is woods (the defender re-rolls one of the attacker's sixes).
+    pub woods: bool,
+    /// 15.3: the assaulting Lead Brigade's hex is woods (it re-rolls one defensive-fire six).
+    pub attacker_in_woods: bool,
+    /// 11.6: dusk, each side's first six in the Assault is ignored.
+    pub dusk: bool,
+    /// 7.2: sharpshooters assault (two ones in close combat: a defending leader casualty).
+    pub attacker_sharpshooters: bool,
+    /// 7.2: sharpshooters defend (two ones in defensive fire: an assaulting leader casualty).
+    pub defender_sharpshooters: bool,
+    /// 17.4: mounted cavalry in the defending hex screens it from the rout.
+    pub screened: bool,
+    /// 17.2, 15.7: the assaulting Lead Brigade's morale check modifier (-1 per LCM, + a
+    /// commander's CM).
+    pub attack_morale_drm: i8,
+}
+
+/// What one Assault did.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default, PartialOrd, Ord)]
+pub struct Outcome {
+    /// 15.8: steps the defending hex lost to ranged or canister fire and close combat (at most 2).
+    pub defender_steps: u8,
+    /// 9.4: steps the defending artillery lost to suppression fire (at most 1).
+    pub artillery_steps: u8,
+    /// 15.7, 15.8: steps the assaulting Lead Brigade lost to defensive fire (at most 2).
+    pub attacker_steps: u8,
+    /// 15.7: the assaulting Lead Brigade failed its morale check: no close combat.
+    pub attacker_fell_back: bool,
+    /// 17.4: four or more attacker sixes rout the defending hex.
+    pub rout: bool,
+    /// 16.1, 7.2: leader casualties on the defending Lead Brigade (0 to 2).
+    pub defender_leader_casualties: u8,
+    /// 7.2: leader casualties on the assaulting Lead Brigade (0 or 1).
+    pub attacker_leader_casualties: u8,
+}
+
+/// Where the enumeration stands: the outcome so far and what later rolls need.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+struct State {
+    out: Outcome,
+    /// 16.1, 17.4: the attacker's sixes against the hex so far (after dusk and woods).
+    sixes: u8,
+    /// 11.6: each side's first six has been ignored (attacker, defender).
+    dusk_used: [bool; 2],
+}
+
+/// A distribution over states, equal states merged.
+type Dist = Vec<(State, f64)>;
+
+fn add(d: &mut Dist, s: State, p: f64) {
+    match d.iter_mut().find(|(t, _)| *t == s) {
+        Some((_, q)) => *q += p,
+        None => d.push((s, p)),
+    }
+}
+
+/// Dice for an SP total: at most ten, never negative (15.2).
+fn dice(sp: i32) -> u8 {
+    u8::try_from(sp.clamp(0, i32::from(MAX_DICE))).unwrap_or(0)
+}
+
+/// One roll of `sp` dice by the attacker (or the defender), dusk (11.6) and the woods re-roll
+/// (15.3) applied as the Assault applies them, then `hits(state, sixes, ones)`.
+fn roll(
+    d: Dist,
+    sp: i32,
+    attacker: bool,
+    woods: bool,
+    dusk: bool,
+    ones: bool,
+    hits: impl Fn(&mut State, u8, u8),
+) -> Dist {
+    let n = dice(sp);
+    if n == 0 {
+        return d;
+    }
+    let side = usize::from(!attacker);
+    let keep = f64::from(7 - WOODS_KEEP) / 6.0;
+    let mut next = Dist::new();
+    for (s, p) in d {
+        for (a, q) in combat_dice(n, ones) {
+            let Action::Dice { mut sixes, ones } = a else { continue };
+            let mut s = s;
+            if dusk && sixes > 0 && !s.dusk_used[side] {
+                s.dusk_used[side] = true;
+                sixes -= 1;
+            }
+            let mut branch = |sixes: u8, r: f64| {
+                let mut t = s;
+                hits(&mut t, sixes, ones);
+                add(&mut next, t, p * q * r);
+            };
+            if woods && sixes > 0 {
+                branch(sixes, keep);
+                branch(sixes - 1, 1.0 - keep);
+            } else {
+                branch(sixes, 1.0);
+            }
+        }
+    }
+    next
+}
+
+/// The exact distribution of what one Assault does, most likely first; probabilities sum to
+/// one.
+#[must_use]
+pub fn assault(a: &Assault) -> Vec<(Outcome, f64)> {
+    let mut d: Dist = vec![(State::default(), 1.0)];
+    // 15.6: the guns suppress the hex's artillery if it holds any, else fire at the brigades.
+    let suppressing = a.suppression_sp > 0;
+    d = roll(d, a.suppression_sp, true, a.woods, a.dusk, false, |s, sixes, _| {
+        s.sixes += sixes;
+        s.out.artillery_steps = sixes.min(SUPPRESSION_MAX);
+    });
+    let gun_sp = if suppressing { 0 } else { a.artillery_sp };
+    d = roll(d, gun_sp, true, a.woods, a.dusk, false, |s, sixes, _| {
+        s.sixes += sixes;
+        s.out.defender_steps = sixes.min(MAX_STEP_LOSS);
+    });
+    let artillery_fired = dice(a.suppression_sp) > 0 || dice(gun_sp) > 0;
+    // 15.7: defensive fire at the assaulting Lead Brigade; two ones of sharpshooters hit a leader.
+    d = roll(d, a.defend_sp, false, a.attacker_in_woods, a.dusk, a.defender_sharpshooters, |s, sixes, ones| {
+        s.out.attacker_steps = sixes.min(MAX_STEP_LOSS);
+        if a.defender_sharpshooters && ones >= SHARPSHOOTER_ONES {
+            s.out.attacker_leader_casualties += 1;
+        }
+    });
+    // 15.7: two steps lost: the Lead Brigade's morale check; failed, the Assault ends.
+    let mut checked = Dist::new();
+    for (s, p) in d {
+        if s.out.attacker_steps < MAX_STEP_LOSS {
+            add(&mut checked, s, p);
+            continue;
+        }
+        for die in 1..=6i8 {
+            let mut t = s;
+            t.out.attacker_fell_back = die + a.attack_morale_drm < MORALE_PASS;
+            add(&mut checked, t, p / 6.0);
+        }
+    }
+    // 15.4 close combat by those that did not fall back.
+    let (mut fought, mut fell_back): (Dist, Dist) = checked.into_iter().partition(|(s, _)| !s.out.attacker_fell_back);
+    fought = roll(fought, a.attack_sp, true, a.woods, a.dusk, a.attacker_sharpshooters, |s, sixes, ones| {
+        s.sixes += sixes;
+        s.out.defender_steps = (s.out.defender_steps + sixes).min(MAX_STEP_LOSS);
+        if a.attacker_sharpshooters && ones >= SHARPSHOOTER_ONES {
+            s.out.defender_leader_casualties += 1;
+        }
+    });
+    let close_combat = dice(a.attack_sp) > 0;
+    // 16.1, 17.4 at the end of the Assault.
+    let mut out: Vec<(Outcome, f64)> = Vec::new();
+    for (mut s, p, closed) in
+        fought.into_iter().map(|(s, p)| (s, p, close_combat)).chain(fell_back.drain(..).map(|(s, p)| (s, p, false)))
+    {
+        s.out.rout = s.sixes >= ROUT_SIXES && !a.screened;
+        if artillery_fired && closed && s.sixes >= LEADER_SIXES {
+            s.out.defender_leader_casualties += 1;
+        }
+        match out.iter_mut().find(|(o, _)| *o == s.out) {
+            Some((_, q)) => *q += p,
+            None => out.push((s.out, p)),
+        }
+    }
+    out.sort_by(|x, y| y.1.total_cmp(&x.1).then(x.0.cmp(&y.0)));
+    out
+}
+
+/// The 15.2 combat roll of `n` dice: `p[k]` is the probability of exactly k sixes (the
+/// distribution the Assault rolls).
+#[must_use]
+pub fn sixes(n: u8) -> Vec<f64> {
+    let mut p = vec![0.0; usize::from(n) + 1];
+    for (a, q) in combat_dice(n, false) {
+        if let Action::Dice { sixes, .. } = a {
+            p[usize::from(sixes)] += q;
+        }
+    }
+    p
+}
+
+/// One field's distribution over an Assault's outcomes: (value, probability), values ascending.
+#[must_use]
+pub fn marginal(outcomes: &[(Outcome, f64)], field: impl Fn(&Outcome) -> u8) -> Vec<(u8, f64)> {
+    let mut m: Vec<(u8, f64)> = Vec::new();
+    for (o, p) in outcomes {
+        let v = field(o);
+        match m.iter_mut().find(|(x, _)| *x == v) {
+            Some((_, q)) => *q += p,
+            None => m.push((v, *p)),
+        }
+    }
+    m.sort_by_key(|&(v, _)| v);
+    m
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn total(o: &[(Outcome, f64)]) -> f64 {
+        o.iter().map(|(_, p)| p).sum()
+    }
+
+    #[test]
+    fn close_combat_alone_is_binomial_with_the_cap() {
+        let o = assault(&Assault { attack_sp: 3, ..Assault::default() });
+        assert!((total(&o) - 1.0).abs() < 1e-12);
+        let steps = marginal(&o, |o| o.defender_steps);
+        let p0 = (5.0f64 / 6.0).powi(3);
+        assert!((steps[0].1 - p0).abs() < 1e-12);
+        assert!((steps[2].1 - (3.0 * 5.0 + 1.0) / 216.0).abs() < 1e-12);
+        assert!(o.iter().all(|(o, _)| !o.rout), "three dice never rout");
+    }
+
+    #[test]
+    fn every_option_still_sums_to_one() {
+        let a = Assault {
+            attack_sp: 12,
+            defend_sp: 6,
+            artillery_sp: 4,
+            woods: true,
+            attacker_in_woods: true,
+            dusk: true,
+            attacker_sharpshooters: true,
+            defender_sharpshooters: true,
+            attack_morale_drm: 1,
+            ..Assault::default()
+        };
+        let o = assault(&a);
+        assert!((total(&o) - 1.0).abs() < 1e-12);
+        assert!(o.iter().any(|(o, _)| o.defender_leader_casualties == 2));
+    }
+}

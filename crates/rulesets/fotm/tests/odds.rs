@@ -1,0 +1,96 @@
+//! `fotm::odds::assault` against the engine: real Assaults set up on the map, every chance
+//! outcome enumerated by `analysis::resolve`, and the calculator given the same SP must give
+//! the same distributions of steps lost (15.8), routs (17.4) and leader casualties (16.1, 7.2).
+
+mod common;
+
+use common::*;
+use engine::Side;
+use fotm::odds::{Assault, Outcome, assault as calculate, marginal};
+use fotm::testkit::phase;
+use fotm::{Fotm, Phase};
+
+/// 11 AM: not dusk.
+const TURN: u8 = 5;
+/// 8 PM: dusk (11.6).
+const DUSK: u8 = 14;
+
+/// The Union Combat Phase of `turn`, `who` launched at `target`: chance is to roll.
+fn launched(mut g: Fotm, turn: u8, target: &str, who: &[u8]) -> Fotm {
+    phase(&mut g, turn, Side::Union, Phase::Combat);
+    assault(&mut g, target, who);
+    g
+}
+
+/// The engine's distribution of one tally key's change once the Assault's chance has resolved.
+fn engine_marginal(g: &Fotm, key: &str) -> Vec<(i64, f64)> {
+    let d = analysis::resolve(g, 1_000_000).expect("small enough");
+    approx(d.total(), 1.0);
+    d.marginal(key).unwrap_or_else(|| panic!("no tally key {key}: {:?}", d.keys)).values
+}
+
+/// The two distributions agree within 1e-12, values of probability zero aside.
+fn same(engine: &[(i64, f64)], calc: &[(u8, f64)], what: &str) {
+    let e: Vec<(i64, f64)> = engine.iter().copied().filter(|&(_, p)| p > 1e-15).collect();
+    let c: Vec<(i64, f64)> = calc.iter().map(|&(v, p)| (i64::from(v), p)).filter(|&(_, p)| p > 1e-15).collect();
+    assert_eq!(e.len(), c.len(), "{what}: engine {e:?} calculator {c:?}");
+    for ((ev, ep), (cv, cp)) in e.iter().zip(&c) {
+        assert_eq!(ev, cv, "{what}: engine {e:?} calculator {c:?}");
+        assert!((ep - cp).abs() < 1e-12, "{what}: engine {e:?} calculator {c:?}");
+    }
+}
+
+fn check_defender(g: &Fotm, a: &Assault) -> Vec<(Outcome, f64)> {
+    let o = calculate(a);
+    approx(o.iter().map(|(_, p)| p).sum(), 1.0);
+    same(&engine_marginal(g, "confederate steps lost"), &marginal(&o, |o| o.defender_steps), "steps lost");
+    same(&engine_marginal(g, "confederate brigades routed"), &marginal(&o, |o| u8::from(o.rout)), "routs");
+    same(&engine_marginal(g, "confederate LCMs"), &marginal(&o, |o| o.defender_leader_casualties), "LCMs");
+    o
+}
+
+#[test]
+fn close_combat_into_the_open_matches_the_engine() {
+    let (g, s, _) = face_off("Scammon", "Colquitt");
+    let g = launched(g, TURN, "2815", &[s]);
+    check_defender(&g, &Assault { attack_sp: 6, ..Assault::default() });
+}
+
+#[test]
+fn close_combat_into_woods_matches_the_engine() {
+    let (g, s, _) = face_off_at("Scammon", "1916", "Colquitt", "2016");
+    let g = launched(g, TURN, "2016", &[s]);
+    check_defender(&g, &Assault { attack_sp: 6, woods: true, ..Assault::default() });
+}
+
+#[test]
+fn close_combat_at_dusk_matches_the_engine() {
+    let (g, s, _) = face_off("Scammon", "Colquitt");
+    let g = launched(g, DUSK, "2815", &[s]);
+    check_defender(&g, &Assault { attack_sp: 6, dusk: true, ..Assault::default() });
+}
+
+#[test]
+fn canister_and_close_combat_with_a_leader_casualty_match_the_engine() {
+    let (mut g, s, _) = face_off("Scammon", "Colquitt");
+    let b = put_facing(&mut g, "B4US", "2816", "2815");
+    let g = launched(g, TURN, "2815", &[s, b]);
+    // 15.6 canister 2 and close combat 6, each -1 for two Union corps (15.2).
+    let o = check_defender(&g, &Assault { attack_sp: 5, artillery_sp: 1, ..Assault::default() });
+    assert!(o.iter().any(|(o, _)| o.defender_leader_casualties == 1));
+}
+
+#[test]
+fn sharpshooters_in_close_combat_match_the_engine() {
+    let (g, p, _) = face_off("Phelps", "Colquitt");
+    let g = launched(g, TURN, "2815", &[p]);
+    check_defender(&g, &Assault { attack_sp: 2, attacker_sharpshooters: true, ..Assault::default() });
+}
+
+#[test]
+fn defensive_fire_on_the_assaulting_lead_matches_the_engine() {
+    let (g, s, _) = face_to_face("Scammon", "Colquitt");
+    let g = launched(g, TURN, "2815", &[s]);
+    let o = calculate(&Assault { attack_sp: 6, defend_sp: 5, ..Assault::default() });
+    same(&engine_marginal(&g, "union steps lost"), &marginal(&o, |o| o.attacker_steps), "attacker steps lost");
+}
