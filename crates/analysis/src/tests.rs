@@ -1,6 +1,6 @@
 //! Exact odds on a toy dice game whose answers are known in closed form, and on Belmont.
 use super::*;
-use engine::{BoardView, Dice, Illegal, Log, Outcome, Prompt, Side};
+use engine::{Dice, Outcome, Prompt, Side};
 use serde::{Deserialize, Serialize};
 
 /// The Union says how many dice to roll; chance rolls them one at a time; the sum is
@@ -11,7 +11,6 @@ struct Roll {
     sum: u8,
     sixes: u8,
     chosen: bool,
-    log: Log,
 }
 
 #[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
@@ -54,26 +53,11 @@ impl Game for Roll {
             }
         }
     }
-    fn why_illegal(&self, _: &A) -> Illegal {
-        Illegal { rule: "Roll 1".into(), reason: "no".into() }
-    }
-    fn describe(&self, a: &A) -> String {
-        format!("{a:?}")
-    }
     fn vp(&self) -> [f64; 2] {
         [f64::from(self.sum), 0.0]
     }
     fn outcome(&self) -> Option<Outcome> {
         (self.actor() == Actor::Over).then(|| Outcome { winner: Some(Side::Union), vp: self.vp() })
-    }
-    fn log(&self) -> &Log {
-        &self.log
-    }
-    fn set_logging(&mut self, on: bool) {
-        self.log.set_enabled(on);
-    }
-    fn board(&self) -> BoardView {
-        BoardView::default()
     }
     fn tally(&self) -> Vec<(String, i64)> {
         vec![("sum".into(), i64::from(self.sum)), ("sixes".into(), i64::from(self.sixes))]

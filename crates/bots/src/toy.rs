@@ -1,5 +1,5 @@
 //! Toy games with known answers, for the bots' tests.
-use engine::{Actor, BoardView, Game, Illegal, Log, Outcome, Prompt, Side};
+use engine::{Actor, Game, Outcome, Prompt, Side};
 use serde::{Deserialize, Serialize};
 
 /// One Union decision: `Safe` scores `safe` VP for sure; `Risky` rolls two dice, one at
@@ -15,12 +15,11 @@ pub struct Choice {
     pub risky: bool,
     pub done: bool,
     pub over: bool,
-    pub log: Log,
 }
 
 impl Choice {
     pub fn new(safe: u8) -> Choice {
-        Choice { safe, prize: 20, vp: 0, dice: vec![], risky: false, done: false, over: false, log: Log::default() }
+        Choice { safe, prize: 20, vp: 0, dice: vec![], risky: false, done: false, over: false }
     }
 }
 
@@ -86,27 +85,12 @@ impl Game for Choice {
             }
         }
     }
-    fn why_illegal(&self, _: &ChoiceAction) -> Illegal {
-        Illegal { rule: "Choice 1".into(), reason: "no".into() }
-    }
-    fn describe(&self, a: &ChoiceAction) -> String {
-        format!("{a:?}")
-    }
     fn vp(&self) -> [f64; 2] {
         [f64::from(self.vp), 0.0]
     }
     fn outcome(&self) -> Option<Outcome> {
         // Scored by evaluation, not by a winner: a draw whatever happens.
         (self.actor() == Actor::Over).then(|| Outcome { winner: None, vp: self.vp() })
-    }
-    fn log(&self) -> &Log {
-        &self.log
-    }
-    fn set_logging(&mut self, on: bool) {
-        self.log.set_enabled(on);
-    }
-    fn board(&self) -> BoardView {
-        BoardView::default()
     }
     fn evaluate(&self, side: Side) -> f64 {
         let m = f64::from(self.vp) / 100.0;
@@ -123,12 +107,11 @@ pub struct Dash {
     pub turn: Side,
     pub gambling: bool,
     pub turns: u32,
-    pub log: Log,
 }
 
 impl Dash {
     pub fn new() -> Dash {
-        Dash { pos: [0, 0], turn: Side::Union, gambling: false, turns: 0, log: Log::default() }
+        Dash { pos: [0, 0], turn: Side::Union, gambling: false, turns: 0 }
     }
 }
 
@@ -185,12 +168,6 @@ impl Game for Dash {
         self.turn = self.turn.enemy();
         self.turns += 1;
     }
-    fn why_illegal(&self, _: &DashAction) -> Illegal {
-        Illegal { rule: "Dash 1".into(), reason: "no".into() }
-    }
-    fn describe(&self, a: &DashAction) -> String {
-        format!("{a:?}")
-    }
     fn vp(&self) -> [f64; 2] {
         [f64::from(self.pos[0]), f64::from(self.pos[1])]
     }
@@ -203,14 +180,5 @@ impl Game for Dash {
             },
             vp: self.vp(),
         })
-    }
-    fn log(&self) -> &Log {
-        &self.log
-    }
-    fn set_logging(&mut self, on: bool) {
-        self.log.set_enabled(on);
-    }
-    fn board(&self) -> BoardView {
-        BoardView::default()
     }
 }

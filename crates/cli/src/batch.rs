@@ -258,7 +258,7 @@ pub fn one_game<G: Game>(start: &G, args: &BatchArgs, i: u64) -> (GameResult, Re
 mod tests {
     use super::{BatchArgs, one_game};
     use clap::Parser;
-    use engine::{Actor, BoardView, Game, Illegal, Log, Metric, Outcome, Prompt, Side};
+    use engine::{Actor, Game, Metric, Outcome, Prompt, Side};
 
     /// A toy game: the Union steps; step `panic_at` panics, and after `dead_at` steps
     /// the Union has nothing to do.
@@ -267,8 +267,6 @@ mod tests {
         steps: u32,
         panic_at: u32,
         dead_at: u32,
-        #[allow(clippy::struct_field_names)]
-        log: Log,
     }
 
     impl Game for Toy {
@@ -292,26 +290,11 @@ mod tests {
             self.steps += 1;
             assert!(self.steps != self.panic_at, "boom");
         }
-        fn why_illegal(&self, _: &u32) -> Illegal {
-            Illegal { rule: "Toy 1".into(), reason: "no".into() }
-        }
-        fn describe(&self, a: &u32) -> String {
-            a.to_string()
-        }
         fn vp(&self) -> [f64; 2] {
             [f64::from(self.steps), 0.0]
         }
         fn outcome(&self) -> Option<Outcome> {
             (self.actor() == Actor::Over).then(|| Outcome { winner: Some(Side::Union), vp: self.vp() })
-        }
-        fn log(&self) -> &Log {
-            &self.log
-        }
-        fn set_logging(&mut self, on: bool) {
-            self.log.set_enabled(on);
-        }
-        fn board(&self) -> BoardView {
-            BoardView::default()
         }
         fn metrics(&self) -> Vec<(String, Metric)> {
             vec![("steps".into(), Metric::Number(Some(f64::from(self.steps))))]
@@ -330,7 +313,7 @@ mod tests {
 
     #[test]
     fn a_finished_game_reports_its_winner_hash_vp_and_metrics() {
-        let toy = Toy { steps: 0, panic_at: 99, dead_at: 99, log: Log::default() };
+        let toy = Toy { steps: 0, panic_at: 99, dead_at: 99 };
         let (line, record) = one_game(&toy, &args(), 0);
         assert_eq!(line.winner, Some("union"));
         assert_eq!(line.decisions, 10);
@@ -342,7 +325,7 @@ mod tests {
 
     #[test]
     fn a_panic_is_an_error_and_its_record_ends_with_the_action_that_panicked() {
-        let toy = Toy { steps: 0, panic_at: 3, dead_at: 99, log: Log::default() };
+        let toy = Toy { steps: 0, panic_at: 3, dead_at: 99 };
         let (line, record) = one_game(&toy, &args(), 0);
         assert_eq!(line.winner, None);
         assert_eq!(line.final_hash, None);
@@ -356,7 +339,7 @@ mod tests {
 
     #[test]
     fn a_dead_end_is_an_error() {
-        let toy = Toy { steps: 0, panic_at: 99, dead_at: 4, log: Log::default() };
+        let toy = Toy { steps: 0, panic_at: 99, dead_at: 4 };
         let (line, record) = one_game(&toy, &args(), 0);
         assert_eq!(line.winner, None);
         assert_eq!(line.decisions, 4);
@@ -367,7 +350,7 @@ mod tests {
 
     #[test]
     fn results_come_back_in_game_order_whatever_the_threads() {
-        let toy = Toy { steps: 0, panic_at: 99, dead_at: 99, log: Log::default() };
+        let toy = Toy { steps: 0, panic_at: 99, dead_at: 99 };
         let mut a = args();
         a.games = 7;
         a.threads = Some(3);

@@ -793,7 +793,7 @@ mod tests {
     //! wins), sound and with one fault planted at a time: each check must pass the sound
     //! game and catch the fault it exists for.
     use super::*;
-    use crate::{BoardView, Illegal, Log, Outcome, Prompt, Side};
+    use crate::{Illegal, Log, Outcome, Prompt, Side};
     use std::hash::{Hash, Hasher};
     use std::sync::{Arc, Mutex};
 
@@ -929,12 +929,6 @@ mod tests {
             self.apply_unchecked(a);
             Ok(())
         }
-        fn why_illegal(&self, _: &Act) -> Illegal {
-            Illegal { rule: "Toy 1".into(), reason: "not now".into() }
-        }
-        fn describe(&self, a: &Act) -> String {
-            format!("{a:?}")
-        }
         fn vp(&self) -> [f64; 2] {
             [f64::from(self.pos[0]), f64::from(self.pos[1])]
         }
@@ -949,9 +943,6 @@ mod tests {
         }
         fn set_logging(&mut self, on: bool) {
             self.log.set_enabled(on);
-        }
-        fn board(&self) -> BoardView {
-            BoardView::default()
         }
         fn metrics(&self) -> Vec<(String, crate::Metric)> {
             let lead = crate::Metric::YesNo(Some(self.pos[0] > self.pos[1]));

@@ -73,6 +73,15 @@ impl Side {
             Side::Confederate => "confederate",
         }
     }
+
+    /// The name as the rulebooks write it in prose ("Union", "Confederate").
+    #[must_use]
+    pub const fn title(self) -> &'static str {
+        match self {
+            Side::Union => "Union",
+            Side::Confederate => "Confederate",
+        }
+    }
 }
 
 impl std::str::FromStr for Side {
@@ -206,11 +215,18 @@ pub trait Game: Clone + Hash + Send + Sync + 'static {
     /// May panic, or corrupt the game, if the action is not legal: call [`Game::apply`].
     fn apply_unchecked(&mut self, action: &Self::Action);
 
-    /// Why an action that is not legal now is refused: the rule it breaks.
-    fn why_illegal(&self, action: &Self::Action) -> Illegal;
+    /// Why an action that is not legal now is refused: the rule it breaks. The default is
+    /// [`refusal`]: the pending decision's rule and why the action is not among its choices.
+    /// Rulesets override it where they can name a more particular rule.
+    fn why_illegal(&self, action: &Self::Action) -> Illegal {
+        refusal(self, action)
+    }
 
-    /// The action in the rulebook's words.
-    fn describe(&self, action: &Self::Action) -> String;
+    /// The action in the rulebook's words. The default is its `Debug` form, for games
+    /// nobody reads (test toys); rulesets override it.
+    fn describe(&self, action: &Self::Action) -> String {
+        format!("{action:?}")
+    }
 
     /// Victory points now, Union then Confederate.
     fn vp(&self) -> [f64; 2];
@@ -218,14 +234,22 @@ pub trait Game: Clone + Hash + Send + Sync + 'static {
     /// The result, once [`Game::actor`] is [`Actor::Over`].
     fn outcome(&self) -> Option<Outcome>;
 
-    /// The event log, every event citing its rule.
-    fn log(&self) -> &Log;
+    /// The event log, every event citing its rule. The default is an empty log, for games
+    /// that keep none (test toys); rulesets override it and [`Game::set_logging`].
+    fn log(&self) -> &Log {
+        static NONE: Log = Log::silent();
+        &NONE
+    }
 
-    /// Turns event recording on or off (off for bots and bulk simulation).
-    fn set_logging(&mut self, on: bool);
+    /// Turns event recording on or off (off for bots and bulk simulation). The default does
+    /// nothing, matching the default [`Game::log`].
+    fn set_logging(&mut self, _on: bool) {}
 
-    /// The position as something to draw.
-    fn board(&self) -> BoardView;
+    /// The position as something to draw. The default is an empty board, for games with no
+    /// map (test toys).
+    fn board(&self) -> BoardView {
+        BoardView::default()
+    }
 
     /// A number from 0 (worst) to 1 (best) saying how well `side` stands, for bots
     /// that cut searches short. The default reads the VP margin.
@@ -290,6 +314,20 @@ pub trait Game: Clone + Hash + Send + Sync + 'static {
         self.hash(&mut h);
         h.finish()
     }
+}
+
+/// The plain refusal of an action that is not legal now, naming the pending decision's rule:
+/// the game is over, chance decides and this is not one of its outcomes, or the side to act
+/// has no such choice. [`Game::why_illegal`]'s default, and a ruleset's fallback.
+pub fn refusal<G: Game>(game: &G, action: &G::Action) -> Illegal {
+    let p = game.prompt();
+    let what = game.describe(action);
+    let reason = match p.actor {
+        Actor::Over => "the game is over".to_string(),
+        Actor::Chance => format!("chance decides now ({}); {what} is not one of its outcomes", p.text),
+        Actor::Side(s) => format!("{what} is not one of {}'s legal actions now: {}", s.name(), p.text),
+    };
+    Illegal { rule: p.rule, reason }
 }
 
 /// FNV-1a, 64 bits: a fixed, seedless hash, so `final_hash` means the same in every run.

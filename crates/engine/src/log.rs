@@ -27,6 +27,12 @@ impl Log {
         Log { enabled: true, events: Vec::new() }
     }
 
+    /// A log that records nothing (and can be a `static`).
+    #[must_use]
+    pub const fn silent() -> Log {
+        Log { enabled: false, events: Vec::new() }
+    }
+
     /// Records an event; the text is only built when recording is on.
     pub fn push(&mut self, rule: &str, text: impl FnOnce() -> String) {
         if self.enabled {

@@ -56,12 +56,6 @@ impl Game for Race {
             }
         }
     }
-    fn why_illegal(&self, _: &RaceAction) -> Illegal {
-        Illegal { rule: "Race 1".into(), reason: "not now".into() }
-    }
-    fn describe(&self, a: &RaceAction) -> String {
-        format!("{a:?}")
-    }
     fn vp(&self) -> [f64; 2] {
         [f64::from(self.pos[0]), f64::from(self.pos[1])]
     }
@@ -76,9 +70,6 @@ impl Game for Race {
     }
     fn set_logging(&mut self, on: bool) {
         self.log.set_enabled(on);
-    }
-    fn board(&self) -> BoardView {
-        BoardView::default()
     }
 }
 
@@ -183,4 +174,16 @@ fn the_default_metrics_declare_none() {
     assert_eq!(Metric::YesNo(Some(false)).value(), Some(0.0));
     assert_eq!(Metric::Number(Some(4.5)).value(), Some(4.5));
     assert_eq!(Metric::Number(None).value(), None);
+}
+
+#[test]
+fn the_default_refusal_names_the_pending_rule_and_the_actor() {
+    let mut g = race();
+    let e = g.apply(&RaceAction::Die(3)).expect_err("no die is rolling");
+    assert_eq!(e.rule, "Race 1");
+    assert!(e.reason.contains("not one of union's legal actions"), "{}", e.reason);
+    g.apply(&RaceAction::Roll).unwrap();
+    let e = g.apply(&RaceAction::Die(7)).expect_err("no such face");
+    assert!(e.reason.contains("chance decides now"), "{}", e.reason);
+    assert_eq!(g.describe(&RaceAction::Pass), "Pass", "the default describe is the Debug form");
 }

@@ -360,7 +360,7 @@ impl OrderOfBattle {
         let Some(c) = self.chits.get(chit) else {
             return format!("chit {chit}");
         };
-        let side = side_name(c.side);
+        let side = c.side.title();
         match c.formation.and_then(|f| self.formations.get(f)) {
             Some(f) => format!("{side} {}", f.code),
             None => format!("{side} Confused Orders"),
@@ -369,13 +369,6 @@ impl OrderOfBattle {
 
     fn ids(&self) -> impl Iterator<Item = UnitId> + '_ {
         (0..self.counters.len()).map(|i| i as UnitId)
-    }
-}
-
-fn side_name(side: Side) -> &'static str {
-    match side {
-        Side::Union => "Union",
-        Side::Confederate => "Confederate",
     }
 }
 
@@ -547,7 +540,7 @@ fn build(raw: &RawFile, locs: &HashMap<String, Vec<Loc>>, ck: &mut Check<'_>) ->
             if let std::collections::hash_map::Entry::Vacant(e) = f_index.entry((side, f.code.as_str())) {
                 e.insert(f_raw.len());
             } else {
-                ck.field(l, "code", format!("{} formation code {} appears twice", side_name(side), f.code));
+                ck.field(l, "code", format!("{} formation code {} appears twice", side.title(), f.code));
             }
             f_raw.push((side, f, l));
         }
@@ -629,7 +622,7 @@ fn build(raw: &RawFile, locs: &HashMap<String, Vec<Loc>>, ck: &mut Check<'_>) ->
             }
             (Some(code), kind) => match f_index.get(&(side, code.as_str())) {
                 None => {
-                    ck.field(l, "formation", format!("{who}: no {} formation has code {code}", side_name(side)));
+                    ck.field(l, "formation", format!("{who}: no {} formation has code {code}", side.title()));
                     None
                 }
                 Some(&f) => {
@@ -761,7 +754,7 @@ fn build(raw: &RawFile, locs: &HashMap<String, Vec<Loc>>, ck: &mut Check<'_>) ->
             };
             let c = &counters[u];
             if c.side != side || c.kind != Kind::Leader || c.rank != Some(rank) {
-                ck.field(l, field, format!("{code}: {field} {id} is not a {} {rank:?}-rank leader", side_name(side)));
+                ck.field(l, field, format!("{code}: {field} {id} is not a {} {rank:?}-rank leader", side.title()));
             } else if rank == Rank::Regiment && c.formation != Some(fi) {
                 ck.field(l, field, format!("{code}: leader {id} belongs to another formation"));
             }
@@ -777,12 +770,12 @@ fn build(raw: &RawFile, locs: &HashMap<String, Vec<Loc>>, ck: &mut Check<'_>) ->
                         "leader",
                         format!(
                             "{} HQ activates army and brigade leaders (1.2); it has no formation leader",
-                            side_name(side)
+                            side.title()
                         ),
                     );
                 }
                 if brigade.is_some() {
-                    ck.field(l, "brigade", format!("{} HQ belongs to no brigade", side_name(side)));
+                    ck.field(l, "brigade", format!("{} HQ belongs to no brigade", side.title()));
                 }
             }
             FormationKind::Regiment => {
@@ -822,7 +815,7 @@ fn build(raw: &RawFile, locs: &HashMap<String, Vec<Loc>>, ck: &mut Check<'_>) ->
         for (kind, what) in [(FormationKind::Hq, "HQ"), (FormationKind::Cavalry, "cavalry")] {
             let n = formations.iter().filter(|f| f.side == side && f.kind == kind).count();
             if n != 1 {
-                ck.at(0, format!("the {} has {n} {what} formations; it needs exactly one (1.2, 2.4)", side_name(side)));
+                ck.at(0, format!("the {} has {n} {what} formations; it needs exactly one (1.2, 2.4)", side.title()));
             }
         }
     }
@@ -837,13 +830,13 @@ fn build(raw: &RawFile, locs: &HashMap<String, Vec<Loc>>, ck: &mut Check<'_>) ->
             Some(code) => match f_index.get(&(ch.side, code.as_str())) {
                 Some(&f) => Some(f),
                 None => {
-                    ck.field(l, "formation", format!("chit: no {} formation has code {code}", side_name(ch.side)));
+                    ck.field(l, "formation", format!("chit: no {} formation has code {code}", ch.side.title()));
                     chits.push(Chit { side: ch.side, formation: None, start: ch.start });
                     continue;
                 }
             },
         };
-        let name = format!("{} {}", side_name(ch.side), ch.formation.as_deref().unwrap_or("Confused Orders"));
+        let name = format!("{} {}", ch.side.title(), ch.formation.as_deref().unwrap_or("Confused Orders"));
         if let Some(&first) = seen.get(&(ch.side, formation)) {
             ck.at(l.line, format!("{name}: a second chit (the first is on line {})", loc("chits", first).line));
         } else {
@@ -863,7 +856,7 @@ fn build(raw: &RawFile, locs: &HashMap<String, Vec<Loc>>, ck: &mut Check<'_>) ->
         if present {
             continue;
         }
-        let name = format!("{} {}", side_name(side), code.unwrap_or("Confused Orders"));
+        let name = format!("{} {}", side.title(), code.unwrap_or("Confused Orders"));
         match code.and_then(|c| f_index.get(&(side, c))) {
             Some(&f) => ck.at(
                 f_raw[f].2.line,
@@ -967,13 +960,13 @@ fn setup_checks(
     for (side, want, rule) in [(Side::Union, 5, "2.1"), (Side::Confederate, 8, "2.2 and 2.3")] {
         let n = regiments(side);
         if n != want {
-            ck.at(0, format!("the {} has {n} regiments; {rule} give it {want}", side_name(side)));
+            ck.at(0, format!("the {} has {n} regiments; {rule} give it {want}", side.title()));
         }
     }
     for side in Side::BOTH {
         let n = oob.counters.iter().filter(|c| c.side == side && c.rank == Some(Rank::Army)).count();
         if n != 1 {
-            ck.at(0, format!("the {} has {n} army leaders; 1.2 gives each side one", side_name(side)));
+            ck.at(0, format!("the {} has {n} army leaders; 1.2 gives each side one", side.title()));
         }
     }
     let gunboats = count(Side::Union, Kind::Gunboat);

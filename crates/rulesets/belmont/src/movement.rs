@@ -446,7 +446,7 @@ pub(crate) fn second_move_apply(g: &mut Belmont, f: Frame, a: &Action) {
     let Frame::SecondMove { side, mut done, moving } = f else { unreachable!() };
     match a {
         Action::Done => {
-            let s = crate::procedure::side_name(side);
+            let s = side.title();
             g.log.push("Belmont 3.2.3", || format!("{s} Leader Second Movement ends."));
         }
         Action::Move { unit, to } => {

@@ -264,7 +264,7 @@ pub(crate) fn prompt(g: &Belmont) -> (&'static str, String) {
         Frame::GuardRegiment => ("Belmont 2.1", "Choose the regiment that guards Hunter's Farm dock".into()),
         Frame::GuardCompanies { .. } => ("Belmont 2.1", "Choose the five companies that guard the dock".into()),
         Frame::Deploy { side, .. } => {
-            ("Belmont 2.0", format!("{} set-up: place units in the set-up zone, or Done", side_name(*side)))
+            ("Belmont 2.0", format!("{} set-up: place units in the set-up zone, or Done", side.title()))
         }
         Frame::CallReserve => {
             ("Belmont 14.3", "Grant may call the reserve guarding Hunter's Farm dock (5 VP to the Confederates)".into())
@@ -297,13 +297,6 @@ pub(crate) fn prompt(g: &Belmont) -> (&'static str, String) {
         Frame::TurnStart | Frame::EndTurn | Frame::FinalScoring | Frame::VesselHits { .. } => {
             ("Belmont 3.2", String::new())
         }
-    }
-}
-
-pub(crate) fn side_name(s: Side) -> &'static str {
-    match s {
-        Side::Union => "Union",
-        Side::Confederate => "Confederate",
     }
 }
 

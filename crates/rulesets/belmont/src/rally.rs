@@ -78,7 +78,7 @@ fn high_morale(g: &Belmont, u: UnitId) -> bool {
 pub(crate) fn apply(g: &mut Belmont, f: Frame, a: &Action) {
     match (f, a) {
         (Frame::Rally { side, .. }, Action::Done) => {
-            let s = crate::procedure::side_name(side);
+            let s = side.title();
             g.log.push("Belmont 9.0", || format!("{s} rally ends."));
         }
         (Frame::Rally { side, mut used }, Action::Rally { unit, leader }) => {

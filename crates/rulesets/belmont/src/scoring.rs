@@ -46,7 +46,7 @@ fn tally(g: &mut Belmont) {
                 format!(
                     "{} VP to the {}: {why}.",
                     f64::from(pts) / f64::from(charts::VP_UNIT),
-                    crate::procedure::side_name(side)
+                    side.title()
                 )
             });
         }

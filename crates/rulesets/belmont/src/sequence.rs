@@ -4,7 +4,7 @@
 
 use crate::action::Action;
 use crate::counters::{FormationKind, Kind, UnitId};
-use crate::procedure::{Frame, side_name};
+use crate::procedure::{Frame};
 use crate::state::{Activation, Belmont, ChitLoc, Loc, Stage};
 use crate::{camp, charts, fire, melee, movement, naval};
 use engine::Side;
@@ -389,5 +389,4 @@ pub(crate) fn end_turn(g: &mut Belmont) {
         g.turn += 1;
         g.stack.push(Frame::TurnStart);
     }
-    let _ = side_name;
 }

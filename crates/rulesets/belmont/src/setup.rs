@@ -53,7 +53,6 @@ pub(crate) fn new_game(options: Vec<String>, opt: Options) -> Belmont {
         transports_free: Vec::new(),
         transports_held: Vec::new(),
         transport_limits: true,
-        guns_taken: [0, 0],
         embarked: [0, 0],
         stack: vec![Frame::GuardRegiment],
         log: Log::recording(),
@@ -253,7 +252,7 @@ pub(crate) fn apply(g: &mut Belmont, f: Frame, a: &Action) {
             g.stack.push(Frame::Deploy { side, placed });
         }
         (Frame::Deploy { side, .. }, Action::Done) => {
-            g.log.push("Belmont 2.0", || format!("{} set-up complete.", crate::procedure::side_name(side)));
+            g.log.push("Belmont 2.0", || format!("{} set-up complete.", side.title()));
             if side == Side::Confederate {
                 g.stack.push(Frame::TurnStart);
             }

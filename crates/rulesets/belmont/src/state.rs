@@ -178,8 +178,6 @@ pub struct Belmont {
     pub transports_held: Vec<UnitId>,
     /// 11.8: transport limitations in force.
     pub transport_limits: bool,
-    /// Artillery counters captured by each side (14.4), Union then Confederate.
-    pub guns_taken: [u8; 2],
     /// Union companies embarked at Hunter's Farm (15.0 option), unbroken and broken.
     pub embarked: [u8; 2],
     /// Which counters stand on each map hex: derived from `units[..].loc`, kept in step

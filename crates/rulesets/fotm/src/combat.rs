@@ -48,7 +48,7 @@ use crate::facing::{self, Arc};
 use crate::map::Terrain;
 use crate::oob::Arm;
 use crate::procedure::{Frame, Procedure, combat_dice, d6};
-use crate::state::{Bid, Fotm, LongstreetBonus, side_name};
+use crate::state::{Bid, Fotm, LongstreetBonus};
 use crate::{retreat, sequence, stacking};
 use engine::{Actor, Illegal, Side};
 use hexmap::Hex;
@@ -447,7 +447,7 @@ impl Assault {
         let target = self.target;
         g.note("FotM 15.4", |g| {
             let names: Vec<&str> = self.joined.iter().map(|&b| g.name(b)).collect();
-            format!("{} assault {target} with {}", side_name(side), names.join(", "))
+            format!("{} assault {target} with {}", side.title(), names.join(", "))
         });
         crate::retreat::guards_assaulted(g, target, side);
         let mut hexes: Vec<Hex> = self.joined.iter().filter_map(|&b| g.hex_of(b)).collect();
@@ -897,7 +897,7 @@ impl Procedure for CombatFrame {
                     let l: Vec<String> = m.iter().map(|h| h.label()).collect();
                     format!(" (close combat owed at {})", l.join(", "))
                 };
-                ("FotM 15.1", format!("{} Combat Phase: announce an Assault, or Done{extra}", side_name(*side)))
+                ("FotM 15.1", format!("{} Combat Phase: announce an Assault, or Done{extra}", side.title()))
             }
             CombatFrame::Assault(a) => {
                 let t = a.target;
@@ -972,7 +972,7 @@ impl Procedure for CombatFrame {
                     stacking::to_top(g, b);
                     push(g, CombatFrame::Phase { side, targeted });
                 }
-                _ => g.note("FotM 15.1", |_| format!("{} Combat Phase ends", side_name(side))),
+                _ => g.note("FotM 15.1", |_| format!("{} Combat Phase ends", side.title())),
             },
             CombatFrame::Casualty(c) => c.apply(g, act),
             CombatFrame::Assault(mut a) => match (a.stage, *act) {

@@ -4,7 +4,7 @@ use crate::action::Action;
 use crate::facing::facing_name;
 use crate::procedure;
 use crate::state::{Fotm, Unit};
-use engine::{Actor, Game, Illegal};
+use engine::Illegal;
 
 /// The action in words.
 pub(crate) fn describe(g: &Fotm, a: &Action) -> String {
@@ -48,17 +48,8 @@ pub(crate) fn describe(g: &Fotm, a: &Action) -> String {
     }
 }
 
-/// Why an action is refused: the module's own reason where it has one, else the rule of the
-/// pending decision.
+/// Why an action is refused: the module's own reason where it has one, else the pending
+/// decision's rule (`engine::refusal`).
 pub(crate) fn why_illegal(g: &Fotm, a: &Action) -> Illegal {
-    if let Some(i) = procedure::why(g, a) {
-        return i;
-    }
-    let p = g.prompt();
-    let reason = match p.actor {
-        Actor::Over => "the game is over".to_string(),
-        Actor::Chance => format!("chance decides now ({}); {} is not one of its outcomes", p.text, describe(g, a)),
-        Actor::Side(s) => format!("{} is not one of {}'s legal actions now: {}", describe(g, a), s.name(), p.text),
-    };
-    Illegal { rule: p.rule, reason }
+    procedure::why(g, a).unwrap_or_else(|| engine::refusal(g, a))
 }

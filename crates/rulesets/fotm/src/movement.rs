@@ -36,7 +36,7 @@ use crate::facing::{self, Arc};
 use crate::map::Terrain;
 use crate::oob::{Arm, Corps, Start};
 use crate::procedure::{Frame, Procedure, d6};
-use crate::state::{Bid, Fate, Fotm, Loc, Unit, side_name};
+use crate::state::{Bid, Fate, Fotm, Loc, Unit};
 use crate::{routed, sequence, stacking, victory};
 use engine::{Actor, Illegal, Side};
 use hexmap::Hex;
@@ -679,7 +679,7 @@ fn phase_end(g: &mut Fotm, side: Side, reinforce: bool) {
         }
     }
     let what = if reinforce { "Reinforcement" } else { "Movement" };
-    g.note(if reinforce { "FotM 14.1" } else { "FotM 13.1" }, |_| format!("{} {what} Phase ends", side_name(side)));
+    g.note(if reinforce { "FotM 14.1" } else { "FotM 13.1" }, |_| format!("{} {what} Phase ends", side.title()));
 }
 
 /// The reinforcement step onto the map: the hexes a unit entering by `entry` may be placed
@@ -859,10 +859,10 @@ impl Procedure for MoveFrame {
     fn prompt(&self, g: &Fotm) -> (&'static str, String) {
         match self {
             MoveFrame::Phase { side, reinforce: false, .. } => {
-                ("FotM 13.1", format!("{} Movement Phase: move a unit, reorder a stack, or Done", side_name(*side)))
+                ("FotM 13.1", format!("{} Movement Phase: move a unit, reorder a stack, or Done", side.title()))
             }
             MoveFrame::Phase { side, .. } => {
-                ("FotM 14.2", format!("{} Reinforcement Phase: bring a unit onto the map, or Done", side_name(*side)))
+                ("FotM 14.2", format!("{} Reinforcement Phase: bring a unit onto the map, or Done", side.title()))
             }
             MoveFrame::Moving(m) => match g.unit_hex(m.unit) {
                 None => ("FotM 14.2", format!("{} enters the map: choose its hex", g.uname(m.unit))),

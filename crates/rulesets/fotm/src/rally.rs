@@ -21,7 +21,7 @@ use crate::action::Action;
 use crate::facing::{Arc, arc, front_towards};
 use crate::procedure::{Frame, Procedure, d6};
 use crate::sequence::{DUSK_RALLY_DRM, longstreet_bonus};
-use crate::state::{Bid, Cid, Fotm, LongstreetBonus, side_name};
+use crate::state::{Bid, Cid, Fotm, LongstreetBonus};
 use crate::zoc;
 use engine::{Actor, Illegal, Side};
 use hexmap::{Hex, LineStep};
@@ -178,7 +178,7 @@ pub fn drm(g: &Fotm, brigade: Bid, by: Option<Cid>) -> i8 {
 /// Opens the choice again if any attempt is left; otherwise the phase ends.
 fn next(g: &mut Fotm, st: RallyState) {
     if attempts(g, &st).is_empty() {
-        g.note("FotM 12.1", |_| format!("{} Rally Phase ends: no attempt left", side_name(st.side)));
+        g.note("FotM 12.1", |_| format!("{} Rally Phase ends: no attempt left", st.side.title()));
     } else {
         g.stack.push(Frame::Rally(RallyFrame::Choose(st)));
     }
@@ -219,7 +219,7 @@ impl Procedure for RallyFrame {
         match self {
             RallyFrame::Start { .. } => ("FotM 12.1", String::new()),
             RallyFrame::Choose(st) => {
-                ("FotM 12.1", format!("{} Rally Phase: attempt a Rally (12.2) or Regroup (12.3), or Done", side_name(st.side)))
+                ("FotM 12.1", format!("{} Rally Phase: attempt a Rally (12.2) or Regroup (12.3), or Done", st.side.title()))
             }
             RallyFrame::Roll { brigade, by, regroup, .. } => {
                 let (rule, what) = if *regroup { ("FotM 12.3", "Regroup") } else { ("FotM 12.2", "Rally") };
@@ -262,7 +262,7 @@ impl Procedure for RallyFrame {
     fn apply(self, g: &mut Fotm, a: &Action) {
         match (self, *a) {
             (RallyFrame::Choose(st), Action::Done) => {
-                g.note("FotM 12.1", |_| format!("{} Rally Phase ends", side_name(st.side)));
+                g.note("FotM 12.1", |_| format!("{} Rally Phase ends", st.side.title()));
             }
             (RallyFrame::Choose(st), Action::ToTop(b)) => {
                 crate::stacking::to_top(g, b);

@@ -8,7 +8,7 @@
 
 use crate::action::Action;
 use crate::procedure::{Frame, Procedure, d6};
-use crate::state::{Bid, Fate, Fotm, Guard, Loc, Unit, side_name};
+use crate::state::{Bid, Fate, Fotm, Guard, Loc, Unit};
 use crate::{facing, stacking, zoc};
 use engine::{Actor, Illegal, Side};
 use hexmap::Hex;
@@ -320,7 +320,7 @@ impl Procedure for RetreatFrame {
             RetreatFrame::Retreat { b, .. } => ("FotM 17.3", format!("Retreat {}: choose the hex", g.name(*b))),
             RetreatFrame::Overstack { hex, side, .. } => (
                 "FotM 4.1",
-                format!("{} is over-stacked in {hex}: choose the {} brigade that retreats one more hex", side_name(*side), side_name(*side)),
+                format!("{} is over-stacked in {hex}: choose the {} brigade that retreats one more hex", side.title(), side.title()),
             ),
             RetreatFrame::Capture { prisoner, .. } => {
                 ("FotM 17.5", format!("{} is captured: choose the brigade that detaches the guard", g.name(*prisoner)))

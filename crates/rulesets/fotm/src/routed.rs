@@ -21,7 +21,7 @@
 use crate::facing;
 use crate::movement::{self, Ctx, GUARD_MP};
 use crate::oob::Arm;
-use crate::state::{Bid, Fate, Fotm, Loc, side_name};
+use crate::state::{Bid, Fate, Fotm, Loc};
 use crate::victory;
 use engine::Side;
 use hexmap::Hex;
@@ -124,7 +124,7 @@ fn guard_exits(g: &mut Fotm, i: usize) {
     let gd = &mut g.guards[i];
     gd.hex = None;
     gd.rejoins = Some(turn + 1);
-    g.note("FotM 17.5", |_| format!("A {} guard leaves the map; it rejoins next turn", side_name(side)));
+    g.note("FotM 17.5", |_| format!("A {} guard leaves the map; it rejoins next turn", side.title()));
 }
 
 /// How an automatic move ended.
@@ -144,7 +144,7 @@ fn walk_guard(g: &mut Fotm, side: Side, gi: u8, exits: &[Hex]) -> Walk {
     let (end, out) = spend(g, &route, true, GUARD_MP * 2, exits);
     g.guards[usize::from(gi)].hex = Some(end);
     if end != start {
-        g.note("FotM 17.5", |_| format!("A {} guard moves {start} to {end}", side_name(side)));
+        g.note("FotM 17.5", |_| format!("A {} guard moves {start} to {end}", side.title()));
     }
     out
 }

@@ -5,7 +5,7 @@
 
 use crate::action::Action;
 use crate::procedure::{Frame, Procedure, d6};
-use crate::state::{Fotm, LongstreetBonus, Pause, Phase, side_name};
+use crate::state::{Fotm, LongstreetBonus, Pause, Phase};
 use crate::{combat, movement, rally, retreat, victory, zoc};
 use engine::{Actor, Side};
 
@@ -342,8 +342,3 @@ pub const DUSK_MP_LOSS: u8 = 1;
 pub const DUSK_RANGE: u16 = 1;
 /// 11.6: the DRM to Rally and Regroup attempts at dusk.
 pub const DUSK_RALLY_DRM: i8 = -1;
-
-#[allow(dead_code)]
-fn _names(s: Side) -> &'static str {
-    side_name(s)
-}

@@ -7,7 +7,7 @@ use crate::action::Action;
 use crate::oob::Start;
 use crate::procedure::{Frame, Procedure};
 use crate::sequence::SeqFrame;
-use crate::state::{Bde, Cmdr, Fotm, LeeState, Loc, Pause, Phase, Unit, side_name};
+use crate::state::{Bde, Cmdr, Fotm, LeeState, Loc, Pause, Phase, Unit};
 use crate::{Options, oob, stacking};
 use engine::{Actor, Log, Side};
 use hexmap::Hex;
@@ -122,7 +122,7 @@ impl Procedure for SetupFrame {
 
     fn prompt(&self, _g: &Fotm) -> (&'static str, String) {
         let how = if self.side == Side::Confederate { "on or within two hexes of its listed hex" } else { "on its listed hex" };
-        ("FotM 11.1", format!("{} set-up: place each unit {how} and choose its facing, or Done", side_name(self.side)))
+        ("FotM 11.1", format!("{} set-up: place each unit {how} and choose its facing, or Done", self.side.title()))
     }
 
     fn legal(&self, g: &Fotm) -> Vec<Action> {
@@ -175,7 +175,7 @@ impl Procedure for SetupFrame {
                 g.stack.push(Frame::Setup(self));
             }
             _ => {
-                g.note("FotM 11.1", |_| format!("{} set-up complete", side_name(self.side)));
+                g.note("FotM 11.1", |_| format!("{} set-up complete", self.side.title()));
             }
         }
     }

@@ -538,7 +538,7 @@ impl Fotm {
     /// Adds VP to a side's score (18.1), logging why.
     pub fn score(&mut self, side: Side, vp: u16, rule: &str, why: impl FnOnce(&Fotm) -> String) {
         self.scored[side.index()] += vp;
-        self.note(rule, |g| format!("{} +{vp} VP: {}", side_name(side), why(g)));
+        self.note(rule, |g| format!("{} +{vp} VP: {}", side.title(), why(g)));
     }
 
     /// A brigade's name for the log ("Garland's Brigade").
@@ -566,14 +566,5 @@ impl Fotm {
             Unit::Brigade(b) => self.name(b).to_string(),
             Unit::Commander(c) => self.cname(c),
         }
-    }
-}
-
-/// A side's name as the rules write it.
-#[must_use]
-pub fn side_name(s: Side) -> &'static str {
-    match s {
-        Side::Union => "Union",
-        Side::Confederate => "Confederate",
     }
 }

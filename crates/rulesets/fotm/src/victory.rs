@@ -3,7 +3,7 @@
 //! events add to [`Fotm::scored`] where they happen, control of 2601 is counted when VP are
 //! read.
 
-use crate::state::{Fotm, side_name};
+use crate::state::{Fotm};
 use engine::Side;
 use hexmap::Hex;
 
@@ -55,7 +55,7 @@ pub(crate) fn occupy(g: &mut Fotm, hex: Hex, side: Side) {
         if *h == hex && g.control[i] != side {
             g.control[i] = side;
             let name = ["Fox's Gap", "Turner's Gap", "hex 2601"][i];
-            g.note("FotM 18.1", |_| format!("{} takes control of {name} ({hex})", side_name(side)));
+            g.note("FotM 18.1", |_| format!("{} takes control of {name} ({hex})", side.title()));
             if i < 2 && side == Side::Union && g.gap_captured.is_none() {
                 g.gap_captured = Some(g.turn);
                 g.note("FotM 8.5", |_| "A gap is captured: the Union cavalry may break out from next turn".into());
@@ -106,7 +106,7 @@ pub(crate) fn final_scoring(g: &mut Fotm) {
     let [u, c] = vp(g);
     let (winner, level) = result(g);
     g.note("FotM 18.1", |_| {
-        let who = winner.map_or("Neither side".to_string(), |s| side_name(s).to_string());
+        let who = winner.map_or("Neither side".to_string(), |s| s.title().to_string());
         format!("Game over: Union {u} VP, Confederate {c} VP; {who}: {level:?}")
     });
 }
