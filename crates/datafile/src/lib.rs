@@ -8,6 +8,9 @@
 //! - [`record_locs`] and [`field_line`]: where each record of a RON list, and each field of a
 //!   record, is written, so that problems found after parsing name their line.
 
+pub mod testing;
+
+use hexmap::Hex;
 use std::collections::HashMap;
 use std::fmt;
 
@@ -504,6 +507,91 @@ pub fn label_name_lines<'t>(sec: &Section<'t>, errs: &mut Errors<'_>, what: &str
         out.push((no, label, name));
     }
     out
+}
+
+/// Parses a label naming a hex of a `cols` x `rows` map (0101 to CCRR), reporting a bad or
+/// off-map one as `what: ...` at `line`.
+pub fn hex_on_map(errs: &mut Errors<'_>, line: usize, label: &str, what: &str, cols: i16, rows: i16) -> Option<Hex> {
+    match Hex::from_label(label) {
+        Err(e) => {
+            errs.at(line, format!("{what}: {e}"));
+            None
+        }
+        Ok(h) if !(1..=cols).contains(&h.col_row().0) || !(1..=rows).contains(&h.col_row().1) => {
+            errs.at(line, format!("{what}: hex {label} is off the map (0101 to {cols:02}{rows:02})"));
+            None
+        }
+        Ok(h) => Some(h),
+    }
+}
+
+/// One road of a `[roads]` section, read and checked: its line, name and hexes, each
+/// adjacent to the next.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RoadLine {
+    /// The 1-based line.
+    pub line: usize,
+    /// The road's name.
+    pub name: String,
+    /// Its hexes in order.
+    pub hexes: Vec<Hex>,
+}
+
+/// Reads `NAME: LABEL LABEL ...` road lines of a `cols` x `rows` map. A line with any problem
+/// (no name, fewer than two hexes, a bad or off-map label, a step between hexes that are not
+/// adjacent) is reported, every problem, and left out.
+pub fn read_roads(sec: &Section<'_>, errs: &mut Errors<'_>, cols: i16, rows: i16) -> Vec<RoadLine> {
+    let mut out = Vec::new();
+    for &(no, l) in &sec.lines {
+        let Some((name, rest)) = l.split_once(':') else {
+            errs.at(no, format!("'{l}': a road line is NAME: LABEL LABEL ..."));
+            continue;
+        };
+        let name = name.trim();
+        if name.is_empty() {
+            errs.at(no, "a road needs a name before the ':'");
+            continue;
+        }
+        let labels: Vec<&str> = rest.split_whitespace().collect();
+        if labels.len() < 2 {
+            errs.at(no, format!("road {name} needs at least two hexes"));
+            continue;
+        }
+        let before = errs.list.len();
+        let what = format!("road {name}");
+        let hexes: Vec<Option<Hex>> = labels.iter().map(|label| hex_on_map(errs, no, label, &what, cols, rows)).collect();
+        for pair in hexes.windows(2) {
+            if let [Some(a), Some(b)] = *pair
+                && a.distance(b) != 1
+            {
+                errs.at(no, format!("road {name}: the step {a} -> {b} joins hexes that are not adjacent"));
+            }
+        }
+        if errs.list.len() == before {
+            out.push(RoadLine { line: no, name: name.to_string(), hexes: hexes.into_iter().flatten().collect() });
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod road_tests {
+    use super::*;
+
+    #[test]
+    fn roads_are_read_and_every_bad_line_reported() {
+        let sec = Section {
+            header: 1,
+            lines: vec![(2, "Pike: 0101 0102 0202"), (3, "0101 0102"), (4, "Lane: 0101"), (5, "Gap: 0101 0103"), (6, "Far: 0101 0901"), (7, ": 0101 0102")],
+        };
+        let mut errs = Errors::new("f.map");
+        let roads = read_roads(&sec, &mut errs, 4, 4);
+        assert_eq!(roads.len(), 1);
+        assert_eq!((roads[0].line, roads[0].name.as_str(), roads[0].hexes.len()), (2, "Pike", 3));
+        let report = errs.finish(Some(())).unwrap_err();
+        assert_eq!(report.iter().map(|e| e.line).collect::<Vec<_>>(), vec![3, 4, 5, 6, 7]);
+        assert!(report.iter().any(|e| e.message.contains("off the map (0101 to 0404)")));
+    }
 }
 
 #[cfg(test)]

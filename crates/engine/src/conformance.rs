@@ -131,6 +131,36 @@ pub fn random_games<G: Game>(new: impl Fn() -> G, games: u64, seed: u64, max_dec
     random_walks("random_games", new, games, seed, max_decisions, true)
 }
 
+/// Every check of the suite on games from `new`, for `PartialEq` games: [`random_games`] on
+/// `games` games, then [`replay_identical`], [`illegal_refused_eq`] and
+/// [`clone_independent_eq`] on `checked` games each, seeds `seed`, `seed + 1`, ... so one
+/// call covers one start position. Stops at the first check that fails.
+///
+/// # Errors
+/// The failing check's report.
+pub fn suite_eq<G: Game + PartialEq>(
+    new: impl Fn() -> G,
+    games: u64,
+    checked: u64,
+    seed: u64,
+    max_decisions: u64,
+) -> Result<(), String> {
+    random_games(&new, games, seed, max_decisions)?;
+    replay_identical(&new, checked, seed + 1, max_decisions)?;
+    illegal_refused_eq(&new, checked, seed + 2, max_decisions)?;
+    clone_independent_eq(&new, checked, seed + 3, max_decisions)
+}
+
+/// Fails a test with a check's report, printed as written (not `Debug`-escaped).
+///
+/// # Panics
+/// When `result` is an error.
+pub fn expect(result: Result<(), String>) {
+    if let Err(report) = result {
+        panic!("\n{report}");
+    }
+}
+
 /// The checks of [`random_games`] over the first `decisions` decisions of each of
 /// `games` random games (a game that ends sooner is checked to its end): for rulesets
 /// whose whole games are too slow for a debug-profile `cargo test`, with

@@ -19,9 +19,11 @@
 //! line that runs exactly along a hexside reports both hexes as a [`LineStep::Tie`]
 //! (Belmont 1.2 and 5.0: LOS along a hexside is not blocked by either hex).
 
+mod grid;
 mod line;
 mod reach;
 
+pub use grid::HexGrid;
 pub use line::{LineStep, line};
 pub use reach::{Reach, path, reach};
 

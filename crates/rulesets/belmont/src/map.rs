@@ -12,7 +12,7 @@
 
 use crate::data::{DataError, report};
 use datafile::{Errors, Grid, Sections, split_sections};
-use hexmap::{Hex, Hexside};
+use hexmap::{Hex, HexGrid, Hexside};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeSet, HashMap, VecDeque};
 use std::sync::OnceLock;
@@ -81,12 +81,8 @@ pub struct HexInfo {
 /// The whole map.
 #[derive(Clone, Debug)]
 pub struct Map {
-    /// Columns and rows (1-based printed labels run 0101 to cols/rows).
-    pub cols: i16,
-    /// Rows.
-    pub rows: i16,
-    /// Dense storage indexed by [`Map::index`].
-    pub cells: Vec<Option<HexInfo>>,
+    /// Every hex's information, 0101 to CCRR.
+    pub cells: HexGrid<HexInfo>,
     /// Hexsides a road crosses.
     pub roads: BTreeSet<Hexside>,
     /// Roads as hex sequences, for drawing.
@@ -112,18 +108,22 @@ pub struct Map {
 }
 
 impl Map {
-    /// Dense index of a hex, if it is on the map.
+    /// Columns (printed labels run 01 to `cols`).
     #[must_use]
-    pub fn index(&self, h: Hex) -> Option<usize> {
-        let (c, r) = h.col_row();
-        (c >= 1 && r >= 1 && c <= self.cols && r <= self.rows)
-            .then(|| ((c - 1) as usize) * (self.rows as usize) + (r - 1) as usize)
+    pub const fn cols(&self) -> i16 {
+        self.cells.cols()
+    }
+
+    /// Rows.
+    #[must_use]
+    pub const fn rows(&self) -> i16 {
+        self.cells.rows()
     }
 
     /// The hex's information, if it is on the map.
     #[must_use]
     pub fn get(&self, h: Hex) -> Option<&HexInfo> {
-        self.cells.get(self.index(h)?)?.as_ref()
+        self.cells.get(h)
     }
 
     /// Whether a road crosses the hexside between two adjacent hexes.
@@ -132,14 +132,9 @@ impl Map {
         Hexside::new(a, b).is_some_and(|s| self.roads.contains(&s))
     }
 
-    /// Every hex on the map with its information.
+    /// Every hex on the map with its information, column by column.
     pub fn hexes(&self) -> impl Iterator<Item = (Hex, &HexInfo)> {
-        (1..=self.cols).flat_map(move |c| {
-            (1..=self.rows).filter_map(move |r| {
-                let h = Hex::from_col_row(c, r);
-                self.get(h).map(|i| (h, i))
-            })
-        })
+        self.cells.iter()
     }
 }
 
@@ -475,17 +470,7 @@ fn read_cell(g: &Grids, legend: &HashMap<char, Terrain>, h: Hex, errs: &mut Erro
 
 /// Parses a label naming a hex on the map, reporting a bad or off-map one.
 fn hex_on_map(map: &Map, errs: &mut Errors, line: usize, label: &str, what: &str) -> Option<Hex> {
-    match Hex::from_label(label) {
-        Err(e) => {
-            errs.at(line, format!("{what}: {e}"));
-            None
-        }
-        Ok(h) if map.index(h).is_none() => {
-            errs.at(line, format!("{what}: hex {label} is off the map (0101 to {:02}{:02})", map.cols, map.rows));
-            None
-        }
-        Ok(h) => Some(h),
-    }
+    datafile::hex_on_map(errs, line, label, what, map.cols(), map.rows())
 }
 
 /// The connected pieces of a set of hexes, each in discovery order.
@@ -529,11 +514,8 @@ fn build(sections: &Sections, errs: &mut Errors) -> Option<Map> {
     let header = |name: &str| sections.get(name).map_or(0, |s| s.header);
 
     let placeholder = Hex::new(0, 0);
-    let size = usize::try_from(cols).unwrap_or(0) * usize::try_from(rows).unwrap_or(0);
     let mut map = Map {
-        cols,
-        rows,
-        cells: vec![None; size],
+        cells: HexGrid::new(cols, rows),
         roads: BTreeSet::new(),
         road_paths: Vec::new(),
         hunters_farm_dock: placeholder,
@@ -551,8 +533,7 @@ fn build(sections: &Sections, errs: &mut Errors) -> Option<Map> {
         for r in 1..=rows {
             let h = Hex::from_col_row(c, r);
             if let Some((info, zone)) = read_cell(&g, &legend, h, errs) {
-                let i = map.index(h).expect("on the map");
-                map.cells[i] = Some(info);
+                map.cells.set(h, info);
                 if let Some(z) = zone {
                     zones.insert(h, z);
                 }
@@ -561,7 +542,7 @@ fn build(sections: &Sections, errs: &mut Errors) -> Option<Map> {
     }
     check_neighbours(&map, &g, errs);
     // A row lost to a grid error would split river sections; report the row, not that.
-    if map.cells.iter().all(Option::is_some) {
+    if map.cells.is_full() {
         check_sections(&map, &g, header("section"), errs);
     }
     collect_features(&mut map, &g, &zones, header("terrain"), header("region"), errs);
@@ -749,48 +730,21 @@ fn read_roads(map: &mut Map, sections: &Sections, errs: &mut Errors) {
     let Some(sec) = sections.get("roads") else {
         return;
     };
-    for &(no, l) in &sec.lines {
-        let Some((name, rest)) = l.split_once(':') else {
-            errs.at(no, format!("'{l}': a road line is NAME: LABEL LABEL ..."));
-            continue;
-        };
-        let name = name.trim();
-        let labels: Vec<&str> = rest.split_whitespace().collect();
-        if labels.len() < 2 {
-            errs.at(no, format!("road {name} needs at least two hexes"));
-            continue;
-        }
+    for road in datafile::read_roads(sec, errs, map.cols(), map.rows()) {
+        let name = &road.name;
         let before = errs.list.len();
-        let hexes: Vec<Option<Hex>> =
-            labels.iter().map(|label| hex_on_map(map, errs, no, label, &format!("road {name}"))).collect();
-        for h in hexes.iter().flatten() {
+        for h in &road.hexes {
             match map.terrain(*h) {
-                Some(Terrain::River) => errs.at(no, format!("road {name} runs through river hex {}", h.label())),
+                Some(Terrain::River) => errs.at(road.line, format!("road {name} runs through river hex {h}")),
                 Some(Terrain::Entrenchment) => {
-                    errs.at(no, format!("road {name} enters entrenchment {}, which no unit may enter", h.label()));
+                    errs.at(road.line, format!("road {name} enters entrenchment {h}, which no unit may enter"));
                 }
                 _ => {}
             }
         }
-        let mut sides = Vec::new();
-        for pair in hexes.windows(2) {
-            if let [Some(a), Some(b)] = *pair {
-                match Hexside::new(a, b) {
-                    Some(side) => sides.push(side),
-                    None => errs.at(
-                        no,
-                        format!(
-                            "road {name}: the step {} -> {} joins hexes that are not adjacent",
-                            a.label(),
-                            b.label()
-                        ),
-                    ),
-                }
-            }
-        }
         if errs.list.len() == before {
-            map.roads.extend(sides);
-            map.road_paths.push(hexes.into_iter().flatten().collect());
+            map.roads.extend(road.hexes.windows(2).filter_map(|w| Hexside::new(w[0], w[1])));
+            map.road_paths.push(road.hexes);
         }
     }
 }
@@ -835,8 +789,7 @@ fn read_places(map: &mut Map, sections: &Sections, errs: &mut Errors) {
         let Some(h) = hex_on_map(map, errs, no, label, &format!("place {name}")) else {
             continue;
         };
-        let Some(i) = map.index(h) else { continue };
-        if let Some(info) = map.cells[i].as_mut() {
+        if let Some(info) = map.cells.get_mut(h) {
             if let Some(old) = &info.name {
                 errs.at(no, format!("hex {label} already has the name '{old}'"));
             } else {

@@ -139,7 +139,7 @@ fn distance_table(cell: &'static OnceLock<Vec<u16>>, goal: fn(&crate::map::HexIn
         let goals: Vec<Hex> = map.hexes().filter(|(_, i)| goal(i)).map(|(h, _)| h).collect();
         let mut table = vec![0; map.cells.len()];
         for (h, _) in map.hexes() {
-            table[map.index(h).expect("on map")] = goals.iter().map(|g| g.distance(h)).min().unwrap_or(0);
+            table[map.cells.index(h).expect("on map")] = goals.iter().map(|g| g.distance(h)).min().unwrap_or(0);
         }
         table
     })
@@ -147,7 +147,7 @@ fn distance_table(cell: &'static OnceLock<Vec<u16>>, goal: fn(&crate::map::HexIn
 
 /// Distance from `h` to the nearest river hex (13.2.1: "toward the banks").
 pub(crate) fn river_distance(g: &Belmont, h: Hex) -> u16 {
-    distance_table(&ANY_RIVER, |i| i.terrain == Terrain::River)[g.map().index(h).expect("on map")]
+    distance_table(&ANY_RIVER, |i| i.terrain == Terrain::River)[g.map().cells.index(h).expect("on map")]
 }
 
 /// The hex a side retreats toward from `h` (8.2): the Union toward Hunter's Farm dock;
@@ -162,7 +162,7 @@ fn goal_distance(g: &Belmont, side: Side, h: Hex) -> u16 {
             }
             distance_table(&LOWER_RIVER, |i| {
                 i.terrain == Terrain::River && i.river_section.is_some_and(|s| (3..=6).contains(&s))
-            })[map.index(h).expect("on map")]
+            })[map.cells.index(h).expect("on map")]
         }
     }
 }

@@ -232,12 +232,12 @@ impl Belmont {
             self.occ.0 = vec![Vec::new(); map.cells.len()];
         }
         if let Loc::Hex(h) = self.units[usize::from(u)].loc
-            && let Some(i) = map.index(h)
+            && let Some(i) = map.cells.index(h)
         {
             self.occ.0[i].retain(|&x| x != u);
         }
         if let Loc::Hex(h) = loc
-            && let Some(i) = map.index(h)
+            && let Some(i) = map.cells.index(h)
         {
             let v = &mut self.occ.0[i];
             let at = v.partition_point(|&x| x < u);
@@ -249,7 +249,7 @@ impl Belmont {
     /// Counters on a hex, in id order, without allocating.
     #[must_use]
     pub fn here(&self, h: Hex) -> &[UnitId] {
-        match self.map().index(h) {
+        match self.map().cells.index(h) {
             Some(i) if !self.occ.0.is_empty() => &self.occ.0[i],
             _ => &[],
         }

@@ -15,7 +15,7 @@
 //! ```
 
 use belmont::Belmont;
-use engine::conformance;
+use engine::conformance::{self, expect as check};
 
 /// A game from the start of set-up, no options.
 fn new() -> Belmont {
@@ -26,13 +26,6 @@ fn new() -> Belmont {
 fn with_options() -> Belmont {
     let all = ["embark-vp", "fewer-transports", "adjacent-vp", "union-on-map-vp", "bigger-transport"];
     Belmont::new(&all.map(String::from)).expect("every 15.0 option")
-}
-
-/// Fails the test with the suite's report, printed as written (not `Debug`-escaped).
-fn check(result: Result<(), String>) {
-    if let Err(report) = result {
-        panic!("\n{report}");
-    }
 }
 
 /// Runaway bound: about five times the longest random game seen (4,300 decisions).
@@ -62,9 +55,6 @@ fn clones_are_independent() {
 #[test]
 #[ignore = "a soak of 200 random games and 20 of each other check: run with --release"]
 fn soak() {
-    check(conformance::random_games(new, 200, 1000, MAX_DECISIONS));
-    check(conformance::random_games(with_options, 50, 1001, MAX_DECISIONS));
-    check(conformance::replay_identical(new, 20, 1002, MAX_DECISIONS));
-    check(conformance::illegal_refused_eq(new, 20, 1003, MAX_DECISIONS));
-    check(conformance::clone_independent_eq(new, 20, 1004, MAX_DECISIONS));
+    check(conformance::suite_eq(new, 200, 20, 1000, MAX_DECISIONS));
+    check(conformance::random_games(with_options, 50, 1010, MAX_DECISIONS));
 }

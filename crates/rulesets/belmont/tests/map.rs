@@ -14,6 +14,8 @@ const BATTERY_RANGE: u16 = 14;
 /// Stewart's and Point Coupee's long range (Volley Fire chart, 12.0).
 const LONG_RANGE: u16 = 36;
 
+use datafile::testing::{edit, grid_line, line_starting, set_symbol};
+
 fn m() -> &'static Map {
     map::belmont()
 }
@@ -36,7 +38,7 @@ fn min_distance(from: &[Hex], to: &[Hex]) -> u16 {
 #[test]
 fn shipped_map_parses() {
     let parsed = map::parse(TEXT, MAP_FILE).unwrap_or_else(|e| panic!("{}", report(&e)));
-    assert_eq!((parsed.cols, parsed.rows), (m().cols, m().rows));
+    assert_eq!((parsed.cols(), parsed.rows()), (m().cols(), m().rows()));
     assert_eq!(parsed.cells, m().cells);
     assert!(TEXT.contains("AUTHORED"), "the header must say the map is authored");
     assert!(TEXT.contains("NOT the published Rick Barber map"));
@@ -46,21 +48,21 @@ fn shipped_map_parses() {
 #[test]
 fn map_is_full_and_labels_round_trip() {
     let map = m();
-    assert!((36..=42).contains(&map.cols), "cols {}", map.cols);
-    assert!((38..=44).contains(&map.rows), "rows {}", map.rows);
-    assert_eq!(map.cells.len(), usize::try_from(i32::from(map.cols) * i32::from(map.rows)).unwrap());
-    assert!(map.cells.iter().all(Option::is_some), "every hex has information");
+    assert!((36..=42).contains(&map.cols()), "cols {}", map.cols());
+    assert!((38..=44).contains(&map.rows()), "rows {}", map.rows());
+    assert_eq!(map.cells.len(), usize::try_from(i32::from(map.cols()) * i32::from(map.rows())).unwrap());
+    assert!(map.cells.is_full(), "every hex has information");
     let mut indexes = HashSet::new();
     for (h, _) in map.hexes() {
         let label = h.label();
         assert_eq!(Hex::from_label(&label), Ok(h), "{label}");
         let (c, r) = h.col_row();
         assert_eq!(Hex::from_col_row(c, r), h);
-        assert!(indexes.insert(map.index(h).expect("on the map")), "index of {label} is unique");
+        assert!(indexes.insert(map.cells.index(h).expect("on the map")), "index of {label} is unique");
     }
     assert_eq!(indexes.len(), map.cells.len());
-    assert!(map.get(Hex::from_col_row(map.cols + 1, 1)).is_none());
-    assert!(map.get(Hex::from_col_row(1, map.rows + 1)).is_none());
+    assert!(map.get(Hex::from_col_row(map.cols() + 1, 1)).is_none());
+    assert!(map.get(Hex::from_col_row(1, map.rows() + 1)).is_none());
     assert!(map.get(Hex::from_col_row(0, 1)).is_none());
 }
 
@@ -106,7 +108,7 @@ fn overlays_are_consistent() {
 fn key_hexes() {
     // Other modules and the counter set-up may name these hexes; keep them stable.
     let map = m();
-    assert_eq!((map.cols, map.rows), (40, 42));
+    assert_eq!((map.cols(), map.rows()), (40, 42));
     assert_eq!(map.hunters_farm_dock, hex("2005"));
     assert_eq!(map.belmont_dock, hex("2231"));
     assert_eq!(map.columbus_dock, hex("3329"));
@@ -380,33 +382,6 @@ fn land_within_stays_on_land() {
 // ------------------------------------------------------------------------------------
 // Broken copies: every problem, each with its line.
 
-/// The 1-based line of grid row `row` in section `[grid]`.
-fn grid_line(text: &str, grid: &str, row: i16) -> usize {
-    let header = format!("[{grid}]");
-    let start = text.lines().position(|l| l.trim() == header).expect("section");
-    let prefix = format!("{row:02} ");
-    start + 1 + text.lines().skip(start).position(|l| l.starts_with(&prefix)).expect("row")
-}
-
-/// The 1-based line of the first line starting with `start`.
-fn line_starting(text: &str, start: &str) -> usize {
-    1 + text.lines().position(|l| l.trim_start().starts_with(start)).expect("line")
-}
-
-/// The text with line `no` (1-based) rewritten.
-fn edit(text: &str, no: usize, f: impl FnOnce(&str) -> String) -> String {
-    let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
-    lines[no - 1] = f(&lines[no - 1]);
-    lines.join("\n") + "\n"
-}
-
-/// A grid line with the symbol of column `col` replaced.
-fn set_symbol(line: &str, col: i16, symbol: char) -> String {
-    let mut chars: Vec<char> = line.chars().collect();
-    chars[3 + usize::try_from(col).unwrap()] = symbol;
-    chars.into_iter().collect()
-}
-
 fn errors(text: &str) -> Vec<DataError> {
     match map::parse(text, "broken.map") {
         Ok(_) => panic!("the broken copy parsed"),
@@ -415,7 +390,7 @@ fn errors(text: &str) -> Vec<DataError> {
 }
 
 fn has(errs: &[DataError], line: usize, words: &str) -> bool {
-    errs.iter().any(|e| e.line == line && e.message.contains(words) && e.file == "broken.map")
+    datafile::testing::has(errs, "broken.map", line, words)
 }
 
 #[test]
@@ -440,14 +415,15 @@ fn broken_grids_are_reported() {
     assert!(has(&errs, l, "has 39 columns"), "{}", report(&errs));
     // A river hex without a section, and a section on a land hex.
     let l = grid_line(TEXT, "section", 20);
-    let river_col = (1..=m().cols).find(|c| m().is_river(Hex::from_col_row(*c, 20))).unwrap();
-    let text = edit(TEXT, l, |s| set_symbol(&set_symbol(s, river_col, '.'), 1, '3'));
+    let river_col = (1..=m().cols()).find(|c| m().is_river(Hex::from_col_row(*c, 20))).unwrap();
+    let col = usize::try_from(river_col).unwrap();
+    let text = edit(TEXT, l, |s| set_symbol(&set_symbol(s, col, '.'), 1, '3'));
     let errs = errors(&text);
     assert!(has(&errs, l, &format!("river hex {} has no river section", Hex::from_col_row(river_col, 20))));
     assert!(has(&errs, l, "hex 0120 is woods, not a river or dock hex, but has river section 3"), "{}", report(&errs));
     // A region that does not fit the terrain; Missouri touching Kentucky.
     let l = grid_line(TEXT, "region", 20);
-    let errs = errors(&edit(TEXT, l, |s| set_symbol(s, river_col, 'U')));
+    let errs = errors(&edit(TEXT, l, |s| set_symbol(s, col, 'U')));
     assert!(has(&errs, l, "does not fit its river terrain"), "{}", report(&errs));
     // A shore hex away from the river and a slope on flat ground.
     let l = grid_line(TEXT, "overlay", 20);
@@ -498,7 +474,7 @@ fn missing_places_are_reported() {
     let start = line_starting(TEXT, "[terrain]");
     let mut text = String::new();
     for (i, l) in TEXT.lines().enumerate() {
-        let in_grid = i + 1 > start && i < grid_line(TEXT, "terrain", m().rows);
+        let in_grid = i + 1 > start && i < grid_line(TEXT, "terrain", m().rows());
         let l = if in_grid && !l.starts_with('#') {
             let (grid, comment) = l.split_at(l.find("   #").unwrap_or(l.len()));
             grid.replace(['c', 'E'], ".") + comment

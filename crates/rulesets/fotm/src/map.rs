@@ -15,7 +15,7 @@
 use crate::data::DataError;
 use datafile::{Errors, Grid, Section, Sections, split_sections};
 use engine::Side;
-use hexmap::{Hex, Hexside};
+use hexmap::{Hex, HexGrid, Hexside};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeSet, HashMap};
 use std::sync::OnceLock;
@@ -128,16 +128,12 @@ pub struct Entry {
 /// The whole map.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Map {
-    /// Columns (printed labels run 01 to `cols`).
-    pub cols: i16,
-    /// Rows.
-    pub rows: i16,
     /// The printed edge that is geographic west (8.5's "West edge").
     pub west: Edge,
     /// The elevation levels, lowest first; `levels[i].level == i`.
     pub levels: Vec<Level>,
-    /// Dense storage indexed by [`Map::index`].
-    pub cells: Vec<Option<HexInfo>>,
+    /// Every hex's information, 0101 to CCRR.
+    pub cells: HexGrid<HexInfo>,
     /// Hexsides a road crosses.
     pub roads: BTreeSet<Hexside>,
     /// Roads as hex sequences, in file order.
@@ -147,18 +143,22 @@ pub struct Map {
 }
 
 impl Map {
-    /// Dense index of a hex, if it is on the map.
+    /// Columns (printed labels run 01 to `cols`).
     #[must_use]
-    pub fn index(&self, h: Hex) -> Option<usize> {
-        let (c, r) = h.col_row();
-        (c >= 1 && r >= 1 && c <= self.cols && r <= self.rows)
-            .then(|| ((c - 1) as usize) * (self.rows as usize) + (r - 1) as usize)
+    pub const fn cols(&self) -> i16 {
+        self.cells.cols()
+    }
+
+    /// Rows.
+    #[must_use]
+    pub const fn rows(&self) -> i16 {
+        self.cells.rows()
     }
 
     /// The hex's information, if it is on the map.
     #[must_use]
     pub fn get(&self, h: Hex) -> Option<&HexInfo> {
-        self.cells.get(self.index(h)?)?.as_ref()
+        self.cells.get(h)
     }
 
     /// Whether the hex is on the map.
@@ -169,12 +169,7 @@ impl Map {
 
     /// Every hex on the map with its information, column by column.
     pub fn hexes(&self) -> impl Iterator<Item = (Hex, &HexInfo)> {
-        (1..=self.cols).flat_map(move |c| {
-            (1..=self.rows).filter_map(move |r| {
-                let h = Hex::from_col_row(c, r);
-                self.get(h).map(|i| (h, i))
-            })
-        })
+        self.cells.iter()
     }
 
     /// The hex's terrain, if it is on the map.
@@ -235,12 +230,12 @@ impl Map {
     #[must_use]
     pub fn on_edge(&self, h: Hex, edge: Edge) -> bool {
         let (c, r) = h.col_row();
-        self.index(h).is_some()
+        self.cells.index(h).is_some()
             && match edge {
                 Edge::Top => r == 1,
-                Edge::Bottom => r == self.rows,
+                Edge::Bottom => r == self.rows(),
                 Edge::Left => c == 1,
-                Edge::Right => c == self.cols,
+                Edge::Right => c == self.cols(),
             }
     }
 
@@ -445,17 +440,7 @@ fn read_grid(name: &str, sections: &Sections, errs: &mut Errors, cols: i16, rows
 
 /// Parses a label naming a hex on the map, reporting a bad or off-map one.
 fn hex_on_map(map: &Map, errs: &mut Errors, line: usize, label: &str, what: &str) -> Option<Hex> {
-    match Hex::from_label(label) {
-        Err(e) => {
-            errs.at(line, format!("{what}: {e}"));
-            None
-        }
-        Ok(h) if map.index(h).is_none() => {
-            errs.at(line, format!("{what}: hex {label} is off the map (0101 to {:02}{:02})", map.cols, map.rows));
-            None
-        }
-        Ok(h) => Some(h),
-    }
+    datafile::hex_on_map(errs, line, label, what, map.cols(), map.rows())
 }
 
 fn build(sections: &Sections, errs: &mut Errors) -> Option<Map> {
@@ -467,13 +452,10 @@ fn build(sections: &Sections, errs: &mut Errors) -> Option<Map> {
     let elevation = read_grid("elevation", sections, errs, cols, rows);
     let (terrain, elevation) = (terrain?, elevation?);
 
-    let size = usize::try_from(cols).unwrap_or(0) * usize::try_from(rows).unwrap_or(0);
     let mut map = Map {
-        cols,
-        rows,
         west,
         levels,
-        cells: vec![None; size],
+        cells: HexGrid::new(cols, rows),
         roads: BTreeSet::new(),
         road_paths: Vec::new(),
         entries: Vec::new(),
@@ -501,8 +483,8 @@ fn build(sections: &Sections, errs: &mut Errors) -> Option<Map> {
                 }
                 e
             });
-            if let (Some(terrain), Some(elevation), Some(i)) = (t, e, map.index(h)) {
-                map.cells[i] = Some(HexInfo { terrain, elevation, name: None });
+            if let (Some(terrain), Some(elevation)) = (t, e) {
+                map.cells.set(h, HexInfo { terrain, elevation, name: None });
             }
         }
     }
@@ -517,44 +499,9 @@ fn read_roads(map: &mut Map, sections: &Sections, errs: &mut Errors) {
     let Some(sec) = section(sections, "roads", errs, "NAME: LABEL LABEL ... for each road") else {
         return;
     };
-    for &(no, l) in &sec.lines {
-        let Some((name, rest)) = l.split_once(':') else {
-            errs.at(no, format!("'{l}': a road line is NAME: LABEL LABEL ..."));
-            continue;
-        };
-        let name = name.trim();
-        if name.is_empty() {
-            errs.at(no, "a road needs a name before the ':'");
-            continue;
-        }
-        let labels: Vec<&str> = rest.split_whitespace().collect();
-        if labels.len() < 2 {
-            errs.at(no, format!("road {name} needs at least two hexes"));
-            continue;
-        }
-        let before = errs.list.len();
-        let hexes: Vec<Option<Hex>> =
-            labels.iter().map(|label| hex_on_map(map, errs, no, label, &format!("road {name}"))).collect();
-        let mut sides = Vec::new();
-        for pair in hexes.windows(2) {
-            if let [Some(a), Some(b)] = *pair {
-                match Hexside::new(a, b) {
-                    Some(side) => sides.push(side),
-                    None => errs.at(
-                        no,
-                        format!(
-                            "road {name}: the step {} -> {} joins hexes that are not adjacent",
-                            a.label(),
-                            b.label()
-                        ),
-                    ),
-                }
-            }
-        }
-        if errs.list.len() == before {
-            map.roads.extend(sides);
-            map.road_paths.push(Road { name: name.to_string(), hexes: hexes.into_iter().flatten().collect() });
-        }
+    for road in datafile::read_roads(sec, errs, map.cols(), map.rows()) {
+        map.roads.extend(road.hexes.windows(2).filter_map(|w| Hexside::new(w[0], w[1])));
+        map.road_paths.push(Road { name: road.name, hexes: road.hexes });
     }
     if map.road_paths.is_empty() && sec.lines.is_empty() {
         errs.at(sec.header, "[roads] lists no roads");
@@ -609,8 +556,7 @@ fn read_places(map: &mut Map, sections: &Sections, errs: &mut Errors) {
         let Some(h) = hex_on_map(map, errs, no, label, &format!("place {name}")) else {
             continue;
         };
-        let Some(i) = map.index(h) else { continue };
-        if let Some(info) = map.cells[i].as_mut() {
+        if let Some(info) = map.cells.get_mut(h) {
             if let Some(old) = &info.name {
                 errs.at(no, format!("hex {label} already has the name '{old}'"));
             } else {
@@ -632,7 +578,7 @@ fn check_rule_hexes(map: &Map, sections: &Sections, errs: &mut Errors) {
     for (label, name) in [(FOX_GAP, "Fox's Gap"), (TURNERS_GAP, "Turner's Gap")] {
         let h = rule_hex(label);
         let line = line_of(label);
-        if map.index(h).is_none() {
+        if map.cells.index(h).is_none() {
             errs.at(line, format!("{name} is hex {label} (8.5, 18.1), which is off the map"));
             continue;
         }
@@ -649,7 +595,7 @@ fn check_rule_hexes(map: &Map, sections: &Sections, errs: &mut Errors) {
             errs.at(line, format!("{name} ({label}) is a pass: a road must run through it"));
         }
     }
-    if map.index(rule_hex(KEY_HEX)).is_none() {
+    if map.cells.index(rule_hex(KEY_HEX)).is_none() {
         errs.at(line_of(KEY_HEX), format!("hex {KEY_HEX} (18.1) is off the map"));
     }
 }

@@ -11,7 +11,7 @@
 //! cargo test -p fotm --release --test conformance -- --ignored
 //! ```
 
-use engine::conformance;
+use engine::conformance::{self, expect as check};
 use fotm::Fotm;
 
 /// A game from the start of set-up, no options.
@@ -34,13 +34,6 @@ fn engaged_morning() -> Fotm {
 
 fn engaged_afternoon() -> Fotm {
     fotm::testkit::engaged(9)
-}
-
-/// Fails the test with the suite's report, printed as written (not `Debug`-escaped).
-fn check(result: Result<(), String>) {
-    if let Err(report) = result {
-        panic!("\n{report}");
-    }
 }
 
 /// Runaway bound.
@@ -94,15 +87,10 @@ fn clones_are_independent() {
 }
 
 #[test]
-#[ignore = "a soak of 100 random games and 20 of each other check: run with --release"]
+#[ignore = "a soak of 100 random games and 20 of each other check from each start: run with --release"]
 fn soak() {
-    check(conformance::random_games(new, 100, 1000, MAX_DECISIONS));
-    check(conformance::random_games(with_options, 50, 1001, MAX_DECISIONS));
-    check(conformance::replay_identical(new, 20, 1002, MAX_DECISIONS));
-    check(conformance::illegal_refused_eq(new, 20, 1003, MAX_DECISIONS));
-    check(conformance::clone_independent_eq(new, 20, 1004, MAX_DECISIONS));
-    check(conformance::random_games(engaged_morning, 100, 1005, MAX_DECISIONS));
-    check(conformance::random_games(engaged_afternoon, 100, 1006, MAX_DECISIONS));
-    check(conformance::replay_identical(engaged_afternoon, 20, 1007, MAX_DECISIONS));
-    check(conformance::illegal_refused_eq(engaged_morning, 20, 1008, MAX_DECISIONS));
+    check(conformance::suite_eq(new, 100, 20, 1000, MAX_DECISIONS));
+    check(conformance::random_games(with_options, 50, 1010, MAX_DECISIONS));
+    check(conformance::suite_eq(engaged_morning, 100, 20, 1020, MAX_DECISIONS));
+    check(conformance::suite_eq(engaged_afternoon, 100, 20, 1030, MAX_DECISIONS));
 }

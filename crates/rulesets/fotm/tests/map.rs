@@ -13,6 +13,8 @@ const TEXT: &str = include_str!("../data/south-mountain.map");
 /// Road column: 1/2 MP a road hex (13.2, 13.3) from 4 MP (13.1), so 8 road hexes a turn.
 const ROAD_HEXES_PER_TURN: usize = 8;
 
+use datafile::testing::{edit, grid_line, line_starting, set_symbol};
+
 fn m() -> &'static Map {
     map::south_mountain()
 }
@@ -61,13 +63,13 @@ fn shipped_map_parses_and_says_it_is_authored() {
 #[test]
 fn map_is_full_and_labels_round_trip() {
     let map = m();
-    assert_eq!((map.cols, map.rows), (36, 18));
+    assert_eq!((map.cols(), map.rows()), (36, 18));
     assert_eq!(map.cells.len(), 36 * 18);
-    assert!(map.cells.iter().all(Option::is_some), "every hex has information");
+    assert!(map.cells.is_full(), "every hex has information");
     let mut indexes = HashSet::new();
     for (h, _) in map.hexes() {
         assert_eq!(Hex::from_label(&h.label()), Ok(h));
-        assert!(indexes.insert(map.index(h).expect("on the map")));
+        assert!(indexes.insert(map.cells.index(h).expect("on the map")));
     }
     assert!(!map.contains(Hex::from_col_row(37, 1)));
     assert!(!map.contains(Hex::from_col_row(1, 19)));
@@ -321,33 +323,6 @@ fn places_from_the_history() {
 // ------------------------------------------------------------------------------------------
 // Broken copies: every problem, each with its line.
 
-/// The 1-based line of grid row `row` in section `[grid]`.
-fn grid_line(text: &str, grid: &str, row: i16) -> usize {
-    let header = format!("[{grid}]");
-    let start = text.lines().position(|l| l.trim() == header).expect("section");
-    let prefix = format!("{row:02} ");
-    start + 1 + text.lines().skip(start).position(|l| l.starts_with(&prefix)).expect("row")
-}
-
-/// The 1-based line of the first line starting with `start`.
-fn line_starting(text: &str, start: &str) -> usize {
-    1 + text.lines().position(|l| l.trim_start().starts_with(start)).expect("line")
-}
-
-/// The text with line `no` (1-based) rewritten.
-fn edit(text: &str, no: usize, f: impl FnOnce(&str) -> String) -> String {
-    let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
-    lines[no - 1] = f(&lines[no - 1]);
-    lines.join("\n") + "\n"
-}
-
-/// A grid line with the symbol of column `col` replaced.
-fn set_symbol(line: &str, col: usize, symbol: char) -> String {
-    let mut chars: Vec<char> = line.chars().collect();
-    chars[3 + col] = symbol;
-    chars.into_iter().collect()
-}
-
 fn errors(text: &str) -> Vec<DataError> {
     match map::parse(text, "broken.map") {
         Ok(_) => panic!("the broken copy parsed"),
@@ -356,7 +331,7 @@ fn errors(text: &str) -> Vec<DataError> {
 }
 
 fn has(errs: &[DataError], line: usize, words: &str) -> bool {
-    errs.iter().any(|e| e.line == line && e.message.contains(words) && e.file == "broken.map")
+    datafile::testing::has(errs, "broken.map", line, words)
 }
 
 #[test]
