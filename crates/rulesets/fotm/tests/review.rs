@@ -349,3 +349,44 @@ fn fotm_17_5_a_guard_takes_a_second_prisoner_but_not_a_third() {
     assert_eq!(g2.bde(c).loc, Loc::Prisoner(1));
     assert_eq!(g2.bde(s).losses, 1, "Scammon detaches the new guard");
 }
+
+// ---------------------------------------------------------------------------------------
+// 11.4: Confederate suppression fire does not end Burnside's pause.
+
+#[test]
+fn fotm_11_4_confederate_suppression_fire_leaves_the_pause_in_force() {
+    let (mut g, lane, benjamin) = common::face_off_at("Lane", "2816", "Benjamin", "2814");
+    g.pause = Pause::InForce;
+    phase(&mut g, TURN, Side::Confederate, Phase::Combat);
+    common::assault(&mut g, "2814", &[lane]);
+    // Lane's ranged fire must be suppression at the Union battery (9.4, 15.6).
+    assert_eq!(g.actor(), Actor::Chance);
+    assert_eq!(g.pause, Pause::InForce, "11.4: announcing suppression fire does not free the Union");
+    act(&mut g, dice(1));
+    assert_eq!(g.bde(benjamin).losses, 1, "9.4: one step on the battery");
+    // Whatever the Union battery answers with, the pause holds.
+    while g.actor() == Actor::Chance {
+        act(&mut g, dice(0));
+    }
+    assert_eq!(g.pause, Pause::InForce, "11.4: suppression fire, and the answer to it, leave the pause in force");
+}
+
+// ---------------------------------------------------------------------------------------
+// 4.2: at the end of his own Assault the phasing player may change stacking order.
+
+#[test]
+fn fotm_4_2_the_attacker_may_restack_at_the_end_of_an_assault() {
+    let (mut g, scammon, _) = common::face_off("Scammon", "Garland");
+    let facing = g.bde(scammon).facing;
+    let crook = put(&mut g, "Crook", "2816", facing);
+    assert_eq!(g.stack_at(hex("2816")), vec![scammon, crook]);
+    phase(&mut g, TURN, Side::Union, Phase::Combat);
+    common::assault(&mut g, "2815", &[scammon]);
+    while g.actor() == Actor::Chance {
+        act(&mut g, dice(0));
+    }
+    assert_eq!(g.prompt().rule, "FotM 4.2", "the end of the Assault offers restacking");
+    assert!(legal(&g, Action::ToTop(crook)), "4.2: the phasing player may put Crook on top");
+    act(&mut g, Action::ToTop(crook));
+    assert_eq!(g.stack_at(hex("2816")), vec![crook, scammon]);
+}
