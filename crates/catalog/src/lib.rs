@@ -21,6 +21,14 @@
 
 use engine::{Game, ScenarioInfo};
 
+/// Each ruleset's quick odds calculators (one volley, one melee round, one Assault), for
+/// `muster odds belmont ...` and `muster odds fotm ...`: the rulesets' own chart functions,
+/// reached through the catalog like everything else a ruleset offers.
+pub mod calculators {
+    pub use belmont::odds as belmont;
+    pub use fotm::odds as fotm;
+}
+
 /// Work to do with a game of whatever ruleset a scenario names.
 ///
 /// `visit` is generic over the game type, so one implementation serves every ruleset.

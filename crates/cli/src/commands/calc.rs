@@ -5,7 +5,8 @@
 
 use crate::Usage;
 use anyhow::Result;
-use belmont::odds::Firer;
+use catalog::calculators::{belmont, fotm};
+use belmont::Firer;
 use serde_json::{Value, json};
 use std::fmt::Write as _;
 use std::process::ExitCode;
@@ -240,7 +241,7 @@ fn volley(a: &VolleyArgs) -> Result<Report> {
         ))
         .into());
     }
-    let v = belmont::odds::volley(firer, a.dice, a.range);
+    let v = belmont::volley(firer, a.dice, a.range);
     let (hit, retreat, miss) = v.per_die;
     let (hits, retreats) = (indexed(&v.hits), indexed(&v.retreats));
     let mut text = format!(
@@ -273,7 +274,7 @@ fn volley(a: &VolleyArgs) -> Result<Report> {
 }
 
 fn melee(a: &MeleeArgs) -> Report {
-    let m = belmont::odds::melee_round(a.attacker + a.attacker_modifier, a.defender);
+    let m = belmont::melee_round(a.attacker + a.attacker_modifier, a.defender);
     let (att, def) = (indexed(&m.attacker_hits), indexed(&m.defender_hits));
     let mut text = format!(
         "Belmont 6.1 melee round: attacker {} SP {:+} against defender {} SP, a d6 each (exact)\n\n",
@@ -292,10 +293,10 @@ fn melee(a: &MeleeArgs) -> Report {
 }
 
 /// One reported field of an Assault's outcome: JSON key, table title, reader.
-type Field = (&'static str, &'static str, fn(&fotm::odds::Outcome) -> u8);
+type Field = (&'static str, &'static str, fn(&fotm::Outcome) -> u8);
 
 fn assault(a: &AssaultArgs) -> Report {
-    use fotm::odds::{Assault, marginal};
+    use fotm::{Assault, marginal};
     let input = Assault {
         attack_sp: a.attack_sp,
         defend_sp: a.defend_sp,
@@ -309,7 +310,7 @@ fn assault(a: &AssaultArgs) -> Report {
         screened: a.screened,
         attack_morale_drm: a.attack_morale_drm,
     };
-    let o = fotm::odds::assault(&input);
+    let o = fotm::assault(&input);
     let fields: [Field; 7] = [
         ("defender_steps_lost", "Steps lost by the defending hex (15.8, at most 2)", |o| o.defender_steps),
         ("artillery_steps_lost", "Steps lost by the defending artillery to suppression (9.4, at most 1)", |o| {
@@ -404,12 +405,12 @@ fn parse_pool(spec: &str) -> Result<Pool> {
 /// The pool's exact distribution, as muster's procedures compute it.
 fn compute(pool: Pool) -> Vec<(usize, f64)> {
     match pool {
-        Pool::Sixes(n) => indexed(&fotm::odds::sixes(n)),
+        Pool::Sixes(n) => indexed(&fotm::sixes(n)),
         Pool::Sum(n) => indexed(&analysis::dice::sum(n, 6)),
         Pool::Assault(k, a) => {
-            let input = fotm::odds::Assault { artillery_sp: k, attack_sp: a, ..fotm::odds::Assault::default() };
-            let o = fotm::odds::assault(&input);
-            fotm::odds::marginal(&o, |o| o.defender_steps).into_iter().map(|(v, p)| (usize::from(v), p)).collect()
+            let input = fotm::Assault { artillery_sp: k, attack_sp: a, ..fotm::Assault::default() };
+            let o = fotm::assault(&input);
+            fotm::marginal(&o, |o| o.defender_steps).into_iter().map(|(v, p)| (usize::from(v), p)).collect()
         }
     }
 }
