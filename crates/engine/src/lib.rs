@@ -23,10 +23,12 @@
 pub mod conformance;
 pub mod counts;
 mod log;
+mod memo;
 mod record;
 mod rng;
 mod view;
 
+pub use memo::LegalMemo;
 pub use log::{Event, Log};
 pub use record::{Record, RecordError, hash_hex, replay};
 pub use rng::Dice;

@@ -308,18 +308,7 @@ pub(crate) fn d6() -> Vec<(Action, f64)> {
 /// The legal actions of the side to act, memoised until the next change.
 pub(crate) fn legal(g: &Belmont) -> Vec<Action> {
     use engine::Game;
-    let key = g.state_hash();
-    if let Ok(memo) = g.legal_memo.0.lock()
-        && let Some((k, v)) = memo.as_ref()
-        && *k == key
-    {
-        return v.clone();
-    }
-    let v = compute_legal(g);
-    if let Ok(mut memo) = g.legal_memo.0.lock() {
-        *memo = Some((key, v.clone()));
-    }
-    v
+    g.legal_memo.get_or(g.state_hash(), || compute_legal(g))
 }
 
 /// Whether the only legal action is Done (memoised with [`legal`]).

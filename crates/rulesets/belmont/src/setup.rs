@@ -57,7 +57,7 @@ pub(crate) fn new_game(options: Vec<String>, opt: Options) -> Belmont {
         stack: vec![Frame::GuardRegiment],
         log: Log::recording(),
         occ: crate::state::Occupancy::default(),
-        legal_memo: crate::state::Memo::default(),
+        legal_memo: engine::LegalMemo::default(),
     };
     let _ = transports;
     default_deployment(&mut g);

@@ -184,7 +184,7 @@ pub struct Belmont {
     /// by [`Belmont::set_loc`], never hashed.
     pub(crate) occ: Occupancy,
     /// The legal actions of the pending decision, computed at most once per position.
-    pub(crate) legal_memo: Memo,
+    pub(crate) legal_memo: engine::LegalMemo<crate::Action>,
     /// Procedures under way, the top one pending.
     pub(crate) stack: Vec<Frame>,
     pub(crate) log: Log,
@@ -199,30 +199,6 @@ pub struct Occupancy(Vec<Vec<UnitId>>);
 impl std::hash::Hash for Occupancy {
     fn hash<H: std::hash::Hasher>(&self, _: &mut H) {}
 }
-
-/// A memo of the pending decision's legal actions with the hash of the position they
-/// were computed for: derived, so never hashed or compared, and never stale (a position
-/// changed behind its back has another hash).
-#[derive(Debug, Default)]
-pub struct Memo(pub(crate) std::sync::Mutex<Option<(u64, Vec<crate::Action>)>>);
-
-impl Clone for Memo {
-    fn clone(&self) -> Memo {
-        Memo(std::sync::Mutex::new(self.0.lock().map(|m| m.clone()).unwrap_or(None)))
-    }
-}
-
-impl std::hash::Hash for Memo {
-    fn hash<H: std::hash::Hasher>(&self, _: &mut H) {}
-}
-
-impl PartialEq for Memo {
-    fn eq(&self, _: &Memo) -> bool {
-        true
-    }
-}
-
-impl Eq for Memo {}
 
 impl Belmont {
     /// Moves a counter, keeping the occupancy index in step.

@@ -113,21 +113,10 @@ pub(crate) fn prompt(g: &Fotm) -> (&'static str, String) {
 /// The legal actions of the side to act, memoised until the position changes.
 pub(crate) fn legal(g: &Fotm) -> Vec<Action> {
     use engine::Game;
-    let key = g.state_hash();
-    if let Ok(memo) = g.legal_memo.0.lock()
-        && let Some((k, v)) = memo.as_ref()
-        && *k == key
-    {
-        return v.clone();
-    }
-    let v = match g.stack.last() {
+    g.legal_memo.get_or(g.state_hash(), || match g.stack.last() {
         None => vec![],
         Some(top) => route!(top, f => f.legal(g), vec![]),
-    };
-    if let Ok(mut memo) = g.legal_memo.0.lock() {
-        *memo = Some((key, v.clone()));
-    }
-    v
+    })
 }
 
 /// The outcomes of the pending chance decision.

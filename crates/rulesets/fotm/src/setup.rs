@@ -74,7 +74,7 @@ pub(crate) fn new_game(options: Vec<String>, opt: Options) -> Fotm {
         cm_used: Vec::new(),
         stack: Vec::new(),
         log: Log::recording(),
-        legal_memo: crate::state::Memo::default(),
+        legal_memo: engine::LegalMemo::default(),
     };
     for b in g.all_brigades() {
         if let Start::Setup(h) = g.info(b).start {

@@ -13,7 +13,6 @@ use crate::Options;
 use engine::{Log, Side};
 use hexmap::Hex;
 use serde::{Deserialize, Serialize};
-use std::sync::{Arc, Mutex};
 
 /// A brigade's number: its index in the order of battle.
 pub type Bid = u8;
@@ -179,8 +178,9 @@ pub enum LongstreetBonus {
     Assault,
 }
 
-/// The whole position.
-#[derive(Clone, Debug)]
+/// The whole position. The log and the legal-action memo are not part of it: they hash to
+/// nothing and compare equal, so the derived `Hash` and `PartialEq` see the position alone.
+#[derive(Clone, Debug, Hash, PartialEq)]
 pub struct Fotm {
     /// Option names, as given.
     pub options: Vec<String>,
@@ -229,63 +229,7 @@ pub struct Fotm {
     /// The rule-citing event log.
     pub log: Log,
     /// The legal actions of the current position, keyed by state hash.
-    pub(crate) legal_memo: Memo,
-}
-
-/// A memo of the legal actions, shared by clones (a clone reads the same memo until either
-/// changes: the key is the state hash, so a stale entry is never used).
-#[derive(Clone, Debug, Default)]
-pub(crate) struct Memo(pub(crate) Arc<Mutex<Option<MemoEntry>>>);
-
-/// A memoised list: the state hash it belongs to, and the legal actions there.
-pub(crate) type MemoEntry = (u64, Vec<crate::Action>);
-
-impl std::hash::Hash for Fotm {
-    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
-        self.options.hash(h);
-        self.turn.hash(h);
-        self.phasing.hash(h);
-        self.phase.hash(h);
-        self.brigades.hash(h);
-        self.commanders.hash(h);
-        self.guards.hash(h);
-        self.control.hash(h);
-        self.gap_captured.hash(h);
-        self.broke_out.hash(h);
-        self.pursuit_owed.hash(h);
-        self.breakout_exits.hash(h);
-        self.pause.hash(h);
-        self.cavalry_released.hash(h);
-        self.lee.hash(h);
-        self.scored.hash(h);
-        self.next_order.hash(h);
-        self.cm_used.hash(h);
-        self.stack.hash(h);
-    }
-}
-
-impl PartialEq for Fotm {
-    fn eq(&self, o: &Fotm) -> bool {
-        self.options == o.options
-            && self.turn == o.turn
-            && self.phasing == o.phasing
-            && self.phase == o.phase
-            && self.brigades == o.brigades
-            && self.commanders == o.commanders
-            && self.guards == o.guards
-            && self.control == o.control
-            && self.gap_captured == o.gap_captured
-            && self.broke_out == o.broke_out
-            && self.pursuit_owed == o.pursuit_owed
-            && self.breakout_exits == o.breakout_exits
-            && self.pause == o.pause
-            && self.cavalry_released == o.cavalry_released
-            && self.lee == o.lee
-            && self.scored == o.scored
-            && self.next_order == o.next_order
-            && self.cm_used == o.cm_used
-            && self.stack == o.stack
-    }
+    pub(crate) legal_memo: engine::LegalMemo<crate::Action>,
 }
 
 impl Fotm {
