@@ -36,16 +36,24 @@ pub fn zoc_of(g: &Fotm, b: Bid) -> Vec<Hex> {
     front_dirs(f).into_iter().chain(flank_dirs(f)).map(|d| h.neighbour(d)).filter(|&n| reaches(g, h, n)).collect()
 }
 
+/// Whether the brigade's ZOC covers `hex` (6.1): an adjacent hex in its front or flank that
+/// its ZOC reaches by elevation. The same test as [`zoc_of`], without building the list.
+#[must_use]
+pub fn covers(g: &Fotm, b: Bid, hex: Hex) -> bool {
+    let Loc::Map(h) = g.bde(b).loc else { return false };
+    exerts(g, b)
+        && crate::facing::arc(h, g.bde(b).facing, hex).is_some_and(|a| a != crate::facing::Arc::Rear)
+        && reaches(g, h, hex)
+}
+
 /// The enemy brigades (enemies of `side`) whose ZOC covers `hex`.
 #[must_use]
 pub fn sources(g: &Fotm, hex: Hex, side: Side) -> Vec<Bid> {
-    g.on_map(side.enemy()).filter(|&b| exerts(g, b) && zoc_of(g, b).contains(&hex)).collect()
+    g.on_map(side.enemy()).filter(|&b| covers(g, b, hex)).collect()
 }
 
 /// Whether `hex` is in the ZOC of a brigade hostile to `side` (6.1).
 #[must_use]
 pub fn in_enemy_zoc(g: &Fotm, hex: Hex, side: Side) -> bool {
-    hex.neighbours().into_iter().any(|n| {
-        g.brigades_at(n, side.enemy()).into_iter().any(|b| exerts(g, b) && zoc_of(g, b).contains(&hex))
-    })
+    g.on_map(side.enemy()).any(|b| covers(g, b, hex))
 }
