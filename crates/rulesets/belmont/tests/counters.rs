@@ -18,9 +18,30 @@ fn ids(units: &[u16]) -> Vec<&'static str> {
     units.iter().map(|&u| oob().counter(u).id.as_str()).collect()
 }
 
+/// The codes of a side's regiments, in file order.
+fn regiment_codes(side: Side) -> Vec<&'static str> {
+    oob()
+        .formations
+        .iter()
+        .filter(|f| f.side == side && f.kind == FormationKind::Regiment)
+        .map(|f| f.code.as_str())
+        .collect()
+}
+
 /// The 1-based line of the first line of `text` containing `needle`.
 fn line_of(text: &str, needle: &str) -> usize {
     text.lines().position(|l| l.contains(needle)).unwrap_or_else(|| panic!("no line with {needle}")) + 1
+}
+
+/// Asserts that parsing `broken` (as file `name`) fails (`why`) with an error whose
+/// message contains `needle`, on `line` if given.
+fn assert_reported(broken: &str, name: &str, why: &str, line: Option<usize>, needle: &str) {
+    let errors = counters::parse(broken, name).expect_err(why);
+    assert!(
+        errors.iter().any(|e| line.is_none_or(|l| e.line == l) && e.message.contains(needle)),
+        "{}",
+        belmont::data::report(&errors)
+    );
 }
 
 #[test]
@@ -53,12 +74,7 @@ fn regiments_have_ten_companies_a_to_k_without_j() {
 #[test]
 fn union_set_up_2_1() {
     let o = oob();
-    let regiments: Vec<&str> = o
-        .formations
-        .iter()
-        .filter(|f| f.side == Side::Union && f.kind == FormationKind::Regiment)
-        .map(|f| f.code.as_str())
-        .collect();
+    let regiments = regiment_codes(Side::Union);
     assert_eq!(regiments, ["27IL", "30IL", "31IL", "22IL", "7IA"]);
     assert_eq!(o.of_kind(Side::Union, Kind::Infantry).len(), 50);
     assert_eq!(ids(&o.of_kind(Side::Union, Kind::Gunboat)), ["Tyler", "Lexington"]);
@@ -85,12 +101,7 @@ fn union_set_up_2_1() {
 #[test]
 fn confederate_set_up_2_2_and_2_3() {
     let o = oob();
-    let regiments: Vec<&str> = o
-        .formations
-        .iter()
-        .filter(|f| f.side == Side::Confederate && f.kind == FormationKind::Regiment)
-        .map(|f| f.code.as_str())
-        .collect();
+    let regiments = regiment_codes(Side::Confederate);
     assert_eq!(regiments.len(), 8);
     assert_eq!(o.of_kind(Side::Confederate, Kind::Infantry).len(), 80);
 
@@ -265,24 +276,14 @@ fn a_broken_copy_reports_every_problem_with_its_line() {
 fn duplicates_and_chit_mistakes_are_caught() {
     let second = line_of(FILE, "\"Taylor-2\"");
     let broken = FILE.replace("(id: \"Taylor-2\"", "(id: \"Taylor-1\"");
-    let errors = counters::parse(&broken, "dup.ron").expect_err("duplicate id");
-    assert!(
-        errors.iter().any(|e| e.line == second && e.message.contains("used twice")),
-        "{}",
-        belmont::data::report(&errors)
-    );
+    assert_reported(&broken, "dup.ron", "duplicate id", Some(second), "used twice");
 
     let chit_line = line_of(FILE, "(side: confederate, formation: \"21TN\", start: Reserve)");
     let broken = FILE.replace(
         "(side: confederate, formation: \"21TN\", start: Reserve)",
         "(side: confederate, formation: \"21TN\", start: Cup)",
     );
-    let errors = counters::parse(&broken, "chit.ron").expect_err("21TN starts in reserve");
-    assert!(
-        errors.iter().any(|e| e.line == chit_line && e.message.contains("2.4")),
-        "{}",
-        belmont::data::report(&errors)
-    );
+    assert_reported(&broken, "chit.ron", "21TN starts in reserve", Some(chit_line), "2.4");
 
     // A third long-range battery breaks 12.0.
     let hamilton = line_of(FILE, "(id: \"Hamilton\"");
@@ -291,8 +292,7 @@ fn duplicates_and_chit_mistakes_are_caught() {
         "hit_on: 6, long_range: true, catastrophic: true, zone: Entrenchment),\n            // AUTHORED: Smith",
     );
     assert_ne!(broken, FILE);
-    let errors = counters::parse(&broken, "banks.ron").expect_err("three long-range batteries");
-    assert!(errors.iter().any(|e| e.message.contains("12.0 has exactly two")), "{}", belmont::data::report(&errors));
+    assert_reported(&broken, "banks.ron", "three long-range batteries", None, "12.0 has exactly two");
     let _ = hamilton;
 }
 

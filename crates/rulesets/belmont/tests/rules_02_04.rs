@@ -47,11 +47,66 @@ fn activation(g: &mut Belmont, side: Side, code: &str, stage: Stage) {
     g.activate(side, code, stage);
 }
 
-/// Holds every opportunity fire offered.
-fn hold_fire(g: &mut Belmont) {
-    while matches!(g.top(), Some(Frame::OppOffer { .. })) {
-        act(g, Action::Fire(false));
+/// A [`fresh`] position and a lane south from the [`arena`]'s second hex `b`: the
+/// entry hex south of it and the melee hex `t` south of that.
+fn lane() -> (Belmont, Hex, Hex, Hex) {
+    let g = fresh();
+    let [_, b, _, _] = arena();
+    let entry = south(b);
+    let t = south(entry);
+    (g, b, entry, t)
+}
+
+/// A [`fresh`] position with `id` at `from`, formation `code` of `side` activated to
+/// maneuver.
+fn ready_to_move(side: Side, code: &str, id: &str, from: Hex) -> Belmont {
+    let mut g = fresh();
+    g.put(id, &from.label());
+    activation(&mut g, side, code, Stage::Maneuver);
+    g
+}
+
+/// [`ready_to_move`], then `id` moves into `to`.
+fn stepped(side: Side, code: &str, id: &str, from: Hex, to: Hex) -> Belmont {
+    let mut g = ready_to_move(side, code, id, from);
+    go(&mut g, id, to);
+    g
+}
+
+/// Union `id` of formation `code` starts at the head of `run` and walks down it to the
+/// hex before its last. `keeper`, another unit of the formation at 0331, keeps the
+/// maneuver step open (a step with nothing left but Done passes by itself).
+fn walk_run(code: &str, id: &str, keeper: &str, run: &[Hex]) -> Belmont {
+    let mut g = fresh();
+    g.put(id, &run[0].label());
+    g.put(keeper, "0331");
+    activation(&mut g, Side::Union, code, Stage::Maneuver);
+    for &h in &run[1..run.len() - 1] {
+        go(&mut g, id, h);
     }
+    g
+}
+
+/// 27IL-A stepping from `from` into `to` has `half_mp` half movement points left
+/// (`what` the cost); Taylor-1 may not enter `to`. Returns the position with Taylor-1.
+fn costs_and_bars_artillery(from: Hex, to: Hex, half_mp: u8, what: &str) -> Belmont {
+    let g = stepped(Side::Union, "27IL", "27IL-A", from, to);
+    assert_eq!(mp(&g, "27IL-A"), half_mp, "{what}");
+    let mut g = ready_to_move(Side::Union, "HQ", "Taylor-1", from);
+    refuse_mv(&mut g, "Taylor-1", to);
+    g
+}
+
+/// A new game where the Union has picked formation `code` of its regiments as the guard
+/// and its first five companies as the guard companies (2.1).
+fn guard_chosen(code: &str) -> Belmont {
+    let mut g = new_game();
+    let f = formation(&g, Side::Union, code);
+    act(&mut g, Action::Guard(f));
+    for u in companies(&g, Side::Union, code).into_iter().take(5) {
+        act(&mut g, Action::GuardCompany(u));
+    }
+    g
 }
 
 /// A clear arena in the Union zone (the open ground at 0331-0634), checked.
@@ -82,12 +137,7 @@ fn rule_2_0_union_sets_up_first_and_tracks_start_at_zero() {
 
 #[test]
 fn rule_2_0_confederates_deploy_after_the_union() {
-    let mut g = new_game();
-    let f = formation(&g, Side::Union, "30IL");
-    act(&mut g, Action::Guard(f));
-    for u in companies(&g, Side::Union, "30IL").into_iter().take(5) {
-        act(&mut g, Action::GuardCompany(u));
-    }
+    let mut g = guard_chosen("30IL");
     assert!(matches!(g.top(), Some(Frame::Deploy { side: Side::Union, .. })), "{:?}", g.top());
     act(&mut g, Action::Done);
     assert!(matches!(g.top(), Some(Frame::Deploy { side: Side::Confederate, .. })), "{:?}", g.top());
@@ -255,12 +305,7 @@ fn rule_2_2_confederate_units_where_they_belong() {
 
 #[test]
 fn rule_2_2_belmont_dock_companies_are_fixed_and_others_stay_east() {
-    let mut g = new_game();
-    let f = formation(&g, Side::Union, "27IL");
-    act(&mut g, Action::Guard(f));
-    for u in companies(&g, Side::Union, "27IL").into_iter().take(5) {
-        act(&mut g, Action::GuardCompany(u));
-    }
+    let mut g = guard_chosen("27IL");
     act(&mut g, Action::Done);
     assert!(matches!(g.top(), Some(Frame::Deploy { side: Side::Confederate, .. })));
     let legal = g.legal_actions();
@@ -403,10 +448,8 @@ fn rule_3_2_2_confused_orders_chit_waits_for_the_next_chit_of_its_side() {
 
 #[test]
 fn rule_3_2_2_activation_steps_in_order_volley_markers_moves_melee() {
-    let mut g = fresh();
     let [a, b, _, _] = arena();
-    g.put("27IL-A", &a.label());
-    g.put("27IL-B", &b.label());
+    let mut g = placed(&[("27IL-A", a), ("27IL-B", b)]);
     let cs = south_n(b, 2); // 0334: two hexes from 0332
     g.put("13AR-A", &cs.label());
     activation(&mut g, Side::Union, "27IL", Stage::Volley);
@@ -443,8 +486,7 @@ fn last_activation() -> Belmont {
 fn rule_3_2_3_union_leaders_then_confederate_leaders_move_three_hexes() {
     let mut g = last_activation();
     let [a, _, _, _] = arena();
-    g.put("Grant", &a.label());
-    g.put("McClernand", &a.label());
+    put_at(&mut g, &[("Grant", a), ("McClernand", a)]);
     let p = find_hex("a clear CS hex", |h| plain(h, Terrain::Clear) && map().confederate_setup.contains(&h));
     g.put("Pillow", &p.label());
     act(&mut g, Action::Done); // end of the 30IL activation; cup is empty
@@ -527,10 +569,8 @@ fn rule_3_2_5_end_turn_returns_chits_transports_and_advances_the_turn() {
 
 #[test]
 fn rule_4_0_only_activated_units_move() {
-    let mut g = fresh();
     let [a, b, _, _] = arena();
-    g.put("27IL-A", &a.label());
-    g.put("30IL-A", &b.label());
+    let mut g = placed(&[("27IL-A", a), ("30IL-A", b)]);
     activation(&mut g, Side::Union, "27IL", Stage::Maneuver);
     assert_legal(&g, &mv(&g, "27IL-A", north(a)));
     let e = refuse_mv(&mut g, "30IL-A", south(b));
@@ -546,16 +586,10 @@ fn rule_4_0_only_activated_units_move() {
 #[test]
 fn rule_4_1_clear_costs_one_and_woods_two_movement_points() {
     let (c1, c2) = step_pair(Terrain::Clear, Terrain::Clear);
-    let mut g = fresh();
-    g.put("27IL-A", &c1.label());
-    activation(&mut g, Side::Union, "27IL", Stage::Maneuver);
-    go(&mut g, "27IL-A", c2);
+    let g = stepped(Side::Union, "27IL", "27IL-A", c1, c2);
     assert_eq!(mp(&g, "27IL-A"), 10, "6 MP (12 half) less 1 MP");
     let (c, w) = step_pair(Terrain::Clear, Terrain::Woods);
-    let mut g = fresh();
-    g.put("27IL-A", &c.label());
-    activation(&mut g, Side::Union, "27IL", Stage::Maneuver);
-    go(&mut g, "27IL-A", w);
+    let g = stepped(Side::Union, "27IL", "27IL-A", c, w);
     assert_eq!(mp(&g, "27IL-A"), 8, "woods: 2 MP");
 }
 
@@ -563,15 +597,7 @@ fn rule_4_1_clear_costs_one_and_woods_two_movement_points() {
 fn rule_4_1_three_woods_hexes_exhaust_six_movement_points() {
     let run = column_run(&[Terrain::Woods; 5]);
     assert!(run.iter().all(|&h| off_road(h)));
-    let mut g = fresh();
-    g.put("27IL-A", &run[0].label());
-    // A second company keeps the maneuver step open (a step with nothing left but Done
-    // passes by itself).
-    g.put("27IL-K", "0331");
-    activation(&mut g, Side::Union, "27IL", Stage::Maneuver);
-    for &h in &run[1..4] {
-        go(&mut g, "27IL-A", h);
-    }
+    let mut g = walk_run("27IL", "27IL-A", "27IL-K", &run);
     assert_eq!(mp(&g, "27IL-A"), 0);
     let e = refuse_mv(&mut g, "27IL-A", run[4]);
     assert!(e.rule.starts_with("Belmont 4"), "{e:?}");
@@ -580,13 +606,7 @@ fn rule_4_1_three_woods_hexes_exhaust_six_movement_points() {
 #[test]
 fn rule_4_1_cavalry_has_eight_movement_points() {
     let run = column_run(&[Terrain::Woods; 6]);
-    let mut g = fresh();
-    g.put("CAV-Dollins", &run[0].label());
-    g.put("CAV-Delano", "0331");
-    activation(&mut g, Side::Union, "CAV", Stage::Maneuver);
-    for &h in &run[1..5] {
-        go(&mut g, "CAV-Dollins", h);
-    }
+    let mut g = walk_run("CAV", "CAV-Dollins", "CAV-Delano", &run);
     assert_eq!(mp(&g, "CAV-Dollins"), 0, "four woods hexes = 8 MP");
     refuse_mv(&mut g, "CAV-Dollins", run[5]);
 }
@@ -596,9 +616,7 @@ fn rule_4_1_road_costs_half_a_movement_point() {
     // The plank road runs along row 33 (0333-0433-0533 ...).
     let (a, b, c) = (hex("0333"), hex("0433"), hex("0533"));
     assert!(map().road(a, b) && map().road(b, c));
-    let mut g = fresh();
-    g.put("27IL-A", &a.label());
-    activation(&mut g, Side::Union, "27IL", Stage::Maneuver);
+    let mut g = ready_to_move(Side::Union, "27IL", "27IL-A", a);
     go(&mut g, "27IL-A", b);
     go(&mut g, "27IL-A", c);
     assert_eq!(mp(&g, "27IL-A"), 10, "two road hexsides: 1/2 + 1/2 MP");
@@ -611,29 +629,13 @@ fn rule_4_1_road_costs_half_a_movement_point() {
 #[test]
 fn rule_4_1_pond_costs_three_and_bars_artillery() {
     let (from, pond) = step_pair(Terrain::Woods, Terrain::Pond);
-    let mut g = fresh();
-    g.put("27IL-A", &from.label());
-    activation(&mut g, Side::Union, "27IL", Stage::Maneuver);
-    go(&mut g, "27IL-A", pond);
-    assert_eq!(mp(&g, "27IL-A"), 6, "pond: 3 MP");
-    let mut g = fresh();
-    g.put("Taylor-1", &from.label());
-    activation(&mut g, Side::Union, "HQ", Stage::Maneuver);
-    refuse_mv(&mut g, "Taylor-1", pond);
+    costs_and_bars_artillery(from, pond, 6, "pond: 3 MP");
 }
 
 #[test]
 fn rule_4_1_marsh_costs_two_and_bars_artillery() {
     let (from, marsh) = step_pair(Terrain::Woods, Terrain::Marsh);
-    let mut g = fresh();
-    g.put("27IL-A", &from.label());
-    activation(&mut g, Side::Union, "27IL", Stage::Maneuver);
-    go(&mut g, "27IL-A", marsh);
-    assert_eq!(mp(&g, "27IL-A"), 8, "marsh: 2 MP");
-    let mut g = fresh();
-    g.put("Taylor-1", &from.label());
-    activation(&mut g, Side::Union, "HQ", Stage::Maneuver);
-    refuse_mv(&mut g, "Taylor-1", marsh);
+    let g = costs_and_bars_artillery(from, marsh, 8, "marsh: 2 MP");
     // Artillery may move into other terrain.
     let other = from.neighbours().into_iter().find(|&n| plain(n, Terrain::Woods) && off_road(n)).unwrap();
     assert_legal(&g, &mv(&g, "Taylor-1", other));
@@ -642,10 +644,7 @@ fn rule_4_1_marsh_costs_two_and_bars_artillery() {
 #[test]
 fn rule_4_1_felled_trees_cost_two() {
     let (from, ft) = step_pair(Terrain::Clear, Terrain::FelledTrees);
-    let mut g = fresh();
-    g.put("13AR-A", &from.label());
-    activation(&mut g, Side::Confederate, "13AR", Stage::Maneuver);
-    go(&mut g, "13AR-A", ft);
+    let g = stepped(Side::Confederate, "13AR", "13AR-A", from, ft);
     assert_eq!(mp(&g, "13AR-A"), 8);
 }
 
@@ -656,10 +655,7 @@ fn rule_4_1_shore_costs_one_along_the_shore_and_two_otherwise() {
     assert!(!info(inland).shore && info(s1).shore && info(s2).shore);
     assert_eq!((info(s1).terrain, info(s2).terrain), (Terrain::Clear, Terrain::Clear));
     assert!(!map().road(inland, s1) && !map().road(s1, s2));
-    let mut g = fresh();
-    g.put("13AR-A", &inland.label());
-    activation(&mut g, Side::Confederate, "13AR", Stage::Maneuver);
-    go(&mut g, "13AR-A", s1);
+    let mut g = stepped(Side::Confederate, "13AR", "13AR-A", inland, s1);
     assert_eq!(mp(&g, "13AR-A"), 8, "into shore from inland: 2 MP");
     go(&mut g, "13AR-A", s2);
     assert_eq!(mp(&g, "13AR-A"), 6, "shore to shore: 1 MP");
@@ -698,12 +694,8 @@ fn rule_4_1_no_entry_into_the_river() {
 fn rule_4_2_stacking_limit_blocks_fourth_unit() {
     let mut g = fresh();
     let [a, b, _, _] = arena();
-    for id in ["27IL-A", "27IL-B", "Taylor-1"] {
-        g.put(id, &b.label());
-    }
-    g.put("27IL-C", &a.label());
-    g.put("Buford", &a.label());
-    g.put("Grant", &a.label());
+    put_all(&mut g, &["27IL-A", "27IL-B", "Taylor-1"], b);
+    put_at(&mut g, &[("27IL-C", a), ("Buford", a), ("Grant", a)]);
     activation(&mut g, Side::Union, "27IL", Stage::Maneuver);
     let e = refuse_mv(&mut g, "27IL-C", b);
     assert_eq!(e.rule, "Belmont 4.2");
@@ -715,22 +707,16 @@ fn rule_4_2_stacking_limit_blocks_fourth_unit() {
 
 #[test]
 fn rule_4_2_artillery_infantry_and_several_regiments_may_stack() {
-    let mut g = fresh();
     let [a, b, _, _] = arena();
-    g.put("Taylor-1", &b.label());
-    g.put("30IL-A", &b.label());
-    g.put("27IL-A", &a.label());
+    let mut g = placed(&[("Taylor-1", b), ("30IL-A", b), ("27IL-A", a)]);
     activation(&mut g, Side::Union, "27IL", Stage::Maneuver);
     assert_legal(&g, &mv(&g, "27IL-A", b));
 }
 
 #[test]
 fn rule_4_2_cavalry_may_not_share_a_hex_with_other_units() {
-    let mut g = fresh();
     let [a, b, c, _] = arena();
-    g.put("CAV-Dollins", &a.label());
-    g.put("27IL-A", &b.label());
-    g.put("27IL-B", &c.label());
+    let mut g = placed(&[("CAV-Dollins", a), ("27IL-A", b), ("27IL-B", c)]);
     activation(&mut g, Side::Union, "CAV", Stage::Maneuver);
     refuse_mv(&mut g, "CAV-Dollins", b);
     // Cavalry with cavalry is allowed.
@@ -753,10 +739,8 @@ fn rule_4_2_cavalry_may_not_share_a_hex_with_other_units() {
 
 /// 27IL-A and 27IL-B at `a`/`b`, an enemy at `t` two south of `b`.
 fn melee_position() -> (Belmont, Hex, Hex) {
-    let mut g = fresh();
     let [a, b, _, _] = arena();
-    g.put("27IL-A", &a.label());
-    g.put("27IL-B", &b.label());
+    let mut g = placed(&[("27IL-A", a), ("27IL-B", b)]);
     let t = south_n(b, 2);
     assert_eq!(info(t).terrain, Terrain::Clear);
     g.put("13AR-A", &t.label());
@@ -813,9 +797,7 @@ fn rule_4_3_1_a_broken_company_counts_for_a_marker_only_with_its_regiment_leader
     let t = south(entry);
     let marker = Action::Marker { target: t, from: entry };
     let setup = |buford: Option<Hex>| {
-        let mut g = fresh();
-        g.put("Pillow", &t.label());
-        g.put("27IL-A", &entry.label());
+        let mut g = placed(&[("Pillow", t), ("27IL-A", entry)]);
         g.set_flipped("27IL-A", true);
         if let Some(h) = buford {
             g.put("Buford", &h.label());
@@ -865,19 +847,11 @@ fn rule_4_3_2_only_melee_participants_move_toward_the_marker() {
 
 #[test]
 fn rule_4_3_2_at_most_three_units_through_an_entry_hexside() {
-    let mut g = fresh();
-    let [_, b, _, _] = arena();
-    let entry = south(b);
-    let t = south(entry);
+    let (mut g, b, entry, t) = lane();
     g.put("13AR-A", &t.label());
-    for id in ["27IL-A", "27IL-B", "27IL-C"] {
-        g.put(id, &entry.label());
-    }
-    g.put("27IL-D", &b.label());
-    g.put("Buford", &entry.label());
-    g.activate(Side::Union, "27IL", Stage::Markers);
-    act(&mut g, Action::Marker { target: t, from: entry });
-    act(&mut g, Action::Done);
+    put_all(&mut g, &["27IL-A", "27IL-B", "27IL-C"], entry);
+    put_at(&mut g, &[("27IL-D", b), ("Buford", entry)]);
+    mark(&mut g, Side::Union, "27IL", entry, t);
     let d = g.id("27IL-D");
     let d_moves =
         |g: &Belmont| g.legal_actions().iter().filter(|x| matches!(x, Action::Move { unit, .. } if *unit == d)).count();
@@ -896,16 +870,9 @@ fn rule_4_3_2_at_most_three_units_through_an_entry_hexside() {
 
 #[test]
 fn rule_4_3_2_regiment_leader_enters_only_with_a_company_of_his_command() {
-    let mut g = fresh();
-    let [_, b, _, _] = arena();
-    let entry = south(b);
-    let t = south(entry);
-    g.put("13AR-A", &t.label());
-    g.put("Buford", &entry.label());
-    g.put("27IL-A", &b.label());
-    g.activate(Side::Union, "27IL", Stage::Markers);
-    act(&mut g, Action::Marker { target: t, from: entry });
-    act(&mut g, Action::Done);
+    let (mut g, b, entry, t) = lane();
+    put_at(&mut g, &[("13AR-A", t), ("Buford", entry), ("27IL-A", b)]);
+    mark(&mut g, Side::Union, "27IL", entry, t);
     refuse_mv(&mut g, "Buford", t);
     go(&mut g, "27IL-A", entry);
     go(&mut g, "27IL-A", t);
@@ -913,19 +880,20 @@ fn rule_4_3_2_regiment_leader_enters_only_with_a_company_of_his_command() {
     assert_eq!(at(&g, "Buford"), Some(t));
 }
 
+/// A [`lane`] with `defender` in the melee hex, 27IL-A broken in the entry hex (or,
+/// if not `in_entry`, the hex behind it) and `other` in the entry hex.
+fn lane_with_broken_27il_a(defender: &str, in_entry: bool, other: &str) -> (Belmont, Hex, Hex, Hex) {
+    let (mut g, b, entry, t) = lane();
+    put_at(&mut g, &[(defender, t), ("27IL-A", if in_entry { entry } else { b })]);
+    g.set_flipped("27IL-A", true);
+    g.put(other, &entry.label());
+    (g, b, entry, t)
+}
+
 /// Buford and 27IL-A (broken) ready to attack `t` from `entry`, the 4.3.2 step under way.
 fn broken_company_at_entry(defender: &str) -> (Belmont, Hex, Hex) {
-    let mut g = fresh();
-    let [_, b, _, _] = arena();
-    let entry = south(b);
-    let t = south(entry);
-    g.put(defender, &t.label());
-    g.put("27IL-A", &entry.label());
-    g.set_flipped("27IL-A", true);
-    g.put("Buford", &entry.label());
-    g.activate(Side::Union, "27IL", Stage::Markers);
-    act(&mut g, Action::Marker { target: t, from: entry });
-    act(&mut g, Action::Done);
+    let (mut g, _, entry, t) = lane_with_broken_27il_a(defender, true, "Buford");
+    mark(&mut g, Side::Union, "27IL", entry, t);
     assert_eq!(rule(&g), "Belmont 4.3.2");
     (g, entry, t)
 }
@@ -934,17 +902,8 @@ fn broken_company_at_entry(defender: &str) -> (Belmont, Hex, Hex) {
 fn rule_4_3_2_a_broken_company_may_not_enter_a_melee_hex_without_its_regiment_leader() {
     // A lone Confederate battery, and 27IL-B unbroken beside the broken 27IL-A: the
     // marker stands (27IL-B can attack), but 27IL-A may not go in without Buford.
-    let mut g = fresh();
-    let [_, b, _, _] = arena();
-    let entry = south(b);
-    let t = south(entry);
-    g.put("Watson-A", &t.label());
-    g.put("27IL-A", &entry.label());
-    g.set_flipped("27IL-A", true);
-    g.put("27IL-B", &entry.label());
-    g.activate(Side::Union, "27IL", Stage::Markers);
-    act(&mut g, Action::Marker { target: t, from: entry });
-    act(&mut g, Action::Done);
+    let (mut g, _, entry, t) = lane_with_broken_27il_a("Watson-A", true, "27IL-B");
+    mark(&mut g, Side::Union, "27IL", entry, t);
     let e = refuse_mv(&mut g, "27IL-A", t);
     assert_eq!(e.rule, "Belmont 6.0");
     go(&mut g, "27IL-B", t);
@@ -982,20 +941,12 @@ fn rule_4_3_2_the_regiment_leader_may_go_in_first_for_a_broken_company_that_foll
 fn rule_4_3_2_a_broken_company_behind_its_leader_walks_up_and_follows_him_in() {
     // 27IL-A (broken) one hex behind the entry hex, Buford in it; another company of
     // the regiment, 27IL-C, is far off with a melee of its own to make.
-    let mut g = fresh();
-    let [_, b, _, _] = arena();
-    let entry = south(b);
-    let t = south(entry);
-    g.put("13AR-A", &t.label());
-    g.put("27IL-A", &b.label());
-    g.set_flipped("27IL-A", true);
-    g.put("Buford", &entry.label());
+    let (mut g, _, entry, t) = lane_with_broken_27il_a("13AR-A", false, "Buford");
     let far = find_hex("a clear hex far off with a clear neighbour", |h| {
         plain(h, Terrain::Clear) && h.distance(t) > 14 && h.neighbours().iter().any(|&n| plain(n, Terrain::Clear))
     });
     let t2 = far.neighbours().into_iter().find(|&n| plain(n, Terrain::Clear)).unwrap();
-    g.put("27IL-C", &far.label());
-    g.put("13AR-B", &t2.label());
+    put_at(&mut g, &[("27IL-C", far), ("13AR-B", t2)]);
     g.activate(Side::Union, "27IL", Stage::Markers);
     act(&mut g, Action::Marker { target: t, from: entry });
     act(&mut g, Action::Marker { target: t2, from: far });
@@ -1038,18 +989,14 @@ fn rule_4_3_2_a_leader_goes_in_first_only_for_a_broken_company_that_can_follow()
     refuse_mv(&mut g, "Buford", t);
     // Nor for a broken company of another regiment.
     let (mut g, _, _) = broken_company_at_entry("Pillow");
-    g.put("27IL-A", "0142");
-    g.put("30IL-A", &entry.label());
+    put_at(&mut g, &[("27IL-A", hex("0142")), ("30IL-A", entry)]);
     g.set_flipped("30IL-A", true);
     refuse_mv(&mut g, "Buford", t);
 }
 
 #[test]
 fn rule_4_3_2_marker_shifts_to_the_hexside_actually_used() {
-    let mut g = fresh();
-    let [_, b, _, _] = arena();
-    let entry = south(b);
-    let t = south(entry);
+    let (mut g, _, entry, t) = lane();
     g.put("13AR-A", &t.label());
     // The company stands on another neighbour of the melee hex.
     let other = t
@@ -1058,9 +1005,7 @@ fn rule_4_3_2_marker_shifts_to_the_hexside_actually_used() {
         .find(|&n| n != entry && info(n).terrain == Terrain::Clear && n.distance(entry) == 1)
         .unwrap();
     g.put("27IL-A", &other.label());
-    g.activate(Side::Union, "27IL", Stage::Markers);
-    act(&mut g, Action::Marker { target: t, from: entry });
-    act(&mut g, Action::Done);
+    mark(&mut g, Side::Union, "27IL", entry, t);
     go(&mut g, "27IL-A", t);
     assert_eq!(g.markers[0].entry, other, "the marker now shows the hexside used");
     assert_logged(&g, "Belmont 4.3.2", "shifts");
@@ -1082,22 +1027,16 @@ fn rule_4_3_2_unmet_markers_are_removed() {
 
 #[test]
 fn rule_4_3_3_no_entering_a_melee_hex_in_maneuver() {
-    let mut g = fresh();
-    let [a, b, _, _] = arena();
-    let entry = south(b);
-    let t = south(entry);
-    g.put("13AR-A", &t.label());
-    g.put("27IL-A", &entry.label());
+    let (mut g, _, entry, t) = lane();
+    let a = arena()[0];
+    put_at(&mut g, &[("13AR-A", t), ("27IL-A", entry)]);
     let side = t
         .neighbours()
         .into_iter()
         .find(|&n| n != entry && n.distance(entry) == 1 && info(n).terrain == Terrain::Clear)
         .unwrap();
-    g.put("27IL-B", &side.label());
-    g.put("27IL-C", &a.label());
-    g.activate(Side::Union, "27IL", Stage::Markers);
-    act(&mut g, Action::Marker { target: t, from: entry });
-    act(&mut g, Action::Done);
+    put_at(&mut g, &[("27IL-B", side), ("27IL-C", a)]);
+    mark(&mut g, Side::Union, "27IL", entry, t);
     go(&mut g, "27IL-A", t);
     act(&mut g, Action::Done);
     assert_eq!(rule(&g), "Belmont 4.3.3");
@@ -1110,10 +1049,8 @@ fn rule_4_3_3_no_entering_a_melee_hex_in_maneuver() {
 
 #[test]
 fn rule_4_3_3_maneuver_may_not_enter_enemy_hexes() {
-    let mut g = fresh();
     let [a, b, _, _] = arena();
-    g.put("27IL-A", &a.label());
-    g.put("13AR-A", &b.label());
+    let mut g = placed(&[("27IL-A", a), ("13AR-A", b)]);
     g.activate(Side::Union, "27IL", Stage::Maneuver);
     refuse_mv(&mut g, "27IL-A", b);
 }

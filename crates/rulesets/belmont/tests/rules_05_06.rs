@@ -25,11 +25,17 @@ fn can_volley(g: &Belmont, from: Hex, to: Hex) -> bool {
     g.legal_actions().iter().any(|a| matches!(a, Action::Volley { from: f, target: t, .. } if *f == from && *t == to))
 }
 
+/// Asserts a battery may not fire along a line `dist` hexes long between open hexes
+/// whose inner hexes are all plain `terrain` (named `what`).
+fn assert_los_blocked(dist: u16, terrain: Terrain, what: &str) {
+    let (a, b) = find_line(dist, open, |h| plain(h, terrain));
+    let g = battery_at(a, b);
+    assert!(!can_volley(&g, a, b), "{what} between {a} and {b}");
+}
+
 /// A Union battery at `from` and a Confederate company at `to`, the Union HQ volleying.
 fn battery_at(from: Hex, to: Hex) -> Belmont {
-    let mut g = fresh();
-    g.put("Taylor-1", &from.label());
-    g.put("13AR-A", &to.label());
+    let mut g = placed(&[("Taylor-1", from), ("13AR-A", to)]);
     g.activate(Side::Union, "HQ", Stage::Volley);
     g
 }
@@ -73,23 +79,17 @@ fn rule_5_0_los_along_open_ground() {
 
 #[test]
 fn rule_5_0_woods_block_los() {
-    let (a, b) = find_line(2, open, |h| plain(h, Terrain::Woods));
-    let g = battery_at(a, b);
-    assert!(!can_volley(&g, a, b), "woods between {a} and {b}");
+    assert_los_blocked(2, Terrain::Woods, "woods");
 }
 
 #[test]
 fn rule_5_0_camp_blocks_los() {
-    let (a, b) = find_line(3, open, |h| plain(h, Terrain::Camp));
-    let g = battery_at(a, b);
-    assert!(!can_volley(&g, a, b), "camp between {a} and {b}");
+    assert_los_blocked(3, Terrain::Camp, "camp");
 }
 
 #[test]
 fn rule_5_0_crops_block_los() {
-    let (a, b) = find_line(2, open, |h| plain(h, Terrain::Crops));
-    let g = battery_at(a, b);
-    assert!(!can_volley(&g, a, b), "crops between {a} and {b}");
+    assert_los_blocked(2, Terrain::Crops, "crops");
 }
 
 #[test]
@@ -155,10 +155,7 @@ fn rule_5_0_vessels_do_not_block_los() {
     assert_eq!(info(bank).terrain, Terrain::Entrenchment);
     let target = hex("3021");
     let mid = hex("3221");
-    let mut g = fresh();
-    g.put("Stewart", &bank.label());
-    g.put("Tyler", &target.label());
-    g.put("Lexington", &mid.label());
+    let mut g = placed(&[("Stewart", bank), ("Tyler", target), ("Lexington", mid)]);
     g.activate(Side::Confederate, "HQ", Stage::Volley);
     assert!(can_volley(&g, bank, target));
 }
@@ -177,9 +174,7 @@ impl<T> Pipe for T {}
 fn rule_5_1_infantry_range_is_two_hexes() {
     let mut g = fresh();
     let from = clear("0331");
-    g.put("30IL-A", &from.label());
-    g.put("13AR-A", "0333");
-    g.put("13AR-B", "0334");
+    put_at(&mut g, &[("30IL-A", from), ("13AR-A", hex("0333")), ("13AR-B", hex("0334"))]);
     g.activate(Side::Union, "30IL", Stage::Volley);
     assert!(can_volley(&g, from, hex("0333")));
     assert_eq!(from.distance(hex("0334")), 3);
@@ -210,13 +205,10 @@ fn rule_5_1_broken_infantry_leaders_and_cavalry_do_not_volley() {
     let (a, b) = (clear("0331"), clear("0332"));
     g.put("30IL-A", &a.label());
     g.set_flipped("30IL-A", true);
-    g.put("Fouke", &a.label());
-    g.put("13AR-A", &b.label());
+    put_at(&mut g, &[("Fouke", a), ("13AR-A", b)]);
     g.activate(Side::Union, "30IL", Stage::Volley);
     assert!(!can_volley(&g, a, b));
-    let mut g = fresh();
-    g.put("CAV-Dollins", &a.label());
-    g.put("13AR-A", &b.label());
+    let mut g = placed(&[("CAV-Dollins", a), ("13AR-A", b)]);
     g.activate(Side::Union, "CAV", Stage::Volley);
     assert!(!can_volley(&g, a, b));
 }
@@ -225,10 +217,7 @@ fn rule_5_1_broken_infantry_leaders_and_cavalry_do_not_volley() {
 fn rule_5_1_each_hex_volleys_once_per_activation() {
     let mut g = fresh();
     let a = clear("0331");
-    g.put("30IL-A", &a.label());
-    g.put("30IL-B", &a.label());
-    g.put("13AR-A", "0333");
-    g.put("13AR-B", "0432");
+    put_at(&mut g, &[("30IL-A", a), ("30IL-B", a), ("13AR-A", hex("0333")), ("13AR-B", hex("0432"))]);
     g.put("30IL-K", "0631"); // another hex that may still fire keeps the step open
     g.activate(Side::Union, "30IL", Stage::Volley);
     // Only 30IL-A fires (bit 0).
@@ -259,20 +248,14 @@ fn rule_5_1_volley_dice_equal_the_firers_sp() {
 fn rule_5_1_infantry_and_field_artillery_may_not_target_gunboats_or_the_river() {
     let shore = hex("2227");
     let river = shore.neighbours().into_iter().find(|&n| map().is_river(n)).unwrap();
-    let mut g = fresh();
-    g.put("13AR-A", &shore.label());
-    g.put("Tyler", &river.label());
+    let mut g = placed(&[("13AR-A", shore), ("Tyler", river)]);
     g.activate(Side::Confederate, "13AR", Stage::Volley);
     assert!(!can_volley(&g, shore, river));
-    let mut g = fresh();
-    g.put("Watson-A", &shore.label());
-    g.put("Tyler", &river.label());
+    let mut g = placed(&[("Watson-A", shore), ("Tyler", river)]);
     g.activate(Side::Confederate, "HQ", Stage::Volley);
     assert!(!can_volley(&g, shore, river));
     // The gunboat may fire at the infantry.
-    let mut g = fresh();
-    g.put("13AR-A", &shore.label());
-    g.put("Tyler", &river.label());
+    let mut g = placed(&[("13AR-A", shore), ("Tyler", river)]);
     g.activate(Side::Union, "HQ", Stage::Volley);
     assert!(can_volley(&g, river, shore));
 }
@@ -283,10 +266,7 @@ fn rule_5_1_iron_banks_only_at_gunboats_until_the_camp_falls() {
     let boat = hex("3021");
     let missouri = hex("2221");
     assert!(bank.distance(missouri) <= 14);
-    let mut g = fresh();
-    g.put("Hamilton", &bank.label());
-    g.put("Tyler", &boat.label());
-    g.put("31IL-A", &missouri.label());
+    let mut g = placed(&[("Hamilton", bank), ("Tyler", boat), ("31IL-A", missouri)]);
     g.activate(Side::Confederate, "HQ", Stage::Volley);
     assert!(can_volley(&g, bank, boat));
     assert!(!can_volley(&g, bank, missouri), "5.1 Important: gunboats only");
@@ -301,9 +281,7 @@ fn rule_5_1_iron_banks_only_at_gunboats_until_the_camp_falls() {
 fn rule_5_1_only_gunboats_fire_on_the_entrenchments() {
     let bank = hex("3421");
     let boat = hex("3021");
-    let mut g = fresh();
-    g.put("Hamilton", &bank.label());
-    g.put("Tyler", &boat.label());
+    let mut g = placed(&[("Hamilton", bank), ("Tyler", boat)]);
     g.activate(Side::Union, "HQ", Stage::Volley);
     assert!(can_volley(&g, boat, bank));
     let mut g = fresh();
@@ -318,9 +296,7 @@ fn rule_5_1_only_gunboats_fire_on_the_entrenchments() {
 // 5.1 Volley Fire: terrain modifiers (Terrain Effects Chart, Direct Fire Effects)
 
 fn dice_count(from: Hex, firer: &str, code: &str, target: Hex) -> usize {
-    let mut g = fresh();
-    g.put(firer, &from.label());
-    g.put("13AR-A", &target.label());
+    let mut g = placed(&[(firer, from), ("13AR-A", target)]);
     g.activate(Side::Union, code, Stage::Volley);
     fire_all(&mut g, from, target);
     volley_dice(&g).len()
@@ -363,9 +339,7 @@ fn rule_5_1_firing_up_a_slope_loses_a_die() {
     assert!(info(top).slope && info(top).height > info(low).height && info(top).terrain == Terrain::Clear);
     assert_eq!(dice_count(low, "27IL-A", "27IL", top), 2);
     // Firing down is not affected.
-    let mut g = fresh();
-    g.put("13AR-A", &top.label());
-    g.put("27IL-A", &low.label());
+    let mut g = placed(&[("13AR-A", top), ("27IL-A", low)]);
     g.activate(Side::Confederate, "13AR", Stage::Volley);
     fire_all(&mut g, top, low);
     // 13AR-A: 2 SP; woods target from clear: -1.
@@ -466,16 +440,20 @@ fn rule_5_1_field_artillery_results_by_range() {
     assert!(flipped(&g, "13AR-A"));
 }
 
+/// Tyler at `from` volleys at 12TN-A at `target` with every eligible firer.
+fn tyler_volley(from: Hex, target: Hex) -> Belmont {
+    let mut g = placed(&[("Tyler", from), ("12TN-A", target)]);
+    g.activate(Side::Union, "HQ", Stage::Volley);
+    fire_all(&mut g, from, target);
+    g
+}
+
 #[test]
 fn rule_5_1_gunboat_results_by_range() {
     // Tyler (4 dice) from the river at a company on the shore.
     let shore = hex("2227");
     let near = shore.neighbours().into_iter().find(|&n| map().is_river(n)).unwrap();
-    let mut g = fresh();
-    g.put("Tyler", &near.label());
-    g.put("12TN-A", &shore.label());
-    g.activate(Side::Union, "HQ", Stage::Volley);
-    fire_all(&mut g, near, shore);
+    let mut g = tyler_volley(near, shore);
     assert_eq!(volley_dice(&g), vec![VolleyDie::Gunboat; 4]);
     rolls(&mut g, &[4]);
     assert!(!flipped(&g, "12TN-A"));
@@ -484,11 +462,7 @@ fn rule_5_1_gunboat_results_by_range() {
     // Beyond five hexes only a 6 hits.
     let far = hexmap::Hex::from_label("2827").unwrap();
     assert!(map().is_river(far) && far.distance(shore) == 6);
-    let mut g = fresh();
-    g.put("Tyler", &far.label());
-    g.put("12TN-A", &shore.label());
-    g.activate(Side::Union, "HQ", Stage::Volley);
-    fire_all(&mut g, far, shore);
+    let mut g = tyler_volley(far, shore);
     rolls(&mut g, &[5, 5, 5]);
     assert!(!flipped(&g, "12TN-A"));
     roll(&mut g, 6);
@@ -499,8 +473,7 @@ fn rule_5_1_gunboat_results_by_range() {
 fn rule_5_1_results_apply_as_rolled_and_stop_when_the_hex_empties() {
     let mut g = fresh();
     let a = clear("0331");
-    g.put("27IL-A", &a.label());
-    g.put("13AR-A", "0332");
+    put_at(&mut g, &[("27IL-A", a), ("13AR-A", hex("0332"))]);
     g.set_flipped("13AR-A", true);
     g.activate(Side::Union, "27IL", Stage::Volley);
     fire_all(&mut g, a, hex("0332"));
@@ -514,10 +487,7 @@ fn rule_5_1_results_apply_as_rolled_and_stop_when_the_hex_empties() {
 fn rule_5_1_leaders_in_the_target_hex_check_once_per_activation() {
     let mut g = fresh();
     let (a, b, t) = (clear("0331"), clear("0432"), clear("0333"));
-    g.put("27IL-A", &a.label());
-    g.put("27IL-B", &b.label());
-    g.put("13AR-A", &t.label());
-    g.put("Tappan", &t.label());
+    put_at(&mut g, &[("27IL-A", a), ("27IL-B", b), ("13AR-A", t), ("Tappan", t)]);
     g.activate(Side::Union, "27IL", Stage::Volley);
     fire_all(&mut g, a, t);
     rolls(&mut g, &[1, 1, 1]);
@@ -545,11 +515,18 @@ fn opp_position() -> Belmont {
     g
 }
 
+/// [`opp_position`] with 13AR-A at 0333: 31IL-A has moved into its ZOC at 0332.
+fn opp_offered() -> Belmont {
+    let mut g = opp_position();
+    g.put("13AR-A", "0333");
+    go(&mut g, "31IL-A", hex("0332"));
+    g
+}
+
 #[test]
 fn rule_5_2_entering_an_enemy_zoc_draws_one_die_per_eligible_counter() {
     let mut g = opp_position();
-    g.put("13AR-A", "0333");
-    g.put("13AR-B", "0333");
+    put_at(&mut g, &[("13AR-A", hex("0333")), ("13AR-B", hex("0333"))]);
     g.put("Watson-A", "0432"); // artillery exerts a ZOC too
     go(&mut g, "31IL-A", hex("0332"));
     assert_eq!(rule(&g), "Belmont 5.2");
@@ -568,8 +545,7 @@ fn rule_5_2_entering_an_enemy_zoc_draws_one_die_per_eligible_counter() {
 #[test]
 fn rule_5_2_two_hits_eliminate_the_mover() {
     let mut g = opp_position();
-    g.put("13AR-A", "0333");
-    g.put("13AR-B", "0333");
+    put_at(&mut g, &[("13AR-A", hex("0333")), ("13AR-B", hex("0333"))]);
     go(&mut g, "31IL-A", hex("0332"));
     act(&mut g, Action::Fire(true));
     act(&mut g, Action::Hits(2));
@@ -580,18 +556,16 @@ fn rule_5_2_two_hits_eliminate_the_mover() {
 #[test]
 fn rule_5_2_no_fire_from_cavalry_leaders_or_broken_infantry() {
     let mut g = opp_position();
-    g.put("MSCAV-A", "0333");
-    g.put("Pillow", "0432");
-    g.put("13AR-A", "0232");
+    put_at(&mut g, &[("MSCAV-A", hex("0333")), ("Pillow", hex("0432")), ("13AR-A", hex("0232"))]);
     g.set_flipped("13AR-A", true);
     go(&mut g, "31IL-A", hex("0332"));
     assert_eq!(rule(&g), "Belmont 4.3.3", "nobody may fire: {:?}", g.top());
     // An unbroken company adds exactly one die.
     let mut g = opp_position();
-    g.put("MSCAV-A", "0333");
-    g.put("Pillow", "0432");
-    g.put("13AR-A", "0232");
-    g.put("13AR-B", "0232");
+    put_at(
+        &mut g,
+        &[("MSCAV-A", hex("0333")), ("Pillow", hex("0432")), ("13AR-A", hex("0232")), ("13AR-B", hex("0232"))],
+    );
     g.set_flipped("13AR-A", true);
     go(&mut g, "31IL-A", hex("0332"));
     assert!(matches!(g.top(), Some(Frame::OppOffer { dice: 1, .. })), "{:?}", g.top());
@@ -599,14 +573,10 @@ fn rule_5_2_no_fire_from_cavalry_leaders_or_broken_infantry() {
 
 #[test]
 fn rule_5_2_no_fire_from_a_hex_marked_for_melee() {
-    let mut g = fresh();
-    g.put("31IL-A", "0331");
-    g.put("31IL-B", "0431");
+    let mut g = placed(&[("31IL-A", hex("0331")), ("31IL-B", hex("0431"))]);
     let t = hex("0333");
     g.put("13AR-A", &t.label());
-    g.activate(Side::Union, "31IL", Stage::Markers);
-    act(&mut g, Action::Marker { target: t, from: hex("0332") });
-    act(&mut g, Action::Done);
+    mark(&mut g, Side::Union, "31IL", hex("0332"), t);
     // 31IL-A moves toward the melee: entering 0332 (adjacent to the marked hex) draws no fire.
     go(&mut g, "31IL-A", hex("0332"));
     assert!(!matches!(g.top(), Some(Frame::OppOffer { .. })), "{:?}", g.top());
@@ -614,9 +584,7 @@ fn rule_5_2_no_fire_from_a_hex_marked_for_melee() {
 
 #[test]
 fn rule_5_2_the_firer_may_hold_fire() {
-    let mut g = opp_position();
-    g.put("13AR-A", "0333");
-    go(&mut g, "31IL-A", hex("0332"));
+    let mut g = opp_offered();
     act(&mut g, Action::Fire(false));
     assert!(!flipped(&g, "31IL-A"));
     assert_eq!(rule(&g), "Belmont 4.3.3");
@@ -624,9 +592,7 @@ fn rule_5_2_the_firer_may_hold_fire() {
 
 #[test]
 fn rule_5_2_every_hex_entered_in_a_zoc_draws_fire_again() {
-    let mut g = opp_position();
-    g.put("13AR-A", "0333");
-    go(&mut g, "31IL-A", hex("0332"));
+    let mut g = opp_offered();
     act(&mut g, Action::Fire(true));
     act(&mut g, Action::Hits(0));
     // 0432 is still adjacent to 0333.
@@ -646,10 +612,7 @@ fn rule_5_2_companies_that_retreated_this_activation_do_not_fire() {
 
 #[test]
 fn rule_5_2_a_moving_leader_takes_a_casualty_check_instead() {
-    let mut g = fresh();
-    g.put("Logan", "0331");
-    g.put("31IL-K", "0631");
-    g.put("13AR-A", "0333");
+    let mut g = placed(&[("Logan", hex("0331")), ("31IL-K", hex("0631")), ("13AR-A", hex("0333"))]);
     g.activate(Side::Union, "31IL", Stage::Maneuver);
     go(&mut g, "Logan", hex("0332"));
     act(&mut g, Action::Fire(true));
@@ -660,9 +623,7 @@ fn rule_5_2_a_moving_leader_takes_a_casualty_check_instead() {
 
 #[test]
 fn rule_5_2_leader_second_movement_triggers_opportunity_fire() {
-    let mut g = fresh();
-    g.put("Grant", "0331");
-    g.put("13AR-A", "0333");
+    let mut g = placed(&[("Grant", hex("0331")), ("13AR-A", hex("0333"))]);
     g.set_stack(vec![Frame::EndTurn, Frame::SecondMove { side: Side::Union, done: vec![], moving: None }]);
     go(&mut g, "Grant", hex("0332"));
     assert!(matches!(g.top(), Some(Frame::OppOffer { .. })), "{:?}", g.top());
@@ -736,11 +697,17 @@ fn rule_5_3_attacking_leaders_check_under_defensive_fire() {
 // ------------------------------------------------------------------------------------
 // 6.0 Melee Combat, 6.1 Melee Procedure
 
+/// 31IL-A attacks 13AR-A ([`first_round`]); the first round's dice are `att` and `def`.
+fn duel(att: u8, def: u8) -> Belmont {
+    let mut g = first_round(&["13AR-A"], &["31IL-A"]);
+    rolls(&mut g, &[att, def]);
+    g
+}
+
 /// Resolves the melee through defensive fire with misses.
 #[test]
 fn rule_6_1_melee_dice_are_fair() {
-    let mut g = melee_ready(&["13AR-A"], &["31IL-A"]);
-    past_defensive_fire(&mut g);
+    let mut g = first_round(&["13AR-A"], &["31IL-A"]);
     assert_eq!(rule(&g), "Belmont 6.1");
     assert_d6(&g);
     roll(&mut g, 3);
@@ -751,9 +718,7 @@ fn rule_6_1_melee_dice_are_fair() {
 #[test]
 fn rule_6_1_the_lower_strength_takes_one_hit() {
     // 31IL-A 2 + 4 = 6 against 13AR-A 2 + 3 = 5.
-    let mut g = melee_ready(&["13AR-A"], &["31IL-A"]);
-    past_defensive_fire(&mut g);
-    rolls(&mut g, &[4, 3]);
+    let g = duel(4, 3);
     assert!(flipped(&g, "13AR-A") && !flipped(&g, "31IL-A"));
     assert_logged(&g, "Belmont 6.1", "attacker 6 (die 4), defender 5 (die 3)");
     // Both sides remain: the attacker decides first.
@@ -763,39 +728,29 @@ fn rule_6_1_the_lower_strength_takes_one_hit() {
 
 #[test]
 fn rule_6_1_a_difference_of_five_inflicts_a_second_hit() {
-    let mut g = melee_ready(&["13AR-A"], &["31IL-A"]);
-    past_defensive_fire(&mut g);
-    rolls(&mut g, &[6, 1]); // 8 against 3
+    let g = duel(6, 1); // 8 against 3
     assert!(gone(&g, "13AR-A"));
     assert_eq!(g.vp(), [2.0, 0.0]);
-    let mut g = melee_ready(&["13AR-A"], &["31IL-A"]);
-    past_defensive_fire(&mut g);
-    rolls(&mut g, &[5, 1]); // 7 against 3: only one hit
+    let g = duel(5, 1); // 7 against 3: only one hit
     assert!(flipped(&g, "13AR-A") && !gone(&g, "13AR-A"));
 }
 
 #[test]
 fn rule_6_1_ties_hurt_the_attacker() {
-    let mut g = melee_ready(&["13AR-A"], &["31IL-A"]);
-    past_defensive_fire(&mut g);
-    rolls(&mut g, &[3, 3]);
+    let g = duel(3, 3);
     assert!(flipped(&g, "31IL-A") && !flipped(&g, "13AR-A"));
 }
 
 #[test]
 fn rule_6_1_defender_wins_and_hits_the_attacker() {
-    let mut g = melee_ready(&["13AR-A"], &["31IL-A"]);
-    past_defensive_fire(&mut g);
-    rolls(&mut g, &[1, 6]); // 3 against 8
+    let g = duel(1, 6); // 3 against 8
     assert!(gone(&g, "31IL-A"));
     assert_eq!(g.vp(), [0.0, 2.0]);
 }
 
 #[test]
 fn rule_6_1_attacker_then_defender_decide_to_continue() {
-    let mut g = melee_ready(&["13AR-A"], &["31IL-A"]);
-    past_defensive_fire(&mut g);
-    rolls(&mut g, &[4, 3]);
+    let mut g = duel(4, 3);
     assert_eq!(g.legal_actions(), vec![Action::Continue(true), Action::Continue(false)]);
     act(&mut g, Action::Continue(true));
     assert_eq!(melee_stage(&g), Some(MStage::DefContinue));
@@ -807,9 +762,7 @@ fn rule_6_1_attacker_then_defender_decide_to_continue() {
 
 #[test]
 fn rule_6_1_attacker_retreat_returns_to_the_entry_hex() {
-    let mut g = melee_ready(&["13AR-A"], &["31IL-A"]);
-    past_defensive_fire(&mut g);
-    rolls(&mut g, &[4, 3]);
+    let mut g = duel(4, 3);
     act(&mut g, Action::Continue(false));
     assert_eq!(at(&g, "31IL-A"), Some(hex("0332")));
     assert_logged(&g, "Belmont 6.1", "The attacker retreats");
@@ -818,8 +771,7 @@ fn rule_6_1_attacker_retreat_returns_to_the_entry_hex() {
 
 #[test]
 fn rule_6_1_defender_retreat_moves_every_defending_company() {
-    let mut g = melee_ready(&["13AR-A", "13AR-B"], &["31IL-A"]);
-    past_defensive_fire(&mut g);
+    let mut g = first_round(&["13AR-A", "13AR-B"], &["31IL-A"]);
     rolls(&mut g, &[6, 1]); // 8 against 5: one hit, the defender's choice
     let b = g.id("13AR-B");
     act(&mut g, Action::TakeHit(b));
@@ -829,15 +781,10 @@ fn rule_6_1_defender_retreat_moves_every_defending_company() {
     for _ in 0..2 {
         let Some(Frame::Retreat(r)) = g.top() else { panic!("{:?}", g.top()) };
         let u = r.unit;
-        let to = match g.legal_actions()[0] {
-            Action::RetreatTo(h) => h,
-            ref a => panic!("{a:?}"),
-        };
+        let to = first_retreat(&g);
         act(&mut g, Action::RetreatTo(to));
         assert_eq!(g.hex_of(u).unwrap().distance(hex("0333")), 1);
-        while matches!(g.top(), Some(Frame::OppOffer { .. })) {
-            act(&mut g, Action::Fire(false));
-        }
+        hold_fire(&mut g);
     }
     assert!(g.side_at(hex("0333"), Side::Confederate).is_empty());
 }
@@ -854,9 +801,7 @@ fn rule_6_1_felled_trees_woods_and_slope_reduce_the_attack() {
         g.put("13AR-A", &t.label());
         g.set_flipped("13AR-A", true);
         g.put("31IL-A", &entry.label());
-        g.activate(Side::Union, "31IL", Stage::Markers);
-        act(&mut g, Action::Marker { target: t, from: entry });
-        act(&mut g, Action::Done);
+        mark(&mut g, Side::Union, "31IL", entry, t);
         go(&mut g, "31IL-A", t);
         while g.act.as_ref().unwrap().stage != Stage::Melees {
             act(&mut g, Action::Done);
@@ -884,8 +829,7 @@ fn rule_6_1_felled_trees_woods_and_slope_reduce_the_attack() {
 
 #[test]
 fn rule_6_0_one_defending_leader_adds_sp_by_the_defenders_choice() {
-    let mut g = melee_ready(&["13AR-A", "Pillow", "Tappan"], &["31IL-A"]);
-    past_defensive_fire(&mut g);
+    let mut g = first_round(&["13AR-A", "Pillow", "Tappan"], &["31IL-A"]);
     assert_eq!(melee_stage(&g), Some(MStage::DefLeader));
     assert_eq!(g.actor(), Actor::Side(Side::Confederate));
     let (p, t) = (g.id("Pillow"), g.id("Tappan"));
@@ -908,9 +852,7 @@ fn rule_6_0_broken_attackers_add_sp_only_with_their_regiment_leader() {
     g.set_flipped("31IL-B", true);
     g.set_flipped("13AR-H", true);
     past_defensive_fire(&mut g);
-    while matches!(g.top(), Some(Frame::Casualty { .. })) {
-        roll(&mut g, 1);
-    }
+    pass_casualty_checks(&mut g);
     rolls(&mut g, &[1, 1]);
     assert_logged(&g, "Belmont 6.1", "attacker 5 (die 1)"); // 2 + 1 + Logan 1 + 1
 }
@@ -930,8 +872,7 @@ fn rule_6_0_a_company_broken_by_defensive_fire_still_attacks() {
 
 #[test]
 fn rule_6_0_a_company_broken_in_an_earlier_round_adds_nothing_without_its_leader() {
-    let mut g = melee_ready(&["13AR-A"], &["31IL-A", "31IL-B"]);
-    past_defensive_fire(&mut g);
+    let mut g = first_round(&["13AR-A"], &["31IL-A", "31IL-B"]);
     rolls(&mut g, &[2, 4]); // 6 against 6: a tie hurts the attacker
     let a = g.id("31IL-A");
     act(&mut g, Action::TakeHit(a));
@@ -945,22 +886,16 @@ fn rule_6_0_a_company_broken_in_an_earlier_round_adds_nothing_without_its_leader
 fn rule_6_0_a_lone_broken_company_cannot_attack_a_lone_gun_or_an_unsupported_leader() {
     // 31IL-A broken beside a lone battery or a lone leader: no melee is possible for it.
     for target in ["Watson-A", "Pillow"] {
-        let mut g = fresh();
-        g.put(target, "0333");
-        g.put("31IL-A", "0332");
+        let mut g = placed(&[(target, hex("0333")), ("31IL-A", hex("0332"))]);
         g.set_flipped("31IL-A", true);
         g.activate(Side::Union, "31IL", Stage::Markers);
         assert!(!g.legal_actions().iter().any(|a| matches!(a, Action::Marker { .. })), "{target}");
     }
     // Accompanied by Logan it takes the gun (8.7).
-    let mut g = fresh();
-    g.put("Watson-A", "0333");
-    g.put("31IL-A", "0332");
+    let mut g = placed(&[("Watson-A", hex("0333")), ("31IL-A", hex("0332"))]);
     g.set_flipped("31IL-A", true);
     g.put("Logan", "0332");
-    g.activate(Side::Union, "31IL", Stage::Markers);
-    act(&mut g, Action::Marker { target: hex("0333"), from: hex("0332") });
-    act(&mut g, Action::Done);
+    mark(&mut g, Side::Union, "31IL", hex("0332"), hex("0333"));
     refuse_mv(&mut g, "31IL-A", hex("0333"));
     go(&mut g, "Logan", hex("0333"));
     go(&mut g, "31IL-A", hex("0333"));
@@ -978,8 +913,7 @@ fn rule_6_7_a_leader_whose_broken_company_is_shot_down_on_the_way_is_captured() 
     // hex it is shot down, and Logan is left unsupported in the melee hex.
     let mut g = fresh();
     let (behind, entry, t) = (hex("0331"), hex("0332"), hex("0333"));
-    g.put("13AR-A", &t.label());
-    g.put("31IL-A", &behind.label());
+    put_at(&mut g, &[("13AR-A", t), ("31IL-A", behind)]);
     g.set_flipped("31IL-A", true);
     g.put("Logan", &entry.label());
     let flank = entry
@@ -988,13 +922,9 @@ fn rule_6_7_a_leader_whose_broken_company_is_shot_down_on_the_way_is_captured() 
         .find(|&n| n != t && n.distance(behind) > 1 && info(n).terrain == Terrain::Clear)
         .expect("a clear flank hex");
     g.put("13AR-B", &flank.label());
-    g.activate(Side::Union, "31IL", Stage::Markers);
-    act(&mut g, Action::Marker { target: t, from: entry });
-    act(&mut g, Action::Done);
+    mark(&mut g, Side::Union, "31IL", entry, t);
     go(&mut g, "Logan", t);
-    while matches!(g.top(), Some(Frame::OppOffer { .. })) {
-        act(&mut g, Action::Fire(false));
-    }
+    hold_fire(&mut g);
     go(&mut g, "31IL-A", entry);
     assert!(matches!(g.top(), Some(Frame::OppOffer { .. })), "{:?}", g.top());
     act(&mut g, Action::Fire(true));
@@ -1011,9 +941,7 @@ fn rule_6_7_a_leader_whose_broken_company_is_shot_down_on_the_way_is_captured() 
 fn rule_6_0_only_infantry_and_regiment_leaders_attack() {
     // Artillery may not enter a melee hex (6.6): a battery next to the enemy is no
     // attacker, and no marker can be placed for it alone.
-    let mut g = fresh();
-    g.put("Taylor-1", "0332");
-    g.put("13AR-A", "0333");
+    let mut g = placed(&[("Taylor-1", hex("0332")), ("13AR-A", hex("0333"))]);
     g.activate(Side::Union, "HQ", Stage::Markers);
     assert!(!g.legal_actions().iter().any(|a| matches!(a, Action::Marker { .. })));
 }
@@ -1043,19 +971,11 @@ fn rule_6_2_attacker_moves_units_back_broken_first() {
     assert!(e1.distance(t) == 1 && e2.distance(t) == 1 && e1.distance(e2) == 1);
     g.put("13AR-H", &t.label());
     g.set_flipped("13AR-H", true);
-    for id in ["31IL-A", "31IL-B", "Logan"] {
-        g.put(id, &e1.label());
-    }
-    for id in ["31IL-C", "31IL-D", "31IL-E"] {
-        g.put(id, &e2.label());
-    }
+    put_all(&mut g, &["31IL-A", "31IL-B", "Logan"], e1);
+    put_all(&mut g, &["31IL-C", "31IL-D", "31IL-E"], e2);
     g.set_flipped("31IL-D", true);
-    g.activate(Side::Union, "31IL", Stage::Markers);
-    act(&mut g, Action::Marker { target: t, from: e1 });
-    act(&mut g, Action::Done);
-    for id in ["31IL-A", "31IL-B", "Logan", "31IL-C", "31IL-D", "31IL-E"] {
-        go(&mut g, id, t);
-    }
+    mark(&mut g, Side::Union, "31IL", e1, t);
+    go_all(&mut g, &["31IL-A", "31IL-B", "Logan", "31IL-C", "31IL-D", "31IL-E"], t);
     assert!(g.markers[0].second.is_some());
     assert_eq!(g.stack_count(t), 6, "6.2: stacking is ignored in the melee hex");
     to_melees(&mut g);
@@ -1063,9 +983,7 @@ fn rule_6_2_attacker_moves_units_back_broken_first() {
     rolls(&mut g, &[6, 1]);
     assert!(gone(&g, "13AR-H"));
     // Casualty check for Logan first, then the over-stack.
-    while matches!(g.top(), Some(Frame::Casualty { .. })) {
-        roll(&mut g, 1);
-    }
+    pass_casualty_checks(&mut g);
     assert_eq!(rule(&g), "Belmont 6.2");
     let d = g.id("31IL-D");
     let legal = g.legal_actions();
@@ -1092,26 +1010,16 @@ fn rule_6_2_attacker_moves_units_back_broken_first() {
 /// The attackers win after the defender chose to retreat; the fury die is next.
 fn fury_ready(with_leader: bool) -> Belmont {
     let attackers: &[&str] = if with_leader { &["31IL-A", "31IL-B", "Logan"] } else { &["31IL-A", "31IL-B"] };
-    let mut g = melee_ready(&["13AR-A"], attackers);
-    past_defensive_fire(&mut g);
-    while matches!(g.top(), Some(Frame::Casualty { .. })) {
-        roll(&mut g, 1);
-    }
+    let mut g = first_round(&["13AR-A"], attackers);
+    pass_casualty_checks(&mut g);
     rolls(&mut g, &[1, 2]); // 4 + 1 (+1 Logan) against 2 + 2: one hit
     act(&mut g, Action::Continue(true));
     act(&mut g, Action::Continue(false));
     let Some(Frame::Retreat(_)) = g.top() else { panic!("{:?}", g.top()) };
-    let to = match g.legal_actions()[0] {
-        Action::RetreatTo(h) => h,
-        ref a => panic!("{a:?}"),
-    };
+    let to = first_retreat(&g);
     act(&mut g, Action::RetreatTo(to));
-    while matches!(g.top(), Some(Frame::OppOffer { .. })) {
-        act(&mut g, Action::Fire(false));
-    }
-    while matches!(g.top(), Some(Frame::Casualty { .. })) {
-        roll(&mut g, 1);
-    }
+    hold_fire(&mut g);
+    pass_casualty_checks(&mut g);
     g
 }
 
@@ -1179,9 +1087,7 @@ fn rule_6_4_attacked_cavalry_retreats_two_hexes_without_fire_or_rounds() {
             };
             act(&mut g, Action::RetreatTo(to));
         }
-        while matches!(g.top(), Some(Frame::OppOffer { .. })) {
-            act(&mut g, Action::Fire(false));
-        }
+        hold_fire(&mut g);
     }
     for id in ["MSCAV-A", "MSCAV-B"] {
         assert_eq!(at(&g, id).unwrap().distance(hex("0333")), 2, "{id}");
@@ -1193,19 +1099,18 @@ fn rule_6_4_attacked_cavalry_retreats_two_hexes_without_fire_or_rounds() {
 
 #[test]
 fn rule_6_5_cavalry_charges_only_broken_infantry_cavalry_or_leaders() {
-    let mut g = fresh();
-    g.put("MSCAV-A", "0331");
-    g.put("27IL-A", "0333");
+    let mut g = placed(&[("MSCAV-A", hex("0331")), ("27IL-A", hex("0333"))]);
     g.activate(Side::Confederate, "CAV", Stage::Markers);
     assert!(!g.legal_actions().iter().any(|a| matches!(a, Action::Marker { .. })), "unbroken infantry");
     g.set_flipped("27IL-A", true);
     assert!(g.legal_actions().contains(&Action::Marker { target: hex("0333"), from: hex("0332") }));
     // A hex of leaders only, and cavalry.
-    let mut g = fresh();
-    g.put("MSCAV-A", "0331");
-    g.put("Grant", "0333");
-    g.put("CAV-Dollins", "0432");
-    g.put("Taylor-1", "0334");
+    let mut g = placed(&[
+        ("MSCAV-A", hex("0331")),
+        ("Grant", hex("0333")),
+        ("CAV-Dollins", hex("0432")),
+        ("Taylor-1", hex("0334")),
+    ]);
     g.activate(Side::Confederate, "CAV", Stage::Markers);
     let targets: Vec<Hex> = g
         .legal_actions()
@@ -1221,9 +1126,7 @@ fn rule_6_5_cavalry_charges_only_broken_infantry_cavalry_or_leaders() {
 
 #[test]
 fn rule_6_5_a_charge_is_resolved_as_a_melee() {
-    let mut g = fresh();
-    g.put("MSCAV-A", "0332");
-    g.put("27IL-A", "0333");
+    let mut g = placed(&[("MSCAV-A", hex("0332")), ("27IL-A", hex("0333"))]);
     g.set_flipped("27IL-A", true);
     g.activate(Side::Confederate, "CAV", Stage::Markers);
     act(&mut g, Action::Marker { target: hex("0333"), from: hex("0332") });
@@ -1241,8 +1144,7 @@ fn rule_6_5_a_charge_is_resolved_as_a_melee() {
 
 #[test]
 fn rule_6_6_artillery_adds_no_sp_in_melee() {
-    let mut g = melee_ready(&["13AR-A", "Watson-A"], &["31IL-A"]);
-    past_defensive_fire(&mut g);
+    let mut g = first_round(&["13AR-A", "Watson-A"], &["31IL-A"]);
     rolls(&mut g, &[1, 1]);
     assert_logged(&g, "Belmont 6.1", "defender 3 (die 1)"); // 13AR-A 2 + 1; no battery SP
 }
@@ -1262,19 +1164,13 @@ fn rule_6_6_artillery_alone_is_captured_once_the_attackers_survive_defensive_fir
 
 #[test]
 fn rule_6_6_artillery_does_not_retreat_with_the_defenders() {
-    let mut g = melee_ready(&["13AR-A", "Watson-A"], &["31IL-A", "31IL-B"]);
-    past_defensive_fire(&mut g);
+    let mut g = first_round(&["13AR-A", "Watson-A"], &["31IL-A", "31IL-B"]);
     rolls(&mut g, &[3, 1]); // 4 + 3 = 7 against 2 + 1 = 3: one hit
     act(&mut g, Action::Continue(true));
     act(&mut g, Action::Continue(false));
-    let to = match g.legal_actions()[0] {
-        Action::RetreatTo(h) => h,
-        ref a => panic!("{a:?}"),
-    };
+    let to = first_retreat(&g);
     act(&mut g, Action::RetreatTo(to));
-    while matches!(g.top(), Some(Frame::OppOffer { .. })) {
-        act(&mut g, Action::Fire(false));
-    }
+    hold_fire(&mut g);
     assert_eq!(at(&g, "Watson-A"), Some(hex("0333")));
     assert_eq!(g.owner(g.id("Watson-A")), Side::Union, "8.7: left alone, it is captured");
 }
@@ -1337,13 +1233,8 @@ fn rule_6_8_no_reroll_beyond_five_hexes_or_without_points() {
 
 #[test]
 fn rule_6_8_the_union_defender_rerolls_its_own_die() {
-    let mut g = fresh();
-    g.put("31IL-A", "0333");
-    g.put("Grant", "0631");
-    g.put("13AR-A", "0332");
-    g.activate(Side::Confederate, "13AR", Stage::Markers);
-    act(&mut g, Action::Marker { target: hex("0333"), from: hex("0332") });
-    act(&mut g, Action::Done);
+    let mut g = placed(&[("31IL-A", hex("0333")), ("Grant", hex("0631")), ("13AR-A", hex("0332"))]);
+    mark(&mut g, Side::Confederate, "13AR", hex("0332"), hex("0333"));
     go(&mut g, "13AR-A", hex("0333"));
     to_melees(&mut g);
     resolve_first(&mut g);
@@ -1378,8 +1269,7 @@ fn rule_6_9_an_empty_melee_hex_sends_the_attackers_back() {
     assert!(e1.distance(t) == 1 && e2.distance(t) == 1 && e1.distance(e2) > 1);
     g.put("13AR-H", &t.label());
     g.set_flipped("13AR-H", true);
-    g.put("31IL-A", &e1.label());
-    g.put("31IL-B", &e2.label());
+    put_at(&mut g, &[("31IL-A", e1), ("31IL-B", e2)]);
     g.activate(Side::Union, "31IL", Stage::Markers);
     act(&mut g, Action::Marker { target: t, from: e1 });
     act(&mut g, Action::Marker { target: t, from: e2 });
@@ -1409,28 +1299,14 @@ fn rule_6_10_coordinated_melee_needs_an_adjacent_hexside_and_the_regiment_leader
     let t = hex("0432");
     let (e1, e2, far) = (hex("0332"), hex("0431"), hex("0533"));
     // Without the leader, a second hexside makes no coordinated group.
-    let mut g = fresh();
-    g.put("13AR-A", &t.label());
-    g.put("31IL-A", &e1.label());
-    g.put("31IL-B", &e2.label());
-    g.activate(Side::Union, "31IL", Stage::Markers);
-    act(&mut g, Action::Marker { target: t, from: e1 });
-    act(&mut g, Action::Done);
+    let mut g = placed(&[("13AR-A", t), ("31IL-A", e1), ("31IL-B", e2)]);
+    mark(&mut g, Side::Union, "31IL", e1, t);
     go(&mut g, "31IL-A", t);
     refuse_mv(&mut g, "31IL-B", t);
     // With Logan in the first group it may.
-    let mut g = fresh();
-    g.put("13AR-A", &t.label());
-    g.put("31IL-A", &e1.label());
-    g.put("Logan", &e1.label());
-    g.put("31IL-B", &e2.label());
-    g.put("31IL-C", &far.label());
-    g.activate(Side::Union, "31IL", Stage::Markers);
-    act(&mut g, Action::Marker { target: t, from: e1 });
-    act(&mut g, Action::Done);
-    go(&mut g, "31IL-A", t);
-    go(&mut g, "Logan", t);
-    go(&mut g, "31IL-B", t);
+    let mut g = placed(&[("13AR-A", t), ("31IL-A", e1), ("Logan", e1), ("31IL-B", e2), ("31IL-C", far)]);
+    mark(&mut g, Side::Union, "31IL", e1, t);
+    go_all(&mut g, &["31IL-A", "Logan", "31IL-B"], t);
     assert_eq!(g.markers[0].second, Some((e2, vec![g.id("31IL-B")])));
     assert_logged(&g, "Belmont 6.10", "coordinated");
     // Not from a hexside that is not adjacent to the first.
@@ -1441,17 +1317,9 @@ fn rule_6_10_coordinated_melee_needs_an_adjacent_hexside_and_the_regiment_leader
 fn rule_6_10_defensive_fire_targets_one_group_and_strengths_combine() {
     let t = hex("0432");
     let (e1, e2) = (hex("0332"), hex("0431"));
-    let mut g = fresh();
-    g.put("13AR-A", &t.label());
-    g.put("31IL-A", &e1.label());
-    g.put("Logan", &e1.label());
-    g.put("31IL-B", &e2.label());
-    g.activate(Side::Union, "31IL", Stage::Markers);
-    act(&mut g, Action::Marker { target: t, from: e1 });
-    act(&mut g, Action::Done);
-    go(&mut g, "31IL-A", t);
-    go(&mut g, "Logan", t);
-    go(&mut g, "31IL-B", t);
+    let mut g = placed(&[("13AR-A", t), ("31IL-A", e1), ("Logan", e1), ("31IL-B", e2)]);
+    mark(&mut g, Side::Union, "31IL", e1, t);
+    go_all(&mut g, &["31IL-A", "Logan", "31IL-B"], t);
     to_melees(&mut g);
     resolve_first(&mut g);
     assert_eq!(melee_stage(&g), Some(MStage::DefTarget));

@@ -28,6 +28,44 @@ fn retreat_from(g: &mut Belmont, hex: Hex, side: Side) {
     g.push_frame(Frame::ChooseRetreater { hex, side, entry: None, among: None });
 }
 
+/// Starts the 8.3 choice of who retreats from `hex` and picks `id`; returns its unit.
+fn start_retreat(g: &mut Belmont, hex: Hex, side: Side, id: &str) -> u16 {
+    retreat_from(g, hex, side);
+    let u = g.id(id);
+    act(g, Action::Retreater(u));
+    u
+}
+
+/// [`quiet`] for `side` with `id` placed at `label`; returns the position and the hex.
+fn quiet_at(side: Side, id: &str, label: &str) -> (Belmont, Hex) {
+    let mut g = quiet(side);
+    let h = hex(label);
+    g.put(id, &h.label());
+    (g, h)
+}
+
+/// [`quiet`] for the Confederates with 27IL-A on the [`point`]; returns the position and
+/// the point's hexes.
+fn on_point() -> (Belmont, Hex, Hex, Hex) {
+    let (p, a, b) = point();
+    let mut g = quiet(Side::Confederate);
+    g.put("27IL-A", &p.label());
+    (g, p, a, b)
+}
+
+/// Applies each pending hit to the first unit offered.
+fn take_first_hits(g: &mut Belmont) {
+    while let Some(Frame::Hit { .. }) = g.top() {
+        let x = g.legal_actions()[0].clone();
+        act(g, x);
+    }
+}
+
+/// Whether unit `w` may be moved now.
+fn can_move(g: &Belmont, w: u16) -> bool {
+    g.legal_actions().iter().any(|a| matches!(a, Action::Move { unit, .. } if *unit == w))
+}
+
 /// The hexes offered for the pending retreat step.
 fn retreat_options(g: &Belmont) -> Vec<Hex> {
     let mut v: Vec<Hex> = g
@@ -40,13 +78,6 @@ fn retreat_options(g: &Belmont) -> Vec<Hex> {
         .collect();
     v.sort();
     v
-}
-
-/// Holds every opportunity fire offered.
-fn hold_fire(g: &mut Belmont) {
-    while matches!(g.top(), Some(Frame::OppOffer { .. })) {
-        act(g, Action::Fire(false));
-    }
 }
 
 fn sorted(mut v: Vec<Hex>) -> Vec<Hex> {
@@ -72,16 +103,9 @@ fn point() -> (Hex, Hex, Hex) {
 
 #[test]
 fn rule_7_0_unbroken_before_broken_before_artillery_before_damaged_artillery() {
-    let mut g = fresh();
-    let (a, t) = (hex("0331"), hex("0332"));
-    g.put("27IL-A", &a.label());
-    g.put("Taylor-1", &a.label());
-    g.put("13AR-A", &t.label());
-    g.put("13AR-C", &t.label());
-    g.set_flipped("13AR-C", true);
-    g.put("Watson-A", &t.label());
-    g.activate(Side::Union, "27IL", Stage::Volley);
-    fire_all(&mut g, a, t); // three infantry dice at range 1
+    // Three infantry dice at range 1.
+    let (mut g, _) =
+        union_volley("27IL", &["27IL-A", "Taylor-1"], "0332", &["13AR-A", "13AR-C", "Watson-A"], &["13AR-C"]);
     roll(&mut g, 6);
     assert!(flipped(&g, "13AR-A"), "the only unbroken company takes the first hit");
     assert!(!flipped(&g, "Watson-A"));
@@ -105,14 +129,8 @@ fn rule_7_0_unbroken_before_broken_before_artillery_before_damaged_artillery() {
 
 #[test]
 fn rule_7_0_artillery_takes_hits_only_after_the_companies() {
-    let mut g = fresh();
-    let (a, t) = (hex("0331"), hex("0333"));
-    g.put("Taylor-1", &a.label());
-    g.put("Watson-A", &t.label());
-    g.put("Watson-B", &t.label());
-    g.set_flipped("Watson-B", true);
-    g.activate(Side::Union, "HQ", Stage::Volley);
-    fire_all(&mut g, a, t); // range 2: 6 hits
+    // Range 2: 6 hits.
+    let (mut g, _) = union_volley("HQ", &["Taylor-1"], "0333", &["Watson-A", "Watson-B"], &["Watson-B"]);
     roll(&mut g, 6);
     assert!(flipped(&g, "Watson-A"), "full-strength artillery before reduced artillery");
     assert!(!gone(&g, "Watson-B"));
@@ -127,12 +145,7 @@ fn rule_7_0_artillery_takes_hits_only_after_the_companies() {
 
 #[test]
 fn rule_7_0_no_hits_on_leaders() {
-    let mut g = fresh();
-    let (a, t) = (hex("0331"), hex("0332"));
-    g.put("30IL-H", &a.label());
-    g.put("Pillow", &t.label());
-    g.activate(Side::Union, "30IL", Stage::Volley);
-    fire_all(&mut g, a, t);
+    let (mut g, _) = union_volley("30IL", &["30IL-H"], "0332", &["Pillow"], &[]);
     roll(&mut g, 6);
     assert!(!flipped(&g, "Pillow"), "a hit is not applied to a leader");
     assert!(matches!(g.top(), Some(Frame::Casualty { .. })), "the leader checks instead (7.2)");
@@ -140,13 +153,7 @@ fn rule_7_0_no_hits_on_leaders() {
 
 #[test]
 fn rule_7_0_melee_hits_go_to_the_losing_side_with_owner_choice() {
-    let mut g = fresh();
-    let (entry, t) = (hex("0332"), hex("0333"));
-    g.put("13AR-H", &t.label());
-    g.set_flipped("13AR-H", true);
-    g.put("31IL-A", &entry.label());
-    g.put("31IL-B", &entry.label());
-    attack(&mut g, Side::Union, "31IL", entry, t, &["31IL-A", "31IL-B"]);
+    let (mut g, _, _) = melee_0333(Side::Union, "31IL", &["13AR-H"], &["31IL-A", "31IL-B"], &["13AR-H"]);
     rolls(&mut g, &[1, 6]); // 2 + 2 + 1 = 5 against 1 + 6 = 7
     assert_eq!(g.actor(), Actor::Side(Side::Union), "the attacker assigns its own hit");
     let b = g.id("31IL-B");
@@ -159,12 +166,7 @@ fn rule_7_0_melee_hits_go_to_the_losing_side_with_owner_choice() {
 
 #[test]
 fn rule_7_1_first_hit_flips_second_eliminates_for_2_vp() {
-    let mut g = fresh();
-    let (a, t) = (hex("0331"), hex("0332"));
-    g.put("27IL-A", &a.label());
-    g.put("12TN-A", &t.label());
-    g.activate(Side::Union, "27IL", Stage::Volley);
-    fire_all(&mut g, a, t);
+    let (mut g, _) = union_volley("27IL", &["27IL-A"], "0332", &["12TN-A"], &[]);
     roll(&mut g, 6);
     assert!(flipped(&g, "12TN-A") && !gone(&g, "12TN-A"));
     assert_eq!(g.sp(g.id("12TN-A")), g.counter(g.id("12TN-A")).sp_reverse);
@@ -177,12 +179,7 @@ fn rule_7_1_first_hit_flips_second_eliminates_for_2_vp() {
 
 #[test]
 fn rule_7_1_cavalry_breaks_and_is_eliminated_like_infantry() {
-    let mut g = fresh();
-    let (a, t) = (hex("0331"), hex("0332"));
-    g.put("27IL-A", &a.label());
-    g.put("MSCAV-A", &t.label());
-    g.activate(Side::Union, "27IL", Stage::Volley);
-    fire_all(&mut g, a, t);
+    let (mut g, _) = union_volley("27IL", &["27IL-A"], "0332", &["MSCAV-A"], &[]);
     rolls(&mut g, &[6, 6]);
     assert!(gone(&g, "MSCAV-A"));
     assert_eq!(g.vp(), [2.0, 0.0]);
@@ -190,12 +187,7 @@ fn rule_7_1_cavalry_breaks_and_is_eliminated_like_infantry() {
 
 #[test]
 fn rule_7_1_artillery_is_reduced_then_destroyed() {
-    let mut g = fresh();
-    let (a, t) = (hex("0331"), hex("0332"));
-    g.put("27IL-A", &a.label());
-    g.put("Watson-A", &t.label());
-    g.activate(Side::Union, "27IL", Stage::Volley);
-    fire_all(&mut g, a, t);
+    let (mut g, _) = union_volley("27IL", &["27IL-A"], "0332", &["Watson-A"], &[]);
     roll(&mut g, 6);
     assert!(flipped(&g, "Watson-A"));
     assert_eq!(g.sp(g.id("Watson-A")), 2, "reduced side");
@@ -258,22 +250,13 @@ fn rule_7_2_killed_leaders_score_by_rank() {
 
 #[test]
 fn rule_7_2_leader_in_the_melee_hex_checks_at_the_conclusion() {
-    let mut g = fresh();
-    let (entry, t) = (hex("0332"), hex("0333"));
-    g.put("13AR-A", &t.label());
-    g.put("Tappan", &t.label());
-    g.put("31IL-A", &entry.label());
-    g.put("31IL-B", &entry.label());
-    attack(&mut g, Side::Union, "31IL", entry, t, &["31IL-A", "31IL-B"]);
+    let (mut g, _, _) = melee_0333(Side::Union, "31IL", &["13AR-A", "Tappan"], &["31IL-A", "31IL-B"], &[]);
     rolls(&mut g, &[1, 1]); // defensive fire misses
     rolls(&mut g, &[1, 6]); // 5 against 2 + 1 + 6 = 9: two hits on the attackers
     let a = g.id("31IL-A");
     act(&mut g, Action::TakeHit(a));
     // Both attackers broken or gone; the round goes on.
-    while let Some(Frame::Hit { .. }) = g.top() {
-        let x = g.legal_actions()[0].clone();
-        act(&mut g, x);
-    }
+    take_first_hits(&mut g);
     // Retreat: the attackers fall back; the defenders hold and Tappan checks once.
     if melee_stage(&g) == Some(MStage::AttContinue) {
         act(&mut g, Action::Continue(false));
@@ -284,22 +267,13 @@ fn rule_7_2_leader_in_the_melee_hex_checks_at_the_conclusion() {
 
 #[test]
 fn rule_7_2_attacking_leader_retreating_from_the_melee_checks() {
-    let mut g = fresh();
-    let (entry, t) = (hex("0332"), hex("0333"));
-    g.put("13AR-H", &t.label());
-    g.set_flipped("13AR-H", true); // no defensive fire
-    g.put("31IL-A", &entry.label());
-    g.put("Logan", &entry.label());
-    attack(&mut g, Side::Union, "31IL", entry, t, &["31IL-A", "Logan"]);
+    // 13AR-H is broken: no defensive fire.
+    let (mut g, entry, t) = melee_0333(Side::Union, "31IL", &["13AR-H"], &["31IL-A", "Logan"], &["13AR-H"]);
     rolls(&mut g, &[1, 1]); // 2 + 1 + 1 = 4 against 1 + 1 = 2: one hit, 13AR-H eliminated
     // Melee over; Logan checks at the conclusion in the melee hex.
     assert!(matches!(g.top(), Some(Frame::Casualty { leader }) if *leader == g.id("Logan")));
     // The same position with the attackers retreating after a round.
-    let mut g = fresh();
-    g.put("13AR-A", &t.label());
-    g.put("13AR-B", &t.label());
-    g.put("31IL-A", &entry.label());
-    g.put("Logan", &entry.label());
+    let mut g = placed(&[("13AR-A", t), ("13AR-B", t), ("31IL-A", entry), ("Logan", entry)]);
     attack(&mut g, Side::Union, "31IL", entry, t, &["31IL-A", "Logan"]);
     rolls(&mut g, &[1, 1, 1, 1]); // defensive fire misses
     roll(&mut g, 1); // Logan's check under defensive fire
@@ -313,13 +287,7 @@ fn rule_7_2_attacking_leader_retreating_from_the_melee_checks() {
 
 #[test]
 fn rule_7_2_defending_leader_retreating_from_the_melee_checks() {
-    let mut g = fresh();
-    let (entry, t) = (hex("0332"), hex("0333"));
-    g.put("13AR-A", &t.label());
-    g.put("Tappan", &t.label());
-    g.put("31IL-A", &entry.label());
-    g.put("31IL-B", &entry.label());
-    attack(&mut g, Side::Union, "31IL", entry, t, &["31IL-A", "31IL-B"]);
+    let (mut g, _, _) = melee_0333(Side::Union, "31IL", &["13AR-A", "Tappan"], &["31IL-A", "31IL-B"], &[]);
     rolls(&mut g, &[1, 1]); // defensive fire misses
     rolls(&mut g, &[1, 1]); // 5 against 2 + 1 + 1 = 4: one hit
     act(&mut g, Action::Continue(true));
@@ -339,9 +307,7 @@ fn rule_7_2_defending_leader_retreating_from_the_melee_checks() {
 
 #[test]
 fn rule_8_0_infantry_retreats_one_hex() {
-    let mut g = quiet(Side::Confederate);
-    let h = hex("0432");
-    g.put("27IL-A", &h.label());
+    let (mut g, h) = quiet_at(Side::Confederate, "27IL-A", "0432");
     retreat_from(&mut g, h, Side::Union);
     assert_eq!(rule(&g), "Belmont 8.3");
     let u = g.id("27IL-A");
@@ -356,13 +322,9 @@ fn rule_8_0_infantry_retreats_one_hex() {
 
 #[test]
 fn rule_8_0_cavalry_and_cavalry_leaders_retreat_two_hexes() {
-    let mut g = quiet(Side::Union);
-    let h = hex("0432");
-    g.put("MSCAV-A", &h.label());
+    let (mut g, h) = quiet_at(Side::Union, "MSCAV-A", "0432");
     g.put("Miller", &h.label());
-    retreat_from(&mut g, h, Side::Confederate);
-    let u = g.id("MSCAV-A");
-    act(&mut g, Action::Retreater(u));
+    let u = start_retreat(&mut g, h, Side::Confederate, "MSCAV-A");
     assert!(matches!(g.top(), Some(Frame::Retreat(r)) if r.left == 2 && r.ask_leaders));
     act(&mut g, Action::Accompany(true));
     let first = retreat_options(&g)[0];
@@ -376,12 +338,7 @@ fn rule_8_0_cavalry_and_cavalry_leaders_retreat_two_hexes() {
 
 #[test]
 fn rule_8_0_artillery_does_not_retreat() {
-    let mut g = fresh();
-    let (a, t) = (hex("0331"), hex("0332"));
-    g.put("30IL-H", &a.label());
-    g.put("Watson-A", &t.label());
-    g.activate(Side::Union, "30IL", Stage::Volley);
-    fire_all(&mut g, a, t);
+    let (mut g, t) = union_volley("30IL", &["30IL-H"], "0332", &["Watson-A"], &[]);
     roll(&mut g, 5); // a retreat result
     assert_eq!(at(&g, "Watson-A"), Some(t));
     assert!(!matches!(g.top(), Some(Frame::Retreat(_)) | Some(Frame::ChooseRetreater { .. })));
@@ -389,32 +346,20 @@ fn rule_8_0_artillery_does_not_retreat() {
 
 #[test]
 fn rule_8_0_a_retreat_result_moves_a_company_not_the_battery() {
-    let mut g = fresh();
-    let (a, t) = (hex("0331"), hex("0332"));
-    g.put("30IL-H", &a.label());
-    g.put("Watson-A", &t.label());
-    g.put("13AR-A", &t.label());
-    g.activate(Side::Union, "30IL", Stage::Volley);
-    fire_all(&mut g, a, t);
+    let (mut g, _) = union_volley("30IL", &["30IL-H"], "0332", &["Watson-A", "13AR-A"], &[]);
     roll(&mut g, 5);
     assert!(matches!(g.top(), Some(Frame::Retreat(r)) if r.unit == g.id("13AR-A")));
 }
 
 #[test]
 fn rule_8_0_no_retreat_into_the_river_or_off_the_board() {
-    let (p, a, b) = point();
-    let mut g = quiet(Side::Confederate);
-    g.put("27IL-A", &p.label());
-    retreat_from(&mut g, p, Side::Union);
-    let u = g.id("27IL-A");
-    act(&mut g, Action::Retreater(u));
+    let (mut g, p, a, b) = on_point();
+    start_retreat(&mut g, p, Side::Union, "27IL-A");
     assert!(retreat_options(&g).iter().all(|h| *h == a || *h == b));
     // The map corner 0101: only its two on-board neighbours.
     let mut g = quiet(Side::Union);
     g.put("13AR-A", "0101");
-    retreat_from(&mut g, hex("0101"), Side::Confederate);
-    let u = g.id("13AR-A");
-    act(&mut g, Action::Retreater(u));
+    start_retreat(&mut g, hex("0101"), Side::Confederate, "13AR-A");
     assert!(retreat_options(&g).iter().all(|h| map().get(*h).is_some()));
 }
 
@@ -426,9 +371,7 @@ fn rule_8_1_leaders_may_go_with_the_retreating_unit_or_stay() {
     for go_along in [true, false] {
         let mut g = quiet(Side::Confederate);
         let h = hex("0432");
-        g.put("27IL-A", &h.label());
-        g.put("Buford", &h.label());
-        g.put("McClernand", &h.label());
+        put_at(&mut g, &[("27IL-A", h), ("Buford", h), ("McClernand", h)]);
         retreat_from(&mut g, h, Side::Union);
         let u = g.id("27IL-A");
         act(&mut g, Action::Retreater(u));
@@ -444,15 +387,11 @@ fn rule_8_1_leaders_may_go_with_the_retreating_unit_or_stay() {
 
 #[test]
 fn rule_8_1_leaders_never_count_as_friendlies_to_avoid() {
-    let mut g = quiet(Side::Confederate);
-    let h = hex("0432");
-    g.put("27IL-A", &h.label());
+    let (mut g, h) = quiet_at(Side::Confederate, "27IL-A", "0432");
     let dock = map().hunters_farm_dock;
     let best = h.neighbours().into_iter().min_by_key(|n| n.distance(dock)).unwrap();
     g.put("Grant", &best.label());
-    retreat_from(&mut g, h, Side::Union);
-    let u = g.id("27IL-A");
-    act(&mut g, Action::Retreater(u));
+    start_retreat(&mut g, h, Side::Union, "27IL-A");
     assert!(retreat_options(&g).contains(&best));
 }
 
@@ -461,12 +400,8 @@ fn rule_8_1_leaders_never_count_as_friendlies_to_avoid() {
 
 #[test]
 fn rule_8_2_union_retreats_toward_hunters_farm_dock() {
-    let mut g = quiet(Side::Confederate);
-    let h = hex("0432");
-    g.put("27IL-A", &h.label());
-    retreat_from(&mut g, h, Side::Union);
-    let u = g.id("27IL-A");
-    act(&mut g, Action::Retreater(u));
+    let (mut g, h) = quiet_at(Side::Confederate, "27IL-A", "0432");
+    start_retreat(&mut g, h, Side::Union, "27IL-A");
     let dock = map().hunters_farm_dock;
     let toward: Vec<Hex> = h.neighbours().into_iter().filter(|n| n.distance(dock) < h.distance(dock)).collect();
     assert!(!toward.is_empty());
@@ -475,12 +410,8 @@ fn rule_8_2_union_retreats_toward_hunters_farm_dock() {
 
 #[test]
 fn rule_8_2_confederates_retreat_toward_river_sections_3_to_6() {
-    let mut g = quiet(Side::Union);
-    let h = hex("0432");
-    g.put("13AR-A", &h.label());
-    retreat_from(&mut g, h, Side::Confederate);
-    let u = g.id("13AR-A");
-    act(&mut g, Action::Retreater(u));
+    let (mut g, h) = quiet_at(Side::Union, "13AR-A", "0432");
+    start_retreat(&mut g, h, Side::Confederate, "13AR-A");
     let toward: Vec<Hex> = h.neighbours().into_iter().filter(|&n| cs_goal(n) < cs_goal(h)).collect();
     assert!(!toward.is_empty());
     assert_eq!(retreat_options(&g), sorted(toward));
@@ -492,9 +423,7 @@ fn rule_8_2_confederates_in_kentucky_retreat_toward_columbus() {
     let h = hex("3424"); // Kentucky, just below the entrenchments
     assert_eq!(info(h).region, Region::Kentucky);
     g.put("13TN-C", &h.label());
-    retreat_from(&mut g, h, Side::Confederate);
-    let u = g.id("13TN-C");
-    act(&mut g, Action::Retreater(u));
+    start_retreat(&mut g, h, Side::Confederate, "13TN-C");
     let dock = map().columbus_dock;
     for to in retreat_options(&g) {
         assert!(to.distance(dock) < h.distance(dock), "{to}");
@@ -503,18 +432,14 @@ fn rule_8_2_confederates_in_kentucky_retreat_toward_columbus() {
 
 #[test]
 fn rule_8_2_a_different_direction_avoids_friendlies() {
-    let mut g = quiet(Side::Confederate);
-    let h = hex("0432");
-    g.put("27IL-A", &h.label());
+    let (mut g, h) = quiet_at(Side::Confederate, "27IL-A", "0432");
     let dock = map().hunters_farm_dock;
     let toward: Vec<Hex> = h.neighbours().into_iter().filter(|n| n.distance(dock) < h.distance(dock)).collect();
     let fill = ["30IL-A", "30IL-B", "30IL-C"];
     for (i, t) in toward.iter().enumerate() {
         g.put(fill[i], &t.label());
     }
-    retreat_from(&mut g, h, Side::Union);
-    let u = g.id("27IL-A");
-    act(&mut g, Action::Retreater(u));
+    start_retreat(&mut g, h, Side::Union, "27IL-A");
     let opts = retreat_options(&g);
     assert!(!opts.is_empty());
     assert!(opts.iter().all(|o| !toward.contains(o)), "{opts:?}");
@@ -522,16 +447,12 @@ fn rule_8_2_a_different_direction_avoids_friendlies() {
 
 #[test]
 fn rule_8_2_opportunity_fire_is_preferred_to_friendlies() {
-    let (p, a, b) = point();
-    let mut g = quiet(Side::Confederate);
-    g.put("27IL-A", &p.label());
+    let (mut g, p, a, b) = on_point();
     g.put("30IL-A", &a.label()); // friendlies in 2209
     // 2310 is open but in the ZOC of a Confederate company beyond it.
     let beyond = b.neighbours().into_iter().find(|&n| map().is_land(n) && n.distance(p) == 2).unwrap();
     g.put("13AR-A", &beyond.label());
-    retreat_from(&mut g, p, Side::Union);
-    let u = g.id("27IL-A");
-    act(&mut g, Action::Retreater(u));
+    start_retreat(&mut g, p, Side::Union, "27IL-A");
     assert_eq!(retreat_options(&g), vec![b]);
     act(&mut g, Action::RetreatTo(b));
     assert!(matches!(g.top(), Some(Frame::OppOffer { .. })), "5.2: a retreat into a ZOC draws fire");
@@ -542,28 +463,14 @@ fn rule_8_2_opportunity_fire_is_preferred_to_friendlies() {
 
 #[test]
 fn rule_8_3_a_broken_unit_retreats_before_an_unbroken_one() {
-    let mut g = fresh();
-    let (a, t) = (hex("0331"), hex("0332"));
-    g.put("30IL-H", &a.label());
-    g.put("13AR-A", &t.label());
-    g.put("13AR-B", &t.label());
-    g.put("13AR-C", &t.label());
-    g.set_flipped("13AR-B", true);
-    g.activate(Side::Union, "30IL", Stage::Volley);
-    fire_all(&mut g, a, t);
+    let (mut g, _) = union_volley("30IL", &["30IL-H"], "0332", &["13AR-A", "13AR-B", "13AR-C"], &["13AR-B"]);
     roll(&mut g, 5);
     assert!(matches!(g.top(), Some(Frame::Retreat(r)) if r.unit == g.id("13AR-B")), "{:?}", g.top());
 }
 
 #[test]
 fn rule_8_3_the_owner_chooses_among_equals() {
-    let mut g = fresh();
-    let (a, t) = (hex("0331"), hex("0332"));
-    g.put("30IL-H", &a.label());
-    g.put("13AR-A", &t.label());
-    g.put("13AR-B", &t.label());
-    g.activate(Side::Union, "30IL", Stage::Volley);
-    fire_all(&mut g, a, t);
+    let (mut g, _) = union_volley("30IL", &["30IL-H"], "0332", &["13AR-A", "13AR-B"], &[]);
     roll(&mut g, 5);
     assert_eq!(rule(&g), "Belmont 8.3");
     assert_eq!(g.actor(), Actor::Side(Side::Confederate));
@@ -577,13 +484,7 @@ fn rule_8_3_the_owner_chooses_among_equals() {
 
 #[test]
 fn rule_8_3_one_unit_retreats_per_result() {
-    let mut g = fresh();
-    let (a, t) = (hex("0331"), hex("0332"));
-    g.put("30IL-H", &a.label());
-    g.put("13AR-A", &t.label());
-    g.put("13AR-B", &t.label());
-    g.activate(Side::Union, "30IL", Stage::Volley);
-    fire_all(&mut g, a, t);
+    let (mut g, t) = union_volley("30IL", &["30IL-H"], "0332", &["13AR-A", "13AR-B"], &[]);
     roll(&mut g, 5);
     let ua = g.id("13AR-A");
     act(&mut g, Action::Retreater(ua));
@@ -600,16 +501,11 @@ fn rule_8_3_one_unit_retreats_per_result() {
 fn rule_8_4_attackers_fall_back_to_the_entry_hex_then_retreat_normally_if_overstacked() {
     let mut g = fresh();
     let (entry, t) = (hex("0332"), hex("0333"));
-    g.put("13AR-A", &t.label());
-    g.put("31IL-A", &entry.label());
-    g.activate(Side::Union, "31IL", Stage::Markers);
-    act(&mut g, Action::Marker { target: t, from: entry });
-    act(&mut g, Action::Done);
+    put_at(&mut g, &[("13AR-A", t), ("31IL-A", entry)]);
+    mark(&mut g, Side::Union, "31IL", entry, t);
     go(&mut g, "31IL-A", t);
     // Meanwhile the entry hex fills up (three other companies, as in a maneuver).
-    for id in ["30IL-A", "30IL-B", "30IL-C"] {
-        g.put(id, &entry.label());
-    }
+    put_all(&mut g, &["30IL-A", "30IL-B", "30IL-C"], entry);
     to_melees(&mut g);
     act(&mut g, Action::Resolve(0));
     roll(&mut g, 5); // defensive fire: a retreat result
@@ -632,17 +528,14 @@ fn rule_8_4_attackers_fall_back_to_the_entry_hex_then_retreat_normally_if_overst
 fn melee_beside_friendlies(two: bool) -> Belmont {
     let mut g = fresh();
     let (entry, t) = (hex("0332"), hex("0333"));
-    g.put("13AR-A", &t.label());
-    g.put("31IL-A", &entry.label());
+    put_at(&mut g, &[("13AR-A", t), ("31IL-A", entry)]);
     if two {
         g.put("30IL-B", &entry.label());
     } else {
         g.put("31IL-B", &entry.label());
     }
     g.put("30IL-A", &entry.label());
-    g.activate(Side::Union, "31IL", Stage::Markers);
-    act(&mut g, Action::Marker { target: t, from: entry });
-    act(&mut g, Action::Done);
+    mark(&mut g, Side::Union, "31IL", entry, t);
     go(&mut g, "31IL-A", t);
     if !two {
         go(&mut g, "31IL-B", t);
@@ -659,14 +552,7 @@ fn rule_8_4_falling_back_into_the_entry_hex_rolls_for_its_stationary_companies()
     let mut g = melee_beside_friendlies(true);
     roll(&mut g, 5);
     assert_eq!(at(&g, "31IL-A"), Some(hex("0332")));
-    let mut rolled = vec![];
-    while let Some(Frame::BreakRoll { unit, on }) = g.top().cloned() {
-        assert_eq!(on, 6);
-        assert_d6(&g);
-        rolled.push(unit);
-        roll(&mut g, if rolled.len() == 1 { 6 } else { 5 });
-    }
-    assert_eq!(sorted_ids(&rolled), sorted_ids(&[g.id("30IL-A"), g.id("30IL-B")]));
+    let rolled = break_rolls(&mut g, &["30IL-A", "30IL-B"]);
     assert_eq!(rolled.iter().filter(|&&x| g.unit(x).flipped).count(), 1);
     assert_logged(&g, "Belmont 8.5", "breaks");
     assert_logged(&g, "Belmont 6.0", "Melee at 0333 resolved");
@@ -702,15 +588,9 @@ fn rule_8_4_units_moved_back_over_stacked_roll_once_as_a_group() {
     let (e1, e2) = (hex("0332"), hex("0431"));
     g.put("13AR-H", &t.label());
     g.set_flipped("13AR-H", true);
-    for id in ["31IL-A", "31IL-B", "Logan"] {
-        g.put(id, &e1.label());
-    }
-    for id in ["31IL-C", "31IL-D", "31IL-E"] {
-        g.put(id, &e2.label());
-    }
-    g.activate(Side::Union, "31IL", Stage::Markers);
-    act(&mut g, Action::Marker { target: t, from: e1 });
-    act(&mut g, Action::Done);
+    put_all(&mut g, &["31IL-A", "31IL-B", "Logan"], e1);
+    put_all(&mut g, &["31IL-C", "31IL-D", "31IL-E"], e2);
+    mark(&mut g, Side::Union, "31IL", e1, t);
     for id in ["31IL-A", "31IL-B", "Logan", "31IL-C", "31IL-D", "31IL-E"] {
         go(&mut g, id, t);
         hold_fire(&mut g);
@@ -720,9 +600,7 @@ fn rule_8_4_units_moved_back_over_stacked_roll_once_as_a_group() {
     act(&mut g, Action::Resolve(0));
     rolls(&mut g, &[6, 1]);
     assert!(gone(&g, "13AR-H"));
-    while matches!(g.top(), Some(Frame::Casualty { .. })) {
-        roll(&mut g, 1);
-    }
+    pass_casualty_checks(&mut g);
     let mut rolls_for_30a = 0;
     for _ in 0..2 {
         assert_eq!(g.prompt().rule, "Belmont 6.2", "{:?}", g.top());
@@ -751,31 +629,34 @@ fn rule_8_4_units_moved_back_over_stacked_roll_once_as_a_group() {
 
 #[test]
 fn rule_8_5_friendly_hex_is_chosen_over_enemy_and_each_stationary_company_rolls() {
-    let (p, a, b) = point();
-    let mut g = quiet(Side::Confederate);
-    g.put("27IL-A", &p.label());
-    g.put("30IL-A", &a.label());
-    g.put("30IL-B", &a.label());
-    g.put("13AR-A", &b.label());
-    retreat_from(&mut g, p, Side::Union);
-    let u = g.id("27IL-A");
-    act(&mut g, Action::Retreater(u));
+    let (mut g, p, a, b) = on_point();
+    put_at(&mut g, &[("30IL-A", a), ("30IL-B", a), ("13AR-A", b)]);
+    start_retreat(&mut g, p, Side::Union, "27IL-A");
     assert_eq!(retreat_options(&g), vec![a]);
     act(&mut g, Action::RetreatTo(a));
     hold_fire(&mut g);
     // One die per stationary company, each breaking it on a 6.
-    let mut rolled = vec![];
-    while let Some(Frame::BreakRoll { unit, on }) = g.top().cloned() {
-        assert_eq!(on, 6);
-        assert_d6(&g);
-        rolled.push(unit);
-        roll(&mut g, if rolled.len() == 1 { 6 } else { 5 });
-    }
-    assert_eq!(sorted_ids(&rolled), sorted_ids(&[g.id("30IL-A"), g.id("30IL-B")]));
+    let rolled = break_rolls(&mut g, &["30IL-A", "30IL-B"]);
     let broken: Vec<bool> = rolled.iter().map(|&x| g.unit(x).flipped).collect();
     assert_eq!(broken, vec![true, false]);
     assert!(!flipped(&g, "27IL-A"));
     assert_logged(&g, "Belmont 8.5", "breaks");
+}
+
+/// Rolls the pending 8.5 break rolls, a 6 for the first and a 5 for the others, checking
+/// each is one die breaking on a 6 and that exactly the companies `expect` roll; returns
+/// the units in the order they rolled.
+fn break_rolls(g: &mut Belmont, expect: &[&str]) -> Vec<u16> {
+    let mut rolled = vec![];
+    while let Some(Frame::BreakRoll { unit, on }) = g.top().cloned() {
+        assert_eq!(on, 6);
+        assert_d6(g);
+        rolled.push(unit);
+        roll(g, if rolled.len() == 1 { 6 } else { 5 });
+    }
+    let want: Vec<u16> = expect.iter().map(|id| g.id(id)).collect();
+    assert_eq!(sorted_ids(&rolled), sorted_ids(&want));
+    rolled
 }
 
 fn sorted_ids(v: &[u16]) -> Vec<u16> {
@@ -786,16 +667,12 @@ fn sorted_ids(v: &[u16]) -> Vec<u16> {
 
 #[test]
 fn rule_8_5_units_that_retreated_earlier_do_not_roll() {
-    let (p, a, _) = point();
-    let mut g = quiet(Side::Confederate);
-    g.put("27IL-A", &p.label());
+    let (mut g, p, a, _) = on_point();
     g.put("30IL-A", &a.label());
     let early = g.id("30IL-A");
     g.units[usize::from(early)].shaken = true;
     g.put("13AR-A", "2310");
-    retreat_from(&mut g, p, Side::Union);
-    let u = g.id("27IL-A");
-    act(&mut g, Action::Retreater(u));
+    start_retreat(&mut g, p, Side::Union, "27IL-A");
     act(&mut g, Action::RetreatTo(a));
     hold_fire(&mut g);
     assert!(!matches!(g.top(), Some(Frame::BreakRoll { .. })), "{:?}", g.top());
@@ -807,11 +684,7 @@ fn rule_8_5_a_melee_retreat_is_one_group_for_the_break_rolls() {
     // that company rolls once, not once per retreating company.
     let mut g = fresh();
     let (entry, t) = (hex("0332"), hex("0333"));
-    g.put("13AR-A", &t.label());
-    g.put("13AR-B", &t.label());
-    g.put("31IL-A", &entry.label());
-    g.put("31IL-B", &entry.label());
-    g.put("31IL-C", &entry.label());
+    put_at(&mut g, &[("13AR-A", t), ("13AR-B", t), ("31IL-A", entry), ("31IL-B", entry), ("31IL-C", entry)]);
     // Every open neighbour of the melee hex but one holds Union units; the last holds
     // one stationary Confederate company.
     let free: Vec<Hex> = t.neighbours().into_iter().filter(|&n| n != entry).collect();
@@ -821,9 +694,7 @@ fn rule_8_5_a_melee_retreat_is_one_group_for_the_break_rolls() {
     for (i, &n) in free[1..].iter().enumerate() {
         g.put(fillers[i], &n.label());
     }
-    g.activate(Side::Union, "31IL", Stage::Markers);
-    act(&mut g, Action::Marker { target: t, from: entry });
-    act(&mut g, Action::Done);
+    mark(&mut g, Side::Union, "31IL", entry, t);
     for id in ["31IL-A", "31IL-B", "31IL-C"] {
         go(&mut g, id, t);
         hold_fire(&mut g);
@@ -833,10 +704,7 @@ fn rule_8_5_a_melee_retreat_is_one_group_for_the_break_rolls() {
     act(&mut g, Action::Resolve(0));
     rolls(&mut g, &[1, 1, 1, 1]); // defensive fire misses
     rolls(&mut g, &[1, 6]); // 7 against 4 + 6 = 10: one hit on the attackers
-    while let Some(Frame::Hit { .. }) = g.top() {
-        let x = g.legal_actions()[0].clone();
-        act(&mut g, x);
-    }
+    take_first_hits(&mut g);
     act(&mut g, Action::Continue(true));
     act(&mut g, Action::Continue(false)); // the defenders retreat
     let mut rolls_for_k = 0;
@@ -861,18 +729,10 @@ fn rule_8_5_a_melee_retreat_is_one_group_for_the_break_rolls() {
 
 #[test]
 fn rule_8_5_overstacked_retreat_goes_one_more_hex() {
-    let (p, a, b) = point();
-    let mut g = quiet(Side::Confederate);
-    g.put("27IL-A", &p.label());
-    for id in ["30IL-A", "30IL-B", "30IL-C"] {
-        g.put(id, &a.label());
-    }
-    for id in ["31IL-A", "31IL-B", "31IL-C"] {
-        g.put(id, &b.label());
-    }
-    retreat_from(&mut g, p, Side::Union);
-    let u = g.id("27IL-A");
-    act(&mut g, Action::Retreater(u));
+    let (mut g, p, a, b) = on_point();
+    put_all(&mut g, &["30IL-A", "30IL-B", "30IL-C"], a);
+    put_all(&mut g, &["31IL-A", "31IL-B", "31IL-C"], b);
+    let u = start_retreat(&mut g, p, Side::Union, "27IL-A");
     act(&mut g, Action::RetreatTo(a));
     // Break rolls for the three stationary companies come first.
     while matches!(g.top(), Some(Frame::BreakRoll { .. })) {
@@ -887,9 +747,7 @@ fn rule_8_5_overstacked_retreat_goes_one_more_hex() {
 
 #[test]
 fn rule_8_5_overstacked_again_is_destroyed() {
-    let (p, a, b) = point();
-    let mut g = quiet(Side::Confederate);
-    g.put("27IL-A", &p.label());
+    let (mut g, p, a, b) = on_point();
     let mut pool = (0..30).map(|i| {
         format!("{}-{}", ["30IL", "31IL", "22IL", "7IA"][i / 10 % 4], "ABCDEFGHIK".chars().nth(i % 10).unwrap())
     });
@@ -906,9 +764,7 @@ fn rule_8_5_overstacked_again_is_destroyed() {
             }
         }
     }
-    retreat_from(&mut g, p, Side::Union);
-    let u = g.id("27IL-A");
-    act(&mut g, Action::Retreater(u));
+    start_retreat(&mut g, p, Side::Union, "27IL-A");
     act(&mut g, Action::RetreatTo(a));
     while matches!(g.top(), Some(Frame::BreakRoll { .. })) {
         roll(&mut g, 1);
@@ -923,16 +779,10 @@ fn rule_8_5_overstacked_again_is_destroyed() {
 #[test]
 fn rule_8_5_a_free_hex_is_taken_before_ending_overstacked() {
     // Both neighbours hold friendlies; one is full. The unit must end where it fits.
-    let (p, a, b) = point();
-    let mut g = quiet(Side::Confederate);
-    g.put("27IL-A", &p.label());
-    for id in ["30IL-A", "30IL-B", "30IL-C"] {
-        g.put(id, &a.label());
-    }
+    let (mut g, p, a, b) = on_point();
+    put_all(&mut g, &["30IL-A", "30IL-B", "30IL-C"], a);
     g.put("31IL-A", &b.label());
-    retreat_from(&mut g, p, Side::Union);
-    let u = g.id("27IL-A");
-    act(&mut g, Action::Retreater(u));
+    start_retreat(&mut g, p, Side::Union, "27IL-A");
     assert_eq!(retreat_options(&g), vec![b], "8.5: over-stacked only with no other alternative");
 }
 
@@ -940,12 +790,8 @@ fn rule_8_5_a_free_hex_is_taken_before_ending_overstacked() {
 fn rule_8_5_an_enemy_held_extra_hex_destroys_the_retreating_unit() {
     // Over-stacked in 2209, whose other neighbours are all enemy-held: no breakout
     // after an over-stacked retreat; the unit is destroyed.
-    let (p, a, b) = point();
-    let mut g = quiet(Side::Confederate);
-    g.put("27IL-A", &p.label());
-    for id in ["30IL-A", "30IL-B", "30IL-C"] {
-        g.put(id, &a.label());
-    }
+    let (mut g, p, a, b) = on_point();
+    put_all(&mut g, &["30IL-A", "30IL-B", "30IL-C"], a);
     g.put("13AR-G", &b.label());
     let cs = ["13AR-A", "13AR-B", "13AR-C", "13AR-D", "13AR-E", "13AR-F"];
     let mut i = 0;
@@ -955,9 +801,7 @@ fn rule_8_5_an_enemy_held_extra_hex_destroys_the_retreating_unit() {
             i += 1;
         }
     }
-    retreat_from(&mut g, p, Side::Union);
-    let u = g.id("27IL-A");
-    act(&mut g, Action::Retreater(u));
+    start_retreat(&mut g, p, Side::Union, "27IL-A");
     assert_eq!(retreat_options(&g), vec![a], "8.5: friendlies rather than the enemy");
     act(&mut g, Action::RetreatTo(a));
     for _ in 0..10 {
@@ -976,18 +820,12 @@ fn rule_8_5_an_enemy_held_extra_hex_destroys_the_retreating_unit() {
 
 #[test]
 fn rule_8_6_surrounded_companies_break_out_through_an_enemy_hex() {
-    let (p, a, b) = point();
-    let mut g = quiet(Side::Confederate);
-    g.put("27IL-A", &p.label());
-    g.put("13AR-A", &a.label());
-    g.put("13AR-B", &a.label());
-    g.put("12TN-A", &b.label());
+    let (mut g, p, a, b) = on_point();
+    put_at(&mut g, &[("13AR-A", a), ("13AR-B", a), ("12TN-A", b)]);
     // Another Confederate company beside 2209 but not in it.
     let side = a.neighbours().into_iter().find(|&n| map().is_land(n) && n != p && n != b && n.distance(b) > 1).unwrap();
     g.put("12TN-B", &side.label());
-    retreat_from(&mut g, p, Side::Union);
-    let u = g.id("27IL-A");
-    act(&mut g, Action::Retreater(u));
+    start_retreat(&mut g, p, Side::Union, "27IL-A");
     assert_eq!(retreat_options(&g), sorted(vec![a, b]));
     act(&mut g, Action::RetreatTo(a));
     assert_logged(&g, "Belmont 8.6", "retreats");
@@ -1003,11 +841,8 @@ fn rule_8_6_surrounded_companies_break_out_through_an_enemy_hex() {
 
 #[test]
 fn rule_8_6_a_breakout_ending_overstacked_is_destroyed() {
-    let (p, a, b) = point();
-    let mut g = quiet(Side::Confederate);
-    g.put("27IL-A", &p.label());
-    g.put("13AR-A", &a.label());
-    g.put("12TN-A", &b.label());
+    let (mut g, p, a, b) = on_point();
+    put_at(&mut g, &[("13AR-A", a), ("12TN-A", b)]);
     // Beyond 2209, only full friendly hexes.
     let mut pool =
         (0..30).map(|i| format!("{}-{}", ["30IL", "31IL", "22IL"][i / 10], "ABCDEFGHIK".chars().nth(i % 10).unwrap()));
@@ -1018,9 +853,7 @@ fn rule_8_6_a_breakout_ending_overstacked_is_destroyed() {
             }
         }
     }
-    retreat_from(&mut g, p, Side::Union);
-    let u = g.id("27IL-A");
-    act(&mut g, Action::Retreater(u));
+    start_retreat(&mut g, p, Side::Union, "27IL-A");
     act(&mut g, Action::RetreatTo(a));
     hold_fire(&mut g);
     let n = retreat_options(&g)[0];
@@ -1039,9 +872,7 @@ fn rule_8_6_a_breakout_ending_overstacked_is_destroyed() {
 fn rule_8_6_the_board_edge_counts_toward_being_surrounded() {
     // The map corner 0101 with the enemy in both its neighbours: a breakout.
     let mut g = quiet(Side::Confederate);
-    g.put("27IL-A", "0101");
-    g.put("13AR-A", "0201");
-    g.put("13AR-B", "0102");
+    put_at(&mut g, &[("27IL-A", hex("0101")), ("13AR-A", hex("0201")), ("13AR-B", hex("0102"))]);
     let r = RetreatState {
         unit: g.id("27IL-A"),
         left: 1,
@@ -1063,15 +894,8 @@ fn rule_8_6_the_board_edge_counts_toward_being_surrounded() {
 
 #[test]
 fn rule_8_7_damaged_artillery_last_in_the_hex_is_captured_not_destroyed() {
-    let mut g = fresh();
-    let (entry, t) = (hex("0332"), hex("0333"));
-    g.put("13AR-H", &t.label());
-    g.set_flipped("13AR-H", true);
-    g.put("Watson-A", &t.label());
-    g.set_flipped("Watson-A", true);
-    g.put("31IL-A", &entry.label());
-    g.put("31IL-B", &entry.label());
-    attack(&mut g, Side::Union, "31IL", entry, t, &["31IL-A", "31IL-B"]);
+    let (mut g, _, _) =
+        melee_0333(Side::Union, "31IL", &["13AR-H", "Watson-A"], &["31IL-A", "31IL-B"], &["13AR-H", "Watson-A"]);
     rolls(&mut g, &[1, 1]); // reduced battery: 2 dice of defensive fire, both miss
     rolls(&mut g, &[6, 1]); // 10 against 2: two hits: the company, then the battery
     assert!(gone(&g, "13AR-H"));
@@ -1083,26 +907,22 @@ fn rule_8_7_damaged_artillery_last_in_the_hex_is_captured_not_destroyed() {
 
 #[test]
 fn rule_8_7_captured_artillery_answers_to_the_capturing_regiments_chit() {
-    let mut g = fresh();
-    let (entry, t) = (hex("0332"), hex("0333"));
-    g.put("Watson-A", &t.label());
-    g.put("31IL-A", &entry.label());
-    attack(&mut g, Side::Union, "31IL", entry, t, &["31IL-A"]);
+    let (mut g, _, _) = melee_0333(Side::Union, "31IL", &["Watson-A"], &["31IL-A"], &[]);
     rolls(&mut g, &[1, 1, 1]);
     let w = g.id("Watson-A");
     assert_eq!(g.owner(w), Side::Union);
     // The 31st Illinois' chit activates it; the Union HQ chit does not.
     let mut h = g.clone();
     h.activate(Side::Union, "31IL", Stage::Maneuver);
-    assert!(h.legal_actions().iter().any(|a| matches!(a, Action::Move { unit, .. } if *unit == w)));
+    assert!(can_move(&h, w));
     let mut h = g.clone();
     h.activate(Side::Union, "HQ", Stage::Maneuver);
     h.put("Grant", "0631"); // something else to do keeps the step open
-    assert!(!h.legal_actions().iter().any(|a| matches!(a, Action::Move { unit, .. } if *unit == w)));
+    assert!(!can_move(&h, w));
     let mut h = g.clone();
     h.put("Beltzhoover", "0631");
     h.activate(Side::Confederate, "HQ", Stage::Maneuver);
-    assert!(!h.legal_actions().iter().any(|a| matches!(a, Action::Move { unit, .. } if *unit == w)));
+    assert!(!can_move(&h, w));
 }
 
 #[test]
@@ -1124,21 +944,16 @@ fn rule_8_7_a_recaptured_gun_becomes_the_recapturing_regiments_captured_artiller
     // The 13th Arkansas' chit activates it; the Confederate HQ chit does not.
     let mut h = g.clone();
     h.activate(Side::Confederate, "13AR", Stage::Maneuver);
-    assert!(h.legal_actions().iter().any(|a| matches!(a, Action::Move { unit, .. } if *unit == w)));
+    assert!(can_move(&h, w));
     let mut h = g.clone();
     h.put("Beltzhoover", "0631"); // something else to do keeps the step open
     h.activate(Side::Confederate, "HQ", Stage::Maneuver);
-    assert!(!h.legal_actions().iter().any(|a| matches!(a, Action::Move { unit, .. } if *unit == w)));
+    assert!(!can_move(&h, w));
 }
 
 #[test]
 fn rule_8_7_leaders_with_artillery_left_alone_are_retreated() {
-    let mut g = fresh();
-    let (entry, t) = (hex("0332"), hex("0333"));
-    g.put("Watson-A", &t.label());
-    g.put("Beltzhoover", &t.label());
-    g.put("31IL-A", &entry.label());
-    attack(&mut g, Side::Union, "31IL", entry, t, &["31IL-A"]);
+    let (mut g, _, _) = melee_0333(Side::Union, "31IL", &["Watson-A", "Beltzhoover"], &["31IL-A"], &[]);
     rolls(&mut g, &[1, 1, 1]);
     assert_eq!(g.owner(g.id("Watson-A")), Side::Union);
     // He checks (7.2: in the melee hex at its conclusion), then is retreated, not captured.
@@ -1156,8 +971,7 @@ fn rule_8_7_abandoned_captured_artillery_goes_to_the_first_regiment_entering() {
     let w = g.put("Watson-A", "0333");
     let f = u8::try_from(g.oob().formation(Side::Union, "31IL").unwrap()).unwrap();
     g.units[usize::from(w)].captor = Some(f);
-    g.put("30IL-A", "0332");
-    g.put("30IL-B", "0631");
+    put_at(&mut g, &[("30IL-A", hex("0332")), ("30IL-B", hex("0631"))]);
     g.activate(Side::Union, "30IL", Stage::Maneuver);
     go(&mut g, "30IL-A", hex("0333"));
     assert_eq!(g.unit(w).captor, Some(u8::try_from(g.oob().formation(Side::Union, "30IL").unwrap()).unwrap()));
@@ -1166,8 +980,7 @@ fn rule_8_7_abandoned_captured_artillery_goes_to_the_first_regiment_entering() {
     let mut g = fresh();
     let w = g.put("Watson-A", "0333");
     g.units[usize::from(w)].captor = Some(f);
-    g.put("31IL-A", "0333");
-    g.put("30IL-A", "0332");
+    put_at(&mut g, &[("31IL-A", hex("0333")), ("30IL-A", hex("0332"))]);
     g.activate(Side::Union, "30IL", Stage::Maneuver);
     go(&mut g, "30IL-A", hex("0333"));
     assert_eq!(g.unit(w).captor, Some(f));

@@ -8,6 +8,36 @@ use common_late::*;
 // ------------------------------------------------------------------ 9.0 Rally
 
 /// A broken company at `label` and a rally phase for its side, High Morale off.
+/// A [`fresh`] position where neither side has high morale (9.1).
+fn low_morale() -> Belmont {
+    let mut g = fresh();
+    g.high_morale = [false, false];
+    g
+}
+
+/// With `killed` killed and each company broken at its hex, asserts the chance each
+/// rallies on its own in a Union rally phase, in sixths.
+fn union_rally_after_loss(killed: &str, companies: &[(&str, &str, u8)]) {
+    let mut g = fresh();
+    for (id, label, _) in companies {
+        broken_at(&mut g, id, label);
+    }
+    g.put_loc(killed, Loc::Gone(Fate::Killed));
+    rally_phase(&mut g, Side::Union);
+    for (id, _, sixths) in companies {
+        let (got, want) = (rally_chance(&g, id, None), f64::from(*sixths) / 6.0);
+        assert!((got - want).abs() < EPS, "{id}: probability {got}, expected {want}");
+    }
+}
+
+/// `leader` rallies each of `units` in turn, each rally roll a `die`.
+fn rally_two(g: &mut Belmont, leader: u16, units: [u16; 2], die: u8) {
+    for unit in units {
+        act(g, Action::Rally { unit, leader: Some(leader) });
+        roll(g, die);
+    }
+}
+
 fn broken_at(g: &mut Belmont, id: &str, label: &str) -> belmont::counters::UnitId {
     let u = g.put(id, label);
     g.set_flipped(id, true);
@@ -27,8 +57,7 @@ fn rally_chance(g: &Belmont, id: &str, leader: Option<&str>) -> f64 {
 
 #[test]
 fn r9_0_alone_a_company_rallies_on_a_six() {
-    let mut g = fresh();
-    g.high_morale = [false, false];
+    let mut g = low_morale();
     let u = broken_at(&mut g, "30IL-A", "1520");
     rally_phase(&mut g, Side::Union);
     assert_eq!(g.prompt().rule, "Belmont 9.0");
@@ -47,8 +76,7 @@ fn r9_0_alone_a_company_rallies_on_a_six() {
 
 #[test]
 fn r9_0_a_leader_of_another_regiment_or_brigade_helps_on_5_6() {
-    let mut g = fresh();
-    g.high_morale = [false, false];
+    let mut g = low_morale();
     broken_at(&mut g, "31IL-A", "1520");
     g.put("Fouke", "1520"); // 30th Illinois: same brigade (McClernand), other regiment
     g.put("Dougherty", "1520"); // brigade leader of the 22nd Illinois and 7th Iowa
@@ -59,11 +87,9 @@ fn r9_0_a_leader_of_another_regiment_or_brigade_helps_on_5_6() {
 
 #[test]
 fn r9_0_its_own_regiment_or_brigade_leader_helps_on_4_6() {
-    let mut g = fresh();
-    g.high_morale = [false, false];
+    let mut g = low_morale();
     broken_at(&mut g, "30IL-A", "1520");
-    g.put("Fouke", "1520");
-    g.put("McClernand", "1520");
+    put_each(&mut g, &[("Fouke", "1520"), ("McClernand", "1520")]);
     broken_at(&mut g, "13AR-A", "1530");
     g.put("Tappan", "1530"); // 2.2 note: brigade leader of the 13th Arkansas
     rally_phase(&mut g, Side::Union);
@@ -75,8 +101,7 @@ fn r9_0_its_own_regiment_or_brigade_leader_helps_on_4_6() {
 
 #[test]
 fn r9_0_a_wounded_leader_still_helps() {
-    let mut g = fresh();
-    g.high_morale = [false, false];
+    let mut g = low_morale();
     broken_at(&mut g, "30IL-A", "1520");
     g.put("Fouke", "1520");
     g.set_flipped("Fouke", true);
@@ -125,8 +150,7 @@ fn r9_0_a_leader_rallies_only_one_company() {
 
 #[test]
 fn r9_0_grant_rallies_two_companies_in_or_adjacent_on_4_6() {
-    let mut g = fresh();
-    g.high_morale = [false, false];
+    let mut g = low_morale();
     let a = broken_at(&mut g, "22IL-A", "1520");
     let b = broken_at(&mut g, "7IA-A", &nb("1520", 3));
     let c = broken_at(&mut g, "31IL-A", &nb("1520", 5));
@@ -140,10 +164,7 @@ fn r9_0_grant_rallies_two_companies_in_or_adjacent_on_4_6() {
     // Adjacent, and of no regiment or brigade of his: still 4-6.
     assert_p(rally_chance(&g, "7IA-A", Some("Grant")), 3.0 / 6.0);
     assert_p(rally_chance(&g, "22IL-A", Some("Grant")), 3.0 / 6.0);
-    act(&mut g, Action::Rally { unit: a, leader: Some(grant) });
-    roll(&mut g, 1);
-    act(&mut g, Action::Rally { unit: b, leader: Some(grant) });
-    roll(&mut g, 1);
+    rally_two(&mut g, grant, [a, b], 1);
     // Two rallies spent: the third company rallies without him.
     assert!(!is_legal(&g, &Action::Rally { unit: c, leader: Some(grant) }));
     assert!(is_legal(&g, &Action::Rally { unit: c, leader: None }));
@@ -158,10 +179,7 @@ fn r9_0_polk_rallies_two_companies_in_or_adjacent_on_4_6() {
     let polk = g.put("Polk", "1530");
     rally_phase(&mut g, Side::Confederate);
     assert_p(rally_chance(&g, "11LA-A", Some("Polk")), 3.0 / 6.0);
-    act(&mut g, Action::Rally { unit: a, leader: Some(polk) });
-    roll(&mut g, 2);
-    act(&mut g, Action::Rally { unit: b, leader: Some(polk) });
-    roll(&mut g, 2);
+    rally_two(&mut g, polk, [a, b], 2);
     assert!(!is_legal(&g, &Action::Rally { unit: c, leader: Some(polk) }));
 }
 
@@ -245,37 +263,18 @@ fn r9_1_high_morale_adds_one_to_every_rally_roll() {
 
 #[test]
 fn r9_1_no_bonus_for_the_companies_of_a_killed_regiment_leader() {
-    let mut g = fresh();
-    broken_at(&mut g, "30IL-A", "1520");
-    broken_at(&mut g, "31IL-A", "1720");
-    g.put_loc("Fouke", Loc::Gone(Fate::Killed));
-    rally_phase(&mut g, Side::Union);
-    assert_p(rally_chance(&g, "30IL-A", None), 1.0 / 6.0);
-    assert_p(rally_chance(&g, "31IL-A", None), 2.0 / 6.0);
+    union_rally_after_loss("Fouke", &[("30IL-A", "1520", 1), ("31IL-A", "1720", 2)]);
 }
 
 #[test]
 fn r9_1_no_bonus_for_the_regiments_of_a_killed_brigade_leader() {
-    let mut g = fresh();
-    broken_at(&mut g, "27IL-F", "1520");
-    broken_at(&mut g, "31IL-A", "1720");
-    broken_at(&mut g, "22IL-A", "1920");
-    g.put_loc("McClernand", Loc::Gone(Fate::Killed));
-    rally_phase(&mut g, Side::Union);
-    assert_p(rally_chance(&g, "27IL-F", None), 1.0 / 6.0);
-    assert_p(rally_chance(&g, "31IL-A", None), 1.0 / 6.0);
-    assert_p(rally_chance(&g, "22IL-A", None), 2.0 / 6.0); // Dougherty's brigade
+    // 22IL-A is of Dougherty's brigade.
+    union_rally_after_loss("McClernand", &[("27IL-F", "1520", 1), ("31IL-A", "1720", 1), ("22IL-A", "1920", 2)]);
 }
 
 #[test]
 fn r9_1_a_killed_army_leader_loses_the_bonus_entirely() {
-    let mut g = fresh();
-    broken_at(&mut g, "22IL-A", "1920");
-    broken_at(&mut g, "CAV-Dollins", "1720");
-    g.put_loc("Grant", Loc::Gone(Fate::Killed));
-    rally_phase(&mut g, Side::Union);
-    assert_p(rally_chance(&g, "22IL-A", None), 1.0 / 6.0);
-    assert_p(rally_chance(&g, "CAV-Dollins", None), 1.0 / 6.0);
+    union_rally_after_loss("Grant", &[("22IL-A", "1920", 1), ("CAV-Dollins", "1720", 1)]);
 }
 
 #[test]
@@ -293,9 +292,7 @@ fn r9_1_the_union_loses_high_morale_at_the_start_of_turn_7() {
 
 #[test]
 fn r9_1_the_camp_turn_ends_with_the_morale_swap() {
-    let mut g = fresh();
-    g.turn = 3;
-    g.camp_captured = Some(3);
+    let mut g = camp_fallen(3, 3, &[]);
     broken_at(&mut g, "30IL-A", "1520");
     broken_at(&mut g, "13AR-A", "1530");
     // During the capture turn the Union still has it.
@@ -336,23 +333,25 @@ fn spare(g: &Belmont) -> u8 {
     chit(g, Side::Union, "CAV")
 }
 
+/// [`confuse`] the Confederate formation `code`, with the [`spare`] chit left in the cup.
+fn confuse_cs(g: &mut Belmont, code: &str) {
+    let s = spare(g);
+    confuse(g, Side::Confederate, code, &[s]);
+}
+
 #[test]
 fn r10_0_the_blue_and_gray_dice_are_36_outcomes_of_1_in_36() {
     let mut g = fresh();
     g.put("13AR-A", "1520");
-    let s = spare(&g);
-    confuse(&mut g, Side::Confederate, "13AR", &[s]);
+    confuse_cs(&mut g, "13AR");
     assert_pair(&g);
 }
 
 #[test]
 fn r10_0_gray_1_3_moves_the_regiment_one_hex_in_the_blue_direction() {
-    let mut g = fresh();
-    g.put("13AR-A", "1520");
-    g.put("13AR-B", "1520");
+    let mut g = placed(&[("13AR-A", "1520"), ("13AR-B", "1520")]);
     g.put("12TN-A", "1520"); // not activated: stays
-    let s = spare(&g);
-    confuse(&mut g, Side::Confederate, "13AR", &[s]);
+    confuse_cs(&mut g, "13AR");
     for blue in 1..=6 {
         for gray in 1..=3 {
             let mut c = g.clone();
@@ -372,8 +371,7 @@ fn r10_0_gray_4_5_stands_without_volley_or_move_and_6_operates_normally() {
     let mut g = fresh();
     g.put("13AR-A", "1520");
     g.put("30IL-A", &nb("1520", 4)); // adjacent: in range
-    let s = spare(&g);
-    confuse(&mut g, Side::Confederate, "13AR", &[s]);
+    confuse_cs(&mut g, "13AR");
     for gray in 4..=5 {
         for blue in 1..=6 {
             let mut c = g.clone();
@@ -397,9 +395,7 @@ fn r10_0_gray_4_5_stands_without_volley_or_move_and_6_operates_normally() {
 
 #[test]
 fn r10_0_the_chit_waits_for_the_next_chit_of_its_own_side() {
-    let mut g = fresh();
-    g.put("13AR-A", "1520");
-    g.put("30IL-A", "1720");
+    let mut g = placed(&[("13AR-A", "1520"), ("30IL-A", "1720")]);
     let cc = confused_chit(&g, Side::Confederate);
     let union = chit(&g, Side::Union, "30IL");
     let cs = chit(&g, Side::Confederate, "13AR");
@@ -467,8 +463,7 @@ fn r10_2_a_company_forced_into_an_enemy_hex_must_melee() {
     g.put("13AR-A", "1520");
     let target = nb("1520", 1);
     g.put("30IL-A", &target);
-    let s = spare(&g);
-    confuse(&mut g, Side::Confederate, "13AR", &[s]);
+    confuse_cs(&mut g, "13AR");
     roll_pair(&mut g, 1, 2);
     hold_fire(&mut g);
     assert_eq!(at(&g, "13AR-A"), Some(target.clone()));
@@ -492,8 +487,7 @@ fn r10_2_broken_companies_without_their_regiment_leader_do_not_enter_melee() {
     g.put("Russel", "1620");
     g.put("30IL-A", &nb("1520", 1));
     g.put("30IL-B", &nb("1620", 1));
-    let s = spare(&g);
-    confuse(&mut g, Side::Confederate, "12TN", &[s]);
+    confuse_cs(&mut g, "12TN");
     roll_pair(&mut g, 1, 3);
     hold_fire(&mut g);
     assert_eq!(at(&g, "12TN-A").as_deref(), Some("1520"), "no leader: stays");
@@ -649,9 +643,7 @@ fn r10_4_but_not_if_a_non_activated_company_of_his_command_stays() {
 fn r10_4_a_leader_does_not_go_where_his_companies_could_not() {
     // The companies stay (10.3, over-stacking); the leader, whom stacking does not
     // limit, stays with them.
-    let mut g = fresh();
-    g.put("12TN-A", "1520");
-    g.put("Pillow", "1520");
+    let mut g = placed(&[("12TN-A", "1520"), ("Pillow", "1520")]);
     let to = nb("1520", 3);
     for id in ["13AR-A", "13AR-B", "13AR-C"] {
         g.put(id, &to);
@@ -677,12 +669,9 @@ fn r10_0_confused_orders_do_not_affect_second_leader_movement() {
 
 #[test]
 fn r10_5_units_with_or_adjacent_to_grant_operate_normally() {
-    let mut g = fresh();
-    g.put("Grant", "1520");
-    g.put("30IL-A", "1520");
+    let mut g = placed(&[("Grant", "1520"), ("30IL-A", "1520")]);
     g.put("30IL-B", &nb("1520", 2));
-    g.put("30IL-C", "1517");
-    g.put("Fouke", "1517");
+    put_each(&mut g, &[("30IL-C", "1517"), ("Fouke", "1517")]);
     let c = confused_move(&g, Side::Union, "30IL", 4);
     assert_eq!(at(&c, "30IL-A").as_deref(), Some("1520"));
     assert_eq!(at(&c, "30IL-B"), Some(nb("1520", 2)));
@@ -693,23 +682,14 @@ fn r10_5_units_with_or_adjacent_to_grant_operate_normally() {
     assert_eq!(c.act.as_ref().map(|a| a.stage), Some(Stage::Maneuver));
     let a = c.id("30IL-A");
     let b = c.id("30IL-B");
-    let moves: Vec<_> = c
-        .legal_actions()
-        .into_iter()
-        .filter_map(|x| match x {
-            Action::Move { unit, .. } => Some(unit),
-            _ => None,
-        })
-        .collect();
+    let moves = movers(&c);
     assert!(moves.contains(&a) && moves.contains(&b));
     assert!(!moves.contains(&c.id("30IL-C")), "the confused company is done");
 }
 
 #[test]
 fn r10_5_grant_himself_is_immune() {
-    let mut g = fresh();
-    g.put("Grant", "1520");
-    g.put("McClernand", "1720");
+    let g = placed(&[("Grant", "1520"), ("McClernand", "1720")]);
     let c = confused_move(&g, Side::Union, "HQ", 1);
     assert_eq!(at(&c, "Grant").as_deref(), Some("1520"));
     assert_eq!(at(&c, "McClernand"), Some(nb("1720", 1)));

@@ -19,15 +19,21 @@ fn volleys_at(g: &Belmont, target: &str) -> Vec<Action> {
         .collect()
 }
 
-fn sails(g: &Belmont, vessel: &str) -> Vec<String> {
-    let v = g.id(vessel);
+/// The labels of the hexes vessel or battery `id` may sail to (`sail`) or bombard.
+fn unit_targets(g: &Belmont, id: &str, sail: bool) -> Vec<String> {
+    let u = g.id(id);
     g.legal_actions()
         .into_iter()
         .filter_map(|a| match a {
-            Action::Sail { vessel, to } if vessel == v => Some(to.label()),
+            Action::Sail { vessel, to } if sail && vessel == u => Some(to.label()),
+            Action::Bombard { battery, target } if !sail && battery == u => Some(target.label()),
             _ => None,
         })
         .collect()
+}
+
+fn sails(g: &Belmont, vessel: &str) -> Vec<String> {
+    unit_targets(g, vessel, true)
 }
 
 fn boards(g: &Belmont, unit: &str, vessel: &str) -> bool {
@@ -44,13 +50,58 @@ fn aboard(g: &mut Belmont, id: &str, vessel: &str) {
     g.put_loc(id, Loc::Aboard(v));
 }
 
+/// Transports free of the 11.8 limits, `units` placed, the 13th Tennessee activated to
+/// maneuver.
+fn tn13_maneuver(units: &[(&str, &str)]) -> Belmont {
+    let mut g = fresh();
+    g.transport_limits = false;
+    put_each(&mut g, units);
+    g.activate(Side::Confederate, "13TN", Stage::Maneuver);
+    g
+}
+
+/// On turn `turn` (the 11.8 limits in force), `units` placed, the 13th Tennessee activated
+/// to maneuver.
+fn tn13_on_turn(turn: u8, units: &[(&str, &str)]) -> Belmont {
+    let mut g = fresh();
+    g.turn = turn;
+    put_each(&mut g, units);
+    g.activate(Side::Confederate, "13TN", Stage::Maneuver);
+    g
+}
+
+/// [`tn13_maneuver`] with Transport-2 and `boarders` on the Columbus dock: they board and
+/// the transport sails to 2320, off the Missouri shore.
+fn sailed_to_2320(boarders: &[&str]) -> Belmont {
+    let mut units = vec![("Transport-2", "3329")];
+    units.extend(boarders.iter().map(|&b| (b, "3329")));
+    let mut g = tn13_maneuver(&units);
+    for b in boarders {
+        board(&mut g, b, "Transport-2");
+    }
+    sail(&mut g, "Transport-2", "2320");
+    g
+}
+
+/// Transport-2 (limits off) at `at` with 13TN-C aboard and `other` placed; the 13th
+/// Tennessee activated to maneuver, only the Union HQ chit left in the cup.
+fn afloat(at: &str, other: (&str, &str)) -> Belmont {
+    let mut g = fresh();
+    g.transport_limits = false;
+    g.put("Transport-2", at);
+    aboard(&mut g, "13TN-C", "Transport-2");
+    g.put(other.0, other.1);
+    let spare = chit(&g, Side::Union, "HQ");
+    g.activate(Side::Confederate, "13TN", Stage::Maneuver);
+    only_in_cup(&mut g, &[spare]);
+    g
+}
+
 // ------------------------------------------------------------------ 11.1 Hits on vessels
 
 #[test]
 fn r11_1_an_iron_banks_hit_marks_a_gunboat_damaged() {
-    let mut g = fresh();
-    g.put("Stewart", "3421");
-    g.put("Tyler", OFF_BANKS);
+    let mut g = placed(&[("Stewart", "3421"), ("Tyler", OFF_BANKS)]);
     g.activate(Side::Confederate, "HQ", Stage::Volley);
     let v = volleys_at(&g, OFF_BANKS);
     assert_eq!(v.len(), 1);
@@ -124,8 +175,7 @@ fn r11_1_the_sixth_hit_sinks_the_vessel_with_all_aboard_for_vp() {
 fn r11_1_a_hit_on_a_dock_with_several_vessels_strikes_one_at_random() {
     let mut g = fresh();
     g.put("Tyler", "3228"); // beside the Columbus dock
-    g.put("Transport-2", "3329");
-    g.put("Transport-3", "3329");
+    put_each(&mut g, &[("Transport-2", "3329"), ("Transport-3", "3329")]);
     g.activate(Side::Union, "HQ", Stage::Volley);
     let v = volleys_at(&g, "3329");
     assert_eq!(v.len(), 1);
@@ -149,9 +199,7 @@ fn r11_1_a_hit_on_a_dock_with_several_vessels_strikes_one_at_random() {
 fn r11_2_a_damaged_gunboat_repairs_one_point_on_5_6_without_high_morale() {
     let mut g = fresh();
     assert!(g.high_morale[0]);
-    g.put("Tyler", "2103");
-    g.put("Lexington", "2104");
-    g.put("Transport-2", "3329");
+    put_each(&mut g, &[("Tyler", "2103"), ("Lexington", "2104"), ("Transport-2", "3329")]);
     let tyler = g.id("Tyler");
     g.units[usize::from(tyler)].damage = 2;
     let t2 = g.id("Transport-2");
@@ -175,10 +223,7 @@ fn r11_2_a_damaged_gunboat_repairs_one_point_on_5_6_without_high_morale() {
 
 #[test]
 fn r11_3_one_vessel_per_river_hex_any_number_on_a_dock() {
-    let mut g = fresh();
-    g.put("Tyler", "2103");
-    g.put("Lexington", "2104");
-    g.put("Transport-2", "2005");
+    let mut g = placed(&[("Tyler", "2103"), ("Lexington", "2104"), ("Transport-2", "2005")]);
     g.activate(Side::Union, "HQ", Stage::Maneuver);
     let t = sails(&g, "Tyler");
     assert!(!t.contains(&"2104".to_string()), "Lexington's river hex");
@@ -192,9 +237,7 @@ fn r11_3_one_vessel_per_river_hex_any_number_on_a_dock() {
 
 #[test]
 fn r11_4_only_gunboats_may_target_the_iron_banks_entrenchments() {
-    let mut g = fresh();
-    g.put("Stewart", "3421");
-    g.put("Tyler", OFF_BANKS);
+    let mut g = placed(&[("Stewart", "3421"), ("Tyler", OFF_BANKS)]);
     g.put("Taylor-1", "3322"); // field artillery beside the entrenchment
     g.put("Taylor-2", "3320");
     g.activate(Side::Union, "HQ", Stage::Volley);
@@ -208,10 +251,7 @@ fn r11_4_only_gunboats_may_target_the_iron_banks_entrenchments() {
 
 #[test]
 fn r11_4_a_hit_among_several_batteries_strikes_one_at_random() {
-    let mut g = fresh();
-    g.put("Stewart", "3421");
-    g.put("Hamilton", "3421");
-    g.put("Tyler", OFF_BANKS);
+    let mut g = placed(&[("Stewart", "3421"), ("Hamilton", "3421"), ("Tyler", OFF_BANKS)]);
     g.activate(Side::Union, "HQ", Stage::Volley);
     let v = volleys_at(&g, "3421");
     act(&mut g, v[0].clone());
@@ -229,12 +269,7 @@ fn r11_4_a_hit_among_several_batteries_strikes_one_at_random() {
 
 #[test]
 fn r11_4_gunboats_fire_on_transports_moving_in_their_range_and_los() {
-    let mut g = fresh();
-    g.transport_limits = false;
-    g.put("Tyler", "2325");
-    g.put("Transport-2", "3329");
-    g.put("13TN-C", "3329");
-    g.activate(Side::Confederate, "13TN", Stage::Maneuver);
+    let mut g = tn13_maneuver(&[("Tyler", "2325"), ("Transport-2", "3329"), ("13TN-C", "3329")]);
     board(&mut g, "13TN-C", "Transport-2");
     sail(&mut g, "Transport-2", "2331");
     let Some(Frame::OppOffer { mover, dice, .. }) = g.top().cloned() else { panic!("5.2 / 11.4: {:?}", g.top()) };
@@ -285,8 +320,7 @@ fn r11_5_a_vessel_moves_up_to_four_river_sections_counting_its_own() {
 fn r11_6_a_gunboat_carries_one_company_and_any_leaders() {
     let mut g = fresh();
     g.put("Tyler", "2106"); // beside Hunter's Farm dock
-    g.put("30IL-A", "2006");
-    g.put("30IL-B", "2006");
+    put_each(&mut g, &[("30IL-A", "2006"), ("30IL-B", "2006")]);
     g.put("30IL-C", "1906"); // two hexes from the gunboat
     g.put("Fouke", "2006");
     g.activate(Side::Union, "30IL", Stage::Maneuver);
@@ -313,13 +347,8 @@ fn r11_6_a_gunboat_carries_one_company_and_any_leaders() {
 
 #[test]
 fn r11_7_units_board_only_on_the_columbus_dock_and_never_in_missouri() {
-    let mut g = fresh();
-    g.transport_limits = false;
-    g.put("Transport-2", "3329");
-    g.put("Transport-3", "2231"); // at the Belmont dock
-    g.put("13TN-C", "3329");
-    g.put("13TN-A", "2231");
-    g.activate(Side::Confederate, "13TN", Stage::Maneuver);
+    // Transport-3 is at the Belmont dock.
+    let g = tn13_maneuver(&[("Transport-2", "3329"), ("Transport-3", "2231"), ("13TN-C", "3329"), ("13TN-A", "2231")]);
     assert!(boards(&g, "13TN-C", "Transport-2"));
     assert!(!boards(&g, "13TN-A", "Transport-3"));
     assert!(!boards(&g, "13TN-A", "Transport-2"));
@@ -329,14 +358,13 @@ fn r11_7_units_board_only_on_the_columbus_dock_and_never_in_missouri() {
 
 #[test]
 fn r11_7_one_regiment_per_transport_split_over_several() {
-    let mut g = fresh();
-    g.transport_limits = false;
-    g.put("Transport-2", "3329");
-    g.put("Transport-3", "3329");
-    g.put("13TN-C", "3329");
-    g.put("13TN-D", "3329");
-    g.put("12TN-A", "3328");
-    g.activate(Side::Confederate, "13TN", Stage::Maneuver);
+    let mut g = tn13_maneuver(&[
+        ("Transport-2", "3329"),
+        ("Transport-3", "3329"),
+        ("13TN-C", "3329"),
+        ("13TN-D", "3329"),
+        ("12TN-A", "3328"),
+    ]);
     board(&mut g, "13TN-C", "Transport-2");
     assert!(boards(&g, "13TN-D", "Transport-3"), "a regiment may split over transports");
     sail(&mut g, "Transport-2", "3228");
@@ -351,11 +379,7 @@ fn r11_7_one_regiment_per_transport_split_over_several() {
 
 #[test]
 fn r11_7_a_loaded_transport_must_leave_the_dock_before_the_activation_ends() {
-    let mut g = fresh();
-    g.transport_limits = false;
-    g.put("Transport-2", "3329");
-    g.put("13TN-C", "3329");
-    g.activate(Side::Confederate, "13TN", Stage::Maneuver);
+    let mut g = tn13_maneuver(&[("Transport-2", "3329"), ("13TN-C", "3329")]);
     assert!(is_legal(&g, &Action::Done));
     board(&mut g, "13TN-C", "Transport-2");
     assert!(!is_legal(&g, &Action::Done));
@@ -365,13 +389,7 @@ fn r11_7_a_loaded_transport_must_leave_the_dock_before_the_activation_ends() {
 
 #[test]
 fn r11_7_debarking_units_have_two_mp_and_the_empty_transport_goes_to_the_turn_track() {
-    let mut g = fresh();
-    g.transport_limits = false;
-    g.put("Transport-2", "3329");
-    g.put("13TN-C", "3329");
-    g.activate(Side::Confederate, "13TN", Stage::Maneuver);
-    board(&mut g, "13TN-C", "Transport-2");
-    sail(&mut g, "Transport-2", "2320");
+    let mut g = sailed_to_2320(&["13TN-C"]);
     // Into any adjacent Missouri land hex.
     let land: Vec<Hex> =
         hex("2320").neighbours().into_iter().filter(|&h| g.map().is_missouri(h) && g.map().is_land(h)).collect();
@@ -394,14 +412,8 @@ fn r11_7_debarking_units_have_two_mp_and_the_empty_transport_goes_to_the_turn_tr
 
 #[test]
 fn r11_7_debarking_units_may_enter_a_union_zoc_but_not_pass_through_it() {
-    let mut g = fresh();
-    g.transport_limits = false;
-    g.put("Transport-2", "2320");
-    aboard(&mut g, "13TN-C", "Transport-2");
-    g.put("30IL-A", "2120"); // unbroken: a ZOC over 2220
-    let spare = chit(&g, Side::Union, "HQ");
-    g.activate(Side::Confederate, "13TN", Stage::Maneuver);
-    only_in_cup(&mut g, &[spare]);
+    // 30IL-A, unbroken, has a ZOC over 2220.
+    let mut g = afloat("2320", ("30IL-A", "2120"));
     assert!(hex("2120").distance(hex("2220")) == 1);
     step(&mut g, "13TN-C", "2220");
     hold_fire(&mut g);
@@ -411,14 +423,7 @@ fn r11_7_debarking_units_may_enter_a_union_zoc_but_not_pass_through_it() {
 
 #[test]
 fn r11_7_the_empty_transports_way_back_is_shown_for_gunboat_fire() {
-    let mut g = fresh();
-    g.transport_limits = false;
-    g.put("Transport-2", "2331");
-    aboard(&mut g, "13TN-C", "Transport-2");
-    g.put("Tyler", "2325");
-    let spare = chit(&g, Side::Union, "HQ");
-    g.activate(Side::Confederate, "13TN", Stage::Maneuver);
-    only_in_cup(&mut g, &[spare]);
+    let mut g = afloat("2331", ("Tyler", "2325"));
     step(&mut g, "13TN-C", "2231");
     let Some(Frame::OppOffer { mover, dice, .. }) = g.top().cloned() else { panic!("{:?}", g.top()) };
     assert_eq!(mover, g.id("Transport-2"));
@@ -438,15 +443,7 @@ fn r11_7_the_empty_transports_way_back_is_shown_for_gunboat_fire() {
 
 #[test]
 fn r11_7_once_one_unit_debarks_the_transport_is_done_moving() {
-    let mut g = fresh();
-    g.transport_limits = false;
-    g.put("Transport-2", "3329");
-    g.put("13TN-C", "3329");
-    g.put("13TN-D", "3329");
-    g.activate(Side::Confederate, "13TN", Stage::Maneuver);
-    board(&mut g, "13TN-C", "Transport-2");
-    board(&mut g, "13TN-D", "Transport-2");
-    sail(&mut g, "Transport-2", "2320");
+    let mut g = sailed_to_2320(&["13TN-C", "13TN-D"]);
     step(&mut g, "13TN-C", "2220");
     assert!(sails(&g, "Transport-2").is_empty());
     assert_eq!(at(&g, "Transport-2").as_deref(), Some("2320"));
@@ -472,13 +469,7 @@ fn r11_7_once_one_unit_debarks_the_transport_is_done_moving() {
 
 #[test]
 fn r11_7_no_melee_on_the_turn_a_unit_leaves_a_transport() {
-    let mut g = fresh();
-    g.transport_limits = false;
-    g.put("Transport-2", "3329");
-    g.put("13TN-C", "3329");
-    g.activate(Side::Confederate, "13TN", Stage::Maneuver);
-    board(&mut g, "13TN-C", "Transport-2");
-    sail(&mut g, "Transport-2", "2320");
+    let mut g = sailed_to_2320(&["13TN-C"]);
     step(&mut g, "13TN-C", "2220");
     // Later the same turn the regiment is activated again at the marker step (a test
     // position): no melee marker may be placed for it.
@@ -509,30 +500,10 @@ fn r11_8_the_first_transport_starts_on_the_turn_track() {
 
 /// How many companies of the 13th Tennessee may board Transport-1 on `turn`.
 fn capacity(options: &[&str], turn: u8) -> usize {
-    let mut g = fresh_with(options);
-    g.turn = turn;
-    g.put("Transport-1", "3329");
-    for id in ["13TN-C", "13TN-D", "13TN-E"] {
-        g.put(id, "3329");
-    }
-    for id in ["13TN-F", "13TN-G", "13TN-H"] {
-        g.put(id, "3328");
-    }
-    g.put("13TN-I", "3330");
-    g.put("13TN-K", "3330");
-    g.put("Wright", "3330");
+    let mut g = at_columbus_dock(options, turn);
+    put_each(&mut g, &[("13TN-I", "3330"), ("13TN-K", "3330"), ("Wright", "3330")]);
     g.activate(Side::Confederate, "13TN", Stage::Maneuver);
-    let t = g.id("Transport-1");
-    let mut n = 0;
-    loop {
-        let next = g
-            .legal_actions()
-            .into_iter()
-            .find(|a| matches!(a, Action::Board { unit, vessel } if *vessel == t && !g.is_leader(*unit)));
-        let Some(a) = next else { break };
-        act(&mut g, a);
-        n += 1;
-    }
+    let n = board_while(&mut g, "Transport-1", |g, unit| !g.is_leader(unit));
     // Leaders are not companies: Wright may still board.
     assert!(boards(&g, "Wright", "Transport-1") || n == 0);
     n
@@ -540,21 +511,14 @@ fn capacity(options: &[&str], turn: u8) -> usize {
 
 #[test]
 fn r11_8_transport_capacity_grows_by_turn() {
-    assert_eq!(capacity(&[], 1), 0);
-    assert_eq!(capacity(&[], 2), 1);
-    assert_eq!(capacity(&[], 3), 2);
-    assert_eq!(capacity(&[], 4), 3);
-    assert_eq!(capacity(&[], 5), 4);
-    assert_eq!(capacity(&[], 6), 5);
+    for (turn, want) in [(1u8, 0usize), (2, 1), (3, 2), (4, 3), (5, 4), (6, 5)] {
+        assert_eq!(capacity(&[], turn), want, "turn {turn}");
+    }
 }
 
 #[test]
 fn r11_8_the_destination_is_the_belmont_dock() {
-    let mut g = fresh();
-    g.turn = 3;
-    g.put("Transport-1", "3329");
-    g.put("13TN-C", "3329");
-    g.activate(Side::Confederate, "13TN", Stage::Maneuver);
+    let mut g = tn13_on_turn(3, &[("Transport-1", "3329"), ("13TN-C", "3329")]);
     board(&mut g, "13TN-C", "Transport-1");
     let dest = sails(&g, "Transport-1");
     assert!(dest.contains(&"2231".to_string()));
@@ -569,13 +533,8 @@ fn r11_8_the_destination_is_the_belmont_dock() {
 
 #[test]
 fn r11_8_only_one_transport_before_the_limits_are_lifted() {
-    let mut g = fresh();
-    g.turn = 6;
-    g.put("Transport-1", "3329");
-    g.put("Transport-2", "3329");
-    g.put("13TN-C", "3329");
-    g.put("13TN-D", "3329");
-    g.activate(Side::Confederate, "13TN", Stage::Maneuver);
+    let mut g =
+        tn13_on_turn(6, &[("Transport-1", "3329"), ("Transport-2", "3329"), ("13TN-C", "3329"), ("13TN-D", "3329")]);
     board(&mut g, "13TN-C", "Transport-1");
     assert!(!boards(&g, "13TN-D", "Transport-2"));
     assert!(boards(&g, "13TN-D", "Transport-1"));
@@ -585,9 +544,7 @@ fn r11_8_only_one_transport_before_the_limits_are_lifted() {
 
 #[test]
 fn r11_9_union_units_entering_hunters_farm_dock_leave_the_game_for_no_cs_vp() {
-    let mut g = fresh();
-    g.put("30IL-A", "1905");
-    g.put("30IL-B", "2004");
+    let mut g = placed(&[("30IL-A", "1905"), ("30IL-B", "2004")]);
     g.set_flipped("30IL-B", true);
     g.put("Fouke", "1905");
     g.activate(Side::Union, "30IL", Stage::Maneuver);
@@ -608,9 +565,7 @@ fn banks_position(camp_turn: Option<u8>, turn: u8) -> Belmont {
     let mut g = fresh();
     g.turn = turn;
     g.camp_captured = camp_turn;
-    g.put("Stewart", "3421");
-    g.put("PointCoupee", "3422");
-    g.put("Hamilton", "3423");
+    put_each(&mut g, &[("Stewart", "3421"), ("PointCoupee", "3422"), ("Hamilton", "3423")]);
     g.put("30IL-A", "2221"); // Missouri, in LOS
     g.put("Tyler", "3220");
     // Something beside 1520 (woods, out of the batteries' sight), so that 1520 is worth
@@ -657,11 +612,7 @@ fn r12_0_in_los_each_long_range_die_hits_on_the_counters_range() {
 
 #[test]
 fn r12_0_ordinary_batteries_reach_14_hexes_long_range_ones_36() {
-    let mut g = fresh();
-    g.turn = 4;
-    g.camp_captured = Some(3);
-    g.put("Hamilton", "3421");
-    g.put("Stewart", "3422");
+    let mut g = camp_fallen(3, 4, &[("Hamilton", "3421"), ("Stewart", "3422")]);
     // A gunboat far down the river, in LOS across the water, 15-36 hexes away.
     let far = g
         .map()
@@ -677,15 +628,18 @@ fn r12_0_ordinary_batteries_reach_14_hexes_long_range_ones_36() {
 
 // ------------------------------------------------------------------ 12.1 Outside LOS
 
+/// After the camp has fallen (turn 4), Stewart fires outside LOS at 1520, where 30IL-B
+/// stands; the dice land blue 1 and gray `gray` (12.1).
+fn blind_shot_at_30il_b(gray: u8) -> Belmont {
+    let mut g = banks_position(Some(3), 4);
+    g.put("30IL-B", "1520");
+    bombard(&mut g, "Stewart", "1520");
+    roll_pair(&mut g, 1, gray);
+    g
+}
+
 fn bombards(g: &Belmont, battery: &str) -> Vec<String> {
-    let b = g.id(battery);
-    g.legal_actions()
-        .into_iter()
-        .filter_map(|a| match a {
-            Action::Bombard { battery, target } if battery == b => Some(target.label()),
-            _ => None,
-        })
-        .collect()
+    unit_targets(g, battery, false)
 }
 
 #[test]
@@ -725,10 +679,7 @@ fn r12_1_the_gray_die_lands_the_shot_on_5_6_else_one_hex_toward_the_blue() {
 
 #[test]
 fn r12_1_units_in_the_hex_take_one_die_hitting_on_a_six() {
-    let mut g = banks_position(Some(3), 4);
-    g.put("30IL-B", "1520");
-    bombard(&mut g, "Stewart", "1520");
-    roll_pair(&mut g, 1, 5);
+    let g = blind_shot_at_30il_b(5);
     assert_d6(&g);
     assert_p(prob(&g, &|g| flipped(g, "30IL-B")), 1.0 / 6.0);
     // One die for the hex, whatever the battery's SP (Stewart's is 3).
@@ -748,8 +699,7 @@ fn r12_1_units_in_the_hex_take_one_die_hitting_on_a_six() {
 fn r12_1_leaders_in_the_hex_each_take_one_casualty_check() {
     // Leaders alone: a check each, no hit die.
     let mut g = banks_position(Some(3), 4);
-    g.put("Fouke", "1520");
-    g.put("Logan", "1520");
+    put_each(&mut g, &[("Fouke", "1520"), ("Logan", "1520")]);
     bombard(&mut g, "Stewart", "1520");
     roll_pair(&mut g, 1, 6);
     assert!(matches!(g.top(), Some(Frame::Casualty { .. })));
@@ -757,8 +707,7 @@ fn r12_1_leaders_in_the_hex_each_take_one_casualty_check() {
     assert_p(prob(&g, &|g| flipped(g, "Logan")), 1.0 / 6.0);
     // With a company: still one check per leader (5.1: one per hex per activation).
     let mut g = banks_position(Some(3), 4);
-    g.put("Fouke", "1520");
-    g.put("30IL-B", "1520");
+    put_each(&mut g, &[("Fouke", "1520"), ("30IL-B", "1520")]);
     bombard(&mut g, "Stewart", "1520");
     roll_pair(&mut g, 1, 6);
     let mut checks = 0;
@@ -836,10 +785,7 @@ fn r12_2_other_batteries_do_not_fail() {
 
 #[test]
 fn r12_2_the_blind_shots_die_can_fail_too() {
-    let mut g = banks_position(Some(3), 4);
-    g.put("30IL-B", "1520");
-    bombard(&mut g, "Stewart", "1520");
-    roll_pair(&mut g, 1, 6);
+    let mut g = blind_shot_at_30il_b(6);
     roll(&mut g, 1);
     assert_eq!(loc(&g, "Stewart"), Loc::Gone(Fate::Eliminated));
 }

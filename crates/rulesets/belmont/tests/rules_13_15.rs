@@ -100,9 +100,7 @@ fn r13_2_the_camp_falls_after_the_activation_with_a_union_unit_in_a_camp_hex() {
 
 #[test]
 fn r13_2_not_while_confederates_share_the_hex() {
-    let mut g = fresh();
-    g.put("30IL-A", "2029");
-    g.put("13AR-A", "2029");
+    let mut g = placed(&[("30IL-A", "2029"), ("13AR-A", "2029")]);
     let spare = chit(&g, Side::Confederate, "12TN");
     g.activate(Side::Union, "30IL", Stage::Maneuver);
     only_in_cup(&mut g, &[spare]);
@@ -207,8 +205,7 @@ fn move_on(g: &mut Belmont, id: &str) {
 #[test]
 fn rule_13_2_1_a_demoralized_unit_moves_its_full_allowance_before_another_starts() {
     let mut g = demoralized("13AR", &|g| {
-        g.put("13AR-A", "1726");
-        g.put("13AR-B", "1826");
+        put_each(g, &[("13AR-A", "1726"), ("13AR-B", "1826")]);
     });
     let a = g.id("13AR-A");
     let first = g
@@ -269,11 +266,9 @@ fn r13_2_1_only_the_missouri_side_is_demoralized() {
 #[test]
 fn r13_2_1_no_confederate_second_movement_or_rally_on_the_capture_turn() {
     let mut g = capture_on(3);
-    g.put("Pillow", "1526");
-    g.put("13AR-A", "1526");
+    put_each(&mut g, &[("Pillow", "1526"), ("13AR-A", "1526")]);
     g.set_flipped("13AR-A", true);
-    g.put("Grant", "1520");
-    g.put("30IL-B", "1520");
+    put_each(&mut g, &[("Grant", "1520"), ("30IL-B", "1520")]);
     g.set_flipped("30IL-B", true);
     only_in_cup(&mut g, &[]);
     g.set_stack(vec![Frame::DrawChit]);
@@ -290,13 +285,20 @@ fn r13_2_1_no_confederate_second_movement_or_rally_on_the_capture_turn() {
 
 // ------------------------------------------------------------------ 13.2.2 Polk releases
 
-#[test]
-fn r13_2_2_at_the_end_of_the_capture_turn_polk_releases_the_reserve() {
+/// A game after set-up whose turn 3, on which the camp was captured, has just ended
+/// with an empty cup (13.2.2).
+fn after_capture_turn() -> Belmont {
     let mut g = Belmont::after_setup(&[]);
     g.turn = 3;
     g.camp_captured = Some(3);
     only_in_cup(&mut g, &[]);
     g.set_stack(vec![Frame::EndTurn]);
+    g
+}
+
+#[test]
+fn r13_2_2_at_the_end_of_the_capture_turn_polk_releases_the_reserve() {
+    let g = after_capture_turn();
     assert_eq!(g.turn, 4);
     assert!(logged(&g, "Belmont 13.2.2", "Polk releases the reserve"));
     let map = g.map();
@@ -331,14 +333,9 @@ fn r13_2_2_at_the_end_of_the_capture_turn_polk_releases_the_reserve() {
 
 #[test]
 fn r13_2_2_transports_may_land_anywhere_in_missouri_afterwards() {
-    let mut g = Belmont::after_setup(&[]);
-    g.turn = 3;
-    g.camp_captured = Some(3);
-    only_in_cup(&mut g, &[]);
-    g.set_stack(vec![Frame::EndTurn]);
+    let mut g = after_capture_turn();
     g.clear_map();
-    g.put("Transport-3", "3329");
-    g.put("21TN-A", "3329");
+    put_each(&mut g, &[("Transport-3", "3329"), ("21TN-A", "3329")]);
     g.activate(Side::Confederate, "21TN", Stage::Maneuver);
     board(&mut g, "21TN-A", "Transport-3");
     sail(&mut g, "Transport-3", "2320");
@@ -350,9 +347,7 @@ fn r13_2_2_transports_may_land_anywhere_in_missouri_afterwards() {
 
 #[test]
 fn r13_2_3_union_troops_in_or_within_three_hexes_of_the_camp_cannot_move_next_turn() {
-    let mut g = fresh();
-    g.turn = 4;
-    g.camp_captured = Some(3);
+    let mut g = camp_fallen(3, 4, &[]);
     g.put("30IL-A", "2029"); // in the camp
     let three = nb(&nb(&nb("1929", 6), 6), 6);
     let camp_d = |g: &Belmont, l: &str| g.map().camp.iter().map(|c| c.distance(hex(l))).min().unwrap();
@@ -364,14 +359,7 @@ fn r13_2_3_union_troops_in_or_within_three_hexes_of_the_camp_cannot_move_next_tu
     g.activate(Side::Union, "30IL", Stage::Maneuver);
     let a = g.id("30IL-A");
     let b = g.id("30IL-B");
-    let movers: Vec<_> = g
-        .legal_actions()
-        .into_iter()
-        .filter_map(|x| match x {
-            Action::Move { unit, .. } => Some(unit),
-            _ => None,
-        })
-        .collect();
+    let movers = movers(&g);
     assert!(!movers.contains(&a) && !movers.contains(&b) && !movers.contains(&g.id("Fouke")));
     assert!(movers.contains(&g.id("30IL-C")));
     // Nor do their leaders take a second movement.
@@ -379,10 +367,7 @@ fn r13_2_3_union_troops_in_or_within_three_hexes_of_the_camp_cannot_move_next_tu
     sm.set_stack(vec![Frame::Over, Frame::SecondMove { side: Side::Union, done: vec![], moving: None }]);
     assert!(!sm.legal_actions().iter().any(|x| matches!(x, Action::Move { unit, .. } if *unit == sm.id("Fouke"))));
     // The turn after, they move again.
-    let mut later = fresh();
-    later.turn = 5;
-    later.camp_captured = Some(3);
-    later.put("30IL-A", "2029");
+    let mut later = camp_fallen(3, 5, &[("30IL-A", "2029")]);
     later.activate(Side::Union, "30IL", Stage::Maneuver);
     assert!(
         later.legal_actions().iter().any(|x| matches!(x, Action::Move { unit, .. } if *unit == later.id("30IL-A")))
@@ -391,18 +376,10 @@ fn r13_2_3_union_troops_in_or_within_three_hexes_of_the_camp_cannot_move_next_tu
 
 #[test]
 fn r13_2_3_looters_place_no_melee_markers() {
-    let mut g = fresh();
-    g.turn = 4;
-    g.camp_captured = Some(3);
-    g.put("30IL-A", "1828");
-    g.put("13AR-A", "1727");
+    let mut g = camp_fallen(3, 4, &[("30IL-A", "1828"), ("13AR-A", "1727")]);
     g.activate(Side::Union, "30IL", Stage::Markers);
     assert!(!g.legal_actions().iter().any(|a| matches!(a, Action::Marker { .. })));
-    let mut g = fresh();
-    g.turn = 6;
-    g.camp_captured = Some(3);
-    g.put("30IL-A", "1828");
-    g.put("13AR-A", "1727");
+    let mut g = camp_fallen(3, 6, &[("30IL-A", "1828"), ("13AR-A", "1727")]);
     g.activate(Side::Union, "30IL", Stage::Markers);
     assert!(g.legal_actions().iter().any(|a| matches!(a, Action::Marker { .. })));
 }
@@ -495,20 +472,12 @@ fn r14_3_grant_may_call_the_reserve_at_the_start_of_a_turn_for_5_cs_vp() {
     held.clear_map();
     held.put(&guard, "1905");
     held.activate(Side::Union, "27IL", Stage::Maneuver);
-    let reach = |g: &Belmont| -> Vec<Hex> {
-        g.legal_actions()
-            .into_iter()
-            .filter_map(|a| match a {
-                Action::Move { to, .. } => Some(to),
-                _ => None,
-            })
-            .collect()
-    };
     let leash = |h: &Hex| h.distance(hex("2005")) <= 3;
     let mut h = held.clone();
     let mut far = false;
     for _ in 0..6 {
-        let Some(to) = reach(&h).into_iter().filter(|t| *t != hex("2005")).max_by_key(|t| t.distance(hex("2005")))
+        let Some(to) =
+            destinations(&h).into_iter().filter(|t| *t != hex("2005")).max_by_key(|t| t.distance(hex("2005")))
         else {
             break;
         };
@@ -526,7 +495,7 @@ fn r14_3_grant_may_call_the_reserve_at_the_start_of_a_turn_for_5_cs_vp() {
     free.clear_map();
     free.put(&guard, "1908");
     free.activate(Side::Union, "27IL", Stage::Maneuver);
-    assert!(reach(&free).iter().any(|t| !leash(t)));
+    assert!(destinations(&free).iter().any(|t| !leash(t)));
     // It is called once: no offer the next turn.
     to_next_turn(&mut g);
     assert_ne!(g.top(), Some(&Frame::CallReserve));
@@ -542,6 +511,14 @@ fn to_next_turn(g: &mut Belmont) {
 
 // ------------------------------------------------------------------ 14.4 End of game
 
+/// A [`fresh`] position where the camp was captured on turn 4: no 5 VP to the
+/// Confederates for the camp at the end (14.4).
+fn captured_on_4() -> Belmont {
+    let mut g = fresh();
+    g.camp_captured = Some(4);
+    g
+}
+
 /// Runs the end of turn 12 into final scoring.
 fn final_scoring(g: &mut Belmont) {
     g.turn = 12;
@@ -551,8 +528,7 @@ fn final_scoring(g: &mut Belmont) {
 
 #[test]
 fn r14_4_a_wounded_leader_dies_on_a_six_and_scores_as_killed_else_2_as_wounded() {
-    let mut g = fresh();
-    g.camp_captured = Some(4); // no 5 VP for the camp
+    let mut g = captured_on_4();
     g.put("Pillow", "1530");
     g.set_flipped("Pillow", true);
     final_scoring(&mut g);
@@ -570,8 +546,7 @@ fn r14_4_a_wounded_leader_dies_on_a_six_and_scores_as_killed_else_2_as_wounded()
 
 #[test]
 fn r14_4_damaged_vessels_and_captured_artillery_score_2_each() {
-    let mut g = fresh();
-    g.camp_captured = Some(4);
+    let mut g = captured_on_4();
     let tyler = g.put("Tyler", "2320");
     g.units[usize::from(tyler)].damage = 2;
     let lex = g.put("Lexington", "2322"); // undamaged
@@ -581,8 +556,7 @@ fn r14_4_damaged_vessels_and_captured_artillery_score_2_each() {
     let sunk = g.put_loc("Transport-3", Loc::Gone(Fate::Eliminated)); // sunk, scored then
     g.units[usize::from(sunk)].damage = 6;
     // Watson-A taken by the 27th Illinois (8.7); Taylor-1 captured and removed.
-    let w = g.put("Watson-A", "1725");
-    g.units[usize::from(w)].captor = Some(u8::try_from(g.oob().formation(Side::Union, "27IL").unwrap()).unwrap());
+    put_captured(&mut g, "Watson-A", "1725", Side::Union, "27IL");
     g.put_loc("Taylor-1", Loc::Gone(Fate::Captured));
     final_scoring(&mut g);
     assert_eq!(g.actor(), Actor::Over);
@@ -592,15 +566,12 @@ fn r14_4_damaged_vessels_and_captured_artillery_score_2_each() {
 
 #[test]
 fn rule_14_4_a_gun_retaken_by_its_own_side_scores_for_no_one() {
-    let mut g = fresh();
-    g.camp_captured = Some(4);
+    let mut g = captured_on_4();
     // Watson-A (Confederate) taken by the Union, then re-taken by the 13th Arkansas
     // (8.7: now the Confederates' captured artillery): no enemy counter, no VP.
-    let w = g.put("Watson-A", "1725");
-    g.units[usize::from(w)].captor = Some(u8::try_from(g.oob().formation(Side::Confederate, "13AR").unwrap()).unwrap());
+    put_captured(&mut g, "Watson-A", "1725", Side::Confederate, "13AR");
     // Taylor-1 (Union) held by the 13th Arkansas: 2 VP to the Confederates.
-    let t = g.put("Taylor-1", "1726");
-    g.units[usize::from(t)].captor = Some(u8::try_from(g.oob().formation(Side::Confederate, "13AR").unwrap()).unwrap());
+    put_captured(&mut g, "Taylor-1", "1726", Side::Confederate, "13AR");
     final_scoring(&mut g);
     assert_eq!(g.actor(), Actor::Over);
     assert_eq!(g.vp(), [0.0, 2.0]);
@@ -608,8 +579,7 @@ fn rule_14_4_a_gun_retaken_by_its_own_side_scores_for_no_one() {
 
 #[test]
 fn r14_4_half_a_vp_per_broken_union_unit_on_the_map() {
-    let mut g = fresh();
-    g.camp_captured = Some(4);
+    let mut g = captured_on_4();
     for id in ["30IL-A", "30IL-B", "CAV-Dollins"] {
         g.put(id, "1520");
         g.set_flipped(id, true);
@@ -659,8 +629,7 @@ fn r15_0_the_options_parse_and_unknown_ones_are_refused() {
 
 fn embark_three(options: &[&str]) -> Belmont {
     let mut g = fresh_with(options);
-    g.put("30IL-A", "1905");
-    g.put("30IL-B", "1905");
+    put_each(&mut g, &[("30IL-A", "1905"), ("30IL-B", "1905")]);
     g.set_flipped("30IL-B", true);
     g.put("Fouke", "1905");
     g.activate(Side::Union, "30IL", Stage::Maneuver);
@@ -732,10 +701,7 @@ fn r15_0_adjacent_vp_half_per_unbroken_cs_company_beside_an_unbroken_union_compa
 fn r15_0_union_on_map_vp_a_quarter_per_unbroken_union_unit() {
     let setup = |g: &mut Belmont| {
         g.camp_captured = Some(4);
-        g.put("30IL-A", "1520");
-        g.put("30IL-B", "1520");
-        g.put("CAV-Dollins", "1720");
-        g.put("30IL-C", "1620");
+        put_each(g, &[("30IL-A", "1520"), ("30IL-B", "1520"), ("CAV-Dollins", "1720"), ("30IL-C", "1620")]);
         g.set_flipped("30IL-C", true); // broken: 1/2 under 14.4 instead
         g.put("Taylor-1", "1820");
         g.set_flipped("Taylor-1", true); // reduced artillery is not broken: counts
@@ -751,24 +717,9 @@ fn r15_0_union_on_map_vp_a_quarter_per_unbroken_union_unit() {
 #[test]
 fn r15_0_bigger_transport_one_more_company_a_turn_at_most_five() {
     for (turn, want) in [(2u8, 2usize), (3, 3), (4, 4), (5, 5), (6, 5)] {
-        let mut g = fresh_with(&["bigger-transport"]);
-        g.turn = turn;
-        g.put("Transport-1", "3329");
-        for id in ["13TN-C", "13TN-D", "13TN-E"] {
-            g.put(id, "3329");
-        }
-        for id in ["13TN-F", "13TN-G", "13TN-H"] {
-            g.put(id, "3328");
-        }
+        let mut g = at_columbus_dock(&["bigger-transport"], turn);
         g.activate(Side::Confederate, "13TN", Stage::Maneuver);
-        let t = g.id("Transport-1");
-        let mut n = 0;
-        while let Some(a) =
-            g.legal_actions().into_iter().find(|a| matches!(a, Action::Board { vessel, .. } if *vessel == t))
-        {
-            act(&mut g, a);
-            n += 1;
-        }
+        let n = board_while(&mut g, "Transport-1", |_, _| true);
         assert_eq!(n, want, "turn {turn}");
     }
 }

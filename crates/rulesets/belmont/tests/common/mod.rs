@@ -280,12 +280,52 @@ pub fn take_forced_hits(g: &mut Belmont) {
     }
 }
 
-/// A melee from start to its first round: `regiment` is activated, a marker is placed on
-/// `target` from `entry`, the `attackers` move in (4.3.2), and the melee is chosen (6.0).
-pub fn attack(g: &mut Belmont, side: Side, regiment: &str, entry: Hex, target: Hex, attackers: &[&str]) {
+/// Puts every counter in `ids` in hex `h`.
+pub fn put_all(g: &mut Belmont, ids: &[&str], h: Hex) {
+    for id in ids {
+        g.put(id, &h.label());
+    }
+}
+
+/// Flips every counter in `ids` (broken, reduced, wounded).
+pub fn break_all(g: &mut Belmont, ids: &[&str]) {
+    for id in ids {
+        g.set_flipped(id, true);
+    }
+}
+
+/// Activates `regiment` at its marker step, places one melee marker on `target` from
+/// `entry` and ends the step (4.3.1).
+pub fn mark(g: &mut Belmont, side: Side, regiment: &str, entry: Hex, target: Hex) {
     g.activate(side, regiment, belmont::Stage::Markers);
     act(g, Action::Marker { target, from: entry });
     act(g, Action::Done);
+}
+
+/// Union `firers` of `regiment` at 0331 volley with every eligible firer at `targets`,
+/// stacked at `target` (`broken` among them flipped first); the dice are pending.
+/// Returns the position and the target hex.
+pub fn union_volley(
+    regiment: &str,
+    firers: &[&str],
+    target: &str,
+    targets: &[&str],
+    broken: &[&str],
+) -> (Belmont, Hex) {
+    let mut g = fresh();
+    let (a, t) = (hex("0331"), hex(target));
+    put_all(&mut g, firers, a);
+    put_all(&mut g, targets, t);
+    break_all(&mut g, broken);
+    g.activate(Side::Union, regiment, Stage::Volley);
+    fire_all(&mut g, a, t);
+    (g, t)
+}
+
+/// A melee from start to its first round: `regiment` is activated, a marker is placed on
+/// `target` from `entry`, the `attackers` move in (4.3.2), and the melee is chosen (6.0).
+pub fn attack(g: &mut Belmont, side: Side, regiment: &str, entry: Hex, target: Hex, attackers: &[&str]) {
+    mark(g, side, regiment, entry, target);
     for id in attackers {
         go(g, id, target);
     }
@@ -293,21 +333,34 @@ pub fn attack(g: &mut Belmont, side: Side, regiment: &str, entry: Hex, target: H
     act(g, Action::Resolve(0));
 }
 
+/// `attackers` of `regiment` at 0332 (placed there) attack `defenders` at 0333 (`broken`
+/// ones flipped first) through [`attack`]: the melee is chosen. Returns the position,
+/// the entry hex and the melee hex.
+pub fn melee_0333(
+    side: Side,
+    regiment: &str,
+    defenders: &[&str],
+    attackers: &[&str],
+    broken: &[&str],
+) -> (Belmont, Hex, Hex) {
+    let mut g = fresh();
+    let (entry, t) = (hex("0332"), hex("0333"));
+    put_all(&mut g, defenders, t);
+    put_all(&mut g, attackers, entry);
+    break_all(&mut g, broken);
+    attack(&mut g, side, regiment, entry, t, attackers);
+    (g, entry, t)
+}
+
 /// 31IL-A (2 SP) attacks 13AR-A at 0333 from 0332; the melee waits to be resolved.
 pub fn melee_ready(defenders: &[&str], attackers: &[&str]) -> Belmont {
     let mut g = fresh();
     let (entry, t) = (hex("0332"), hex("0333"));
-    for id in defenders {
-        g.put(id, &t.label());
-    }
-    for id in attackers {
-        g.put(id, &entry.label());
-    }
+    put_all(&mut g, defenders, t);
+    put_all(&mut g, attackers, entry);
     let code = g.oob().formations[g.counter(g.id(attackers[0])).formation.unwrap()].code.clone();
     let side = g.counter(g.id(attackers[0])).side;
-    g.activate(side, &code, Stage::Markers);
-    act(&mut g, Action::Marker { target: t, from: entry });
-    act(&mut g, Action::Done);
+    mark(&mut g, side, &code, entry, t);
     for id in attackers {
         go(&mut g, id, t);
         while matches!(g.top(), Some(Frame::OppOffer { .. })) {
@@ -335,6 +388,13 @@ pub fn past_defensive_fire(g: &mut Belmont) {
     }
 }
 
+/// [`melee_ready`], then through the defensive fire (misses) to the first melee round.
+pub fn first_round(defenders: &[&str], attackers: &[&str]) -> Belmont {
+    let mut g = melee_ready(defenders, attackers);
+    past_defensive_fire(&mut g);
+    g
+}
+
 /// One 1-SP Union company (30IL-H) fires at 13AR-A `range` hexes away on clear ground.
 pub fn one_die_volley(range: u16) -> Belmont {
     let mut g = fresh();
@@ -354,4 +414,47 @@ pub fn clear(label: &str) -> Hex {
     let h = hex(label);
     assert!(plain(h, Terrain::Clear), "{label} is not plain clear");
     h
+}
+
+/// Holds every opportunity fire offered (5.2).
+pub fn hold_fire(g: &mut Belmont) {
+    while matches!(g.top(), Some(Frame::OppOffer { .. })) {
+        act(g, Action::Fire(false));
+    }
+}
+
+/// Rolls a 1 for every pending casualty check (7.2): the leaders survive.
+pub fn pass_casualty_checks(g: &mut Belmont) {
+    while matches!(g.top(), Some(Frame::Casualty { .. })) {
+        roll(g, 1);
+    }
+}
+
+/// The first hex offered for the pending retreat step.
+pub fn first_retreat(g: &Belmont) -> Hex {
+    match g.legal_actions()[0] {
+        Action::RetreatTo(h) => h,
+        ref a => panic!("{a:?}"),
+    }
+}
+
+/// A [`fresh`] position with each counter put in its hex, in order.
+pub fn placed(units: &[(&str, Hex)]) -> Belmont {
+    let mut g = fresh();
+    put_at(&mut g, units);
+    g
+}
+
+/// Puts each counter in its hex, in order.
+pub fn put_at(g: &mut Belmont, units: &[(&str, Hex)]) {
+    for (id, h) in units {
+        g.put(id, &h.label());
+    }
+}
+
+/// Moves each unit in `ids` into `to`, in order (each move must be legal).
+pub fn go_all(g: &mut Belmont, ids: &[&str], to: Hex) {
+    for id in ids {
+        go(g, id, to);
+    }
 }

@@ -200,3 +200,83 @@ pub fn sail(g: &mut Belmont, vessel: &str, to: &str) {
     let a = Action::Sail { vessel: g.id(vessel), to: hex(to) };
     act(g, a);
 }
+
+/// A [`fresh`] position with each counter put in the hex of its label, in order.
+pub fn placed(units: &[(&str, &str)]) -> Belmont {
+    let mut g = fresh();
+    put_each(&mut g, units);
+    g
+}
+
+/// Puts each counter in the hex of its label, in order.
+pub fn put_each(g: &mut Belmont, units: &[(&str, &str)]) {
+    for (id, label) in units {
+        g.put(id, label);
+    }
+}
+
+/// The legal moves now, as (unit, destination).
+pub fn moves(g: &Belmont) -> Vec<(u16, Hex)> {
+    g.legal_actions()
+        .into_iter()
+        .filter_map(|x| match x {
+            Action::Move { unit, to } => Some((unit, to)),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The units that have a legal move now (one entry per move).
+pub fn movers(g: &Belmont) -> Vec<u16> {
+    moves(g).into_iter().map(|(u, _)| u).collect()
+}
+
+/// The destinations of the legal moves now (one entry per move).
+pub fn destinations(g: &Belmont) -> Vec<Hex> {
+    moves(g).into_iter().map(|(_, h)| h).collect()
+}
+
+/// A [`fresh`] position on turn `turn`, the Union camp captured on turn `captured`
+/// (13.2), with each counter put in the hex of its label.
+pub fn camp_fallen(captured: u8, turn: u8, units: &[(&str, &str)]) -> Belmont {
+    let mut g = fresh();
+    g.turn = turn;
+    g.camp_captured = Some(captured);
+    put_each(&mut g, units);
+    g
+}
+
+/// Puts `id` at `label` as artillery captured by `side`'s regiment `code` (8.7); returns
+/// its unit.
+pub fn put_captured(g: &mut Belmont, id: &str, label: &str, side: Side, code: &str) -> u16 {
+    let u = g.put(id, label);
+    g.units[usize::from(u)].captor = Some(u8::try_from(g.oob().formation(side, code).unwrap()).unwrap());
+    u
+}
+
+/// A transport-capacity position (11.8, 15.0): `options` on, turn `turn`, Transport-1 and
+/// 13TN-C, -D and -E on the Columbus dock (3329), 13TN-F, -G and -H beside it at 3328.
+pub fn at_columbus_dock(options: &[&str], turn: u8) -> Belmont {
+    let mut g = fresh_with(options);
+    g.turn = turn;
+    g.put("Transport-1", "3329");
+    put_each(&mut g, &[("13TN-C", "3329"), ("13TN-D", "3329"), ("13TN-E", "3329")]);
+    put_each(&mut g, &[("13TN-F", "3328"), ("13TN-G", "3328"), ("13TN-H", "3328")]);
+    g
+}
+
+/// Boards `vessel` with the first legal boarder `take` accepts, again and again while there
+/// is one; returns how many boarded.
+pub fn board_while(g: &mut Belmont, vessel: &str, take: impl Fn(&Belmont, u16) -> bool) -> usize {
+    let t = g.id(vessel);
+    let mut n = 0;
+    while let Some(a) = g
+        .legal_actions()
+        .into_iter()
+        .find(|a| matches!(a, Action::Board { unit, vessel } if *vessel == t && take(g, *unit)))
+    {
+        act(g, a);
+        n += 1;
+    }
+    n
+}
