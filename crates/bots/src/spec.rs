@@ -94,7 +94,7 @@ impl BotSpec {
     /// The bot, seeded `seed` (the same seed and, for MCTS, an iteration budget play the
     /// same actions in the same game).
     #[must_use]
-    pub fn build<G: Game>(&self, seed: u64) -> Box<dyn Bot<G>> {
+    pub fn build<G: Game>(&self, seed: u64) -> Box<dyn Bot<G> + Send> {
         match *self {
             BotSpec::Random => Box::new(RandomBot::new(seed)),
             BotSpec::Greedy => Box::new(GreedyBot::new(seed)),

@@ -3,7 +3,7 @@
 //! the VP margin (Union minus Confederate), under a title naming scenario, bots, games
 //! and seed.
 
-use crate::render::{CONFEDERATE_FILL, PAPER, UNION_FILL, esc};
+use render::{CONFEDERATE_FILL, PAPER, UNION_FILL, esc};
 use crate::stats::{Distribution, Share};
 use std::fmt::Write as _;
 

@@ -1,7 +1,7 @@
 //! `muster`: play, simulate, replay, weigh the odds of and draw muster's wargames from the
 //! command line.
 //!
-//! One module per command under [`commands`]; the SVG writer in [`render`]; record
+//! One module per command under [`commands`]; the SVG writer is the `render` crate; record
 //! files in [`records`]. Exit codes: 0 success, 1 a failure the command reports (an
 //! error in selfplay, a refused record, odds too large to enumerate), 2 a usage error
 //! (clap's own, an unknown scenario, option or bot).
@@ -10,7 +10,6 @@ mod batch;
 mod chart;
 mod commands;
 mod records;
-mod render;
 mod stats;
 
 use clap::{Parser, Subcommand};
@@ -38,6 +37,7 @@ enum Command {
     Replay(commands::replay::Args),
     Odds(commands::odds::Args),
     Render(commands::render::Args),
+    Serve(commands::serve::Args),
 }
 
 /// A usage error found after parsing (an unknown scenario or option): exit code 2.
@@ -62,6 +62,7 @@ fn main() -> ExitCode {
         Command::Replay(a) => commands::replay::run(&a),
         Command::Odds(a) => commands::odds::run(&a),
         Command::Render(a) => commands::render::run(&a),
+        Command::Serve(a) => commands::serve::run(&a),
     };
     match result {
         Ok(code) => code,

@@ -32,7 +32,7 @@ pub use memo::LegalMemo;
 pub use log::{Event, Log};
 pub use record::{Record, RecordError, hash_hex, replay};
 pub use rng::Dice;
-pub use view::{BoardView, CounterView, HexView, LegendEntry, LineView};
+pub use view::{ActionView, BoardView, CounterView, HexView, LegendEntry, LineView};
 
 use serde::{Deserialize, Serialize, de::DeserializeOwned};
 use std::fmt::Debug;
@@ -228,6 +228,13 @@ pub trait Game: Clone + Hash + Send + Sync + 'static {
     /// nobody reads (test toys); rulesets override it.
     fn describe(&self, action: &Self::Action) -> String {
         format!("{action:?}")
+    }
+
+    /// The action as a page shows it: its words and the unit and hexes it belongs to. The
+    /// default is a button labelled by [`Game::describe`]; rulesets with a map override it
+    /// so that moves, fire and placement can be made by clicking the map.
+    fn action_view(&self, action: &Self::Action) -> ActionView {
+        ActionView { label: self.describe(action), kind: "choice".into(), ..ActionView::default() }
     }
 
     /// Victory points now, Union then Confederate.

@@ -80,3 +80,25 @@ pub struct LegendEntry {
     /// SVG fill colour.
     pub fill: String,
 }
+
+/// How a page shows one legal action: its words, and where on the map it belongs, so a
+/// player can click a unit, see the hexes it may act on, and click one. Every field but
+/// `label` and `kind` is optional: an action with no `hex` is a button.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ActionView {
+    /// The action in the rulebook's words ([`crate::Game::describe`]).
+    pub label: String,
+    /// What sort of action, for grouping and styling: `move`, `fire`, `melee`, `place`,
+    /// `retreat`, `rally`, `select`, `face`, `board`, `done`, `choice`.
+    pub kind: String,
+    /// The [`CounterView::id`] of the unit the action is for (the one moving, firing,
+    /// retreating, rallying, being placed), if one is.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub unit: Option<String>,
+    /// The hex the action starts from (a firing hex), if it names one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub from: Option<String>,
+    /// The hex the action targets (a destination, a target, a placement), if it names one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hex: Option<String>,
+}

@@ -7,6 +7,7 @@ pub mod render;
 pub mod replay;
 pub mod scenarios;
 pub mod selfplay;
+pub mod serve;
 pub mod simulate;
 
 use crate::Usage;

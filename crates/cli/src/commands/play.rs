@@ -113,7 +113,7 @@ impl Visit for Play<'_> {
     fn visit<G: Game>(self, mut game: G) -> Result<()> {
         game.set_logging(true);
         let seats = [self.args.union, self.args.confederate];
-        let mut bots: Vec<Option<Box<dyn Bot<G>>>> = seats
+        let mut bots: Vec<Option<Box<dyn Bot<G> + Send>>> = seats
             .iter()
             .zip([1, 2])
             .map(|(seat, k)| match seat {

@@ -62,7 +62,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         None => args.options.clone(),
     };
     let board = super::with_game(&args.scenario, &options, Draw { raw: raw.as_ref() })??;
-    let svg = crate::render::svg(&board);
+    let svg = render::svg(&board);
     if let Some(dir) = args.out.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
     }

@@ -24,15 +24,18 @@ const TITLE: f64 = 44.0;
 /// Width of the legend and tracks panel.
 const PANEL: f64 = 430.0;
 
-pub(crate) const UNION_FILL: &str = "#2f4f8f";
+/// The Union counters' colour.
+pub const UNION_FILL: &str = "#2f4f8f";
 const UNION_INK: &str = "#ffffff";
-pub(crate) const CONFEDERATE_FILL: &str = "#a5a094";
+/// The Confederate counters' colour.
+pub const CONFEDERATE_FILL: &str = "#a5a094";
 const CONFEDERATE_BAND: &str = "#c8a165";
 const CONFEDERATE_INK: &str = "#1a1a1a";
-pub(crate) const PAPER: &str = "#f3ecd6";
+/// The map's paper colour.
+pub const PAPER: &str = "#f3ecd6";
 
 /// Escapes text for SVG.
-pub(crate) fn esc(s: &str) -> String {
+pub fn esc(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     for c in s.chars() {
         match c {
@@ -104,12 +107,14 @@ fn line_attrs(s: &LineStyle) -> String {
 struct Frame {
     min_x: f64,
     min_y: f64,
+    /// Where the map's top edge lies (below the title band, if there is one).
+    top: f64,
 }
 
 impl Frame {
     fn at(&self, h: Hex) -> (f64, f64) {
         let (x, y) = h.centre();
-        (MARGIN + R + (x - self.min_x) * R, TITLE + MARGIN + R * 0.87 + (y - self.min_y) * R)
+        (MARGIN + R + (x - self.min_x) * R, self.top + MARGIN + R * 0.87 + (y - self.min_y) * R)
     }
 }
 
@@ -161,70 +166,137 @@ const DEFS: &str = r##"<defs>
 </defs>
 "##;
 
-/// Draws `board` as a standalone SVG document.
-#[must_use]
-#[allow(clippy::too_many_lines)]
-pub fn svg(board: &BoardView) -> String {
-    // Place every hex; labels that are not CCRR are skipped (and counted).
-    let placed: Vec<(Hex, &engine::HexView)> =
-        board.hexes.iter().filter_map(|h| Hex::from_label(&h.hex).ok().map(|x| (x, h))).collect();
-    let (mut min_x, mut min_y, mut max_x, mut max_y) = (f64::MAX, f64::MAX, f64::MIN, f64::MIN);
-    for (h, _) in &placed {
-        let (x, y) = h.centre();
-        min_x = min_x.min(x);
-        min_y = min_y.min(y);
-        max_x = max_x.max(x);
-        max_y = max_y.max(y);
-    }
-    if placed.is_empty() {
-        (min_x, min_y, max_x, max_y) = (0.0, 0.0, 0.0, 0.0);
-    }
-    let frame = Frame { min_x, min_y };
-    let map_w = (max_x - min_x) * R + 2.0 * R + 2.0 * MARGIN;
-    let map_h = (max_y - min_y) * R + 2.0 * R * 0.87 + 2.0 * MARGIN;
-    let width = map_w + PANEL;
-    let height = (TITLE + map_h).max(900.0);
-    let elevation: HashMap<Hex, i8> = placed.iter().map(|(h, v)| (*h, v.elevation)).collect();
-    let fills: HashMap<&str, &str> = board.legend.iter().map(|l| (l.terrain.as_str(), l.fill.as_str())).collect();
+/// Where the map lies: every placeable hex, the frame placing them, and the map's size
+/// (margins included, the title band and the panel not).
+struct Layout<'a> {
+    placed: Vec<(Hex, &'a engine::HexView)>,
+    frame: Frame,
+    map_w: f64,
+    map_h: f64,
+}
 
-    let mut s = String::with_capacity(1 << 20);
+impl<'a> Layout<'a> {
+    /// Places every hex of `board` (labels that are not CCRR are skipped), the map's top
+    /// edge `top` pixels down.
+    fn new(board: &'a BoardView, top: f64) -> Self {
+        let placed: Vec<(Hex, &engine::HexView)> =
+            board.hexes.iter().filter_map(|h| Hex::from_label(&h.hex).ok().map(|x| (x, h))).collect();
+        let (mut min_x, mut min_y, mut max_x, mut max_y) = (f64::MAX, f64::MAX, f64::MIN, f64::MIN);
+        for (h, _) in &placed {
+            let (x, y) = h.centre();
+            min_x = min_x.min(x);
+            min_y = min_y.min(y);
+            max_x = max_x.max(x);
+            max_y = max_y.max(y);
+        }
+        if placed.is_empty() {
+            (min_x, min_y, max_x, max_y) = (0.0, 0.0, 0.0, 0.0);
+        }
+        let frame = Frame { min_x, min_y, top };
+        let map_w = (max_x - min_x) * R + 2.0 * R + 2.0 * MARGIN;
+        let map_h = (max_y - min_y) * R + 2.0 * R * 0.87 + 2.0 * MARGIN;
+        Layout { placed, frame, map_w, map_h }
+    }
+}
+
+/// The top of the map in [`map_svg`] and [`counters_svg`], which have no title band.
+const PAGE_TOP: f64 = 0.0;
+
+/// Opens a standalone SVG document `width` by `height`: the root element, its title, the
+/// texture patterns and the paper.
+fn open(s: &mut String, title: &str, width: f64, height: f64) {
     let _ = writeln!(
         s,
         r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0}" height="{height:.0}" viewBox="0 0 {width:.0} {height:.0}" font-family="Georgia, 'Times New Roman', serif">"#
     );
-    let _ = writeln!(s, "<title>{}</title>", esc(&board.title));
+    let _ = writeln!(s, "<title>{}</title>", esc(title));
     s.push_str(DEFS);
     let _ = writeln!(s, r#"<rect width="100%" height="100%" fill="{PAPER}"/>"#);
+}
+
+/// Draws `board` as a standalone SVG document: the title, the map, the counters, and the
+/// legend and tracks panel on the right. This is what `muster render` writes.
+#[must_use]
+pub fn svg(board: &BoardView) -> String {
+    let layout = Layout::new(board, TITLE);
+    let width = layout.map_w + PANEL;
+    let height = (TITLE + layout.map_h).max(900.0);
+    let lines: Vec<(&LineView, LineStyle)> = board.lines.iter().map(|l| (l, line_style(&l.kind))).collect();
+
+    let mut s = String::with_capacity(1 << 20);
+    open(&mut s, &board.title, width, height);
     let _ = writeln!(
         s,
         r##"<text x="{MARGIN}" y="30" font-size="22" font-weight="bold" fill="#2b1d0e">{}</text>"##,
         esc(&board.title)
     );
+    terrain(&mut s, board, &layout, &lines);
+    s.push_str("<g id=\"counters\">\n");
+    counters(&mut s, board, &layout.frame);
+    s.push_str("</g>\n");
+    panel(&mut s, board, &lines, layout.map_w, height);
+    s.push_str("</svg>\n");
+    s
+}
+
+/// The map of `board` as a standalone SVG document for the game page: terrain, lines and
+/// labels, no title, counters or panel. Every hex polygon has `class="hex"` and
+/// `data-hex="CCRR"`; above the terrain and labels lie an empty `<g id="counters">` for
+/// [`counters_svg`] and above that an empty `<g id="overlay">` for the page's highlights.
+#[must_use]
+pub fn map_svg(board: &BoardView) -> String {
+    let layout = Layout::new(board, PAGE_TOP);
+    let lines: Vec<(&LineView, LineStyle)> = board.lines.iter().map(|l| (l, line_style(&l.kind))).collect();
+    let mut s = String::with_capacity(1 << 19);
+    open(&mut s, &board.title, layout.map_w, PAGE_TOP + layout.map_h);
+    terrain(&mut s, board, &layout, &lines);
+    s.push_str("<g id=\"counters\"></g>\n<g id=\"overlay\"></g>\n</svg>\n");
+    s
+}
+
+/// The counters of `board` in [`map_svg`]'s coordinates, to go inside its
+/// `<g id="counters">`: one `<g class="counter" data-counter="ID" data-hex="CCRR"
+/// data-side="SIDE">` per counter on a CCRR hex, each stack fanned out.
+#[must_use]
+pub fn counters_svg(board: &BoardView) -> String {
+    let layout = Layout::new(board, PAGE_TOP);
+    let mut s = String::with_capacity(512 * board.counters.len());
+    counters(&mut s, board, &layout.frame);
+    s
+}
+
+/// The map under the counters: its frame, terrain fills and textures, contours, lines,
+/// hex numbers and place names.
+fn terrain(s: &mut String, board: &BoardView, layout: &Layout, lines: &[(&LineView, LineStyle)]) {
+    let Layout { placed, frame, map_w, map_h } = layout;
+    let elevation: HashMap<Hex, i8> = placed.iter().map(|(h, v)| (*h, v.elevation)).collect();
+    let fills: HashMap<&str, &str> = board.legend.iter().map(|l| (l.terrain.as_str(), l.fill.as_str())).collect();
     let _ = writeln!(
         s,
         r##"<rect x="{:.1}" y="{:.1}" width="{:.1}" height="{:.1}" fill="none" stroke="#2b1d0e" stroke-width="2"/>"##,
         MARGIN / 2.0,
-        TITLE + MARGIN / 2.0,
+        frame.top + MARGIN / 2.0,
         map_w - MARGIN,
         map_h - MARGIN
     );
 
     // Terrain.
     s.push_str("<g id=\"terrain\" stroke=\"#3b3225\" stroke-opacity=\"0.45\" stroke-width=\"0.6\">\n");
-    for (h, v) in &placed {
+    for (h, v) in placed {
         let (cx, cy) = frame.at(*h);
         let fill = fills.get(v.terrain.as_str()).copied().unwrap_or("#dddddd");
         let _ = writeln!(
             s,
-            r#"<polygon points="{}" fill="{}"><title>{} {}</title></polygon>"#,
+            r#"<polygon class="hex" data-hex="{}" points="{}" fill="{}"><title>{} {}</title></polygon>"#,
+            esc(&v.hex),
             corners(cx, cy, R),
             esc(fill),
-            v.hex,
+            esc(&v.hex),
             esc(&v.terrain)
         );
     }
     s.push_str("</g>\n<g id=\"texture\" stroke=\"none\" pointer-events=\"none\">\n");
-    for (h, v) in &placed {
+    for (h, v) in placed {
         let (cx, cy) = frame.at(*h);
         if let Some(t) = texture(&v.terrain) {
             let _ = writeln!(s, r#"<polygon points="{}" fill="url(#{t})"/>"#, corners(cx, cy, R));
@@ -241,8 +313,8 @@ pub fn svg(board: &BoardView) -> String {
     s.push_str("</g>\n");
 
     // Contours: a brown edge wherever the ground drops to a neighbour.
-    s.push_str("<g id=\"contours\" stroke=\"#6b3f17\" stroke-linecap=\"round\">\n");
-    for (h, v) in &placed {
+    s.push_str("<g id=\"contours\" stroke=\"#6b3f17\" stroke-linecap=\"round\" pointer-events=\"none\">\n");
+    for (h, v) in placed {
         for n in h.neighbours() {
             let Some(&e) = elevation.get(&n) else {
                 continue;
@@ -258,10 +330,9 @@ pub fn svg(board: &BoardView) -> String {
     s.push_str("</g>\n");
 
     // Lines: casings first, then strokes, so that crossing roads join cleanly.
-    let lines: Vec<(&LineView, LineStyle)> = board.lines.iter().map(|l| (l, line_style(&l.kind))).collect();
-    s.push_str("<g id=\"lines\">\n");
+    s.push_str("<g id=\"lines\" pointer-events=\"none\">\n");
     for pass in 0..2 {
-        for (l, style) in &lines {
+        for (l, style) in lines {
             let attrs = if pass == 0 {
                 match style.casing {
                     Some((c, w)) => format!(
@@ -295,21 +366,24 @@ pub fn svg(board: &BoardView) -> String {
     s.push_str("</g>\n");
 
     // Hex numbers, then place names.
-    s.push_str("<g id=\"hex-numbers\" font-size=\"7.5\" fill=\"#2b1d0e\" fill-opacity=\"0.75\" text-anchor=\"middle\" font-family=\"Helvetica, Arial, sans-serif\">\n");
-    for (h, v) in &placed {
+    s.push_str("<g id=\"hex-numbers\" font-size=\"7.5\" fill=\"#2b1d0e\" fill-opacity=\"0.75\" text-anchor=\"middle\" font-family=\"Helvetica, Arial, sans-serif\" pointer-events=\"none\">\n");
+    for (h, v) in placed {
         let (cx, cy) = frame.at(*h);
         let _ = writeln!(s, r#"<text x="{cx:.1}" y="{:.1}">{}</text>"#, cy - R * 0.62, esc(&v.hex));
     }
-    s.push_str("</g>\n<g id=\"place-names\" font-size=\"11\" font-style=\"italic\" font-weight=\"bold\" fill=\"#2b1d0e\" text-anchor=\"middle\" stroke=\"#f3ecd6\" stroke-width=\"3\" paint-order=\"stroke\" stroke-linejoin=\"round\">\n");
-    for (h, v) in &placed {
+    s.push_str("</g>\n<g id=\"place-names\" font-size=\"11\" font-style=\"italic\" font-weight=\"bold\" fill=\"#2b1d0e\" text-anchor=\"middle\" stroke=\"#f3ecd6\" stroke-width=\"3\" paint-order=\"stroke\" stroke-linejoin=\"round\" pointer-events=\"none\">\n");
+    for (h, v) in placed {
         if let Some(name) = &v.name {
             let (cx, cy) = frame.at(*h);
             let _ = writeln!(s, r#"<text x="{cx:.1}" y="{:.1}">{}</text>"#, cy + R * 0.78, esc(name));
         }
     }
     s.push_str("</g>\n");
+}
 
-    // Counters, each stack fanned down and to the right so that every name shows.
+/// Every counter of `board` on a CCRR hex, each stack fanned down and to the right so
+/// that every name shows.
+fn counters(s: &mut String, board: &BoardView, frame: &Frame) {
     let mut stacks: Vec<(Hex, Vec<&CounterView>)> = Vec::new();
     for c in &board.counters {
         let Ok(h) = Hex::from_label(&c.hex) else {
@@ -320,7 +394,6 @@ pub fn svg(board: &BoardView) -> String {
             None => stacks.push((h, vec![c])),
         }
     }
-    s.push_str("<g id=\"counters\">\n");
     for (h, stack) in &stacks {
         let (cx, cy) = frame.at(*h);
         let n = stack.len();
@@ -331,14 +404,9 @@ pub fn svg(board: &BoardView) -> String {
         for (k, c) in stack.iter().enumerate() {
             #[allow(clippy::cast_precision_loss)]
             let off = step * k as f64;
-            counter(&mut s, cx - spread / 2.0 + off, cy - spread / 2.0 + off, c);
+            counter(s, cx - spread / 2.0 + off, cy - spread / 2.0 + off, c);
         }
     }
-    s.push_str("</g>\n");
-
-    panel(&mut s, board, &lines, map_w, height);
-    s.push_str("</svg>\n");
-    s
 }
 
 /// One counter, centred on `(x, y)`.
@@ -360,10 +428,11 @@ fn counter(s: &mut String, x: f64, y: f64, c: &CounterView) {
     );
     let _ = writeln!(
         s,
-        r#"<g class="counter {}" data-id="{}" transform="translate({x0:.1},{y0:.1})"><title>{}</title>"#,
-        esc(&c.side),
+        r#"<g class="counter {side}" data-counter="{}" data-hex="{}" data-side="{side}" transform="translate({x0:.1},{y0:.1})"><title>{}</title>"#,
         esc(&c.id),
-        esc(&tip)
+        esc(&c.hex),
+        esc(&tip),
+        side = esc(&c.side.to_ascii_lowercase())
     );
     // A hand-drawn drop shadow (filters are not drawn by every renderer).
     let _ = writeln!(
@@ -768,7 +837,7 @@ mod tests {
         // 4 map hexes + 1 woods texture + 2 elevation overlays on the map.
         assert!(svg.matches("<polygon").count() >= 7);
         assert!(svg.contains("Smith &amp; Sons&apos; &lt;Farm&gt;"));
-        assert!(svg.contains("data-id=\"a\"") && svg.contains("data-id=\"b\""));
+        assert!(svg.contains("data-counter=\"a\"") && svg.contains("data-counter=\"b\""));
         assert!(svg.contains("class=\"road\"") && svg.contains("class=\"setup-line\""));
         assert!(svg.contains(">1 of 12<"));
         assert!(svg.contains(">D1<"), "damage badge");
@@ -780,6 +849,54 @@ mod tests {
         let contours = &svg[svg.find("<g id=\"contours\"").unwrap()..];
         let contours = &contours[..contours.find("</g>").unwrap()];
         assert_eq!(contours.matches("<line").count(), 2);
+    }
+
+    #[test]
+    fn the_page_map_has_every_hex_and_empty_layers_but_no_counters() {
+        let board = tiny();
+        let map = map_svg(&board);
+        assert!(map.starts_with("<svg") && map.trim_end().ends_with("</svg>"));
+        assert!(map.contains("viewBox=\"0 0 "));
+        for h in &board.hexes {
+            assert_eq!(map.matches(&format!("class=\"hex\" data-hex=\"{}\"", h.hex)).count(), 1, "{}", h.hex);
+        }
+        assert_eq!(map.matches("class=\"hex\"").count(), board.hexes.len());
+        assert!(!map.contains("data-counter"), "no counters");
+        assert!(!map.contains("id=\"panel\""), "no panel");
+        // The empty layers lie above the terrain and the labels, the overlay on top.
+        let counters = map.find("<g id=\"counters\"></g>").expect("empty counters layer");
+        let overlay = map.find("<g id=\"overlay\"></g>").expect("empty overlay layer");
+        for below in ["id=\"terrain\"", "id=\"lines\"", "id=\"hex-numbers\"", "id=\"place-names\""] {
+            assert!(map.find(below).unwrap() < counters, "{below} under the counters");
+        }
+        assert!(counters < overlay);
+        // Smaller than the full drawing, which adds the title, counters and panel.
+        assert!(map.len() < svg(&board).len());
+    }
+
+    #[test]
+    fn the_page_counters_are_one_group_per_counter_in_the_map_frame() {
+        let board = tiny();
+        let counters = counters_svg(&board);
+        assert_eq!(counters.matches("data-counter=").count(), board.counters.len());
+        assert_eq!(counters.matches("<g class=\"counter ").count(), board.counters.len());
+        assert!(counters.contains(r#"data-counter="a" data-hex="0101" data-side="union""#));
+        assert!(counters.contains(r#"data-counter="b" data-hex="0101" data-side="confederate""#));
+        assert!(!counters.contains("<svg"), "a fragment, not a document");
+        // Fanned: the two counters of the stack sit at different places.
+        let at = |id: &str| {
+            let from = counters.find(&format!("data-counter=\"{id}\"")).unwrap();
+            let t = &counters[from..];
+            t[t.find("translate(").unwrap()..t.find(')').unwrap()].to_string()
+        };
+        assert_ne!(at("a"), at("b"));
+        // The same counters in svg(), a title band lower.
+        let full = svg(&board);
+        assert_eq!(full.matches("data-counter=\"a\"").count(), 1);
+        // Off-map counters (no CCRR label) are not drawn.
+        let mut off = board.clone();
+        off.counters[0].hex = "reserve".into();
+        assert_eq!(counters_svg(&off).matches("data-counter=").count(), 1);
     }
 
     #[test]
@@ -795,7 +912,7 @@ mod tests {
     fn the_shared_edge_lies_between_the_centres() {
         let a = Hex::from_label("0101").unwrap();
         let b = Hex::from_label("0201").unwrap();
-        let f = Frame { min_x: 0.0, min_y: 0.0 };
+        let f = Frame { min_x: 0.0, min_y: 0.0, top: TITLE };
         let (ca, cb) = (f.at(a), f.at(b));
         let (p, q) = edge(ca, cb);
         // One radius long, and both ends a radius from both centres (they are corners).

@@ -1,0 +1,238 @@
+//! The HTTP routes of `API.md`: pages, the lobby's JSON, a game's state, actions, undo,
+//! replay and odds. Every error is JSON `{error, message, ...}` with a status that means
+//! it; bodies are read as bytes and parsed here, so malformed JSON gets our message.
+
+use crate::hub::{Hub, HubError, seat_of};
+use crate::session::Refusal;
+use crate::{ui, ws};
+use axum::Router;
+use axum::body::Bytes;
+use axum::extract::{DefaultBodyLimit, Path, Query, State};
+use axum::http::{StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use engine::Side;
+use serde::Deserialize;
+use serde_json::{Value, json};
+use std::sync::Arc;
+
+/// The largest request body or WebSocket message accepted.
+pub const MAX_BODY: usize = 64 * 1024;
+
+/// An error answer.
+#[derive(Debug)]
+pub struct ApiError {
+    status: StatusCode,
+    body: Value,
+}
+
+impl ApiError {
+    pub(crate) fn new(status: StatusCode, code: &str, message: impl Into<String>) -> ApiError {
+        ApiError { status, body: json!({"error": code, "message": message.into()}) }
+    }
+
+    pub(crate) fn bad_request(message: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::BAD_REQUEST, "bad_request", message)
+    }
+
+    /// The error's JSON body (the socket sends it as an `error` message).
+    pub(crate) fn into_body(self) -> Value {
+        self.body
+    }
+}
+
+impl From<HubError> for ApiError {
+    fn from(e: HubError) -> ApiError {
+        let msg = e.to_string();
+        match e {
+            HubError::NotFound(_) => ApiError::new(StatusCode::NOT_FOUND, "not_found", msg),
+            HubError::BadRequest(_) => ApiError::bad_request(msg),
+            HubError::Forbidden(_) => ApiError::new(StatusCode::FORBIDDEN, "forbidden", msg),
+            HubError::Stale { current, .. } => {
+                let mut err = ApiError::new(StatusCode::CONFLICT, "stale", msg);
+                err.body["seq"] = json!(current);
+                err
+            }
+            HubError::Refused(r) => match r {
+                Refusal::Illegal(i) => ApiError {
+                    status: StatusCode::UNPROCESSABLE_ENTITY,
+                    body: json!({"error": "illegal", "message": i.to_string(), "rule": i.rule, "reason": i.reason}),
+                },
+                Refusal::BadAction(_) => ApiError::bad_request(msg),
+                Refusal::NotYourTurn(_) => ApiError::new(StatusCode::FORBIDDEN, "forbidden", msg),
+                Refusal::CannotUndo(_) => ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, "cannot_undo", msg),
+                Refusal::OutOfRange(_) => ApiError::bad_request(msg),
+                Refusal::TooLarge(_) => ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, "too_large", msg),
+                Refusal::Corrupt(_) => ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "storage", msg),
+            },
+            HubError::Store(_) => ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "storage", msg),
+        }
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        (self.status, axum::Json(self.body)).into_response()
+    }
+}
+
+type Answer = Result<Response, ApiError>;
+
+fn json_ok(status: StatusCode, v: Value) -> Answer {
+    Ok((status, axum::Json(v)).into_response())
+}
+
+/// Parses a JSON body into `T`, with a message that says what is wrong.
+pub(crate) fn parse<T: serde::de::DeserializeOwned>(body: &[u8]) -> Result<T, ApiError> {
+    serde_json::from_slice(body).map_err(|e| ApiError::bad_request(format!("malformed request: {e}")))
+}
+
+/// The router over `hub`.
+pub fn router(hub: Arc<Hub>) -> Router {
+    Router::new()
+        .route("/", get(|| async { ui::page(ui::LOBBY) }))
+        .route("/game/{id}", get(|| async { ui::page(ui::GAME) }))
+        .route("/assets/{file}", get(ui::asset))
+        .route("/healthz", get(|| async { "ok" }))
+        .route("/api/scenarios", get(scenarios))
+        .route("/api/bots", get(|| async { axum::Json(json!({"bots": ["random", "greedy", "mcts:0.5s", "mcts:2s"]})) }))
+        .route("/api/games", post(create))
+        .route("/api/games/{id}/map.svg", get(map_svg))
+        .route("/api/games/{id}/state", get(state))
+        .route("/api/games/{id}/actions", post(act))
+        .route("/api/games/{id}/undo", post(undo))
+        .route("/api/games/{id}/replay", get(replay))
+        .route("/api/games/{id}/odds", get(odds))
+        .route("/api/games/{id}/ws", get(ws::upgrade))
+        .fallback(|| async { ApiError::new(StatusCode::NOT_FOUND, "not_found", "no such page") })
+        .layer(DefaultBodyLimit::max(MAX_BODY))
+        .with_state(hub)
+}
+
+async fn scenarios() -> Response {
+    axum::Json(catalog::scenarios()).into_response()
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct NewGame {
+    scenario: String,
+    #[serde(default)]
+    options: Vec<String>,
+    seats: Seats,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Seats {
+    union: String,
+    confederate: String,
+}
+
+async fn create(State(hub): State<Arc<Hub>>, body: Bytes) -> Answer {
+    let req: NewGame = parse(&body)?;
+    if catalog::scenario(&req.scenario).is_none() {
+        let known: Vec<String> = catalog::scenarios().into_iter().map(|s| s.id).collect();
+        return Err(ApiError::bad_request(format!("unknown scenario '{}' (known: {})", req.scenario, known.join(", "))));
+    }
+    let meta = hub.create(&req.scenario, req.options, [req.seats.union, req.seats.confederate]).await?;
+    let title = catalog::scenario(&meta.scenario).map(|s| s.title).unwrap_or_default();
+    let mut seats = serde_json::Map::new();
+    for side in Side::BOTH {
+        let mut seat = json!({"player": meta.players[side.index()]});
+        if let Some(t) = &meta.tokens[side.index()] {
+            seat["token"] = json!(t);
+            seat["link"] = json!(format!("/game/{}?seat={t}", meta.id));
+        }
+        seats.insert(side.name().into(), seat);
+    }
+    json_ok(
+        StatusCode::CREATED,
+        json!({"id": meta.id, "scenario": meta.scenario, "title": title, "seats": seats,
+               "spectator": format!("/game/{}", meta.id)}),
+    )
+}
+
+async fn map_svg(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Answer {
+    let svg = hub.with(&id, |s| s.map_svg()).await?;
+    Ok(([(header::CONTENT_TYPE, "image/svg+xml"), (header::CACHE_CONTROL, "max-age=3600")], svg).into_response())
+}
+
+#[derive(Deserialize)]
+struct StateQuery {
+    seat: Option<String>,
+    #[serde(default)]
+    log_from: usize,
+}
+
+async fn state(State(hub): State<Arc<Hub>>, Path(id): Path<String>, Query(q): Query<StateQuery>) -> Answer {
+    json_ok(StatusCode::OK, hub.state(&id, q.seat.as_deref(), q.log_from).await?)
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ActBody {
+    seat: Option<String>,
+    seq: u64,
+    #[serde(default)]
+    action: Option<Value>,
+    #[serde(default)]
+    log_from: usize,
+}
+
+async fn act(State(hub): State<Arc<Hub>>, Path(id): Path<String>, body: Bytes) -> Answer {
+    let req: ActBody = parse(&body)?;
+    let action = req.action.clone().ok_or_else(|| ApiError::bad_request("missing field `action`"))?;
+    answer_change(&hub, &id, &req, hub.act(&id, req.seat.as_deref(), req.seq, &action).await).await
+}
+
+async fn undo(State(hub): State<Arc<Hub>>, Path(id): Path<String>, body: Bytes) -> Answer {
+    let req: ActBody = parse(&body)?;
+    answer_change(&hub, &id, &req, hub.undo(&id, req.seat.as_deref(), req.seq).await).await
+}
+
+/// The state after a change; a stale request gets the current state with its 409.
+async fn answer_change(hub: &Arc<Hub>, id: &str, req: &ActBody, result: Result<u64, HubError>) -> Answer {
+    match result {
+        Ok(_) => json_ok(StatusCode::OK, hub.state(id, req.seat.as_deref(), req.log_from).await?),
+        Err(e @ HubError::Stale { .. }) => {
+            let mut err = ApiError::from(e);
+            err.body["state"] = hub.state(id, req.seat.as_deref(), req.log_from).await?;
+            Err(err)
+        }
+        Err(e) => Err(e.into()),
+    }
+}
+
+#[derive(Deserialize)]
+struct ReplayQuery {
+    ply: usize,
+}
+
+async fn replay(State(hub): State<Arc<Hub>>, Path(id): Path<String>, Query(q): Query<ReplayQuery>) -> Answer {
+    let v = hub.with(&id, |s| s.replay(q.ply)).await?.map_err(|r| ApiError::from(HubError::Refused(r)))?;
+    json_ok(StatusCode::OK, v)
+}
+
+#[derive(Deserialize)]
+struct OddsQuery {
+    seq: u64,
+    index: usize,
+    seat: Option<String>,
+}
+
+async fn odds(State(hub): State<Arc<Hub>>, Path(id): Path<String>, Query(q): Query<OddsQuery>) -> Answer {
+    let hub2 = Arc::clone(&hub);
+    let v = hub2
+        .with(&id, |s| {
+            if s.seq() != q.seq {
+                return Err(HubError::Stale { current: s.seq(), expected: q.seq });
+            }
+            if seat_of(s.meta(), q.seat.as_deref()).side().is_none() {
+                return Err(HubError::Forbidden("odds are for the seat to act".into()));
+            }
+            s.odds(q.index).map_err(HubError::Refused)
+        })
+        .await??;
+    json_ok(StatusCode::OK, v)
+}

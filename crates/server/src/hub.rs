@@ -1,0 +1,348 @@
+//! The live games: each loaded once from the store into a slot, changed only under its
+//! slot's lock, and written to the store before anyone is told. The hub also plays the
+//! bot seats and tells every watcher of a game (its WebSockets) when it changed.
+//!
+//! Invariant: a session in memory never runs ahead of the store. An action is applied in
+//! memory, its entries appended, and only when the append is durable is it acknowledged
+//! and announced; if the append fails, the slot is emptied and the game reloaded from the
+//! store, so the in-memory position falls back to what is durable.
+
+use crate::session::{self, Refusal, Session};
+use crate::store::{GameMeta, Store, StoreError, StoredGame};
+use engine::{Actor, Side};
+use serde_json::Value;
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use tokio::sync::{Mutex as AsyncMutex, broadcast};
+
+/// Why the hub refused a request.
+#[derive(Debug, thiserror::Error)]
+pub enum HubError {
+    /// No game with this id.
+    #[error("no game '{0}'")]
+    NotFound(String),
+    /// The request is malformed (unknown scenario, option or bot).
+    #[error("{0}")]
+    BadRequest(String),
+    /// No seat has this token, or it is not that seat's decision.
+    #[error("{0}")]
+    Forbidden(String),
+    /// The sequence number is not the current one.
+    #[error("stale: the game is at entry {current}, the request expected {expected}")]
+    Stale {
+        /// The current sequence number.
+        current: u64,
+        /// What the request said.
+        expected: u64,
+    },
+    /// The session refused it.
+    #[error("{0}")]
+    Refused(Refusal),
+    /// The store failed.
+    #[error("{0}")]
+    Store(#[from] StoreError),
+}
+
+/// One game in memory.
+pub struct Slot {
+    session: AsyncMutex<Option<Box<dyn Session>>>,
+    /// Sends the new sequence number on every change.
+    pub updates: broadcast::Sender<u64>,
+    thinking: AtomicBool,
+}
+
+/// A seat, as a token resolves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Seat {
+    /// One side's player.
+    Player(Side),
+    /// Anyone else: watches only.
+    Spectator,
+}
+
+impl Seat {
+    /// The side, for a player.
+    #[must_use]
+    pub fn side(self) -> Option<Side> {
+        match self {
+            Seat::Player(s) => Some(s),
+            Seat::Spectator => None,
+        }
+    }
+}
+
+/// Every game the server has touched since it started, and the store behind them.
+pub struct Hub {
+    store: Store,
+    slots: Mutex<HashMap<String, Arc<Slot>>>,
+}
+
+/// A new game's answer: its facts (tokens included).
+pub type Created = GameMeta;
+
+const ALPHABET: &[u8; 32] = b"abcdefghijkmnpqrstuvwxyz23456789";
+
+/// `n` random base-32 characters (5 bits each) from the operating system's source.
+pub(crate) fn random_word(n: usize) -> String {
+    let mut bytes = vec![0u8; n];
+    getrandom::fill(&mut bytes).expect("the operating system's random source");
+    bytes.iter().map(|b| ALPHABET[usize::from(b & 31)] as char).collect()
+}
+
+fn now() -> i64 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs() as i64)
+}
+
+impl Hub {
+    /// A hub over `store`.
+    #[must_use]
+    pub fn new(store: Store) -> Arc<Hub> {
+        Arc::new(Hub { store, slots: Mutex::new(HashMap::new()) })
+    }
+
+    /// The store, for tests and reports.
+    #[must_use]
+    pub fn store(&self) -> &Store {
+        &self.store
+    }
+
+    /// Creates a game: checks the scenario, options and bot specs, stores it with a
+    /// token per human seat, and starts any bot that moves first.
+    ///
+    /// # Errors
+    /// [`HubError::BadRequest`] naming what was refused; [`HubError::Store`].
+    pub async fn create(self: &Arc<Self>, scenario: &str, options: Vec<String>, players: [String; 2]) -> Result<Created, HubError> {
+        let mut players = players;
+        for p in &mut players {
+            let t = p.trim().to_ascii_lowercase();
+            *p = if t == "human" {
+                t
+            } else {
+                bots::parse_bot_spec(&t).map_err(HubError::BadRequest)?.to_string()
+            };
+        }
+        let tokens = [0, 1].map(|i| (players[i] == "human").then(|| random_word(26)));
+        let meta = GameMeta { id: random_word(10), scenario: scenario.to_string(), options, players, tokens, created: now() };
+        let mut session =
+            session::build(&StoredGame { meta: meta.clone(), entries: Vec::new() }).map_err(HubError::BadRequest)?;
+        let entries = session.settle();
+        self.store.create(&meta).await?;
+        if !entries.is_empty() {
+            self.store.append(&meta.id, 0, entries).await?;
+        }
+        let slot = Arc::new(Slot {
+            session: AsyncMutex::new(Some(session)),
+            updates: broadcast::channel(64).0,
+            thinking: AtomicBool::new(false),
+        });
+        self.slots.lock().expect("slots").insert(meta.id.clone(), slot);
+        self.kick(&meta.id);
+        Ok(meta)
+    }
+
+    /// The slot of game `id`, loading it from the store if it is not in memory.
+    ///
+    /// # Errors
+    /// [`HubError::NotFound`]; [`HubError::Store`].
+    pub async fn slot(self: &Arc<Self>, id: &str) -> Result<Arc<Slot>, HubError> {
+        if let Some(s) = self.slots.lock().expect("slots").get(id) {
+            return Ok(Arc::clone(s));
+        }
+        let slot = Arc::new(Slot {
+            session: AsyncMutex::new(None),
+            updates: broadcast::channel(64).0,
+            thinking: AtomicBool::new(false),
+        });
+        // Load under the slot's own lock, so nobody acts on it half-built.
+        let mut guard = slot.session.lock().await;
+        *guard = Some(self.load(id).await?);
+        drop(guard);
+        let slot = Arc::clone(self.slots.lock().expect("slots").entry(id.to_string()).or_insert(slot));
+        self.kick(id);
+        Ok(slot)
+    }
+
+    async fn load(&self, id: &str) -> Result<Box<dyn Session>, HubError> {
+        let stored = self.store.load(id).await?.ok_or_else(|| HubError::NotFound(id.to_string()))?;
+        let mut session = session::build(&stored).map_err(|e| HubError::Refused(Refusal::Corrupt(e)))?;
+        // A write cut short between an action and its dice leaves chance to act: roll now.
+        let seq = session.seq();
+        let entries = session.settle();
+        if !entries.is_empty() {
+            self.store.append(id, seq, entries).await?;
+        }
+        Ok(session)
+    }
+
+    /// Runs `f` on the session of game `id` (loaded if need be), under its lock.
+    ///
+    /// # Errors
+    /// As [`Hub::slot`].
+    pub async fn with<T>(self: &Arc<Self>, id: &str, f: impl FnOnce(&dyn Session) -> T) -> Result<T, HubError> {
+        let slot = self.slot(id).await?;
+        let mut guard = slot.session.lock().await;
+        if guard.is_none() {
+            *guard = Some(self.load(id).await?);
+        }
+        Ok(f(guard.as_deref().expect("loaded")))
+    }
+
+    /// The seat a token opens in game `id`.
+    ///
+    /// # Errors
+    /// As [`Hub::slot`].
+    pub async fn seat(self: &Arc<Self>, id: &str, token: Option<&str>) -> Result<Seat, HubError> {
+        self.with(id, |s| seat_of(s.meta(), token)).await
+    }
+
+    /// The state for the holder of `token`, with its `thinking` flag.
+    ///
+    /// # Errors
+    /// As [`Hub::slot`].
+    pub async fn state(self: &Arc<Self>, id: &str, token: Option<&str>, log_from: usize) -> Result<Value, HubError> {
+        let slot = self.slot(id).await?;
+        let thinking = slot.thinking.load(Ordering::Relaxed);
+        let mut state = self.with(id, |s| s.state(seat_of(s.meta(), token).side(), log_from)).await?;
+        state["thinking"] = Value::Bool(thinking);
+        Ok(state)
+    }
+
+    /// Applies the action of the seat holding `token`, if `seq` is current; returns the
+    /// new sequence number once the action and its dice are durable.
+    ///
+    /// # Errors
+    /// [`HubError::Forbidden`], [`HubError::Stale`], [`HubError::Refused`], [`HubError::Store`].
+    pub async fn act(self: &Arc<Self>, id: &str, token: Option<&str>, seq: u64, action: &Value) -> Result<u64, HubError> {
+        self.change(id, token, seq, |s, side| s.act(side, action)).await
+    }
+
+    /// Takes back the last action of the seat holding `token`.
+    ///
+    /// # Errors
+    /// As [`Hub::act`].
+    pub async fn undo(self: &Arc<Self>, id: &str, token: Option<&str>, seq: u64) -> Result<u64, HubError> {
+        self.change(id, token, seq, |s, side| s.undo(side)).await
+    }
+
+    async fn change(
+        self: &Arc<Self>,
+        id: &str,
+        token: Option<&str>,
+        seq: u64,
+        f: impl FnOnce(&mut dyn Session, Side) -> Result<Vec<String>, Refusal>,
+    ) -> Result<u64, HubError> {
+        let slot = self.slot(id).await?;
+        let mut guard = slot.session.lock().await;
+        if guard.is_none() {
+            *guard = Some(self.load(id).await?);
+        }
+        let session = guard.as_deref_mut().expect("loaded");
+        let Seat::Player(side) = seat_of(session.meta(), token) else {
+            return Err(HubError::Forbidden("this link is a spectator's: it cannot act".into()));
+        };
+        self.commit(&slot, &mut guard, id, seq, |s| f(s, side)).await
+    }
+
+    /// The one path by which a game changes: check `seq`, apply `f`, append its entries,
+    /// and only then announce. On a failed append the slot is emptied (reloaded next
+    /// time from what is durable).
+    async fn commit(
+        self: &Arc<Self>,
+        slot: &Slot,
+        guard: &mut Option<Box<dyn Session>>,
+        id: &str,
+        seq: u64,
+        f: impl FnOnce(&mut dyn Session) -> Result<Vec<String>, Refusal>,
+    ) -> Result<u64, HubError> {
+        let session = guard.as_deref_mut().expect("loaded");
+        let current = session.seq();
+        if seq != current {
+            return Err(HubError::Stale { current, expected: seq });
+        }
+        let entries = f(session).map_err(HubError::Refused)?;
+        let new_seq = session.seq();
+        match self.store.append(id, current, entries).await {
+            Ok(()) => {
+                let _ = slot.updates.send(new_seq);
+                self.kick(id);
+                Ok(new_seq)
+            }
+            Err(StoreError::Conflict { .. }) => {
+                // Another server instance wrote first: catch up from the store.
+                *guard = Some(self.load(id).await?);
+                let current = guard.as_deref().map_or(current, |s| s.seq());
+                let _ = slot.updates.send(current);
+                Err(HubError::Stale { current, expected: seq })
+            }
+            Err(e) => {
+                *guard = None;
+                Err(HubError::Store(e))
+            }
+        }
+    }
+
+    /// If a bot seat of game `id` is to act and none is thinking, starts it: it chooses on
+    /// a blocking thread, then commits like any player, and kicks again.
+    pub fn kick(self: &Arc<Self>, id: &str) {
+        let Some(slot) = self.slots.lock().expect("slots").get(id).cloned() else { return };
+        if slot.thinking.swap(true, Ordering::AcqRel) {
+            return;
+        }
+        let hub = Arc::clone(self);
+        let id = id.to_string();
+        tokio::spawn(async move {
+            loop {
+                let job = {
+                    let guard = slot.session.lock().await;
+                    guard.as_deref().and_then(Session::bot_job)
+                };
+                let Some(job) = job else { break };
+                let _ = slot.updates.send(job.seq);
+                let Ok(action) = tokio::task::spawn_blocking(job.work).await else { break };
+                let mut guard = slot.session.lock().await;
+                if guard.as_deref().map(Session::seq) != Some(job.seq) {
+                    continue; // the position changed while the bot thought (an undo): think again
+                }
+                let side = job.side;
+                if let Err(e) = hub.commit(&slot, &mut guard, &id, job.seq, |s| s.act(side, &action)).await {
+                    eprintln!("game {id}: the {} bot's move was not kept: {e}", side.name());
+                    break;
+                }
+            }
+            slot.thinking.store(false, Ordering::Release);
+            // A change that landed after the last look would otherwise wait for the next action.
+            let again = slot.session.lock().await.as_deref().is_some_and(|s| s.bot_job().is_some());
+            if again {
+                hub.kick(&id);
+            }
+        });
+    }
+
+    /// Whether game `id`'s bot is choosing now.
+    pub async fn thinking(self: &Arc<Self>, id: &str) -> Result<bool, HubError> {
+        Ok(self.slot(id).await?.thinking.load(Ordering::Relaxed))
+    }
+
+    /// The actor of game `id`, for tests.
+    ///
+    /// # Errors
+    /// As [`Hub::slot`].
+    pub async fn actor(self: &Arc<Self>, id: &str) -> Result<Actor, HubError> {
+        self.with(id, |s| s.actor()).await
+    }
+}
+
+/// The seat `token` opens in a game with these facts.
+#[must_use]
+pub fn seat_of(meta: &GameMeta, token: Option<&str>) -> Seat {
+    let Some(token) = token.filter(|t| !t.is_empty()) else { return Seat::Spectator };
+    Side::BOTH
+        .into_iter()
+        .find(|s| meta.tokens[s.index()].as_deref().is_some_and(|t| constant_time_eq(t.as_bytes(), token.as_bytes())))
+        .map_or(Seat::Spectator, Seat::Player)
+}
+
+fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
+}

@@ -1,0 +1,73 @@
+//! `muster serve`: the lobby, one generic game page for every ruleset, game storage and
+//! seats, over HTTP and WebSocket. The contract is `API.md` beside this crate.
+//!
+//! - [`store`]: SQLite (WAL, group commit) or PostgreSQL; each game an append-only list of
+//!   entries.
+//! - [`session`]: one live game of any ruleset behind an object-safe trait, built by
+//!   replaying its entries through the catalog.
+//! - [`hub`]: the games in memory, the one path by which a game changes (durable before
+//!   acknowledged), and the bot seats.
+//! - [`api`] and [`ws`]: the routes; [`ui`]: the page's files, built in.
+
+pub mod api;
+pub mod hub;
+pub mod session;
+pub mod store;
+pub mod ui;
+mod ws;
+
+pub use hub::Hub;
+pub use store::{Store, StoreError};
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+
+/// How to serve.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// Where to listen.
+    pub addr: SocketAddr,
+    /// An SQLite file path or a `postgres://` URL.
+    pub database: String,
+}
+
+/// Why the server could not start or stopped.
+#[derive(Debug, thiserror::Error)]
+pub enum ServeError {
+    /// The store could not be opened.
+    #[error("cannot open the game store: {0}")]
+    Store(#[from] StoreError),
+    /// The address could not be bound or the server failed.
+    #[error("{0}")]
+    Io(#[from] std::io::Error),
+}
+
+/// Binds `config.addr`, then calls `ready` with the bound address (the port may have
+/// been 0) and serves until Ctrl-C or SIGTERM.
+///
+/// # Errors
+/// [`ServeError`] when the store cannot be opened or the address bound.
+pub async fn serve(config: Config, ready: impl FnOnce(SocketAddr, &Store)) -> Result<(), ServeError> {
+    let store = Store::open(&config.database).await?;
+    let listener = tokio::net::TcpListener::bind(config.addr).await?;
+    let addr = listener.local_addr()?;
+    ready(addr, &store);
+    let hub = Hub::new(store);
+    axum::serve(listener, api::router(Arc::clone(&hub))).with_graceful_shutdown(shutdown()).await?;
+    Ok(())
+}
+
+async fn shutdown() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let term = async {
+        if let Ok(mut s) = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            s.recv().await;
+        }
+    };
+    #[cfg(not(unix))]
+    let term = std::future::pending::<()>();
+    tokio::select! { () = ctrl_c => {}, () = term => {} }
+}

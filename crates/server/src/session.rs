@@ -1,0 +1,418 @@
+//! One live game, whatever its ruleset: the position, the actions in force, the seats and
+//! their bots, behind the object-safe [`Session`] so the server holds every ruleset's
+//! games in one map. Built by [`build`] through the catalog, by replaying the stored
+//! entries.
+//!
+//! The stored entries are an append-only list of [`Entry`]: a side's action, a chance
+//! outcome, or an undo marker that takes the actions in force back to an earlier ply.
+//! `seq` counts entries; `ply` counts actions in force.
+
+use crate::store::{GameMeta, StoredGame};
+use bots::Bot;
+use engine::{Actor, Dice, Game, Illegal, Side};
+use serde::{Deserialize, Serialize};
+use serde_json::{Value, json};
+use std::sync::{Arc, Mutex};
+
+/// The most chance outcomes the odds display enumerates before giving up.
+pub const ODDS_LIMIT: usize = 200_000;
+
+/// How many of the latest actions in force a state carries (`recent`).
+const RECENT: usize = 12;
+
+/// One stored entry.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Entry {
+    /// An action (a side's or chance's), as the ruleset serialises it.
+    A(Value),
+    /// Take the actions in force back to this many.
+    Undo(usize),
+}
+
+impl Entry {
+    fn text(&self) -> String {
+        serde_json::to_string(self).expect("entries serialise")
+    }
+}
+
+/// Why a session refused a request; nothing changed.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum Refusal {
+    /// The JSON is not an action of this ruleset.
+    #[error("not an action of this game: {0}")]
+    BadAction(String),
+    /// The action is not legal now.
+    #[error("{0}")]
+    Illegal(Illegal),
+    /// It is not this seat's decision.
+    #[error("{0}")]
+    NotYourTurn(String),
+    /// Undo is not open now.
+    #[error("{0}")]
+    CannotUndo(String),
+    /// A ply or index out of range.
+    #[error("{0}")]
+    OutOfRange(String),
+    /// The odds cannot be enumerated within [`ODDS_LIMIT`].
+    #[error("{0}")]
+    TooLarge(String),
+    /// The stored entries do not replay (a corrupt or foreign database).
+    #[error("stored game does not replay: {0}")]
+    Corrupt(String),
+}
+
+/// What a bot seat will play: its side, the sequence number it was asked at, and the
+/// work (to run on a blocking thread) that returns the action as JSON.
+pub struct BotJob {
+    /// The bot's side.
+    pub side: Side,
+    /// The sequence number the position had; the answer is void if it changed.
+    pub seq: u64,
+    /// Chooses the action.
+    pub work: Box<dyn FnOnce() -> Value + Send>,
+}
+
+/// A live game of any ruleset.
+pub trait Session: Send + Sync {
+    /// The game's fixed facts.
+    fn meta(&self) -> &GameMeta;
+    /// Entries stored so far.
+    fn seq(&self) -> u64;
+    /// Who acts now.
+    fn actor(&self) -> Actor;
+    /// The state a seat (or a spectator, `None`) sees, with log events from `log_from`.
+    fn state(&self, seat: Option<Side>, log_from: usize) -> Value;
+    /// The legal actions now, as bare JSON.
+    fn legal_json(&self) -> Vec<Value>;
+    /// Applies `side`'s action and then chance until a side is to decide; returns the
+    /// entries to store. On a refusal nothing changed.
+    ///
+    /// # Errors
+    /// [`Refusal`] naming why.
+    fn act(&mut self, side: Side, action: &Value) -> Result<Vec<String>, Refusal>;
+    /// Takes back `side`'s last action; returns the marker entry to store.
+    ///
+    /// # Errors
+    /// [`Refusal::CannotUndo`] when a die has rolled or another seat has acted since.
+    fn undo(&mut self, side: Side) -> Result<Vec<String>, Refusal>;
+    /// Resolves any pending chance (a game whose last write was cut short); the entries
+    /// to store, usually none.
+    fn settle(&mut self) -> Vec<String>;
+    /// The bot's work, if a bot seat is to act.
+    fn bot_job(&self) -> Option<BotJob>;
+    /// The position after the first `ply` actions in force.
+    ///
+    /// # Errors
+    /// [`Refusal::OutOfRange`] past the last ply.
+    fn replay(&self, ply: usize) -> Result<Value, Refusal>;
+    /// The exact outcome classes of legal action `index`.
+    ///
+    /// # Errors
+    /// [`Refusal::OutOfRange`] for a bad index; [`Refusal::TooLarge`].
+    fn odds(&self, index: usize) -> Result<Value, Refusal>;
+    /// The map without counters, as SVG.
+    fn map_svg(&self) -> String;
+}
+
+/// An action in force, with who took it and what it was called when taken.
+#[derive(Clone)]
+struct Ply<A> {
+    action: A,
+    actor: Actor,
+    label: String,
+}
+
+type SharedBot<G> = Arc<Mutex<Box<dyn Bot<G> + Send>>>;
+
+struct Live<G: Game> {
+    meta: GameMeta,
+    fresh: G,
+    game: G,
+    plies: Vec<Ply<G::Action>>,
+    seq: u64,
+    dice: Dice,
+    bots: [Option<SharedBot<G>>; 2],
+}
+
+/// A random 64-bit seed from the operating system.
+pub(crate) fn os_seed() -> u64 {
+    let mut b = [0u8; 8];
+    getrandom::fill(&mut b).expect("the operating system's random source");
+    u64::from_le_bytes(b)
+}
+
+/// Builds the live game a stored game describes, replaying its entries.
+///
+/// # Errors
+/// A message when the catalog refuses the scenario or options, or an entry does not
+/// replay.
+pub fn build(stored: &StoredGame) -> Result<Box<dyn Session>, String> {
+    struct Build<'a>(&'a StoredGame);
+    impl catalog::Visit for Build<'_> {
+        type Out = Result<Box<dyn Session>, String>;
+        fn visit<G: Game>(self, mut game: G) -> Self::Out {
+            game.set_logging(true);
+            let meta = self.0.meta.clone();
+            let mut bots: [Option<SharedBot<G>>; 2] = [None, None];
+            for side in Side::BOTH {
+                let player = &meta.players[side.index()];
+                if player != "human" {
+                    let spec = bots::parse_bot_spec(player)?;
+                    bots[side.index()] = Some(Arc::new(Mutex::new(spec.build::<G>(os_seed()))));
+                }
+            }
+            let mut live =
+                Live { meta, fresh: game.clone(), game, plies: Vec::new(), seq: 0, dice: Dice::seeded(os_seed()), bots };
+            for (i, text) in self.0.entries.iter().enumerate() {
+                live.load_entry(text).map_err(|e| format!("entry {i}: {e}"))?;
+            }
+            Ok(Box::new(live))
+        }
+    }
+    catalog::with_game(&stored.meta.scenario, &stored.meta.options, Build(stored)).map_err(|e| e.to_string())?
+}
+
+/// The actor as the API names it: `union`, `confederate`, `chance` or `over`.
+#[must_use]
+pub fn actor_name(a: Actor) -> &'static str {
+    match a {
+        Actor::Side(s) => s.name(),
+        Actor::Chance => "chance",
+        Actor::Over => "over",
+    }
+}
+
+impl<G: Game> Live<G> {
+    fn load_entry(&mut self, text: &str) -> Result<(), Refusal> {
+        let entry: Entry = serde_json::from_str(text).map_err(|e| Refusal::Corrupt(e.to_string()))?;
+        match entry {
+            Entry::A(v) => {
+                let action: G::Action = serde_json::from_value(v).map_err(|e| Refusal::Corrupt(e.to_string()))?;
+                self.push(action).map_err(|e| Refusal::Corrupt(e.to_string()))?;
+            }
+            Entry::Undo(ply) => self.truncate(ply)?,
+        }
+        self.seq += 1;
+        Ok(())
+    }
+
+    /// Applies an action (checked) and keeps it in force.
+    fn push(&mut self, action: G::Action) -> Result<(), Illegal> {
+        let actor = self.game.actor();
+        let label = self.game.describe(&action);
+        self.game.apply(&action)?;
+        self.plies.push(Ply { action, actor, label });
+        Ok(())
+    }
+
+    /// Takes the actions in force back to `ply`, rebuilding the position by replay.
+    fn truncate(&mut self, ply: usize) -> Result<(), Refusal> {
+        if ply > self.plies.len() {
+            return Err(Refusal::Corrupt(format!("undo to ply {ply} of {}", self.plies.len())));
+        }
+        self.plies.truncate(ply);
+        self.game = self.replayed(ply, true)?;
+        Ok(())
+    }
+
+    fn replayed(&self, ply: usize, logging: bool) -> Result<G, Refusal> {
+        let mut g = self.fresh.clone();
+        g.set_logging(logging);
+        for p in &self.plies[..ply] {
+            g.apply(&p.action).map_err(|e| Refusal::Corrupt(e.to_string()))?;
+        }
+        Ok(g)
+    }
+
+    /// Samples chance until a side is to decide or the game ends; the entries made.
+    fn resolve_chance(&mut self) -> Vec<String> {
+        let mut out = Vec::new();
+        while self.game.actor() == Actor::Chance {
+            let outcomes = self.game.chance_outcomes();
+            let action = self.dice.sample(&outcomes).clone();
+            out.push(Entry::A(serde_json::to_value(&action).expect("actions serialise")).text());
+            self.push(action).expect("a listed chance outcome is legal");
+        }
+        self.seq += out.len() as u64;
+        out
+    }
+
+    fn can_undo(&self, side: Side) -> Result<(), String> {
+        if self.bots[side.index()].is_some() {
+            return Err("a computer seat does not take back its moves".into());
+        }
+        let Some(last) = self.plies.last() else {
+            return Err("nothing has been played yet".into());
+        };
+        if last.actor != Actor::Side(side) {
+            return Err(match last.actor {
+                Actor::Chance => "the dice have rolled since; their result stands".into(),
+                _ => format!("{} has acted since", side.enemy().title()),
+            });
+        }
+        if self.game.actor() != Actor::Side(side) {
+            return Err("the decision has passed to the other side".into());
+        }
+        Ok(())
+    }
+
+    fn position(&self, game: &G) -> serde_json::Map<String, Value> {
+        let board = game.board();
+        let mut m = serde_json::Map::new();
+        m.insert("counters_svg".into(), Value::String(render::counters_svg(&board)));
+        m.insert("counters".into(), json!(board.counters));
+        m.insert("tracks".into(), json!(board.tracks));
+        m.insert("prompt".into(), json!({"rule": game.prompt().rule, "text": game.prompt().text}));
+        m
+    }
+}
+
+impl<G: Game> Session for Live<G> {
+    fn meta(&self) -> &GameMeta {
+        &self.meta
+    }
+
+    fn seq(&self) -> u64 {
+        self.seq
+    }
+
+    fn actor(&self) -> Actor {
+        self.game.actor()
+    }
+
+    fn state(&self, seat: Option<Side>, log_from: usize) -> Value {
+        let actor = self.game.actor();
+        let yours = seat.is_some_and(|s| actor == Actor::Side(s));
+        let actions: Vec<Value> = if yours {
+            self.game
+                .legal_actions()
+                .iter()
+                .enumerate()
+                .map(|(index, a)| {
+                    let v = self.game.action_view(a);
+                    json!({"index": index, "label": v.label, "kind": v.kind, "unit": v.unit,
+                           "from": v.from, "hex": v.hex, "action": a})
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let events = self.game.log().events();
+        let log_from = log_from.min(events.len());
+        let recent: Vec<Value> = self
+            .plies
+            .iter()
+            .enumerate()
+            .skip(self.plies.len().saturating_sub(RECENT))
+            .map(|(i, p)| json!({"ply": i + 1, "actor": actor_name(p.actor), "label": p.label}))
+            .collect();
+        let players: serde_json::Map<String, Value> = Side::BOTH
+            .iter()
+            .map(|s| (s.name().to_string(), Value::String(self.meta.players[s.index()].clone())))
+            .collect();
+        let mut m = self.position(&self.game);
+        let (_, options) = self.game.scenario();
+        m.extend([
+            ("id".into(), json!(self.meta.id)),
+            ("scenario".into(), json!(self.meta.scenario)),
+            ("title".into(), json!(self.game.board().title)),
+            ("options".into(), json!(options)),
+            ("seq".into(), json!(self.seq)),
+            ("ply".into(), json!(self.plies.len())),
+            ("seat".into(), json!(seat.map(Side::name))),
+            ("players".into(), Value::Object(players)),
+            ("actor".into(), json!(actor_name(actor))),
+            ("yours".into(), json!(yours)),
+            ("thinking".into(), json!(false)),
+            ("actions".into(), Value::Array(actions)),
+            ("vp".into(), json!(self.game.vp())),
+            ("outcome".into(), json!(self.game.outcome())),
+            ("log_len".into(), json!(events.len())),
+            ("log_from".into(), json!(log_from)),
+            ("log".into(), json!(&events[log_from..])),
+            ("recent".into(), Value::Array(recent)),
+            ("can_undo".into(), json!(seat.is_some_and(|s| self.can_undo(s).is_ok()))),
+        ]);
+        Value::Object(m)
+    }
+
+    fn legal_json(&self) -> Vec<Value> {
+        self.game.legal_actions().iter().map(|a| serde_json::to_value(a).expect("actions serialise")).collect()
+    }
+
+    fn act(&mut self, side: Side, action: &Value) -> Result<Vec<String>, Refusal> {
+        let action: G::Action = serde_json::from_value(action.clone()).map_err(|e| Refusal::BadAction(e.to_string()))?;
+        match self.game.actor() {
+            Actor::Side(s) if s == side => {}
+            Actor::Side(s) => return Err(Refusal::NotYourTurn(format!("it is {}'s decision", s.title()))),
+            Actor::Chance => return Err(Refusal::NotYourTurn("chance decides now".into())),
+            Actor::Over => return Err(Refusal::NotYourTurn("the game is over".into())),
+        }
+        self.push(action.clone()).map_err(Refusal::Illegal)?;
+        self.seq += 1;
+        let mut entries = vec![Entry::A(serde_json::to_value(&action).expect("actions serialise")).text()];
+        entries.extend(self.resolve_chance());
+        Ok(entries)
+    }
+
+    fn undo(&mut self, side: Side) -> Result<Vec<String>, Refusal> {
+        self.can_undo(side).map_err(Refusal::CannotUndo)?;
+        let ply = self.plies.len() - 1;
+        self.truncate(ply)?;
+        self.seq += 1;
+        Ok(vec![Entry::Undo(ply).text()])
+    }
+
+    fn settle(&mut self) -> Vec<String> {
+        self.resolve_chance()
+    }
+
+    fn bot_job(&self) -> Option<BotJob> {
+        let Actor::Side(side) = self.game.actor() else { return None };
+        let bot = Arc::clone(self.bots[side.index()].as_ref()?);
+        // Bots clone the position many times: give them a copy with no log.
+        let mut quiet = self.replayed(self.plies.len(), false).ok()?;
+        quiet.set_logging(false);
+        Some(BotJob {
+            side,
+            seq: self.seq,
+            work: Box::new(move || {
+                let legal = quiet.legal_actions();
+                let action = bot.lock().expect("bot lock").choose_from(&quiet, &legal);
+                serde_json::to_value(&action).expect("actions serialise")
+            }),
+        })
+    }
+
+    fn replay(&self, ply: usize) -> Result<Value, Refusal> {
+        if ply > self.plies.len() {
+            return Err(Refusal::OutOfRange(format!("ply {ply}: the game has {} so far", self.plies.len())));
+        }
+        let game = self.replayed(ply, false)?;
+        let mut m = self.position(&game);
+        m.insert("ply".into(), json!(ply));
+        m.insert("plies".into(), json!(self.plies.len()));
+        m.insert("label".into(), json!(ply.checked_sub(1).map(|i| &self.plies[i].label)));
+        Ok(Value::Object(m))
+    }
+
+    fn odds(&self, index: usize) -> Result<Value, Refusal> {
+        let legal = self.game.legal_actions();
+        let action = legal
+            .get(index)
+            .ok_or_else(|| Refusal::OutOfRange(format!("action {index}: there are {} legal actions", legal.len())))?;
+        let mut quiet = self.game.clone();
+        quiet.set_logging(false);
+        let dist = analysis::outcomes(&quiet, action, ODDS_LIMIT).map_err(|e| {
+            Refusal::TooLarge(format!("more than {} chance outcomes to enumerate ({e})", e.limit))
+        })?;
+        let classes: Vec<Value> =
+            dist.classes().into_iter().map(|c| json!({"probability": c.probability, "changes": c.changes})).collect();
+        Ok(json!({"label": self.game.describe(action), "classes": classes, "expanded": dist.expanded}))
+    }
+
+    fn map_svg(&self) -> String {
+        render::map_svg(&self.fresh.board())
+    }
+}

@@ -1,0 +1,218 @@
+//! SQLite in WAL mode with group commit: one writer thread owns the writing connection
+//! and commits every append waiting in its queue in one transaction, so many games'
+//! actions share one `fsync` (`synchronous=FULL`: a commit is on disk when it returns).
+//! Reads use their own connection, which WAL lets run beside the writer.
+
+use super::{GameMeta, StoreError, StoredGame};
+use rusqlite::{Connection, OptionalExtension, params};
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex, mpsc};
+use tokio::sync::oneshot;
+
+/// The most appends committed in one transaction.
+const GROUP: usize = 512;
+
+const SCHEMA: &str = "
+CREATE TABLE IF NOT EXISTS games (
+    id TEXT PRIMARY KEY,
+    meta TEXT NOT NULL,
+    created INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS entries (
+    game TEXT NOT NULL REFERENCES games(id),
+    seq INTEGER NOT NULL,
+    entry TEXT NOT NULL,
+    PRIMARY KEY (game, seq)
+) WITHOUT ROWID;
+";
+
+enum Write {
+    Create(GameMeta, oneshot::Sender<Result<(), StoreError>>),
+    Append { id: String, seq: u64, entries: Vec<String>, done: oneshot::Sender<Result<(), StoreError>> },
+}
+
+/// The SQLite store.
+pub struct SqliteStore {
+    path: PathBuf,
+    writes: mpsc::Sender<Write>,
+    reader: Arc<Mutex<Connection>>,
+}
+
+fn backend(e: impl std::fmt::Display) -> StoreError {
+    StoreError::Backend(e.to_string())
+}
+
+fn connect(path: &Path) -> Result<Connection, StoreError> {
+    let c = Connection::open(path).map_err(|e| StoreError::Backend(format!("{}: {e}", path.display())))?;
+    c.pragma_update(None, "journal_mode", "WAL").map_err(backend)?;
+    c.pragma_update(None, "synchronous", "FULL").map_err(backend)?;
+    c.pragma_update(None, "foreign_keys", "ON").map_err(backend)?;
+    c.busy_timeout(std::time::Duration::from_secs(10)).map_err(backend)?;
+    Ok(c)
+}
+
+impl SqliteStore {
+    /// Opens (or creates) the database file at `path` and starts its writer thread.
+    ///
+    /// # Errors
+    /// [`StoreError::Backend`] when the file cannot be opened or the tables made.
+    pub fn open(path: impl AsRef<Path>) -> Result<SqliteStore, StoreError> {
+        let path = path.as_ref().to_path_buf();
+        let writer = connect(&path)?;
+        writer.execute_batch(SCHEMA).map_err(backend)?;
+        let reader = connect(&path)?;
+        let (tx, rx) = mpsc::channel();
+        std::thread::Builder::new()
+            .name("sqlite-writer".into())
+            .spawn(move || write_loop(writer, &rx))
+            .map_err(backend)?;
+        Ok(SqliteStore { path, writes: tx, reader: Arc::new(Mutex::new(reader)) })
+    }
+
+    /// The database file.
+    #[must_use]
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    async fn send(&self, make: impl FnOnce(oneshot::Sender<Result<(), StoreError>>) -> Write) -> Result<(), StoreError> {
+        let (done, wait) = oneshot::channel();
+        self.writes.send(make(done)).map_err(|_| backend("the writer thread has stopped"))?;
+        wait.await.map_err(|_| backend("the writer thread has stopped"))?
+    }
+
+    pub(super) async fn create(&self, meta: &GameMeta) -> Result<(), StoreError> {
+        let meta = meta.clone();
+        self.send(|done| Write::Create(meta, done)).await
+    }
+
+    pub(super) async fn append(&self, id: &str, seq: u64, entries: Vec<String>) -> Result<(), StoreError> {
+        let id = id.to_string();
+        self.send(|done| Write::Append { id, seq, entries, done }).await
+    }
+
+    pub(super) async fn load(&self, id: &str) -> Result<Option<StoredGame>, StoreError> {
+        let reader = Arc::clone(&self.reader);
+        let id = id.to_string();
+        tokio::task::spawn_blocking(move || {
+            let c = reader.lock().map_err(|_| backend("reader lock poisoned"))?;
+            read_game(&c, &id)
+        })
+        .await
+        .map_err(backend)?
+    }
+}
+
+fn read_game(c: &Connection, id: &str) -> Result<Option<StoredGame>, StoreError> {
+    let tx = c.unchecked_transaction().map_err(backend)?;
+    let meta: Option<String> = tx
+        .query_row("SELECT meta FROM games WHERE id = ?1", [id], |r| r.get(0))
+        .optional()
+        .map_err(backend)?;
+    let Some(meta) = meta else { return Ok(None) };
+    let meta: GameMeta = serde_json::from_str(&meta).map_err(backend)?;
+    let mut stmt = tx.prepare_cached("SELECT seq, entry FROM entries WHERE game = ?1 ORDER BY seq").map_err(backend)?;
+    let rows = stmt.query_map([id], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?))).map_err(backend)?;
+    let mut entries = Vec::new();
+    for row in rows {
+        let (seq, entry) = row.map_err(backend)?;
+        if usize::try_from(seq).ok() != Some(entries.len()) {
+            return Err(backend(format!("game {id}: entry {seq} out of sequence")));
+        }
+        entries.push(entry);
+    }
+    Ok(Some(StoredGame { meta, entries }))
+}
+
+/// The writer: takes every write waiting (up to [`GROUP`]), commits them in one
+/// transaction, each in its own savepoint so that one refused append (a conflict)
+/// leaves the others in, and only then answers each.
+fn write_loop(mut c: Connection, rx: &mpsc::Receiver<Write>) {
+    while let Ok(first) = rx.recv() {
+        let mut batch = vec![first];
+        while batch.len() < GROUP {
+            match rx.try_recv() {
+                Ok(w) => batch.push(w),
+                Err(_) => break,
+            }
+        }
+        let results = commit(&mut c, &batch);
+        for (w, r) in batch.into_iter().zip(results) {
+            let done = match w {
+                Write::Create(_, done) | Write::Append { done, .. } => done,
+            };
+            let _ = done.send(r);
+        }
+    }
+}
+
+fn commit(c: &mut Connection, batch: &[Write]) -> Vec<Result<(), StoreError>> {
+    let fail_all = |e: rusqlite::Error| batch.iter().map(|_| Err(backend(&e))).collect();
+    let mut tx = match c.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate) {
+        Ok(tx) => tx,
+        Err(e) => return fail_all(e),
+    };
+    let mut results = Vec::with_capacity(batch.len());
+    for w in batch {
+        let r = match tx.savepoint() {
+            Ok(mut sp) => {
+                let r = write_one(&sp, w);
+                if r.is_ok() {
+                    sp.commit().map_err(backend).and(r)
+                } else {
+                    let _ = sp.rollback();
+                    r
+                }
+            }
+            Err(e) => Err(backend(e)),
+        };
+        results.push(r);
+    }
+    match tx.commit() {
+        Ok(()) => results,
+        Err(e) => fail_all(e),
+    }
+}
+
+fn write_one(c: &Connection, w: &Write) -> Result<(), StoreError> {
+    match w {
+        Write::Create(meta, _) => {
+            let json = serde_json::to_string(meta).map_err(backend)?;
+            match c.execute("INSERT INTO games (id, meta, created) VALUES (?1, ?2, ?3)", params![meta.id, json, meta.created]) {
+                Ok(_) => Ok(()),
+                Err(e) if is_unique(&e) => Err(StoreError::Exists(meta.id.clone())),
+                Err(e) => Err(backend(e)),
+            }
+        }
+        Write::Append { id, seq, entries, .. } => {
+            let known: Option<i64> =
+                c.query_row("SELECT 1 FROM games WHERE id = ?1", [id], |r| r.get(0)).optional().map_err(backend)?;
+            if known.is_none() {
+                return Err(backend(format!("no game {id}")));
+            }
+            let mut stmt =
+                c.prepare_cached("INSERT INTO entries (game, seq, entry) VALUES (?1, ?2, ?3)").map_err(backend)?;
+            // The new entries must follow the last one stored: a gap would mean a writer
+            // that never saw the entries before it.
+            let next: i64 = c
+                .query_row("SELECT COALESCE(MAX(seq) + 1, 0) FROM entries WHERE game = ?1", [id], |r| r.get(0))
+                .map_err(backend)?;
+            let seq = i64::try_from(*seq).map_err(backend)?;
+            if seq != next {
+                return Err(StoreError::Conflict { id: id.clone(), seq: seq as u64 });
+            }
+            for (i, e) in entries.iter().enumerate() {
+                match stmt.execute(params![id, seq + i as i64, e]) {
+                    Ok(_) => {}
+                    Err(e) if is_unique(&e) => return Err(StoreError::Conflict { id: id.clone(), seq: seq as u64 }),
+                    Err(e) => return Err(backend(e)),
+                }
+            }
+            Ok(())
+        }
+    }
+}
+
+fn is_unique(e: &rusqlite::Error) -> bool {
+    matches!(e, rusqlite::Error::SqliteFailure(f, _) if f.code == rusqlite::ErrorCode::ConstraintViolation)
+}

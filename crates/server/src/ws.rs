@@ -1,0 +1,130 @@
+//! A game's WebSocket (`API.md`): pushes `update` on every change, and takes actions,
+//! undo and legal-action requests for its seat, each answered by `ack` or `error` once
+//! durable. A malformed message gets an error and the socket stays open; an oversized
+//! one closes it (the limit is set on the upgrade).
+
+use crate::api::{ApiError, MAX_BODY, parse};
+use crate::hub::{Hub, HubError};
+use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::{Path, Query, State};
+use axum::response::{IntoResponse, Response};
+use futures_util::{SinkExt, StreamExt};
+use serde::Deserialize;
+use serde_json::{Value, json};
+use std::sync::Arc;
+use tokio::sync::{broadcast, mpsc};
+
+#[derive(Deserialize)]
+pub(crate) struct WsQuery {
+    seat: Option<String>,
+}
+
+/// `GET /api/games/{id}/ws`: checks the game exists, then upgrades.
+pub(crate) async fn upgrade(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+    Query(q): Query<WsQuery>,
+    ws: WebSocketUpgrade,
+) -> Response {
+    let slot = match hub.slot(&id).await {
+        Ok(s) => s,
+        Err(e) => return ApiError::from(e).into_response(),
+    };
+    let updates = slot.updates.subscribe();
+    ws.max_message_size(MAX_BODY)
+        .max_frame_size(MAX_BODY)
+        .on_upgrade(move |socket| serve(socket, hub, id, q.seat, updates))
+}
+
+#[derive(Deserialize)]
+#[serde(tag = "type", rename_all = "lowercase", deny_unknown_fields)]
+enum ClientMsg {
+    Action { id: Option<Value>, seq: u64, action: Value },
+    Undo { id: Option<Value>, seq: u64 },
+    Legal { id: Option<Value> },
+}
+
+async fn serve(socket: WebSocket, hub: Arc<Hub>, game: String, token: Option<String>, mut updates: broadcast::Receiver<u64>) {
+    let (mut sink, mut stream) = socket.split();
+    let (out, mut outgoing) = mpsc::channel::<Value>(64);
+    // One writer task owns the sink: updates and answers go through `out`.
+    let writer = tokio::spawn(async move {
+        while let Some(v) = outgoing.recv().await {
+            if sink.send(Message::text(v.to_string())).await.is_err() {
+                break;
+            }
+        }
+    });
+    let seq = hub.with(&game, |s| s.seq()).await.unwrap_or(0);
+    let _ = out.send(json!({"type": "update", "seq": seq})).await;
+    let pusher = {
+        let out = out.clone();
+        tokio::spawn(async move {
+            loop {
+                match updates.recv().await {
+                    Ok(seq) => {
+                        if out.send(json!({"type": "update", "seq": seq})).await.is_err() {
+                            break;
+                        }
+                    }
+                    // Missed some: the latest will do, the page refetches the state anyway.
+                    Err(broadcast::error::RecvError::Lagged(_)) => {}
+                    Err(broadcast::error::RecvError::Closed) => break,
+                }
+            }
+        })
+    };
+    while let Some(Ok(msg)) = stream.next().await {
+        let text = match msg {
+            Message::Text(t) => t,
+            Message::Close(_) => break,
+            _ => continue,
+        };
+        let reply = answer(&hub, &game, token.as_deref(), text.as_bytes()).await;
+        if out.send(reply).await.is_err() {
+            break;
+        }
+    }
+    pusher.abort();
+    drop(out);
+    let _ = writer.await;
+}
+
+async fn answer(hub: &Arc<Hub>, game: &str, token: Option<&str>, text: &[u8]) -> Value {
+    let msg: ClientMsg = match parse(text) {
+        Ok(m) => m,
+        Err(e) => return error(None, e.into_body(), None),
+    };
+    let (id, result) = match msg {
+        ClientMsg::Action { id, seq, action } => (id, hub.act(game, token, seq, &action).await),
+        ClientMsg::Undo { id, seq } => (id, hub.undo(game, token, seq).await),
+        ClientMsg::Legal { id } => {
+            let r = hub.with(game, |s| (s.seq(), s.actor(), s.legal_json())).await;
+            return match r {
+                Ok((seq, actor, actions)) => {
+                    json!({"type": "legal", "id": id, "seq": seq, "actor": crate::session::actor_name(actor), "actions": actions})
+                }
+                Err(e) => error(id, ApiError::from(e).into_body(), None),
+            };
+        }
+    };
+    match result {
+        Ok(seq) => json!({"type": "ack", "id": id, "seq": seq}),
+        Err(e) => {
+            let current = match &e {
+                HubError::Stale { current, .. } => Some(*current),
+                _ => hub.with(game, |s| s.seq()).await.ok(),
+            };
+            error(id, ApiError::from(e).into_body(), current)
+        }
+    }
+}
+
+fn error(id: Option<Value>, mut body: Value, seq: Option<u64>) -> Value {
+    body["type"] = json!("error");
+    body["id"] = json!(id);
+    if let Some(seq) = seq {
+        body["seq"] = json!(seq);
+    }
+    body
+}

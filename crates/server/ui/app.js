@@ -1,0 +1,365 @@
+// app.js: helpers shared by the lobby (lobby.js) and the game page (game.js).
+//
+// Three parts: talking to the server (api, fetchText, ApiError, errorText), building the
+// page (el, showNotice), and the browser's own list of games ("My games", kept in
+// localStorage). Then the game page's pure helpers: indexing the legal actions by unit
+// and hex, merging the log, formatting odds. Nothing here touches the DOM when imported,
+// so tests/app.test.js runs it under `node --test`.
+
+// ---------------------------------------------------------------- talking to the server
+
+/** An HTTP answer that is not 2xx: its status and its JSON body (API.md's error shape). */
+export class ApiError extends Error {
+  constructor(status, body, message) {
+    super(message);
+    this.status = status;
+    this.body = body;
+  }
+}
+
+/**
+ * Fetches JSON from the server. `body`, if given, is sent as JSON (POST unless `method`
+ * says otherwise). Throws ApiError for any answer that is not 2xx, and for network
+ * failures (status 0).
+ */
+export async function api(path, { method, body } = {}) {
+  const init = { method: method || (body === undefined ? 'GET' : 'POST'), headers: { Accept: 'application/json' } };
+  if (body !== undefined) {
+    init.headers['Content-Type'] = 'application/json';
+    init.body = JSON.stringify(body);
+  }
+  let res;
+  try {
+    res = await fetch(path, init);
+  } catch (e) {
+    throw new ApiError(0, null, `Cannot reach the server (${e.message})`);
+  }
+  const text = await res.text();
+  let json = null;
+  try {
+    json = text ? JSON.parse(text) : null;
+  } catch {
+    json = null;
+  }
+  if (!res.ok) {
+    const message = (json && json.message) || text.slice(0, 200) || res.statusText;
+    throw new ApiError(res.status, json, message);
+  }
+  if (json === null && text) throw new ApiError(res.status, null, `The server sent something that is not JSON from ${path}`);
+  return json;
+}
+
+/** Fetches a text document (the map SVG); throws ApiError like `api`. */
+export async function fetchText(path) {
+  let res;
+  try {
+    res = await fetch(path);
+  } catch (e) {
+    throw new ApiError(0, null, `Cannot reach the server (${e.message})`);
+  }
+  const text = await res.text();
+  if (!res.ok) {
+    let json = null;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      json = null;
+    }
+    throw new ApiError(res.status, json, (json && json.message) || res.statusText || `HTTP ${res.status}`);
+  }
+  return text;
+}
+
+/** A sentence for any error: the rule and reason of an illegal action, else the message. */
+export function errorText(err) {
+  if (err instanceof ApiError) {
+    const b = err.body || {};
+    if (b.rule && b.reason) return `${b.rule}: ${b.reason}`;
+    if (b.reason) return b.reason;
+    const what = err.status ? `${err.message} (HTTP ${err.status}${b.error ? `, ${b.error}` : ''})` : err.message;
+    return what;
+  }
+  return String((err && err.message) || err);
+}
+
+// ---------------------------------------------------------------- building the page
+
+/**
+ * Creates an element: `attrs` are attributes (`class`, `data-*`, ...) except `on*`
+ * functions, which become listeners, and `hidden`/`disabled`/`checked`/`value`, set as
+ * properties. Children are nodes or strings; null and false are skipped.
+ */
+export function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v === null || v === undefined || v === false) continue;
+    if (k.startsWith('on') && typeof v === 'function') node.addEventListener(k.slice(2), v);
+    else if (['hidden', 'disabled', 'checked', 'value'].includes(k)) node[k] = v;
+    else node.setAttribute(k, v === true ? '' : String(v));
+  }
+  for (const c of children.flat()) {
+    if (c === null || c === undefined || c === false) continue;
+    node.append(c instanceof Node ? c : String(c));
+  }
+  return node;
+}
+
+/** Shows `text` in #notice; kind is `error` (stays) or `info` (fades after a few seconds). */
+export function showNotice(text, kind = 'error') {
+  const box = document.getElementById('notice');
+  if (!box) return;
+  box.textContent = text;
+  box.className = kind;
+  box.hidden = false;
+  clearTimeout(showNotice.timer);
+  if (kind === 'info') showNotice.timer = setTimeout(clearNotice, 5000);
+}
+
+/** Hides #notice. */
+export function clearNotice() {
+  const box = document.getElementById('notice');
+  if (box) box.hidden = true;
+}
+
+/** Copies text to the clipboard, falling back to a hidden text field where the API is missing. */
+export async function copyText(text) {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    const field = el('textarea', { style: 'position:fixed;opacity:0' }, text);
+    document.body.append(field);
+    field.select();
+    const ok = document.execCommand('copy');
+    field.remove();
+    return ok;
+  }
+}
+
+/** "union" -> "Union". */
+export function sideName(side) {
+  if (!side) return '';
+  return side.charAt(0).toUpperCase() + side.slice(1);
+}
+
+// ---------------------------------------------------------------- My games (localStorage)
+
+const STORE = 'muster.games';
+
+/** The games this browser has created or opened, newest first: [{id, title, seat, link, created}]. */
+export function loadGames(storage = globalThis.localStorage) {
+  try {
+    const list = JSON.parse(storage.getItem(STORE) || '[]');
+    return Array.isArray(list) ? list.filter((g) => g && g.id && g.link) : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Adds or updates one game seat (keyed by id and seat), keeping when it was first seen. */
+export function rememberGame(entry, storage = globalThis.localStorage) {
+  const list = loadGames(storage);
+  const old = list.find((g) => g.id === entry.id && g.seat === entry.seat);
+  const merged = { ...old, ...entry, created: (old && old.created) || entry.created || new Date().toISOString() };
+  const rest = list.filter((g) => g !== old);
+  const next = [merged, ...rest].sort((a, b) => String(b.created).localeCompare(String(a.created)));
+  try {
+    storage.setItem(STORE, JSON.stringify(next.slice(0, 200)));
+  } catch {
+    // Storage full or refused (private browsing): the list is a convenience only.
+  }
+  return next;
+}
+
+/** Removes one game seat from the list. */
+export function forgetGame(id, seat, storage = globalThis.localStorage) {
+  const next = loadGames(storage).filter((g) => !(g.id === id && g.seat === seat));
+  try {
+    storage.setItem(STORE, JSON.stringify(next));
+  } catch {
+    // As above.
+  }
+  return next;
+}
+
+// ---------------------------------------------------------------- the game page's pure helpers
+
+/** The game id from a page path `/game/{id}`. */
+export function gameIdFromPath(pathname) {
+  const m = /\/game\/([^/?#]+)/.exec(pathname);
+  return m ? decodeURIComponent(m[1]) : null;
+}
+
+/** The seat token from a query string `?seat=TOKEN`, or null for a spectator. */
+export function seatFromSearch(search) {
+  const t = new URLSearchParams(search).get('seat');
+  return t ? t : null;
+}
+
+/** The WebSocket address for a game, ws: or wss: as the page itself. */
+export function wsUrl(loc, id, token) {
+  const proto = loc.protocol === 'https:' ? 'wss:' : 'ws:';
+  const q = token ? `?seat=${encodeURIComponent(token)}` : '';
+  return `${proto}//${loc.host}/api/games/${encodeURIComponent(id)}/ws${q}`;
+}
+
+/** Milliseconds to wait before reconnect attempt `n` (0, 1, ...): doubling from 0.5 s to 15 s, with jitter. */
+export function backoff(n, random = Math.random) {
+  const base = Math.min(15000, 500 * 2 ** Math.min(n, 10));
+  return Math.round(base * (0.75 + 0.5 * random()));
+}
+
+/**
+ * Indexes a state's legal actions (API.md: {index, label, kind, unit, from, hex, action})
+ * for the map: `byUnit` maps a unit to its actions that name a hex (`null` for hex
+ * actions of no unit), `units` lists those units in first-seen order, `buttons` holds the
+ * actions with no hex.
+ */
+export function indexActions(actions) {
+  const byUnit = new Map();
+  const buttons = [];
+  for (const a of actions || []) {
+    if (!a.hex) {
+      buttons.push(a);
+      continue;
+    }
+    const unit = a.unit ?? null;
+    if (!byUnit.has(unit)) byUnit.set(unit, []);
+    byUnit.get(unit).push(a);
+  }
+  const units = [...byUnit.keys()].filter((u) => u !== null);
+  return { byUnit, units, buttons };
+}
+
+/** Which kind wins when several kinds of action target one hex (for the highlight colour). */
+const KIND_RANK = ['melee', 'fire', 'retreat', 'move', 'place', 'board', 'face', 'rally', 'select'];
+
+/** The kind to draw a hex in, from the actions targeting it. */
+export function targetKind(actions) {
+  let best = null;
+  let rank = Infinity;
+  for (const a of actions) {
+    const r = KIND_RANK.indexOf(a.kind);
+    const rr = r < 0 ? KIND_RANK.length : r;
+    if (rr < rank) {
+      rank = rr;
+      best = a.kind;
+    }
+  }
+  return best || 'choice';
+}
+
+/** The hexes unit `unit` (null: actions of no unit) may act on: a Map from hex to kind. */
+export function targetsFor(index, unit) {
+  const byHex = new Map();
+  for (const a of index.byUnit.get(unit ?? null) || []) {
+    if (!byHex.has(a.hex)) byHex.set(a.hex, []);
+    byHex.get(a.hex).push(a);
+  }
+  return new Map([...byHex].map(([hex, list]) => [hex, targetKind(list)]));
+}
+
+/** The actions of `unit` (null: of no unit) on `hex`. */
+export function actionsAt(index, unit, hex) {
+  return (index.byUnit.get(unit ?? null) || []).filter((a) => a.hex === hex);
+}
+
+/** The unit to pre-select: the only unit among the hex actions, if there is exactly one. */
+export function soleUnit(index) {
+  return index.units.length === 1 ? index.units[0] : null;
+}
+
+/** The button Enter presses: the only one, else the only `done` one, else none. */
+export function defaultButton(buttons) {
+  if (buttons.length === 1) return buttons[0];
+  const done = buttons.filter((a) => a.kind === 'done');
+  return done.length === 1 ? done[0] : null;
+}
+
+/** Actions grouped by a key function, in first-seen order: [[key, [actions]]]. */
+export function groupBy(actions, key) {
+  const groups = new Map();
+  for (const a of actions) {
+    const k = key(a);
+    if (!groups.has(k)) groups.set(k, []);
+    groups.get(k).push(a);
+  }
+  return [...groups];
+}
+
+const LINK_WORDS = new Set(['to', 'in', 'at', 'into', 'onto', 'from', 'on', 'by', 'with', 'toward', 'towards', '->', '→', '-', ':']);
+
+/**
+ * A name for a unit: its counter's name if it is on the map, else the words its actions'
+ * labels share ("set up 13TN-C at 3326" and "... at 3327" give "set up 13TN-C"), else its id.
+ */
+export function unitName(unit, counters, actions) {
+  const c = (counters || []).find((x) => x.id === unit);
+  if (c) return c.name;
+  const labels = (actions || []).map((a) => a.label.split(/\s+/));
+  if (labels.length === 0) return String(unit);
+  let common = labels[0];
+  for (const words of labels.slice(1)) {
+    let n = 0;
+    while (n < common.length && n < words.length && common[n] === words[n]) n += 1;
+    common = common.slice(0, n);
+  }
+  if (labels.length === 1 && actions[0].hex) {
+    const at = common.findIndex((w) => w.includes(actions[0].hex));
+    if (at >= 0) common = common.slice(0, at);
+  }
+  while (common.length && LINK_WORDS.has(common[common.length - 1].toLowerCase())) common = common.slice(0, -1);
+  return common.length ? common.join(' ') : String(unit);
+}
+
+/**
+ * Merges a state's log into the events the page already has. Returns {log} or
+ * {refetch: true} when the page must fetch the whole log again: an undo happened (the
+ * number of undone entries, seq minus ply, changed, or the log got shorter), or the
+ * state's log starts past what the page has.
+ */
+export function mergeLog(have, prevUndone, state) {
+  const undone = state.seq - state.ply;
+  if (state.log_from === 0 || state.log_from === undefined) return { log: (state.log || []).slice(), undone };
+  if (prevUndone !== null && prevUndone !== undefined && undone !== prevUndone) return { refetch: true };
+  if (state.log_len < have.length || state.log_from > have.length) return { refetch: true };
+  return { log: have.slice(0, state.log_from).concat(state.log || []), undone };
+}
+
+/** A probability as a percentage: "42.0%", "0.46%", "<0.01%". */
+export function percent(p) {
+  const x = 100 * p;
+  if (x >= 10) return `${x.toFixed(1)}%`;
+  if (x >= 0.01) return `${x.toPrecision(2)}%`;
+  return x > 0 ? '<0.01%' : '0%';
+}
+
+/** The odds endpoint's classes as table rows, most likely first: [{pct, text}]. */
+export function oddsRows(classes) {
+  return [...(classes || [])]
+    .sort((a, b) => b.probability - a.probability)
+    .map((c) => ({
+      pct: percent(c.probability),
+      text: (c.changes || []).length
+        ? c.changes.map(([what, n]) => `${what} ${n > 0 ? '+' : ''}${n}`).join(', ')
+        : 'no change',
+    }));
+}
+
+/** The track named like "Turn", as "Turn 3 of 9", or null. */
+export function turnText(tracks) {
+  const t = (tracks || []).find(([name]) => /^turn\b/i.test(name));
+  return t ? `${t[0]} ${t[1]}` : null;
+}
+
+/** The outcome in words: "The Union wins (VP 12 to 5)" or "A draw (VP 3 to 3)". */
+export function outcomeText(outcome) {
+  if (!outcome) return '';
+  const vp = outcome.vp ? ` (VP ${fmt(outcome.vp[0])} to ${fmt(outcome.vp[1])})` : '';
+  return outcome.winner ? `The ${sideName(outcome.winner)} wins${vp}` : `A draw${vp}`;
+}
+
+/** A number without a needless ".0". */
+export function fmt(n) {
+  return Number.isInteger(n) ? String(n) : String(Math.round(n * 100) / 100);
+}

@@ -1,0 +1,802 @@
+// game.js: the game page, one for every ruleset (crates/server/API.md is its contract).
+//
+// The map SVG is fetched once and inlined into #map; each state's counters_svg goes into
+// its <g id="counters">, highlights into <g id="overlay">. Everything the player may do
+// comes from the state's `actions` list and nowhere else: clicking a counter (or a unit
+// chip) selects that unit and marks the hexes its actions name; clicking a marked hex
+// sends the action (or offers a menu when several match); actions without a hex are
+// buttons. A WebSocket says when the game changed; the page then fetches the state.
+
+import {
+  api, fetchText, ApiError, errorText, el, showNotice, clearNotice, sideName, rememberGame,
+  gameIdFromPath, seatFromSearch, wsUrl, backoff, indexActions, targetsFor, actionsAt, soleUnit,
+  defaultButton, groupBy, unitName, mergeLog, oddsRows, turnText, outcomeText, fmt,
+} from './app.js';
+
+const SVG_NS = 'http://www.w3.org/2000/svg';
+/** More button actions than this are grouped by unit in collapsible lists. */
+const LONG_LIST = 40;
+
+/** Everything the page knows; the DOM is drawn from it. */
+const ui = {
+  id: gameIdFromPath(location.pathname),
+  token: seatFromSearch(location.search),
+  state: null, // the latest live State
+  log: [], // every log event fetched so far
+  undone: null, // seq minus ply of the state the log belongs to
+  index: indexActions([]), // the state's actions by unit and hex
+  acting: new Set(), // the units some action names
+  selected: null, // the selected unit id, if any
+  replay: null, // {ply, data} while replaying
+  busy: false, // an action or undo is on its way
+  svg: null, // the inlined map
+  fit: null, // the map's whole viewBox
+  view: null, // the current viewBox {x, y, w, h}
+  ws: null,
+  wsAttempt: 0,
+  everOpen: false,
+  refreshTimer: null,
+  refreshing: null,
+  refreshAgain: false,
+  replaySeq: 0,
+  logShown: 0,
+};
+
+const $ = (id) => document.getElementById(id);
+
+// ---------------------------------------------------------------- start
+
+async function main() {
+  wireControls();
+  if (!ui.id) {
+    showNotice('This page needs a game: /game/ID.');
+    return;
+  }
+  try {
+    await loadMap();
+  } catch (e) {
+    showNotice(`The map could not be loaded: ${errorText(e)}`);
+  }
+  await refresh();
+  connect();
+}
+
+/** Fetches the map once and inlines it into #map. */
+async function loadMap() {
+  const text = await fetchText(`/api/games/${encodeURIComponent(ui.id)}/map.svg`);
+  const doc = new DOMParser().parseFromString(text, 'image/svg+xml');
+  let svg = doc.documentElement;
+  if (svg.nodeName !== 'svg' || doc.getElementsByTagName('parsererror').length) {
+    throw new Error('the map is not an SVG document');
+  }
+  svg = document.importNode(svg, true);
+  const vb = svg.viewBox.baseVal;
+  ui.fit = vb && vb.width ? { x: vb.x, y: vb.y, w: vb.width, h: vb.height } : { x: 0, y: 0, w: 1000, h: 1000 };
+  svg.removeAttribute('width');
+  svg.removeAttribute('height');
+  svg.setAttribute('preserveAspectRatio', 'xMidYMid meet');
+  if (!svg.querySelector('#counters')) svg.append(document.createElementNS(SVG_NS, 'g')).id = 'counters';
+  if (!svg.querySelector('#overlay')) svg.append(document.createElementNS(SVG_NS, 'g')).id = 'overlay';
+  $('map').replaceChildren(svg);
+  ui.svg = svg;
+  setView({ ...ui.fit });
+  wirePanZoom(svg);
+}
+
+// ---------------------------------------------------------------- state
+
+function stateUrl(logFrom) {
+  const q = new URLSearchParams();
+  if (ui.token) q.set('seat', ui.token);
+  q.set('log_from', String(logFrom));
+  return `/api/games/${encodeURIComponent(ui.id)}/state?${q}`;
+}
+
+/** Fetches the state (the log from what the page has), one fetch at a time. */
+async function refresh() {
+  if (ui.refreshing) {
+    ui.refreshAgain = true;
+    return ui.refreshing;
+  }
+  ui.refreshing = (async () => {
+    try {
+      do {
+        ui.refreshAgain = false;
+        const state = await api(stateUrl(ui.log.length));
+        await accept(state);
+      } while (ui.refreshAgain);
+    } catch (e) {
+      showNotice(`Could not fetch the game: ${errorText(e)}`);
+    } finally {
+      ui.refreshing = null;
+    }
+  })();
+  return ui.refreshing;
+}
+
+/** Refreshes soon, once for a burst of updates. */
+function scheduleRefresh(delay = 120) {
+  clearTimeout(ui.refreshTimer);
+  ui.refreshTimer = setTimeout(refresh, delay);
+}
+
+/** Takes a State from any answer: merges its log (fetching it whole after an undo) and draws it. */
+async function accept(state) {
+  if (ui.state && state.seq < ui.state.seq) return; // an older answer overtaken by a newer one
+  let merged = mergeLog(ui.log, ui.undone, state);
+  if (merged.refetch) {
+    state = await api(stateUrl(0));
+    merged = mergeLog([], null, state);
+    ui.logShown = 0;
+    $('log').replaceChildren();
+  }
+  ui.log = merged.log;
+  ui.undone = merged.undone;
+  ui.state = state;
+  ui.index = indexActions(state.actions);
+  ui.acting = new Set((state.actions || []).map((a) => a.unit).filter((u) => u !== null && u !== undefined));
+  if (ui.selected !== null && !ui.acting.has(ui.selected)) ui.selected = null;
+  if (ui.selected === null) ui.selected = soleUnit(ui.index);
+  remember(state);
+  render();
+}
+
+function remember(state) {
+  rememberGame({
+    id: state.id,
+    title: state.title,
+    seat: state.seat || 'spectator',
+    link: location.pathname + location.search,
+  });
+}
+
+// ---------------------------------------------------------------- drawing
+
+/** Draws the whole panel and the counters from ui.state (the board only when live). */
+function render() {
+  const s = ui.state;
+  if (!s) return;
+  document.title = `${s.title} · muster`;
+  $('title').textContent = s.title;
+  renderSeat(s);
+  renderLog();
+  renderDice(s);
+  renderReplayControl(s);
+  if (ui.replay) {
+    renderReplayBanner();
+    return;
+  }
+  renderStatus(s.tracks, s.vp);
+  renderPrompt(s);
+  renderCounters(s.counters_svg);
+  renderActions();
+  renderSelection();
+  $('undo').hidden = !s.can_undo;
+}
+
+function renderSeat(s) {
+  const seat = s.seat
+    ? `You play the ${sideName(s.seat)}.`
+    : ui.token
+      ? 'This seat link is not recognised: you are watching as a spectator.'
+      : 'You are watching as a spectator.';
+  $('seat').textContent = seat;
+  $('seat').dataset.seat = s.seat || 'spectator';
+  const players = Object.entries(s.players || {}).map(([side, p]) => `${sideName(side)}: ${p}`);
+  $('players').textContent = players.join(' · ');
+}
+
+function renderStatus(tracks, vp) {
+  $('turn').textContent = turnText(tracks) || '';
+  $('vp').textContent = vp ? `VP: Union ${fmt(vp[0])} · Confederate ${fmt(vp[1])}` : '';
+  const rows = (tracks || []).map(([k, v]) => el('tr', {}, el('th', { scope: 'row' }, k), el('td', {}, v || '(empty)')));
+  $('tracks').replaceChildren(...rows);
+}
+
+function renderPrompt(s) {
+  const box = $('prompt');
+  const who =
+    s.actor === 'over'
+      ? 'Game over'
+      : s.actor === 'chance'
+        ? 'The dice'
+        : s.yours
+          ? 'Your decision'
+          : `${sideName(s.actor)} to decide`;
+  box.className = s.yours ? 'yours' : '';
+  box.dataset.actor = s.actor;
+  box.replaceChildren(
+    el('div', { class: 'who' }, who),
+    s.prompt ? el('div', { class: 'text' }, s.prompt.text) : null,
+    s.prompt && s.prompt.rule ? el('span', { class: 'rule' }, s.prompt.rule) : null,
+  );
+  $('thinking').hidden = !s.thinking;
+  const out = $('outcome');
+  out.hidden = !s.outcome;
+  out.textContent = outcomeText(s.outcome);
+}
+
+/** Puts the counters into the map's <g id="counters"> and marks the ones that can act. */
+function renderCounters(svgText) {
+  const layer = ui.svg && ui.svg.querySelector('#counters');
+  if (!layer) return;
+  layer.innerHTML = svgText || '';
+  if (ui.replay) return;
+  for (const g of layer.querySelectorAll('.counter[data-counter]')) {
+    if (ui.acting.has(g.dataset.counter)) g.classList.add('actionable');
+  }
+}
+
+/** The actions panel: unit chips for hex actions, buttons for the rest. */
+function renderActions() {
+  const s = ui.state;
+  const box = $('actions');
+  const parts = [];
+  if (!s.yours) {
+    const why = s.actor === 'over' ? 'The game is over.' : s.seat ? 'Not your turn.' : '';
+    if (why) parts.push(el('p', { class: 'idle' }, why));
+  }
+  const buttons = actionButtons(ui.index.buttons);
+  const few = ui.index.buttons.length <= LONG_LIST;
+  if (few) parts.push(...buttons); // Done and the like first, where they show
+  if (ui.index.units.length) parts.push(unitChips());
+  if (ui.index.byUnit.has(null)) parts.push(el('p', { class: 'hint' }, 'Click a highlighted hex.'));
+  if (!few) parts.push(...buttons);
+  box.replaceChildren(...parts);
+}
+
+/** One chip per unit with hex actions: click it (or its counter), then a highlighted hex. */
+function unitChips() {
+  const chips = ui.index.units.map((u) => {
+    const list = ui.index.byUnit.get(u);
+    const name = unitName(u, ui.state.counters, list);
+    return el(
+      'button',
+      { class: 'chip', 'data-unit': u, title: `${list.length} action${list.length === 1 ? '' : 's'}`, onclick: () => select(u) },
+      name,
+    );
+  });
+  const hint = ui.index.units.length === 1 ? 'Click a highlighted hex:' : 'Choose a unit, then a highlighted hex:';
+  return el('div', { class: 'chips' }, el('p', { class: 'hint' }, hint), ...chips);
+}
+
+/** Buttons for actions with no hex: grouped by kind, or by unit when there are many. */
+function actionButtons(buttons) {
+  if (!buttons.length) return [];
+  const button = (a) =>
+    el('button', { class: 'action', 'data-index': a.index, 'data-kind': a.kind, 'data-unit': a.unit ?? null, onclick: () => choose(a) }, a.label);
+  if (buttons.length <= LONG_LIST) {
+    return groupBy(buttons, (a) => a.kind).map(([kind, list]) =>
+      el('div', { class: 'group', 'data-kind': kind }, el('h3', {}, kind), ...list.map(button)),
+    );
+  }
+  return groupBy(buttons, (a) => a.unit ?? '').map(([unit, list]) => {
+    const name = unit ? unitName(unit, ui.state.counters, list) : 'other';
+    return el(
+      'details',
+      { class: 'group', 'data-unit': unit, open: list.length <= 6 || !unit },
+      el('summary', {}, `${name} (${list.length})`),
+      ...list.map(button),
+    );
+  });
+}
+
+/** Marks the selected counter and chip, and the hexes the selection may act on. */
+function renderSelection() {
+  if (!ui.svg) return;
+  for (const n of ui.svg.querySelectorAll('.selected, .hex.target, .in-target')) {
+    n.classList.remove('selected', 'target', 'in-target');
+  }
+  for (const n of document.querySelectorAll('#actions .selected, #actions .mine')) n.classList.remove('selected', 'mine');
+  const overlay = ui.svg.querySelector('#overlay');
+  overlay.replaceChildren();
+  if (ui.replay) return;
+  const unit = ui.selected;
+  if (unit !== null) {
+    for (const g of ui.svg.querySelectorAll('.counter[data-counter]')) {
+      if (g.dataset.counter === unit) {
+        g.classList.add('selected');
+        g.parentNode.append(g); // on top of its stack
+      }
+    }
+    for (const c of document.querySelectorAll('#actions .chip[data-unit]')) {
+      if (c.dataset.unit === unit) c.classList.add('selected');
+    }
+    for (const b of document.querySelectorAll('#actions button.action[data-unit]')) {
+      if (b.dataset.unit === unit) b.classList.add('mine');
+    }
+  }
+  const targets = targetsFor(ui.index, unit);
+  if (unit !== null && ui.index.byUnit.has(null)) {
+    for (const [hex, kind] of targetsFor(ui.index, null)) if (!targets.has(hex)) targets.set(hex, kind);
+  }
+  for (const [hex, kind] of targets) markTarget(overlay, hex, kind);
+}
+
+/** Gives hex polygon `hex` the class `target`, draws its highlight and lets clicks through its counters. */
+function markTarget(overlay, hex, kind) {
+  const poly = ui.svg.querySelector(`.hex[data-hex="${CSS.escape(hex)}"]`);
+  if (!poly) return;
+  poly.classList.add('target');
+  poly.dataset.kind = kind;
+  const mark = document.createElementNS(SVG_NS, 'polygon');
+  mark.setAttribute('points', poly.getAttribute('points'));
+  mark.setAttribute('class', 'target-mark');
+  mark.dataset.hex = hex;
+  mark.dataset.kind = kind;
+  overlay.append(mark);
+  for (const g of ui.svg.querySelectorAll(`.counter[data-hex="${CSS.escape(hex)}"]`)) g.classList.add('in-target');
+}
+
+function renderLog() {
+  const list = $('log');
+  if (ui.logShown > ui.log.length) {
+    list.replaceChildren();
+    ui.logShown = 0;
+  }
+  if (ui.logShown === ui.log.length) return;
+  const nearBottom = list.scrollHeight - list.scrollTop - list.clientHeight < 60;
+  const items = ui.log
+    .slice(ui.logShown)
+    .map((e) => el('li', {}, el('span', { class: 'rule' }, e.rule), ' ', e.text));
+  list.append(...items);
+  const first = ui.logShown === 0;
+  ui.logShown = ui.log.length;
+  if (first || nearBottom) list.scrollTop = list.scrollHeight;
+}
+
+function renderDice(s) {
+  const rolls = (s.recent || []).filter((r) => r.actor === 'chance').reverse();
+  $('dice').replaceChildren(
+    ...rolls.map((r) => el('li', { 'data-ply': r.ply }, el('span', { class: 'ply' }, `#${r.ply}`), ' ', r.label)),
+  );
+  $('dice-box').hidden = rolls.length === 0;
+}
+
+// ---------------------------------------------------------------- choosing
+
+/** Selects a unit (toggles it off when chosen again). */
+function select(unit) {
+  ui.selected = ui.selected === unit ? null : unit;
+  closePopups();
+  renderSelection();
+}
+
+function clearSelection() {
+  ui.selected = null;
+  closePopups();
+  renderSelection();
+}
+
+/** A click on a target hex: the action there, or a menu when several match. */
+function clickHex(hex, ev) {
+  let list = ui.selected !== null ? actionsAt(ui.index, ui.selected, hex) : [];
+  if (!list.length) list = actionsAt(ui.index, null, hex);
+  if (list.length === 1) choose(list[0]);
+  else if (list.length > 1) openMenu(hex, list, ev);
+}
+
+/** A click on a counter (not on a target hex): select it; a stack also lists its counters. */
+function clickCounter(g, ev) {
+  const hex = g.dataset.hex;
+  const stack = (ui.state.counters || []).filter((c) => c.hex === hex);
+  select(g.dataset.counter);
+  if (stack.length > 1) openStack(hex, stack, ev);
+}
+
+/** What a click on the map means. */
+function onMapClick(ev) {
+  if (ui.suppressClick) {
+    ui.suppressClick = false;
+    return;
+  }
+  if (ui.replay || !ui.state) return;
+  const poly = ev.target.closest('.hex[data-hex]');
+  if (poly && poly.classList.contains('target')) return clickHex(poly.dataset.hex, ev);
+  const counter = ev.target.closest('.counter[data-counter]');
+  if (counter) return clickCounter(counter, ev);
+  clearSelection();
+}
+
+/** The menu of the actions on one hex. */
+function openMenu(hex, list, ev) {
+  const menu = $('menu');
+  menu.replaceChildren(
+    el('h3', {}, `Hex ${hex}`),
+    ...list.map((a) => el('button', { 'data-index': a.index, 'data-kind': a.kind, onclick: () => { closePopups(); choose(a); } }, a.label)),
+    el('button', { class: 'cancel', onclick: closePopups }, 'Cancel'),
+  );
+  place(menu, ev);
+}
+
+/** The popup listing a stack's counters, each selectable. */
+function openStack(hex, stack, ev) {
+  const box = $('stack');
+  const rows = [...stack].reverse().map((c) => {
+    const status = (c.status || []).join(', ');
+    const can = ui.acting.has(c.id);
+    return el(
+      'li',
+      { 'data-counter': c.id, 'data-side': c.side, class: ui.selected === c.id ? 'selected' : null },
+      el(
+        'button',
+        { onclick: () => { select(c.id); closePopups(); }, class: can ? 'can-act' : null },
+        el('span', { class: 'name' }, c.name),
+        ' ',
+        el('span', { class: 'strength' }, c.strength),
+        status ? el('span', { class: 'status' }, ` ${status}`) : null,
+      ),
+    );
+  });
+  box.replaceChildren(
+    el('h3', {}, `Stack in ${hex}`, el('button', { class: 'close', title: 'Close', onclick: closePopups }, '×')),
+    el('ul', {}, ...rows),
+  );
+  place(box, ev);
+}
+
+/** Shows a popup beside the click, inside the map area. */
+function place(box, ev) {
+  const area = $('board').getBoundingClientRect();
+  box.hidden = false;
+  const w = box.offsetWidth;
+  const h = box.offsetHeight;
+  const x = Math.min(Math.max(8, ev.clientX - area.left + 12), area.width - w - 8);
+  const y = Math.min(Math.max(8, ev.clientY - area.top + 12), area.height - h - 60);
+  box.style.left = `${Math.max(8, x)}px`;
+  box.style.top = `${Math.max(8, y)}px`;
+}
+
+function closePopups() {
+  $('menu').hidden = true;
+  $('stack').hidden = true;
+}
+
+/** An action chosen: ask the odds first for fire and melee, then send it. */
+async function choose(a) {
+  if (ui.busy || !ui.state || !ui.state.yours) return;
+  if ((a.kind === 'fire' || a.kind === 'melee') && !(await confirmOdds(a))) return;
+  await send(a);
+}
+
+/** POSTs the action; a stale or illegal answer is shown, the board redrawn. */
+async function send(a) {
+  setBusy(true);
+  try {
+    const body = { seat: ui.token, seq: ui.state.seq, action: a.action, log_from: ui.log.length };
+    const state = await api(`/api/games/${encodeURIComponent(ui.id)}/actions`, { body });
+    clearNotice();
+    ui.selected = null;
+    closePopups();
+    await accept(state);
+  } catch (e) {
+    await refused(e);
+  } finally {
+    setBusy(false);
+  }
+}
+
+/** Takes back the seat's last action. */
+async function undo() {
+  if (ui.busy || !ui.state || !ui.state.can_undo || ui.replay) return;
+  setBusy(true);
+  try {
+    const state = await api(`/api/games/${encodeURIComponent(ui.id)}/undo`, { body: { seat: ui.token, seq: ui.state.seq } });
+    clearNotice();
+    ui.selected = null;
+    await accept(state);
+  } catch (e) {
+    await refused(e);
+  } finally {
+    setBusy(false);
+  }
+}
+
+/** Shows why the server refused, and catches up when the page was behind. */
+async function refused(e) {
+  if (e instanceof ApiError && e.status === 409) {
+    if (e.body && e.body.state) await accept(e.body.state);
+    else await refresh();
+    showNotice('Another move landed first: the board now shows it.', 'info');
+  } else if (e instanceof ApiError && e.status === 422 && e.body && e.body.rule) {
+    showNotice(`Illegal under ${e.body.rule}: ${e.body.reason}`);
+  } else {
+    showNotice(errorText(e));
+    if (e instanceof ApiError && e.status === 403) await refresh();
+  }
+}
+
+function setBusy(on) {
+  ui.busy = on;
+  document.body.classList.toggle('busy', on);
+}
+
+// ---------------------------------------------------------------- odds
+
+/** Shows the odds of a fire or melee action; resolves true on Confirm. A 404 confirms at once. */
+function confirmOdds(a) {
+  const box = $('odds');
+  const q = new URLSearchParams({ seq: String(ui.state.seq), index: String(a.index) });
+  if (ui.token) q.set('seat', ui.token);
+  return new Promise((resolve) => {
+    const done = (ok) => {
+      box.hidden = true;
+      ui.oddsOpen = null;
+      resolve(ok);
+    };
+    ui.oddsOpen = done;
+    const buttons = el(
+      'div',
+      { class: 'buttons' },
+      el('button', { class: 'confirm', onclick: () => done(true) }, 'Confirm'),
+      el('button', { class: 'cancel', onclick: () => done(false) }, 'Cancel'),
+    );
+    box.replaceChildren(el('h3', {}, a.label), el('p', { class: 'loading' }, 'Working out the odds…'), buttons);
+    box.hidden = false;
+    api(`/api/games/${encodeURIComponent(ui.id)}/odds?${q}`)
+      .then((odds) => {
+        if (ui.oddsOpen !== done) return;
+        box.replaceChildren(el('h3', {}, odds.label || a.label), oddsTable(odds), buttons);
+      })
+      .catch((e) => {
+        if (ui.oddsOpen !== done) return;
+        if (e instanceof ApiError && e.status === 404) return done(true);
+        const text =
+          e instanceof ApiError && e.status === 422 && e.body && e.body.error === 'too_large'
+            ? 'Too many outcomes to work out the exact odds of this one.'
+            : `No odds: ${errorText(e)}`;
+        box.replaceChildren(el('h3', {}, a.label), el('p', { class: 'too-large' }, text), buttons);
+      });
+  });
+}
+
+function oddsTable(odds) {
+  const rows = oddsRows(odds.classes).map((r) => el('tr', {}, el('td', { class: 'pct' }, r.pct), el('td', {}, r.text)));
+  return el(
+    'table',
+    { class: 'odds' },
+    el('thead', {}, el('tr', {}, el('th', {}, 'chance'), el('th', {}, 'what follows'))),
+    el('tbody', {}, ...rows),
+  );
+}
+
+// ---------------------------------------------------------------- replay
+
+function renderReplayControl(s) {
+  const range = $('replay-range');
+  range.max = String(s.ply);
+  range.value = String(ui.replay ? ui.replay.ply : s.ply);
+  $('replay-where').textContent = ui.replay ? `ply ${ui.replay.ply} of ${s.ply}` : `ply ${s.ply} (live)`;
+  document.body.classList.toggle('replaying', !!ui.replay);
+}
+
+/** Shows the position after the first k actions in force; k at the live ply goes back to live. */
+async function showReplay(k) {
+  if (!ui.state) return;
+  const n = ui.state.ply;
+  k = Math.max(0, Math.min(n, k));
+  if (k === n) return backToLive();
+  const ticket = ++ui.replaySeq;
+  ui.replay = { ply: k, data: ui.replay && ui.replay.data };
+  closePopups();
+  renderReplayControl(ui.state);
+  try {
+    const data = await api(`/api/games/${encodeURIComponent(ui.id)}/replay?ply=${k}`);
+    if (ticket !== ui.replaySeq || !ui.replay) return;
+    ui.replay = { ply: k, data };
+    renderCounters(data.counters_svg);
+    renderSelection();
+    renderStatus(data.tracks, null);
+    renderReplayBanner();
+  } catch (e) {
+    showNotice(`Could not replay ply ${k}: ${errorText(e)}`);
+  }
+}
+
+function renderReplayBanner() {
+  const r = ui.replay;
+  const banner = $('replay-banner');
+  banner.hidden = !r;
+  if (!r) return;
+  const label = r.data && r.data.label ? `: ${r.data.label}` : '';
+  banner.replaceChildren(
+    el('strong', {}, `Replaying ply ${r.ply} of ${ui.state.ply}`),
+    label,
+    ' ',
+    el('button', { class: 'live', onclick: backToLive }, 'back to live'),
+  );
+  renderReplayControl(ui.state);
+}
+
+function backToLive() {
+  ui.replaySeq += 1;
+  ui.replay = null;
+  $('replay-banner').hidden = true;
+  render();
+}
+
+/** Steps the replay by d actions from where it is (from the live position when live). */
+function stepReplay(d) {
+  if (!ui.state) return;
+  const at = ui.replay ? ui.replay.ply : ui.state.ply;
+  showReplay(at + d);
+}
+
+// ---------------------------------------------------------------- live updates
+
+/** Opens the game's WebSocket; on close, reconnects with backoff and catches up. */
+function connect() {
+  let ws;
+  try {
+    ws = new WebSocket(wsUrl(location, ui.id, ui.token));
+  } catch (e) {
+    setConn('reconnecting');
+    setTimeout(connect, backoff(ui.wsAttempt++));
+    return;
+  }
+  ui.ws = ws;
+  ws.addEventListener('open', () => {
+    const again = ui.everOpen;
+    ui.everOpen = true;
+    ui.wsAttempt = 0;
+    setConn('live');
+    if (again) scheduleRefresh(0);
+  });
+  ws.addEventListener('message', (ev) => {
+    let msg;
+    try {
+      msg = JSON.parse(ev.data);
+    } catch {
+      return;
+    }
+    if (msg.type === 'update' && !(ui.state && msg.seq === ui.state.seq)) scheduleRefresh();
+  });
+  ws.addEventListener('close', () => {
+    if (ui.ws !== ws) return;
+    setConn('reconnecting');
+    setTimeout(connect, backoff(ui.wsAttempt++));
+  });
+}
+
+function setConn(text) {
+  const c = $('conn');
+  c.textContent = text;
+  c.className = text === 'live' ? 'live' : 'down';
+}
+
+// ---------------------------------------------------------------- pan and zoom
+
+function setView(v) {
+  ui.view = v;
+  if (ui.svg) ui.svg.setAttribute('viewBox', `${v.x} ${v.y} ${v.w} ${v.h}`);
+}
+
+/** The map point under a client position. */
+function mapPoint(clientX, clientY) {
+  const ctm = ui.svg.getScreenCTM();
+  if (!ctm) return { x: ui.view.x + ui.view.w / 2, y: ui.view.y + ui.view.h / 2 };
+  const p = new DOMPoint(clientX, clientY).matrixTransform(ctm.inverse());
+  return { x: p.x, y: p.y };
+}
+
+/** Zooms by factor f (>1 zooms out) around a map point. */
+function zoom(f, at) {
+  const v = ui.view;
+  const w = Math.min(ui.fit.w * 1.5, Math.max(ui.fit.w / 25, v.w * f));
+  const k = w / v.w;
+  const c = at || { x: v.x + v.w / 2, y: v.y + v.h / 2 };
+  setView({ x: c.x - (c.x - v.x) * k, y: c.y - (c.y - v.y) * k, w, h: v.h * k });
+}
+
+function wirePanZoom(svg) {
+  svg.addEventListener(
+    'wheel',
+    (ev) => {
+      ev.preventDefault();
+      const unit = ev.deltaMode === 1 ? 16 : ev.deltaMode === 2 ? 400 : 1;
+      zoom(Math.exp(ev.deltaY * unit * 0.0015), mapPoint(ev.clientX, ev.clientY));
+    },
+    { passive: false },
+  );
+  let drag = null;
+  svg.addEventListener('pointerdown', (ev) => {
+    if (ev.button !== 0) return;
+    const ctm = svg.getScreenCTM();
+    drag = { x: ev.clientX, y: ev.clientY, view: { ...ui.view }, scale: ctm ? ctm.a : 1, moving: false, id: ev.pointerId };
+  });
+  svg.addEventListener('pointermove', (ev) => {
+    if (!drag || ev.pointerId !== drag.id) return;
+    const dx = ev.clientX - drag.x;
+    const dy = ev.clientY - drag.y;
+    if (!drag.moving && Math.hypot(dx, dy) < 5) return;
+    if (!drag.moving) {
+      drag.moving = true;
+      svg.setPointerCapture(ev.pointerId);
+      svg.classList.add('panning');
+    }
+    setView({ ...drag.view, x: drag.view.x - dx / drag.scale, y: drag.view.y - dy / drag.scale });
+  });
+  const end = () => {
+    if (drag && drag.moving) {
+      ui.suppressClick = true;
+      setTimeout(() => (ui.suppressClick = false), 0);
+    }
+    svg.classList.remove('panning');
+    drag = null;
+  };
+  svg.addEventListener('pointerup', end);
+  svg.addEventListener('pointercancel', end);
+}
+
+// ---------------------------------------------------------------- controls and keys
+
+function wireControls() {
+  $('map').addEventListener('click', onMapClick);
+  $('undo').addEventListener('click', undo);
+  $('zoom').addEventListener('click', (ev) => {
+    const b = ev.target.closest('button[data-zoom]');
+    if (!b || !ui.svg) return;
+    if (b.dataset.zoom === 'in') zoom(1 / 1.4);
+    else if (b.dataset.zoom === 'out') zoom(1.4);
+    else setView({ ...ui.fit });
+  });
+  const range = $('replay-range');
+  let timer = null;
+  range.addEventListener('input', () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => showReplay(Number(range.value)), 80);
+  });
+  $('replay').addEventListener('click', (ev) => {
+    const b = ev.target.closest('button[data-step]');
+    if (!b || !ui.state) return;
+    const step = b.dataset.step;
+    if (step === 'first') showReplay(0);
+    else if (step === 'live') backToLive();
+    else stepReplay(Number(step));
+  });
+  document.addEventListener('keydown', onKey);
+}
+
+function onKey(ev) {
+  if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
+  if (ui.oddsOpen) {
+    if (ev.key === 'Enter') ui.oddsOpen(true);
+    else if (ev.key === 'Escape') ui.oddsOpen(false);
+    else return;
+    ev.preventDefault();
+    return;
+  }
+  const t = ev.target;
+  const typing = t && t.matches && t.matches('input, textarea, select');
+  if (typing && ev.key !== 'Escape') return;
+  if (ev.key === 'Enter' && t && t.matches && t.matches('button, a, summary')) return;
+  switch (ev.key) {
+    case 'Enter': {
+      if (ui.replay || !ui.state || !ui.state.yours) return;
+      const a = defaultButton(ui.index.buttons);
+      if (a) choose(a);
+      break;
+    }
+    case 'Escape':
+      closePopups();
+      clearSelection();
+      break;
+    case 'u':
+    case 'U':
+      undo();
+      break;
+    case 'ArrowLeft':
+    case '[':
+      stepReplay(-1);
+      break;
+    case 'ArrowRight':
+    case ']':
+      stepReplay(1);
+      break;
+    default:
+      return;
+  }
+  ev.preventDefault();
+}
+
+main();

@@ -1,0 +1,163 @@
+// lobby.js: the lobby page (`/`). Lists the scenarios with their optional rules, lets
+// each side be a human or a computer player, creates the game (POST /api/games) and
+// shows the private seat links and the spectator link. "My games" lists every game this
+// browser created or opened (kept in localStorage by app.js) so it can be resumed.
+
+import { api, errorText, el, showNotice, clearNotice, copyText, sideName, loadGames, rememberGame, forgetGame } from './app.js';
+
+const SIDES = ['union', 'confederate'];
+const $ = (id) => document.getElementById(id);
+
+/** The scenarios as the server sent them, by id. */
+let scenarios = new Map();
+
+async function main() {
+  $('create-form').addEventListener('submit', (ev) => {
+    ev.preventDefault();
+    create();
+  });
+  $('scenarios').addEventListener('change', showScenario);
+  renderMyGames();
+  window.addEventListener('storage', renderMyGames);
+  try {
+    const [list, bots] = await Promise.all([api('/api/scenarios'), api('/api/bots')]);
+    fillScenarios(list);
+    fillSeats((bots && bots.bots) || []);
+  } catch (e) {
+    showNotice(`Could not load the lobby: ${errorText(e)}`);
+  }
+}
+
+function fillScenarios(list) {
+  scenarios = new Map(list.map((s) => [s.id, s]));
+  const select = $('scenarios');
+  select.replaceChildren(...list.map((s) => el('option', { value: s.id }, s.title)));
+  showScenario();
+}
+
+/** The chosen scenario's description and its options as checkboxes. */
+function showScenario() {
+  const s = scenarios.get($('scenarios').value);
+  $('scenario-description').textContent = s ? s.description : '';
+  const options = (s && s.options) || [];
+  $('options-box').hidden = options.length === 0;
+  $('options').replaceChildren(
+    ...options.map((o) =>
+      el(
+        'label',
+        { class: 'option' },
+        el('input', { type: 'checkbox', name: 'option', value: o.name }),
+        el('span', { class: 'name' }, o.name),
+        el('span', { class: 'description' }, o.description),
+      ),
+    ),
+  );
+}
+
+/** Each side's seat chooser: human or any bot the server offers. */
+function fillSeats(bots) {
+  for (const side of SIDES) {
+    const select = document.querySelector(`select[name=${side}]`);
+    const choices = ['human', ...bots.filter((b) => b !== 'human')];
+    select.replaceChildren(
+      ...choices.map((c) => el('option', { value: c }, c === 'human' ? 'human' : `computer: ${c}`)),
+    );
+    select.value = side === 'union' || bots.length === 0 ? 'human' : bots[0];
+  }
+}
+
+async function create() {
+  const scenario = $('scenarios').value;
+  if (!scenario) return showNotice('Choose a scenario first.');
+  const options = [...document.querySelectorAll('#options input[name=option]:checked')].map((i) => i.value);
+  const seats = Object.fromEntries(SIDES.map((side) => [side, document.querySelector(`select[name=${side}]`).value]));
+  $('create').disabled = true;
+  try {
+    const game = await api('/api/games', { body: { scenario, options, seats } });
+    clearNotice();
+    showCreated(game);
+    rememberCreated(game);
+    renderMyGames();
+  } catch (e) {
+    showNotice(`Could not create the game: ${errorText(e)}`);
+  } finally {
+    $('create').disabled = false;
+  }
+}
+
+/** An absolute address for a link the server gave as a path. */
+function absolute(link) {
+  return new URL(link, location.href).href;
+}
+
+/** One link row: the address, a Copy button and an Open link. */
+function linkRow(label, link, attrs) {
+  const href = absolute(link);
+  const copy = el('button', { type: 'button', class: 'copy' }, 'Copy');
+  copy.addEventListener('click', async () => {
+    copy.textContent = (await copyText(href)) ? 'Copied' : 'Copy failed';
+    setTimeout(() => (copy.textContent = 'Copy'), 1500);
+  });
+  return el(
+    'li',
+    {},
+    el('span', { class: 'label' }, label),
+    el('a', { ...attrs, href }, href),
+    copy,
+    el('a', { class: 'open', href }, 'Open'),
+  );
+}
+
+function showCreated(game) {
+  const rows = [];
+  for (const side of SIDES) {
+    const seat = (game.seats || {})[side] || {};
+    if (seat.link) {
+      rows.push(linkRow(`${sideName(side)} (private: only this seat's player)`, seat.link, { class: 'seat-link', 'data-seat': side }));
+    } else {
+      rows.push(el('li', { class: 'bot' }, el('span', { class: 'label' }, sideName(side)), `played by the computer (${seat.player})`));
+    }
+  }
+  rows.push(linkRow('Spectators', game.spectator, { class: 'spectator-link' }));
+  const box = $('created');
+  box.replaceChildren(el('h3', {}, `Created: ${game.title}`), el('ul', { class: 'links' }, ...rows));
+  box.hidden = false;
+}
+
+/** Remembers each human seat of a new game (or its spectator link when no seat is human). */
+function rememberCreated(game) {
+  const created = new Date().toISOString();
+  const human = SIDES.filter((side) => game.seats && game.seats[side] && game.seats[side].link);
+  for (const side of human) {
+    rememberGame({ id: game.id, title: game.title, seat: side, link: game.seats[side].link, created });
+  }
+  if (human.length === 0) rememberGame({ id: game.id, title: game.title, seat: 'spectator', link: game.spectator, created });
+}
+
+function renderMyGames() {
+  const games = loadGames();
+  const list = $('mygames');
+  if (!games.length) {
+    list.replaceChildren(el('li', { class: 'empty' }, 'No games yet.'));
+    return;
+  }
+  list.replaceChildren(
+    ...games.map((g) =>
+      el(
+        'li',
+        { 'data-game': g.id, 'data-seat': g.seat },
+        el('a', { class: 'resume', href: g.link }, g.title || g.id),
+        el('span', { class: 'seat' }, g.seat === 'spectator' ? 'watching' : sideName(g.seat)),
+        el('time', { datetime: g.created }, when(g.created)),
+        el('button', { type: 'button', class: 'remove', title: 'Remove from this list (the game itself stays)', onclick: () => { forgetGame(g.id, g.seat); renderMyGames(); } }, 'Remove'),
+      ),
+    ),
+  );
+}
+
+function when(iso) {
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? '' : d.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+main();

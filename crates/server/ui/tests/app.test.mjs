@@ -1,0 +1,123 @@
+// The game page's pure helpers (app.js), run with `node --test crates/server/ui/tests/`.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import {
+  indexActions, targetsFor, actionsAt, soleUnit, defaultButton, groupBy, unitName, mergeLog,
+  percent, oddsRows, wsUrl, backoff, gameIdFromPath, seatFromSearch, turnText, outcomeText,
+  loadGames, rememberGame, forgetGame, errorText, ApiError,
+} from '../app.js';
+
+const act = (index, kind, unit, hex, label = `${kind} ${unit} ${hex}`) => ({ index, kind, unit, hex, from: null, label, action: { index } });
+
+test('actions are indexed by unit and hex, buttons apart', () => {
+  const list = [
+    act(0, 'done', null, null, 'Done'),
+    act(1, 'move', 'u1', '0101'),
+    act(2, 'move', 'u1', '0102'),
+    act(3, 'fire', 'u1', '0102'),
+    act(4, 'place', 'u2', '0303'),
+    act(5, 'rally', 'u3', null),
+    act(6, 'choice', null, '0505'),
+  ];
+  const ix = indexActions(list);
+  assert.deepEqual(ix.units, ['u1', 'u2']);
+  assert.deepEqual(ix.buttons.map((a) => a.index), [0, 5]);
+  assert.deepEqual([...targetsFor(ix, 'u1')], [['0101', 'move'], ['0102', 'fire']]);
+  assert.deepEqual([...targetsFor(ix, null)], [['0505', 'choice']]);
+  assert.deepEqual(actionsAt(ix, 'u1', '0102').map((a) => a.index), [2, 3]);
+  assert.equal(soleUnit(ix), null);
+  assert.equal(soleUnit(indexActions(list.slice(0, 3))), 'u1');
+});
+
+test('Enter presses the only button, else the only done', () => {
+  assert.equal(defaultButton([act(0, 'choice', null, null)]).index, 0);
+  assert.equal(defaultButton([act(0, 'choice', null, null), act(1, 'done', null, null)]).index, 1);
+  assert.equal(defaultButton([act(0, 'choice', null, null), act(1, 'choice', null, null)]), null);
+  assert.equal(defaultButton([]), null);
+});
+
+test('groups keep first-seen order', () => {
+  const g = groupBy([act(0, 'a'), act(1, 'b'), act(2, 'a')], (a) => a.kind);
+  assert.deepEqual(g.map(([k, v]) => [k, v.length]), [['a', 2], ['b', 1]]);
+});
+
+test('a unit off the map is named by the words its labels share', () => {
+  const list = [act(1, 'place', 'u9', '3326', 'set up 13TN-C at 3326'), act(2, 'place', 'u9', '3327', 'set up 13TN-C at 3327')];
+  assert.equal(unitName('u9', [], list), 'set up 13TN-C');
+  assert.equal(unitName('u9', [], list.slice(0, 1)), 'set up 13TN-C');
+  assert.equal(unitName('u9', [{ id: 'u9', name: '13TN C' }], list), '13TN C');
+  assert.equal(unitName('u9', [], [act(1, 'x', 'u9', '1', 'alpha'), act(2, 'x', 'u9', '2', 'beta')]), 'u9');
+});
+
+test('the log merges, and is fetched whole after an undo', () => {
+  const ev = (n) => ({ rule: 'R', text: `e${n}` });
+  const have = [ev(0), ev(1), ev(2)];
+  const st = (over) => ({ seq: 10, ply: 10, log_from: 3, log_len: 5, log: [ev(3), ev(4)], ...over });
+  assert.deepEqual(mergeLog(have, 0, st()).log.map((e) => e.text), ['e0', 'e1', 'e2', 'e3', 'e4']);
+  assert.equal(mergeLog(have, 0, st()).undone, 0);
+  assert.deepEqual(mergeLog(have, 0, st({ log_from: 0, log: [ev(9)] })).log.map((e) => e.text), ['e9']);
+  assert.equal(mergeLog(have, 0, st({ ply: 8 })).refetch, true, 'an undo happened');
+  assert.equal(mergeLog(have, 0, st({ log_len: 2, log_from: 3, log: [] })).refetch, true, 'the log shrank');
+  assert.equal(mergeLog(have, 0, st({ log_from: 4 })).refetch, true, 'a gap');
+  assert.deepEqual(mergeLog(have, 0, st({ log_from: 2, log: [ev(7)] })).log.map((e) => e.text), ['e0', 'e1', 'e7']);
+});
+
+test('odds are percentages, most likely first', () => {
+  assert.equal(percent(0.42), '42.0%');
+  assert.equal(percent(0.0046), '0.46%');
+  assert.equal(percent(1e-7), '<0.01%');
+  assert.equal(percent(0), '0%');
+  const rows = oddsRows([
+    { probability: 0.25, changes: [] },
+    { probability: 0.75, changes: [['union companies broken', 1], ['confederate vp x4', -2]] },
+  ]);
+  assert.deepEqual(rows, [
+    { pct: '75.0%', text: 'union companies broken +1, confederate vp x4 -2' },
+    { pct: '25.0%', text: 'no change' },
+  ]);
+});
+
+test('addresses: the game id, the seat token, the socket', () => {
+  assert.equal(gameIdFromPath('/game/k3j9x2m4q7'), 'k3j9x2m4q7');
+  assert.equal(gameIdFromPath('/'), null);
+  assert.equal(seatFromSearch('?seat=ABC'), 'ABC');
+  assert.equal(seatFromSearch(''), null);
+  assert.equal(wsUrl({ protocol: 'http:', host: 'h:8' }, 'g1', 'T'), 'ws://h:8/api/games/g1/ws?seat=T');
+  assert.equal(wsUrl({ protocol: 'https:', host: 'h' }, 'g1', null), 'wss://h/api/games/g1/ws');
+});
+
+test('reconnects back off from half a second to fifteen', () => {
+  assert.equal(backoff(0, () => 0.5), 500);
+  assert.equal(backoff(3, () => 0.5), 4000);
+  assert.equal(backoff(40, () => 0.5), 15000);
+  assert.ok(backoff(0, () => 0) >= 375 && backoff(0, () => 1) <= 625);
+});
+
+test('tracks and outcome in words', () => {
+  assert.equal(turnText([['VP', '1'], ['Turn', '3 of 9']]), 'Turn 3 of 9');
+  assert.equal(turnText([['Orientation', 'x']]), null);
+  assert.equal(outcomeText({ winner: 'union', vp: [12, 5] }), 'The Union wins (VP 12 to 5)');
+  assert.equal(outcomeText({ winner: null, vp: [2.5, 2.5] }), 'A draw (VP 2.5 to 2.5)');
+});
+
+test('errors in words: the rule and reason of an illegal action', () => {
+  assert.equal(errorText(new ApiError(422, { error: 'illegal', rule: 'Belmont 4.2', reason: 'overstacked' }, 'x')), 'Belmont 4.2: overstacked');
+  assert.equal(errorText(new ApiError(404, { error: 'not_found', message: 'no game' }, 'no game')), 'no game (HTTP 404, not_found)');
+  assert.equal(errorText(new ApiError(0, null, 'Cannot reach the server')), 'Cannot reach the server');
+});
+
+test('My games: remembered by id and seat, first time kept, removable', () => {
+  const store = new Map();
+  const storage = { getItem: (k) => store.get(k) ?? null, setItem: (k, v) => store.set(k, v) };
+  rememberGame({ id: 'a', title: 'A', seat: 'union', link: '/game/a?seat=1', created: '2024-01-01T00:00:00Z' }, storage);
+  rememberGame({ id: 'b', title: 'B', seat: 'spectator', link: '/game/b', created: '2024-02-01T00:00:00Z' }, storage);
+  rememberGame({ id: 'a', title: 'A!', seat: 'union', link: '/game/a?seat=1' }, storage);
+  const list = loadGames(storage);
+  assert.deepEqual(list.map((g) => [g.id, g.title, g.created]), [
+    ['b', 'B', '2024-02-01T00:00:00Z'],
+    ['a', 'A!', '2024-01-01T00:00:00Z'],
+  ]);
+  assert.deepEqual(forgetGame('a', 'union', storage).map((g) => g.id), ['b']);
+  store.set('muster.games', 'not json');
+  assert.deepEqual(loadGames(storage), []);
+});
