@@ -15,6 +15,7 @@
 //! conformance::illegal_refused_eq(new, 2, 3, 20_000)?;
 //! conformance::clone_independent_eq(new, 2, 4, 20_000)?;
 //! conformance::metrics_stable(new, 2, 5, 20_000)?;
+//! conformance::action_views_on_board(new, 1, 6, 20_000)?;
 //! # Ok(()) }
 //! ```
 //!
@@ -35,7 +36,7 @@
 //! [`replay_random`]. Panics inside the game are caught and reported the same way.
 
 use crate::{Actor, Dice, Game, Record, RecordError, hash_hex, replay};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::fmt::Debug;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
@@ -330,6 +331,102 @@ pub fn metrics_stable<G: Game>(new: impl Fn() -> G, games: u64, seed: u64, max_d
             trail.actions.push(action);
         }
     })
+}
+
+/// The kinds an [`crate::ActionView`] may have, for a page to group and style actions by:
+/// `chance` is a chance outcome (a roll, a pull, a pick), `choice` any other button.
+pub const ACTION_KINDS: [&str; 12] =
+    ["move", "fire", "melee", "place", "retreat", "rally", "select", "face", "board", "done", "choice", "chance"];
+
+/// Checks that every action a page is offered can be shown on the board
+/// ([`Game::action_view`]): along each of `games` random games (to the end or to
+/// `max_decisions`), at every position, every legal action and chance outcome has a view whose
+/// `label` is exactly [`Game::describe`]'s, whose `kind` is one of [`ACTION_KINDS`], whose
+/// `hex` and `from`, if any, are labels of hexes of [`Game::board`], and whose `unit`, if any,
+/// is a non-empty id. A `unit` that is the [`crate::CounterView::id`] of a counter on the board
+/// must stand on the view's `from`, if it has one, and must not move or retreat into the hex
+/// it stands on; a unit off the map (aboard, not yet arrived) is any non-empty id. A
+/// placement (`place`) names its hex.
+///
+/// # Errors
+/// One line per failing game, naming the action and what is wrong with its view.
+pub fn action_views_on_board<G: Game>(
+    new: impl Fn() -> G,
+    games: u64,
+    seed: u64,
+    max_decisions: u64,
+) -> Result<(), String> {
+    run_batch("action_views_on_board", &new, games, seed, |trail| {
+        let mut game = new();
+        game.set_logging(false);
+        let mut dice = Dice::seeded(trail.game_seed);
+        loop {
+            let actions: Vec<G::Action> = match game.actor() {
+                Actor::Over => return Ok(()),
+                Actor::Chance => game.chance_outcomes().into_iter().map(|(a, _)| a).collect(),
+                Actor::Side(_) => game.legal_actions(),
+            };
+            let board = game.board();
+            let hexes: HashSet<&str> = board.hexes.iter().map(|h| h.hex.as_str()).collect();
+            let counters: HashMap<&str, &str> =
+                board.counters.iter().map(|c| (c.id.as_str(), c.hex.as_str())).collect();
+            for a in &actions {
+                view_fault(&game, a, &hexes, &counters).map_err(|e| trail.fail(&new, format!("{a:?}: {e}")))?;
+            }
+            if trail.actions.len() as u64 >= max_decisions {
+                return Ok(());
+            }
+            let Some(action) = random_action(&game, &mut dice) else {
+                return Ok(());
+            };
+            trail.pending = true;
+            game.apply_unchecked(&action);
+            trail.pending = false;
+            trail.actions.push(action);
+        }
+    })
+}
+
+/// What is wrong with the view of action `a` (see [`action_views_on_board`]), given the
+/// board's hex labels and its counters' hexes by id.
+fn view_fault<G: Game>(
+    game: &G,
+    a: &G::Action,
+    hexes: &HashSet<&str>,
+    counters: &HashMap<&str, &str>,
+) -> Result<(), String> {
+    let v = game.action_view(a);
+    let said = game.describe(a);
+    if v.label != said {
+        return Err(format!("its view's label {:?} is not describe()'s {said:?}", v.label));
+    }
+    if !ACTION_KINDS.contains(&v.kind.as_str()) {
+        return Err(format!("its view's kind {:?} is not one of {ACTION_KINDS:?}", v.kind));
+    }
+    for (field, h) in [("hex", &v.hex), ("from", &v.from)] {
+        if let Some(h) = h
+            && !hexes.contains(h.as_str())
+        {
+            return Err(format!("its view's {field} {h:?} is not a hex of the board"));
+        }
+    }
+    if v.kind == "place" && v.hex.is_none() {
+        return Err("its view is a placement naming no hex".into());
+    }
+    let Some(unit) = &v.unit else { return Ok(()) };
+    if unit.trim().is_empty() {
+        return Err("its view names a unit with an empty id".into());
+    }
+    let Some(&at) = counters.get(unit.as_str()) else { return Ok(()) };
+    if let Some(from) = &v.from
+        && from != at
+    {
+        return Err(format!("its view's unit {unit} stands on {at}, not on its from {from}"));
+    }
+    if matches!(v.kind.as_str(), "move" | "retreat") && v.hex.as_deref() == Some(at) {
+        return Err(format!("its view's unit {unit} would {} into {at}, where it already stands", v.kind));
+    }
+    Ok(())
 }
 
 /// Checks that actions not legal now are refused and change nothing, as OpenSpiel's
@@ -840,6 +937,9 @@ mod tests {
         LogInHash,
         SharedClone,
         MetricsShift,
+        ViewMislabelled,
+        ViewBadKind,
+        ViewOffBoard,
     }
 
     #[derive(Clone, Debug)]
@@ -959,6 +1059,18 @@ mod tests {
             self.apply_unchecked(a);
             Ok(())
         }
+        fn action_view(&self, a: &Act) -> crate::ActionView {
+            let label = self.describe(a);
+            let choice = crate::ActionView { label, kind: "choice".into(), ..crate::ActionView::default() };
+            match self.fault {
+                Fault::ViewMislabelled if *a == Act::Pass => {
+                    crate::ActionView { label: "pass the die".into(), ..choice }
+                }
+                Fault::ViewBadKind => crate::ActionView { kind: "roll".into(), ..choice },
+                Fault::ViewOffBoard => crate::ActionView { hex: Some("0101".into()), ..choice },
+                _ => choice,
+            }
+        }
         fn vp(&self) -> [f64; 2] {
             [f64::from(self.pos[0]), f64::from(self.pos[1])]
         }
@@ -1007,6 +1119,7 @@ mod tests {
             ("clone_independent", clone_independent(new, 20, 4, 1_000)),
             ("clone_independent_eq", clone_independent_eq(new, 20, 4, 1_000)),
             ("metrics_stable", metrics_stable(new, 20, 5, 1_000)),
+            ("action_views_on_board", action_views_on_board(new, 20, 6, 1_000)),
         ]
     }
 
@@ -1071,6 +1184,16 @@ mod tests {
     fn clone_independent_catches_shared_state() {
         let e = caught(Fault::SharedClone, "clone_independent");
         assert!(e.contains("changed the original's hash"), "{e}");
+    }
+
+    #[test]
+    fn action_views_on_board_catches_wrong_labels_kinds_and_hexes() {
+        let e = caught(Fault::ViewMislabelled, "action_views_on_board");
+        assert!(e.contains("\"pass the die\" is not describe()'s \"Pass\"") && e.contains("game seed"), "{e}");
+        let e = caught(Fault::ViewBadKind, "action_views_on_board");
+        assert!(e.contains("kind \"roll\" is not one of"), "{e}");
+        let e = caught(Fault::ViewOffBoard, "action_views_on_board");
+        assert!(e.contains("hex \"0101\" is not a hex of the board"), "{e}");
     }
 
     #[test]

@@ -23,6 +23,7 @@
 //! implements it, marked "Reading:".
 
 mod action;
+mod action_view;
 mod camp;
 pub mod charts;
 mod confused;
@@ -57,7 +58,7 @@ pub use procedure::{Frame, VolleyDie};
 pub use retreat::RetreatState;
 pub use state::{Activation, Belmont, ChitLoc, Fate, Loc, Marker, Stage, Unit};
 
-use engine::{Actor, BoardView, Game, Illegal, Log, OptionInfo, Outcome, Prompt, ScenarioInfo, Side};
+use engine::{ActionView, Actor, BoardView, Game, Illegal, Log, OptionInfo, Outcome, Prompt, ScenarioInfo, Side};
 
 /// The scenario id.
 pub const SCENARIO: &str = "belmont";
@@ -197,6 +198,10 @@ impl Game for Belmont {
 
     fn describe(&self, action: &Action) -> String {
         describe::describe(self, action)
+    }
+
+    fn action_view(&self, action: &Action) -> ActionView {
+        action_view::action_view(self, action)
     }
 
     fn vp(&self) -> [f64; 2] {

@@ -2,7 +2,7 @@
 //! OpenSpiel's `tests/basic_tests.h`): whole random games without panics, dead ends or
 //! runaways, chance outcomes that sum to one at every chance node, records that replay
 //! to the identical state, illegal actions refused without a trace, clones independent
-//! of each other.
+//! of each other, every action shown on the board as a page would.
 //!
 //! Every game starts at set-up (`Belmont::new`), so the set-up decisions are checked
 //! too. A random Belmont game is about 3,700 decisions. A failure names the game seed
@@ -53,8 +53,15 @@ fn clones_are_independent() {
 }
 
 #[test]
+fn every_action_can_be_shown_on_the_board() {
+    check(conformance::action_views_on_board(new, 1, 6, MAX_DECISIONS));
+    check(conformance::action_views_on_board(with_options, 1, 16, MAX_DECISIONS));
+}
+
+#[test]
 #[ignore = "a soak of 200 random games and 20 of each other check: run with --release"]
 fn soak() {
     check(conformance::suite_eq(new, 200, 20, 1000, MAX_DECISIONS));
     check(conformance::random_games(with_options, 50, 1010, MAX_DECISIONS));
+    check(conformance::action_views_on_board(new, 20, 1040, MAX_DECISIONS));
 }

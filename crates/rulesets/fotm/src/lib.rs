@@ -28,6 +28,7 @@
 //! Readings of ambiguous rules are noted beside the rule number, marked "Reading:".
 
 mod action;
+mod action_view;
 mod artillery;
 mod casualty;
 mod combat;
@@ -63,7 +64,7 @@ pub use movement::{Column, MoveFrame, Mover};
 pub use state::{Bde, Bid, Cid, Cmdr, Fate, Fotm, Guard, LeeState, Loc, LongstreetBonus, Pause, Phase, Unit};
 pub use view::{board_view, setup_view};
 
-use engine::{Actor, BoardView, Game, Illegal, Log, OptionInfo, Outcome, Prompt, ScenarioInfo, Side};
+use engine::{ActionView, Actor, BoardView, Game, Illegal, Log, OptionInfo, Outcome, Prompt, ScenarioInfo, Side};
 
 /// The scenario id.
 pub const SCENARIO: &str = "fotm";
@@ -189,6 +190,10 @@ impl Game for Fotm {
 
     fn describe(&self, action: &Action) -> String {
         describe::describe(self, action)
+    }
+
+    fn action_view(&self, action: &Action) -> ActionView {
+        action_view::action_view(self, action)
     }
 
     fn vp(&self) -> [f64; 2] {

@@ -1,7 +1,7 @@
 //! Fire on the Mountain against the shared conformance suite, `engine::conformance`: whole
 //! random games without panics, dead ends or runaways, chance outcomes that sum to one at every
 //! chance node, records that replay to the identical state, illegal actions refused without a
-//! trace, clones independent of each other.
+//! trace, clones independent of each other, every action shown on the board as a page would.
 //!
 //! Every game starts at set-up (`Fotm::new`), so the set-up decisions are checked too. A
 //! failure names the game seed and decision; `engine::conformance::replay_random` rebuilds that
@@ -87,10 +87,18 @@ fn clones_are_independent() {
 }
 
 #[test]
+fn every_action_can_be_shown_on_the_board() {
+    check(conformance::action_views_on_board(new, 2, 6, MAX_DECISIONS));
+    check(conformance::action_views_on_board(engaged_morning, 2, 26, MAX_DECISIONS));
+    check(conformance::action_views_on_board(engaged_afternoon, 2, 27, MAX_DECISIONS));
+}
+
+#[test]
 #[ignore = "a soak of 100 random games and 20 of each other check from each start: run with --release"]
 fn soak() {
     check(conformance::suite_eq(new, 100, 20, 1000, MAX_DECISIONS));
     check(conformance::random_games(with_options, 50, 1010, MAX_DECISIONS));
     check(conformance::suite_eq(engaged_morning, 100, 20, 1020, MAX_DECISIONS));
     check(conformance::suite_eq(engaged_afternoon, 100, 20, 1030, MAX_DECISIONS));
+    check(conformance::action_views_on_board(engaged_afternoon, 50, 1040, MAX_DECISIONS));
 }

@@ -1,0 +1,87 @@
+//! Actions as a page shows them (`engine::ActionView`): the rulebook's words (`describe`),
+//! what sort of action each is, the counter it is for and the hexes it belongs to, so that a
+//! player can click a counter, see the hexes it may act on, and click one. Units are named by
+//! their counter id ("27IL-A"), the id `view::board` gives each `CounterView`.
+
+use crate::action::Action;
+use crate::counters::UnitId;
+use crate::procedure::Frame;
+use crate::state::Belmont;
+use engine::ActionView;
+use hexmap::Hex;
+
+/// The action's view: its kind, its unit, the hex it starts `from` (a volley's firing hex, a
+/// melee marker's entry hex) and the `hex` it targets.
+pub(crate) fn action_view(g: &Belmont, a: &Action) -> ActionView {
+    let (kind, unit, from, hex): (&str, Option<UnitId>, Option<Hex>, Option<Hex>) = match a {
+        // Dice, chit pulls (3.2.2), opportunity-fire hits (5.2), random picks (11.1, 11.4).
+        Action::Roll(_) | Action::RollPair { .. } | Action::Draw(_) | Action::Hits(_) | Action::Pick(_) => {
+            ("chance", None, None, None)
+        }
+        // 2.1 the guard regiment, 14.3 the reserve, 13.1 the release: a regiment, not a counter.
+        Action::Guard(_) | Action::CallReserve(_) | Action::Release(_) => ("choice", None, None, None),
+        // 2.1: which companies stay at the dock.
+        Action::GuardCompany(u) => ("choice", Some(*u), None, None),
+        // 2.1, 2.2: set-up in the zone.
+        Action::Place { unit, hex } => ("place", Some(*unit), None, Some(*hex)),
+        // 5.1: a volley belongs to its firing hex; its unit is the first of the firers chosen.
+        Action::Volley { from, target, firers } => ("fire", first_firer(g, *from, *firers), Some(*from), Some(*target)),
+        // 4.3.1: a melee marker is the melee obligation itself, placed from its entry hex.
+        Action::Marker { target, from } => ("melee", None, Some(*from), Some(*target)),
+        // 4.0 (and 11.7 debarking: the unit is aboard, off the map).
+        Action::Move { unit, to } => ("move", Some(*unit), None, Some(*to)),
+        // 11.7, 11.6: the vessel's hex is where the unit goes.
+        Action::Board { unit, vessel } => ("board", Some(*unit), None, g.hex_of(*vessel)),
+        // 11.5: naval movement.
+        Action::Sail { vessel, to } => ("move", Some(*vessel), None, Some(*to)),
+        Action::Done => ("done", None, None, None),
+        // Yes or no: 5.2 opportunity fire, 8.1 leaders go along, 6.1 continue, 6.3 fury, 6.8.
+        Action::Fire(_) | Action::Accompany(_) | Action::Continue(_) | Action::Fury(_) | Action::Reroll(_) => {
+            ("choice", None, None, None)
+        }
+        // 7.0 who takes the hit, 6.0 the leader who adds his SP.
+        Action::TakeHit(u) | Action::LeaderAdds(u) => ("choice", Some(*u), None, None),
+        // 8.3: which unit retreats.
+        Action::Retreater(u) => ("retreat", Some(*u), None, None),
+        // 8.0, 8.2: the retreating unit is the one the pending retreat is for.
+        Action::RetreatTo(h) => ("retreat", retreating(g), None, Some(*h)),
+        // 6.0: the melee at a marker.
+        Action::Resolve(i) => ("melee", None, None, g.markers.get(usize::from(*i)).map(|m| m.target)),
+        // 5.3: defensive fire at an attacking group, which stands in the melee hex.
+        Action::TargetGroup(_) => ("fire", None, None, melee_hex(g)),
+        // 6.3: the fury attacks a hex.
+        Action::FuryTarget(h) => ("melee", None, None, Some(*h)),
+        // 9.0.
+        Action::Rally { unit, .. } => ("rally", Some(*unit), None, None),
+        // 12.1: the long-range battery fires blind.
+        Action::Bombard { battery, target } => ("fire", Some(*battery), None, Some(*target)),
+    };
+    ActionView {
+        label: crate::describe::describe(g, a),
+        kind: kind.into(),
+        unit: unit.map(|u| g.counter(u).id.clone()),
+        from: from.map(Hex::label),
+        hex: hex.map(Hex::label),
+    }
+}
+
+/// 5.1: the first of the firers a volley's bitmask chooses among `from`'s eligible units.
+fn first_firer(g: &Belmont, from: Hex, firers: u8) -> Option<UnitId> {
+    crate::fire::volley_firers(g, from).into_iter().enumerate().find(|(i, _)| firers & (1 << i) != 0).map(|(_, u)| u)
+}
+
+/// 8.0: the unit whose retreat is pending.
+fn retreating(g: &Belmont) -> Option<UnitId> {
+    match g.stack.last() {
+        Some(Frame::Retreat(r)) => Some(r.unit),
+        _ => None,
+    }
+}
+
+/// 6.0: the hex of the melee under way.
+fn melee_hex(g: &Belmont) -> Option<Hex> {
+    match g.stack.last() {
+        Some(Frame::Melee(m)) => g.markers.get(usize::from(m.marker)).map(|mk| mk.target),
+        _ => None,
+    }
+}

@@ -1,0 +1,170 @@
+//! Position tests for `Game::action_view`: what a page shows of each legal action. A move,
+//! a volley, a melee marker, a set-up placement and a retreat each name the counter they are
+//! for (its board id) and the hexes they belong to; every label is `describe`'s.
+
+mod common;
+
+use belmont::{Action, Belmont, Frame, Stage};
+use common::*;
+use engine::{ActionView, Actor, Game, Side};
+use hexmap::Hex;
+
+/// The view of `a`, after checking that its label is `describe`'s.
+fn view(g: &Belmont, a: &Action) -> ActionView {
+    let v = g.action_view(a);
+    assert_eq!(v.label, g.describe(a), "{a:?}");
+    v
+}
+
+/// Where the board view draws the counter with this id, if it draws it.
+fn drawn_at(g: &Belmont, id: &str) -> Option<Hex> {
+    g.board().counters.iter().find(|c| c.id == id).map(|c| hex(&c.hex))
+}
+
+/// A view's hex (or from) as a hex.
+fn at(label: Option<&String>) -> Option<Hex> {
+    label.map(|l| hex(l))
+}
+
+/// The legal actions `pick` accepts; panics if there are none.
+fn legal_where(g: &Belmont, pick: impl Fn(&Action) -> bool) -> Vec<Action> {
+    let v: Vec<Action> = g.legal_actions().into_iter().filter(|a| pick(a)).collect();
+    assert!(!v.is_empty(), "none of the legal actions fits; prompt {:?}; legal {:?}", g.prompt(), g.legal_actions());
+    v
+}
+
+#[test]
+fn rule_4_0_a_move_names_the_company_and_the_adjacent_hex_it_enters() {
+    let mut g = fresh();
+    let a = clear("0331");
+    g.put("27IL-A", &a.label());
+    g.activate(Side::Union, "27IL", Stage::Maneuver);
+    let u = g.id("27IL-A");
+    let moves = legal_where(&g, |x| matches!(x, Action::Move { unit, .. } if *unit == u));
+    assert_eq!(drawn_at(&g, "27IL-A"), Some(a), "the unit id is a counter of the board view");
+    for m in &moves {
+        let Action::Move { to, .. } = m else { unreachable!() };
+        let v = view(&g, m);
+        assert_eq!(v.kind, "move");
+        assert_eq!(v.unit.as_deref(), Some("27IL-A"));
+        assert_eq!(at(v.hex.as_ref()), Some(*to));
+        assert_eq!(a.distance(*to), 1, "4.0: one hex at a time");
+        assert_eq!(v.from, None);
+    }
+    let done = view(&g, &Action::Done);
+    assert_eq!((done.kind.as_str(), done.unit, done.hex), ("done", None, None), "Done is a button");
+}
+
+#[test]
+fn rule_5_1_a_volley_is_fire_from_the_firing_hex_at_the_target_hex() {
+    let mut g = fresh();
+    let (a, t) = (clear("0331"), hex("0333"));
+    put_all(&mut g, &["30IL-A", "30IL-B"], a);
+    g.put("13AR-A", &t.label());
+    g.activate(Side::Union, "30IL", Stage::Volley);
+    let volleys = legal_where(&g, |x| matches!(x, Action::Volley { target, .. } if *target == t));
+    assert!(volleys.len() >= 3, "each firer alone and both together: {volleys:?}");
+    for v in &volleys {
+        let view = view(&g, v);
+        assert_eq!(view.kind, "fire");
+        assert_eq!(at(view.from.as_ref()), Some(a));
+        assert_eq!(at(view.hex.as_ref()), Some(t));
+        // The unit is the first firer the label names, standing on the firing hex.
+        let unit = view.unit.expect("a firer");
+        let first = view.label.split(" with ").nth(1).and_then(|s| s.split(", ").next()).expect("firers named");
+        assert_eq!(unit, first, "{}", view.label);
+        assert_eq!(drawn_at(&g, &unit), Some(a));
+    }
+    // The volley's dice are chance.
+    let all = all_firers(&g, a, t);
+    act(&mut g, all);
+    assert_eq!(g.actor(), Actor::Chance);
+    for (roll, _) in g.chance_outcomes() {
+        let v = view(&g, &roll);
+        assert_eq!((v.kind.as_str(), v.unit, v.hex), ("chance", None, None));
+    }
+}
+
+#[test]
+fn rule_4_3_1_a_melee_marker_is_melee_from_the_entry_hex_at_the_melee_hex() {
+    let mut g = fresh();
+    let (entry, t) = (hex("0332"), hex("0333"));
+    g.put("31IL-A", &entry.label());
+    g.put("13AR-A", &t.label());
+    g.activate(Side::Union, "31IL", Stage::Markers);
+    let marker = Action::Marker { target: t, from: entry };
+    assert_legal(&g, &marker);
+    let v = view(&g, &marker);
+    assert_eq!(v.kind, "melee");
+    assert_eq!(at(v.from.as_ref()), Some(entry));
+    assert_eq!(at(v.hex.as_ref()), Some(t));
+    act(&mut g, marker);
+    act(&mut g, Action::Done);
+    // 4.3.2: the company answers the marker by moving into the melee hex.
+    let go_in = mv(&g, "31IL-A", t);
+    let v = view(&g, &go_in);
+    assert_eq!((v.kind.as_str(), v.unit.as_deref()), ("move", Some("31IL-A")));
+    assert_eq!(at(v.hex.as_ref()), Some(t));
+    act(&mut g, go_in);
+    hold_fire(&mut g);
+    to_melees(&mut g);
+    // 6.0: the melee to resolve is the melee hex.
+    assert_legal(&g, &Action::Resolve(0));
+    let v = view(&g, &Action::Resolve(0));
+    assert_eq!(v.kind, "melee");
+    assert_eq!(at(v.hex.as_ref()), Some(t));
+}
+
+#[test]
+fn rule_2_0_set_up_placements_name_the_unit_and_the_hex() {
+    let mut g = Belmont::new(&[]).expect("the scenario");
+    // 2.1: the guard regiment and its companies are choices, then the deployment.
+    while !g.legal_actions().iter().any(|a| matches!(a, Action::Place { .. })) {
+        let first = g.legal_actions()[0].clone();
+        let v = view(&g, &first);
+        assert_eq!(v.kind, "choice", "{first:?}");
+        if let Action::GuardCompany(u) = first {
+            assert_eq!(v.unit.as_deref(), Some(g.name(u)));
+        }
+        act(&mut g, first);
+    }
+    let places = legal_where(&g, |a| matches!(a, Action::Place { .. }));
+    let board = g.board();
+    for p in &places {
+        let Action::Place { unit, hex: h } = p else { unreachable!() };
+        let v = view(&g, p);
+        assert_eq!(v.kind, "place");
+        assert_eq!(v.unit.as_deref(), Some(g.name(*unit)));
+        assert_eq!(at(v.hex.as_ref()), Some(*h));
+        assert!(board.hexes.iter().any(|x| Some(&x.hex) == v.hex.as_ref()), "{h} is a hex of the board");
+    }
+    assert!(
+        places.iter().any(|p| board.counters.iter().any(|c| Some(&c.id) == view(&g, p).unit.as_ref())),
+        "some placement moves a counter already drawn on the map"
+    );
+}
+
+#[test]
+fn rule_8_0_a_retreat_hex_names_the_retreating_company() {
+    let mut g = fresh();
+    // A Confederate activation under way, so the retreat returns to it.
+    g.put("Polk", "0142");
+    g.activate(Side::Confederate, "HQ", Stage::Maneuver);
+    let h = hex("0432");
+    g.put("27IL-A", &h.label());
+    g.push_frame(Frame::ChooseRetreater { hex: h, side: Side::Union, entry: None, among: None });
+    let u = g.id("27IL-A");
+    let v = view(&g, &Action::Retreater(u));
+    assert_eq!((v.kind.as_str(), v.unit.as_deref(), v.hex), ("retreat", Some("27IL-A"), None), "8.3: who retreats");
+    act(&mut g, Action::Retreater(u));
+    let steps = legal_where(&g, |a| matches!(a, Action::RetreatTo(_)));
+    for s in &steps {
+        let Action::RetreatTo(to) = s else { unreachable!() };
+        let v = view(&g, s);
+        assert_eq!(v.kind, "retreat");
+        assert_eq!(v.unit.as_deref(), Some("27IL-A"), "the unit comes from the pending retreat");
+        assert_eq!(at(v.hex.as_ref()), Some(*to));
+        assert_eq!(h.distance(*to), 1);
+    }
+    assert_eq!(drawn_at(&g, "27IL-A"), Some(h));
+}

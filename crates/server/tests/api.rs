@@ -1,0 +1,352 @@
+//! The API over real HTTP and WebSocket connections (`API.md`): the lobby, seats and
+//! tokens, sequence numbers, refusals with their rules, undo, replay, odds, bot seats,
+//! live updates, bad input, and games surviving a restart.
+
+use serde_json::{Value, json};
+use std::net::TcpStream;
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+use tungstenite::{Message, WebSocket, stream::MaybeTlsStream};
+
+/// A server on a free port over an SQLite file, running until the test process ends.
+struct Server {
+    base: String,
+}
+
+fn start(db: &std::path::Path) -> Server {
+    let (tx, rx) = mpsc::channel();
+    let database = db.to_str().unwrap().to_string();
+    std::thread::spawn(move || {
+        let rt = tokio::runtime::Runtime::new().unwrap();
+        let config = server::Config { addr: "127.0.0.1:0".parse().unwrap(), database };
+        rt.block_on(server::serve(config, |addr, _| tx.send(addr).unwrap())).unwrap();
+    });
+    let addr = rx.recv_timeout(Duration::from_secs(30)).expect("server starts");
+    Server { base: format!("http://{addr}") }
+}
+
+fn temp_db(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("muster-api-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join("games.db")
+}
+
+fn agent() -> ureq::Agent {
+    ureq::Agent::config_builder().http_status_as_error(false).build().into()
+}
+
+impl Server {
+    fn get(&self, path: &str) -> (u16, Value) {
+        let mut r = agent().get(&format!("{}{path}", self.base)).call().unwrap();
+        let status = r.status().as_u16();
+        let text = r.body_mut().read_to_string().unwrap();
+        (status, serde_json::from_str(&text).unwrap_or(Value::String(text)))
+    }
+
+    fn post_raw(&self, path: &str, body: &str) -> (u16, Value) {
+        let mut r = agent()
+            .post(&format!("{}{path}", self.base))
+            .header("content-type", "application/json")
+            .send(body)
+            .unwrap();
+        let status = r.status().as_u16();
+        let text = r.body_mut().read_to_string().unwrap();
+        (status, serde_json::from_str(&text).unwrap_or(Value::String(text)))
+    }
+
+    fn post(&self, path: &str, body: &Value) -> (u16, Value) {
+        self.post_raw(path, &body.to_string())
+    }
+
+    fn create(&self, union: &str, confederate: &str) -> Game {
+        let (status, g) = self.post(
+            "/api/games",
+            &json!({"scenario": "belmont", "seats": {"union": union, "confederate": confederate}}),
+        );
+        assert_eq!(status, 201, "{g}");
+        let token = |side: &str| g["seats"][side]["token"].as_str().map(str::to_string);
+        Game { id: g["id"].as_str().unwrap().to_string(), union: token("union"), confederate: token("confederate") }
+    }
+
+    fn state(&self, game: &Game, token: Option<&str>) -> Value {
+        let q = token.map_or(String::new(), |t| format!("?seat={t}"));
+        let (status, s) = self.get(&format!("/api/games/{}/state{q}", game.id));
+        assert_eq!(status, 200, "{s}");
+        s
+    }
+
+    fn act(&self, game: &Game, token: Option<&str>, seq: &Value, action: &Value) -> (u16, Value) {
+        self.post(&format!("/api/games/{}/actions", game.id), &json!({"seat": token, "seq": seq, "action": action}))
+    }
+
+    fn ws(&self, game: &Game, token: Option<&str>) -> WebSocket<MaybeTlsStream<TcpStream>> {
+        let q = token.map_or(String::new(), |t| format!("?seat={t}"));
+        let url = format!("{}/api/games/{}/ws{q}", self.base.replace("http://", "ws://"), game.id);
+        let (mut socket, _) = tungstenite::connect(url).unwrap();
+        if let MaybeTlsStream::Plain(s) = socket.get_mut() {
+            s.set_read_timeout(Some(Duration::from_secs(20))).unwrap();
+        }
+        socket
+    }
+}
+
+struct Game {
+    id: String,
+    union: Option<String>,
+    confederate: Option<String>,
+}
+
+/// The next message of `kind` on the socket, skipping others.
+fn next_of(socket: &mut WebSocket<MaybeTlsStream<TcpStream>>, kind: &str) -> Value {
+    loop {
+        match socket.read().expect("a message") {
+            Message::Text(t) => {
+                let v: Value = serde_json::from_str(&t).unwrap();
+                if v["type"] == kind {
+                    return v;
+                }
+            }
+            Message::Close(_) => panic!("socket closed while waiting for {kind}"),
+            _ => {}
+        }
+    }
+}
+
+#[test]
+fn lobby_lists_scenarios_and_refuses_bad_games_clearly() {
+    let s = start(&temp_db("lobby"));
+    let (status, page) = s.get("/");
+    assert_eq!(status, 200);
+    assert!(page.as_str().unwrap().contains("<html"), "the lobby page is served");
+    let (_, scenarios) = s.get("/api/scenarios");
+    let ids: Vec<&str> = scenarios.as_array().unwrap().iter().map(|x| x["id"].as_str().unwrap()).collect();
+    assert!(ids.contains(&"belmont") && ids.contains(&"fotm"), "{ids:?}");
+    let (_, bots) = s.get("/api/bots");
+    assert!(bots["bots"].as_array().unwrap().iter().any(|b| b == "random"));
+
+    let (status, e) = s.post("/api/games", &json!({"scenario": "gettysburg", "seats": {"union": "human", "confederate": "human"}}));
+    assert_eq!((status, e["error"].as_str()), (400, Some("bad_request")));
+    assert!(e["message"].as_str().unwrap().contains("belmont"), "names the known scenarios: {e}");
+    let (status, e) = s.post("/api/games", &json!({"scenario": "belmont", "seats": {"union": "minimax", "confederate": "human"}}));
+    assert_eq!(status, 400);
+    assert!(e["message"].as_str().unwrap().contains("mcts"), "says which bots there are: {e}");
+    let (status, e) = s.post("/api/games", &json!({"scenario": "belmont", "options": ["no-such-rule"], "seats": {"union": "human", "confederate": "human"}}));
+    assert_eq!(status, 400);
+    assert!(e["message"].as_str().unwrap().contains("no-such-rule"), "{e}");
+    let (status, e) = s.post_raw("/api/games", "{\"scenario\": ");
+    assert_eq!(status, 400);
+    assert!(e["message"].as_str().unwrap().contains("malformed"), "{e}");
+    let big = format!("{{\"scenario\": \"{}\"}}", "x".repeat(100_000));
+    let (status, _) = s.post_raw("/api/games", &big);
+    assert_eq!(status, 413);
+    let (status, e) = s.get("/api/games/nosuchgame/state");
+    assert_eq!((status, e["error"].as_str()), (404, Some("not_found")));
+    // The server is still up after all of that.
+    assert_eq!(s.get("/healthz").0, 200);
+}
+
+#[test]
+fn seats_tokens_and_sequence_numbers_decide_who_may_act() {
+    let s = start(&temp_db("seats"));
+    let g = s.create("human", "human");
+    let (u, c) = (g.union.as_deref(), g.confederate.as_deref());
+    assert_ne!(u, c);
+    assert!(u.unwrap().len() >= 26, "tokens are long enough not to be guessed");
+
+    let mine = s.state(&g, u);
+    assert_eq!((mine["seat"].as_str(), mine["actor"].as_str(), mine["yours"].as_bool()), (Some("union"), Some("union"), Some(true)));
+    let actions = mine["actions"].as_array().unwrap();
+    assert!(!actions.is_empty());
+    assert!(actions.iter().all(|a| a["label"].as_str().is_some_and(|l| !l.is_empty()) && a["kind"].is_string()));
+    let theirs = s.state(&g, c);
+    assert_eq!((theirs["seat"].as_str(), theirs["yours"].as_bool()), (Some("confederate"), Some(false)));
+    assert!(theirs["actions"].as_array().unwrap().is_empty());
+    let watcher = s.state(&g, None);
+    assert!(watcher["seat"].is_null() && watcher["actions"].as_array().unwrap().is_empty());
+    assert!(s.state(&g, Some("not-a-token"))["seat"].is_null());
+
+    let seq = mine["seq"].clone();
+    let first = actions[0]["action"].clone();
+    // Not the Confederacy's decision; a spectator never acts.
+    let (status, e) = s.act(&g, c, &seq, &first);
+    assert_eq!(status, 403, "{e}");
+    assert!(e["message"].as_str().unwrap().contains("Union"), "says whose decision it is: {e}");
+    assert_eq!(s.act(&g, None, &seq, &first).0, 403);
+    // A well-formed action that is not legal names its rule; a malformed one is a bad request.
+    let (status, e) = s.act(&g, u, &seq, &json!({"guard": 99}));
+    assert_eq!((status, e["error"].as_str()), (422, Some("illegal")));
+    assert!(e["rule"].as_str().unwrap().contains("2.1"), "cites the rule: {e}");
+    let (status, _) = s.act(&g, u, &seq, &json!({"no such action": true}));
+    assert_eq!(status, 400);
+    assert_eq!(s.state(&g, u)["seq"], seq, "refusals store nothing");
+
+    // The action lands once; the same sequence number again is stale and brings the state.
+    let (status, after) = s.act(&g, u, &seq, &first);
+    assert_eq!(status, 200, "{after}");
+    assert!(after["seq"].as_u64().unwrap() > seq.as_u64().unwrap());
+    let (status, e) = s.act(&g, u, &seq, &first);
+    assert_eq!((status, e["error"].as_str()), (409, Some("stale")));
+    assert_eq!(e["state"]["seq"], after["seq"]);
+}
+
+#[test]
+fn two_tabs_racing_apply_exactly_one_action() {
+    let s = std::sync::Arc::new(start(&temp_db("race")));
+    let g = s.create("human", "human");
+    let state = s.state(&g, g.union.as_deref());
+    let seq = state["seq"].clone();
+    let actions = state["actions"].as_array().unwrap().clone();
+    let handles: Vec<_> = (0..6)
+        .map(|i| {
+            let s = std::sync::Arc::clone(&s);
+            let (id, token, seq) = (g.id.clone(), g.union.clone(), seq.clone());
+            let action = actions[i % actions.len()]["action"].clone();
+            std::thread::spawn(move || {
+                let game = Game { id, union: token.clone(), confederate: None };
+                s.act(&game, token.as_deref(), &seq, &action).0
+            })
+        })
+        .collect();
+    let statuses: Vec<u16> = handles.into_iter().map(|h| h.join().unwrap()).collect();
+    assert_eq!(statuses.iter().filter(|&&c| c == 200).count(), 1, "{statuses:?}");
+    assert!(statuses.iter().all(|&c| c == 200 || c == 409), "{statuses:?}");
+    assert_eq!(s.state(&g, None)["ply"], 1);
+}
+
+#[test]
+fn undo_takes_back_your_own_action_until_the_decision_passes() {
+    let s = start(&temp_db("undo"));
+    let g = s.create("human", "human");
+    let u = g.union.as_deref();
+    let st = s.state(&g, u);
+    assert_eq!(st["can_undo"], false, "nothing to take back yet");
+    // Choose the dock guard (2.1): the Union decides again (which companies stay).
+    let (_, after) = s.act(&g, u, &st["seq"], &st["actions"][0]["action"]);
+    assert_eq!(after["actor"], "union");
+    assert_eq!(after["can_undo"], true, "{}", after["prompt"]);
+    let (status, e) = s.post(&format!("/api/games/{}/undo", g.id), &json!({"seat": g.confederate, "seq": after["seq"]}));
+    assert_eq!((status, e["error"].as_str()), (422, Some("cannot_undo")), "the other seat cannot undo it: {e}");
+    let (status, back) = s.post(&format!("/api/games/{}/undo", g.id), &json!({"seat": u, "seq": after["seq"]}));
+    assert_eq!(status, 200, "{back}");
+    assert_eq!((back["ply"].as_u64(), back["can_undo"].as_bool()), (Some(0), Some(false)));
+    assert_eq!(back["prompt"], st["prompt"]);
+    assert!(back["seq"].as_u64() > after["seq"].as_u64(), "undo is an entry of its own: nothing stored is removed");
+    let (status, e) = s.post(&format!("/api/games/{}/undo", g.id), &json!({"seat": u, "seq": back["seq"]}));
+    assert_eq!((status, e["error"].as_str()), (422, Some("cannot_undo")));
+}
+
+/// Plays the Union's first listed action until the Confederacy is to act; returns the
+/// last state.
+fn play_union_until_confederate(s: &Server, g: &Game) -> Value {
+    let mut st = s.state(g, g.union.as_deref());
+    for _ in 0..400 {
+        if st["actor"] != "union" {
+            return st;
+        }
+        let (status, next) = s.act(g, g.union.as_deref(), &st["seq"], &st["actions"][0]["action"]);
+        assert_eq!(status, 200, "{next}");
+        st = next;
+    }
+    panic!("the Union never passed the decision: {}", st["prompt"]);
+}
+
+#[test]
+fn websocket_pushes_updates_takes_actions_and_survives_bad_messages() {
+    let s = start(&temp_db("ws"));
+    let g = s.create("human", "human");
+    let mut union = s.ws(&g, g.union.as_deref());
+    let mut rebel = s.ws(&g, g.confederate.as_deref());
+    assert_eq!(next_of(&mut union, "update")["seq"], 0, "a socket starts with the current sequence number");
+    next_of(&mut rebel, "update");
+
+    union.send(Message::text("{not json")).unwrap();
+    let e = next_of(&mut union, "error");
+    assert_eq!(e["error"], "bad_request");
+    union.send(Message::text(json!({"type": "legal", "id": 1}).to_string())).unwrap();
+    let legal = next_of(&mut union, "legal");
+    assert_eq!((legal["id"].as_u64(), legal["actor"].as_str()), (Some(1), Some("union")));
+    let action = legal["actions"][0].clone();
+
+    rebel.send(Message::text(json!({"type": "action", "id": 2, "seq": legal["seq"], "action": action}).to_string())).unwrap();
+    assert_eq!(next_of(&mut rebel, "error")["error"], "forbidden", "not the Confederacy's decision");
+
+    union.send(Message::text(json!({"type": "action", "id": 3, "seq": legal["seq"], "action": action}).to_string())).unwrap();
+    let ack = next_of(&mut union, "ack");
+    assert_eq!(ack["id"], 3);
+    assert!(ack["seq"].as_u64() > legal["seq"].as_u64());
+    assert_eq!(next_of(&mut rebel, "update")["seq"], ack["seq"], "the other seat hears of it at once");
+    assert_eq!(s.state(&g, None)["seq"], ack["seq"], "acknowledged means stored");
+
+    union.send(Message::text(json!({"type": "action", "id": 4, "seq": legal["seq"], "action": action}).to_string())).unwrap();
+    let stale = next_of(&mut union, "error");
+    assert_eq!((stale["error"].as_str(), &stale["seq"]), (Some("stale"), &ack["seq"]));
+
+    // An oversized message closes the socket; the server stays up.
+    let _ = union.send(Message::text("x".repeat(100_000)));
+    let closed = loop {
+        match union.read() {
+            Ok(Message::Close(_)) | Err(_) => break true,
+            Ok(_) => {}
+        }
+    };
+    assert!(closed);
+    assert_eq!(s.get("/healthz").0, 200);
+}
+
+#[test]
+fn bot_seats_are_played_by_the_server() {
+    let s = start(&temp_db("bots"));
+    let g = s.create("random", "human");
+    assert!(g.union.is_none() && g.confederate.is_some(), "only human seats get tokens");
+    let deadline = Instant::now() + Duration::from_secs(60);
+    loop {
+        let st = s.state(&g, g.confederate.as_deref());
+        if st["actor"] == "confederate" {
+            assert!(st["ply"].as_u64().unwrap() > 0, "the bot played the Union's set-up");
+            assert!(st["recent"].as_array().unwrap().iter().any(|r| r["actor"] == "union"));
+            break;
+        }
+        assert!(Instant::now() < deadline, "the bot never handed over: {}", st["prompt"]);
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+#[test]
+fn games_survive_a_restart_and_replay_and_odds_answer() {
+    let db = temp_db("restart");
+    let s = start(&db);
+    let g = s.create("human", "human");
+    let before = play_union_until_confederate(&s, &g);
+    assert!(before["log_len"].as_u64().unwrap() > 0);
+    assert!(before["log"].as_array().unwrap().iter().all(|e| e["rule"].as_str().is_some_and(|r| !r.is_empty())));
+
+    // A second server on the same file rebuilds the game from its entries alone.
+    let again = start(&db);
+    let after = again.state(&g, g.confederate.as_deref());
+    for key in ["seq", "ply", "actor", "prompt", "counters", "tracks", "log_len"] {
+        assert_eq!(after[key], before[key], "{key} differs after the restart");
+    }
+
+    let plies = after["ply"].as_u64().unwrap();
+    let (status, start_pos) = again.get(&format!("/api/games/{}/replay?ply=0", g.id));
+    assert_eq!(status, 200);
+    assert!(start_pos["label"].is_null());
+    let (_, last) = again.get(&format!("/api/games/{}/replay?ply={plies}", g.id));
+    assert_eq!(last["counters"], after["counters"], "replay to the end is the position now");
+    assert!(last["label"].is_string());
+    assert_eq!(again.get(&format!("/api/games/{}/replay?ply={}", g.id, plies + 1)).0, 400);
+
+    let (status, odds) =
+        again.get(&format!("/api/games/{}/odds?seq={}&index=0&seat={}", g.id, after["seq"], g.confederate.as_deref().unwrap()));
+    assert_eq!(status, 200, "{odds}");
+    let total: f64 = odds["classes"].as_array().unwrap().iter().map(|c| c["probability"].as_f64().unwrap()).sum();
+    assert!((total - 1.0).abs() < 1e-9, "odds sum to one: {total}");
+    let (status, _) = again.get(&format!("/api/games/{}/odds?seq=0&index=0&seat={}", g.id, g.confederate.as_deref().unwrap()));
+    assert_eq!(status, 409, "odds of a position that has moved on are stale");
+
+    let (status, svg) = again.get(&format!("/api/games/{}/map.svg", g.id));
+    assert_eq!(status, 200);
+    let svg = svg.as_str().unwrap();
+    assert!(svg.contains("data-hex=") && svg.contains("id=\"counters\""));
+}
