@@ -95,10 +95,43 @@ fn now() -> i64 {
 }
 
 impl Hub {
-    /// A hub over `store`.
+    /// A hub over `store`. Over PostgreSQL it also follows other instances' appends, so a
+    /// page connected here hears of a move made through another instance. Call from
+    /// within the async runtime.
     #[must_use]
     pub fn new(store: Store) -> Arc<Hub> {
-        Arc::new(Hub { store, slots: Mutex::new(HashMap::new()) })
+        let appended = store.appended();
+        let hub = Arc::new(Hub { store, slots: Mutex::new(HashMap::new()) });
+        if let Some(mut appended) = appended {
+            let weak = Arc::downgrade(&hub);
+            tokio::spawn(async move {
+                loop {
+                    let (id, seq) = match appended.recv().await {
+                        Ok(x) => x,
+                        Err(broadcast::error::RecvError::Lagged(_)) => continue,
+                        Err(broadcast::error::RecvError::Closed) => break,
+                    };
+                    let Some(hub) = weak.upgrade() else { break };
+                    hub.catch_up(&id, seq).await;
+                }
+            });
+        }
+        hub
+    }
+
+    /// Another instance appended to game `id` up to `seq`: if it is in memory here and
+    /// behind, reload it from the store and tell its watchers.
+    async fn catch_up(self: &Arc<Self>, id: &str, seq: u64) {
+        let Some(slot) = self.slots.lock().expect("slots").get(id).cloned() else { return };
+        let mut guard = slot.session.lock().await;
+        if guard.as_deref().is_some_and(|s| s.seq() >= seq) {
+            return;
+        }
+        *guard = self.load(id).await.ok();
+        let now = guard.as_deref().map_or(seq, |s| s.seq());
+        drop(guard);
+        let _ = slot.updates.send(now);
+        self.kick(id);
     }
 
     /// The store, for tests and reports.

@@ -350,3 +350,36 @@ fn games_survive_a_restart_and_replay_and_odds_answer() {
     let svg = svg.as_str().unwrap();
     assert!(svg.contains("data-hex=") && svg.contains("id=\"counters\""));
 }
+
+#[test]
+fn two_instances_on_one_postgres_database_share_games_and_live_updates() {
+    let Ok(url) = std::env::var("MUSTER_TEST_POSTGRES") else {
+        assert!(std::env::var_os("CI").is_none(), "CI must set MUSTER_TEST_POSTGRES (.ci/run starts PostgreSQL)");
+        eprintln!("MUSTER_TEST_POSTGRES is not set: the two-instance test did not run");
+        return;
+    };
+    let start_pg = || {
+        let (tx, rx) = mpsc::channel();
+        let database = url.clone();
+        std::thread::spawn(move || {
+            let rt = tokio::runtime::Runtime::new().unwrap();
+            let config = server::Config { addr: "127.0.0.1:0".parse().unwrap(), database };
+            rt.block_on(server::serve(config, |addr, _| tx.send(addr).unwrap())).unwrap();
+        });
+        Server { base: format!("http://{}", rx.recv_timeout(Duration::from_secs(30)).expect("server starts")) }
+    };
+    let (a, b) = (start_pg(), start_pg());
+    let g = a.create("human", "human");
+    // The game made through A opens through B, and B's sockets hear of A's moves.
+    let st = b.state(&g, g.union.as_deref());
+    assert_eq!(st["actor"], "union");
+    let mut watcher = b.ws(&g, g.confederate.as_deref());
+    next_of(&mut watcher, "update");
+    let (status, after) = a.act(&g, g.union.as_deref(), &st["seq"], &st["actions"][0]["action"]);
+    assert_eq!(status, 200, "{after}");
+    assert_eq!(next_of(&mut watcher, "update")["seq"], after["seq"], "B hears of A's move live");
+    assert_eq!(b.state(&g, None)["seq"], after["seq"]);
+    // B, behind or not, cannot apply a second action at the old sequence number.
+    let (status, _) = b.act(&g, g.union.as_deref(), &st["seq"], &st["actions"][0]["action"]);
+    assert_eq!(status, 409);
+}

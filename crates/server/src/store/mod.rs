@@ -92,6 +92,17 @@ impl Store {
         }
     }
 
+    /// Appends made by any server instance sharing this database, as `(game id, sequence
+    /// number after)`, where the back end can tell (PostgreSQL); `None` for SQLite, which
+    /// one instance owns.
+    #[must_use]
+    pub fn appended(&self) -> Option<tokio::sync::broadcast::Receiver<(String, u64)>> {
+        match self {
+            Store::Sqlite(_) => None,
+            Store::Postgres(s) => Some(s.appended()),
+        }
+    }
+
     /// Writes a new game with no entries.
     ///
     /// # Errors

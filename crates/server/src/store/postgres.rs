@@ -6,8 +6,13 @@
 //! and groups concurrent commits into one flush.
 
 use super::{GameMeta, StoreError, StoredGame};
+use futures_util::StreamExt;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use tokio_postgres::{Client, NoTls, error::SqlState};
+use tokio::sync::broadcast;
+use tokio_postgres::{AsyncMessage, Client, NoTls, error::SqlState};
+
+/// The channel every instance announces appends on (`game-id seq`).
+const CHANNEL: &str = "muster_entries";
 
 /// Connections opened; statements are spread over them.
 const CONNECTIONS: usize = 4;
@@ -30,6 +35,9 @@ CREATE TABLE IF NOT EXISTS entries (
 pub struct PgStore {
     clients: Vec<Client>,
     next: AtomicUsize,
+    /// Kept open for `LISTEN`; its notifications go to `appended`.
+    _listener: Client,
+    appended: broadcast::Sender<(String, u64)>,
 }
 
 fn backend(e: impl std::fmt::Display) -> StoreError {
@@ -63,7 +71,14 @@ impl PgStore {
                 return Err(backend(e));
             }
         }
-        Ok(PgStore { clients, next: AtomicUsize::new(0) })
+        let (appended, _) = broadcast::channel(1024);
+        let listener = listen(url, appended.clone()).await?;
+        Ok(PgStore { clients, next: AtomicUsize::new(0), _listener: listener, appended })
+    }
+
+    /// Appends by any instance on this database, as `(game id, sequence number after)`.
+    pub fn appended(&self) -> broadcast::Receiver<(String, u64)> {
+        self.appended.subscribe()
     }
 
     fn client(&self) -> &Client {
@@ -97,7 +112,13 @@ impl PgStore {
             )
             .await;
         match inserted {
-            Ok(n) if n as usize == entries.len() => Ok(()),
+            Ok(n) if n as usize == entries.len() => {
+                // Tell other instances watching this game; the append is durable already, so
+                // a lost notice costs only a late update on their pages.
+                let notice = format!("{id} {}", seq + n);
+                let _ = self.client().execute("SELECT pg_notify($1, $2)", &[&CHANNEL, &notice]).await;
+                Ok(())
+            }
             Ok(_) if self.load(id).await?.is_none() => Err(backend(format!("no game {id}"))),
             Ok(_) => Err(conflict()),
             Err(e) if is_unique(&e) => Err(conflict()),
@@ -122,4 +143,23 @@ impl PgStore {
         }
         Ok(Some(StoredGame { meta, entries }))
     }
+}
+
+/// Opens the connection that `LISTEN`s for other instances' appends and forwards them.
+async fn listen(url: &str, out: broadcast::Sender<(String, u64)>) -> Result<Client, StoreError> {
+    let (client, mut connection) = tokio_postgres::connect(url, NoTls).await.map_err(backend)?;
+    tokio::spawn(async move {
+        let mut messages = futures_util::stream::poll_fn(move |cx| connection.poll_message(cx));
+        while let Some(Ok(message)) = messages.next().await {
+            if let AsyncMessage::Notification(n) = message {
+                if let Some((id, seq)) = n.payload().split_once(' ') {
+                    if let Ok(seq) = seq.parse() {
+                        let _ = out.send((id.to_string(), seq));
+                    }
+                }
+            }
+        }
+    });
+    client.batch_execute(&format!("LISTEN {CHANNEL}")).await.map_err(backend)?;
+    Ok(client)
 }
