@@ -222,8 +222,7 @@ struct OddsQuery {
 }
 
 async fn odds(State(hub): State<Arc<Hub>>, Path(id): Path<String>, Query(q): Query<OddsQuery>) -> Answer {
-    let hub2 = Arc::clone(&hub);
-    let v = hub2
+    let job = hub
         .with(&id, |s| {
             if s.seq() != q.seq {
                 return Err(HubError::Stale { current: s.seq(), expected: q.seq });
@@ -234,5 +233,9 @@ async fn odds(State(hub): State<Arc<Hub>>, Path(id): Path<String>, Query(q): Que
             s.odds(q.index).map_err(HubError::Refused)
         })
         .await??;
+    let v = tokio::task::spawn_blocking(job)
+        .await
+        .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "internal", e.to_string()))?
+        .map_err(|r| ApiError::from(HubError::Refused(r)))?;
     json_ok(StatusCode::OK, v)
 }

@@ -73,6 +73,9 @@ pub struct BotJob {
     pub work: Box<dyn FnOnce() -> Value + Send>,
 }
 
+/// Work that enumerates an action's odds, off the game's lock.
+pub type OddsJob = Box<dyn FnOnce() -> Result<Value, Refusal> + Send>;
+
 /// A live game of any ruleset.
 pub trait Session: Send + Sync {
     /// The game's fixed facts.
@@ -106,11 +109,13 @@ pub trait Session: Send + Sync {
     /// # Errors
     /// [`Refusal::OutOfRange`] past the last ply.
     fn replay(&self, ply: usize) -> Result<Value, Refusal>;
-    /// The exact outcome classes of legal action `index`.
+    /// The work of enumerating the exact outcome classes of legal action `index`, to run
+    /// on a blocking thread (it may expand up to [`ODDS_LIMIT`] chance outcomes).
     ///
     /// # Errors
-    /// [`Refusal::OutOfRange`] for a bad index; [`Refusal::TooLarge`].
-    fn odds(&self, index: usize) -> Result<Value, Refusal>;
+    /// [`Refusal::OutOfRange`] for a bad index; the work itself answers
+    /// [`Refusal::TooLarge`].
+    fn odds(&self, index: usize) -> Result<OddsJob, Refusal>;
     /// The map without counters, as SVG.
     fn map_svg(&self) -> String;
 }
@@ -279,10 +284,9 @@ impl<G: Game> Live<G> {
         Ok(())
     }
 
-    fn position(&self, game: &G) -> serde_json::Map<String, Value> {
-        let board = game.board();
+    fn position(game: &G, board: &engine::BoardView) -> serde_json::Map<String, Value> {
         let mut m = serde_json::Map::new();
-        m.insert("counters_svg".into(), Value::String(render::counters_svg(&board)));
+        m.insert("counters_svg".into(), Value::String(render::counters_svg(board)));
         m.insert("counters".into(), json!(board.counters));
         m.insert("tracks".into(), json!(board.tracks));
         m.insert("prompt".into(), json!({"rule": game.prompt().rule, "text": game.prompt().text}));
@@ -333,12 +337,13 @@ impl<G: Game> Session for Live<G> {
             .iter()
             .map(|s| (s.name().to_string(), Value::String(self.meta.players[s.index()].clone())))
             .collect();
-        let mut m = self.position(&self.game);
+        let board = self.game.board();
+        let mut m = Self::position(&self.game, &board);
         let (_, options) = self.game.scenario();
         m.extend([
             ("id".into(), json!(self.meta.id)),
             ("scenario".into(), json!(self.meta.scenario)),
-            ("title".into(), json!(self.game.board().title)),
+            ("title".into(), json!(board.title)),
             ("options".into(), json!(options)),
             ("seq".into(), json!(self.seq)),
             ("ply".into(), json!(self.plies.len())),
@@ -412,26 +417,33 @@ impl<G: Game> Session for Live<G> {
             return Err(Refusal::OutOfRange(format!("ply {ply}: the game has {} so far", self.plies.len())));
         }
         let game = self.replayed(ply, false)?;
-        let mut m = self.position(&game);
+        let mut m = Self::position(&game, &game.board());
         m.insert("ply".into(), json!(ply));
         m.insert("plies".into(), json!(self.plies.len()));
         m.insert("label".into(), json!(ply.checked_sub(1).map(|i| &self.plies[i].label)));
         Ok(Value::Object(m))
     }
 
-    fn odds(&self, index: usize) -> Result<Value, Refusal> {
+    fn odds(&self, index: usize) -> Result<OddsJob, Refusal> {
         let legal = self.game.legal_actions();
         let action = legal
             .get(index)
-            .ok_or_else(|| Refusal::OutOfRange(format!("action {index}: there are {} legal actions", legal.len())))?;
+            .ok_or_else(|| Refusal::OutOfRange(format!("action {index}: there are {} legal actions", legal.len())))?
+            .clone();
+        let label = self.game.describe(&action);
         let mut quiet = self.game.clone();
         quiet.set_logging(false);
-        let dist = analysis::outcomes(&quiet, action, ODDS_LIMIT).map_err(|e| {
-            Refusal::TooLarge(format!("more than {} chance outcomes to enumerate ({e})", e.limit))
-        })?;
-        let classes: Vec<Value> =
-            dist.classes().into_iter().map(|c| json!({"probability": c.probability, "changes": c.changes})).collect();
-        Ok(json!({"label": self.game.describe(action), "classes": classes, "expanded": dist.expanded}))
+        Ok(Box::new(move || {
+            let dist = analysis::outcomes(&quiet, &action, ODDS_LIMIT).map_err(|e| {
+                Refusal::TooLarge(format!("more than {} chance outcomes to enumerate ({e})", e.limit))
+            })?;
+            let classes: Vec<Value> = dist
+                .classes()
+                .into_iter()
+                .map(|c| json!({"probability": c.probability, "changes": c.changes}))
+                .collect();
+            Ok(json!({"label": label, "classes": classes, "expanded": dist.expanded}))
+        }))
     }
 
     fn map_svg(&self) -> String {
