@@ -30,6 +30,7 @@ const ui = {
   replay: null, // {ply, data} while replaying
   busy: false, // an action or undo is on its way
   svg: null, // the inlined map
+  hexes: new Map(), // its hex polygons by label
   fit: null, // the map's whole viewBox
   view: null, // the current viewBox {x, y, w, h}
   ws: null,
@@ -40,6 +41,11 @@ const ui = {
   refreshAgain: false,
   replaySeq: 0,
   logShown: 0,
+  logPinned: true, // the log is scrolled to its newest event (the reader has not scrolled up)
+  remembered: false, // this game is in My games
+  missing: false, // the server knows no such game
+  suppressClick: false, // the click that ends a drag is no click
+  oddsOpen: null, // while the odds box is open: its answer (true to confirm)
 };
 
 const $ = (id) => document.getElementById(id);
@@ -55,9 +61,10 @@ async function main() {
   try {
     await loadMap();
   } catch (e) {
-    showNotice(`The map could not be loaded: ${errorText(e)}`);
+    $('map').replaceChildren(el('p', { class: 'loading' }, `The map could not be loaded: ${errorText(e)}`));
   }
   await refresh();
+  if (ui.missing) return; // no such game: nothing to listen to
   connect();
 }
 
@@ -79,6 +86,7 @@ async function loadMap() {
   if (!svg.querySelector('#overlay')) svg.append(document.createElementNS(SVG_NS, 'g')).id = 'overlay';
   $('map').replaceChildren(svg);
   ui.svg = svg;
+  ui.hexes = new Map([...svg.querySelectorAll('.hex[data-hex]')].map((p) => [p.dataset.hex, p]));
   setView({ ...ui.fit });
   wirePanZoom(svg);
 }
@@ -106,6 +114,7 @@ async function refresh() {
         await accept(state);
       } while (ui.refreshAgain);
     } catch (e) {
+      ui.missing = !ui.state && e instanceof ApiError && e.status === 404;
       showNotice(`Could not fetch the game: ${errorText(e)}`);
     } finally {
       ui.refreshing = null;
@@ -123,6 +132,7 @@ function scheduleRefresh(delay = 120) {
 /** Takes a State from any answer: merges its log (fetching it whole after an undo) and draws it. */
 async function accept(state) {
   if (ui.state && state.seq < ui.state.seq) return; // an older answer overtaken by a newer one
+  if (sameState(ui.state, state)) return; // the socket's update and the POST's answer, say
   let merged = mergeLog(ui.log, ui.undone, state);
   if (merged.refetch) {
     state = await api(stateUrl(0));
@@ -137,11 +147,25 @@ async function accept(state) {
   ui.acting = new Set((state.actions || []).map((a) => a.unit).filter((u) => u !== null && u !== undefined));
   if (ui.selected !== null && !ui.acting.has(ui.selected)) ui.selected = null;
   if (ui.selected === null) ui.selected = soleUnit(ui.index);
-  remember(state);
+  if (!ui.remembered) remember(state);
   render();
 }
 
+/** Whether a state shows nothing new: same entries, log, bot and undo status. */
+function sameState(a, b) {
+  return (
+    !!a &&
+    a.seq === b.seq &&
+    a.ply === b.ply &&
+    a.log_len === b.log_len &&
+    a.thinking === b.thinking &&
+    a.can_undo === b.can_undo &&
+    a.seat === b.seat
+  );
+}
+
 function remember(state) {
+  ui.remembered = true;
   rememberGame({
     id: state.id,
     title: state.title,
@@ -210,7 +234,7 @@ function renderPrompt(s) {
     s.prompt ? el('div', { class: 'text' }, s.prompt.text) : null,
     s.prompt && s.prompt.rule ? el('span', { class: 'rule' }, s.prompt.rule) : null,
   );
-  $('thinking').hidden = !s.thinking;
+  $('thinking').hidden = !s.thinking || s.yours;
   const out = $('outcome');
   out.hidden = !s.outcome;
   out.textContent = outcomeText(s.outcome);
@@ -305,6 +329,8 @@ function renderSelection() {
     for (const b of document.querySelectorAll('#actions button.action[data-unit]')) {
       if (b.dataset.unit === unit) b.classList.add('mine');
     }
+    const first = document.querySelector('#actions .mine, #actions .chip.selected');
+    if (first) first.scrollIntoView({ block: 'nearest' });
   }
   const targets = targetsFor(ui.index, unit);
   if (unit !== null && ui.index.byUnit.has(null)) {
@@ -315,7 +341,7 @@ function renderSelection() {
 
 /** Gives hex polygon `hex` the class `target`, draws its highlight and lets clicks through its counters. */
 function markTarget(overlay, hex, kind) {
-  const poly = ui.svg.querySelector(`.hex[data-hex="${CSS.escape(hex)}"]`);
+  const poly = ui.hexes.get(hex);
   if (!poly) return;
   poly.classList.add('target');
   poly.dataset.kind = kind;
@@ -335,14 +361,13 @@ function renderLog() {
     ui.logShown = 0;
   }
   if (ui.logShown === ui.log.length) return;
-  const nearBottom = list.scrollHeight - list.scrollTop - list.clientHeight < 60;
   const items = ui.log
     .slice(ui.logShown)
     .map((e) => el('li', {}, el('span', { class: 'rule' }, e.rule), ' ', e.text));
   list.append(...items);
-  const first = ui.logShown === 0;
   ui.logShown = ui.log.length;
-  if (first || nearBottom) list.scrollTop = list.scrollHeight;
+  // After the rest of the panel is laid out, which may have shrunk the log's box.
+  if (ui.logPinned) requestAnimationFrame(() => (list.scrollTop = list.scrollHeight));
 }
 
 function renderDice(s) {
@@ -376,12 +401,26 @@ function clickHex(hex, ev) {
   else if (list.length > 1) openMenu(hex, list, ev);
 }
 
-/** A click on a counter (not on a target hex): select it; a stack also lists its counters. */
+/** A click on a counter (not on a target hex): pick it; a stack lists its counters to pick from. */
 function clickCounter(g, ev) {
   const hex = g.dataset.hex;
   const stack = (ui.state.counters || []).filter((c) => c.hex === hex);
-  select(g.dataset.counter);
-  if (stack.length > 1) openStack(hex, stack, ev);
+  if (stack.length > 1) {
+    select(g.dataset.counter);
+    openStack(hex, stack, ev);
+  } else {
+    pick(g.dataset.counter);
+  }
+}
+
+/**
+ * Picks a unit on the map: selects it, and when its one action is a hexless `select`
+ * ("move Garland's Brigade"), takes that action, as clicking the unit means just that.
+ */
+function pick(unit) {
+  if (ui.selected !== unit) select(unit);
+  const mine = ui.index.buttons.filter((a) => a.unit === unit);
+  if (!ui.index.byUnit.has(unit) && mine.length === 1 && mine[0].kind === 'select') choose(mine[0]);
 }
 
 /** What a click on the map means. */
@@ -404,9 +443,17 @@ function openMenu(hex, list, ev) {
   menu.replaceChildren(
     el('h3', {}, `Hex ${hex}`),
     ...list.map((a) => el('button', { 'data-index': a.index, 'data-kind': a.kind, onclick: () => { closePopups(); choose(a); } }, a.label)),
-    el('button', { class: 'cancel', onclick: closePopups }, 'Cancel'),
+    cancelLink(),
   );
   place(menu, ev);
+}
+
+/** A Cancel that is not a <button>, so that #menu's buttons are exactly its actions. */
+function cancelLink() {
+  const onkeydown = (e) => {
+    if (e.key === 'Enter' || e.key === ' ') closePopups();
+  };
+  return el('span', { class: 'cancel', role: 'button', tabindex: '0', onclick: closePopups, onkeydown }, 'Cancel');
 }
 
 /** The popup listing a stack's counters, each selectable. */
@@ -420,7 +467,7 @@ function openStack(hex, stack, ev) {
       { 'data-counter': c.id, 'data-side': c.side, class: ui.selected === c.id ? 'selected' : null },
       el(
         'button',
-        { onclick: () => { select(c.id); closePopups(); }, class: can ? 'can-act' : null },
+        { onclick: () => { closePopups(); pick(c.id); }, class: can ? 'can-act' : null },
         el('span', { class: 'name' }, c.name),
         ' ',
         el('span', { class: 'strength' }, c.strength),
@@ -466,9 +513,8 @@ async function send(a) {
     const body = { seat: ui.token, seq: ui.state.seq, action: a.action, log_from: ui.log.length };
     const state = await api(`/api/games/${encodeURIComponent(ui.id)}/actions`, { body });
     clearNotice();
-    ui.selected = null;
     closePopups();
-    await accept(state);
+    await accept(state); // the unit stays selected while it can still act
   } catch (e) {
     await refused(e);
   } finally {
@@ -483,7 +529,6 @@ async function undo() {
   try {
     const state = await api(`/api/games/${encodeURIComponent(ui.id)}/undo`, { body: { seat: ui.token, seq: ui.state.seq } });
     clearNotice();
-    ui.selected = null;
     await accept(state);
   } catch (e) {
     await refused(e);
@@ -733,6 +778,10 @@ function wirePanZoom(svg) {
 function wireControls() {
   $('map').addEventListener('click', onMapClick);
   $('undo').addEventListener('click', undo);
+  const log = $('log');
+  log.addEventListener('scroll', () => {
+    ui.logPinned = log.scrollHeight - log.scrollTop - log.clientHeight < 30;
+  });
   $('zoom').addEventListener('click', (ev) => {
     const b = ev.target.closest('button[data-zoom]');
     if (!b || !ui.svg) return;

@@ -122,6 +122,7 @@ function showCreated(game) {
   const box = $('created');
   box.replaceChildren(el('h3', {}, `Created: ${game.title}`), el('ul', { class: 'links' }, ...rows));
   box.hidden = false;
+  box.scrollIntoView({ behavior: 'smooth', block: 'nearest' });
 }
 
 /** Remembers each human seat of a new game (or its spectator link when no seat is human). */
