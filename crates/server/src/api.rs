@@ -106,6 +106,9 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .route("/api/games/{id}/ws", get(ws::upgrade))
         .fallback(|| async { ApiError::new(StatusCode::NOT_FOUND, "not_found", "no such page") })
         .layer(DefaultBodyLimit::max(MAX_BODY))
+        // A set-up state lists thousands of placements: gzip takes it from megabytes to
+        // a few hundred kilobytes.
+        .layer(tower_http::compression::CompressionLayer::new())
         .with_state(hub)
 }
 

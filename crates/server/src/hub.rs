@@ -235,9 +235,16 @@ impl Hub {
     /// As [`Hub::slot`].
     pub async fn state(self: &Arc<Self>, id: &str, token: Option<&str>, log_from: usize) -> Result<Value, HubError> {
         let slot = self.slot(id).await?;
-        let thinking = slot.thinking.load(Ordering::Relaxed);
-        let mut state = self.with(id, |s| s.state(seat_of(s.meta(), token).side(), log_from)).await?;
-        state["thinking"] = Value::Bool(thinking);
+        let busy = slot.thinking.load(Ordering::Relaxed);
+        let state = self
+            .with(id, |s| {
+                // Thinking means a bot seat is to act, not only that the bot task is alive.
+                let bot_to_act = matches!(s.actor(), Actor::Side(side) if s.meta().players[side.index()] != "human");
+                let mut state = s.state(seat_of(s.meta(), token).side(), log_from);
+                state["thinking"] = Value::Bool(busy && bot_to_act);
+                state
+            })
+            .await?;
         Ok(state)
     }
 
