@@ -16,6 +16,7 @@
 //! conformance::clone_independent_eq(new, 2, 4, 20_000)?;
 //! conformance::metrics_stable(new, 2, 5, 20_000)?;
 //! conformance::action_views_on_board(new, 1, 6, 20_000)?;
+//! conformance::hostile_actions_refused(new, 1, 7, 20_000)?;
 //! # Ok(()) }
 //! ```
 //!
@@ -36,7 +37,8 @@
 //! [`replay_random`]. Panics inside the game are caught and reported the same way.
 
 use crate::{Actor, Dice, Game, Record, RecordError, hash_hex, replay};
-use std::collections::{HashMap, HashSet};
+use serde_json::Value;
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::fmt::Debug;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
@@ -497,6 +499,107 @@ pub fn clone_independent_eq<G: Game + PartialEq>(
     clone_inner("clone_independent_eq", new, games, seed, max_decisions, Some(|a: &G, b: &G| a == b))
 }
 
+/// Checks that actions a hostile client could send are refused, or taken, without a panic:
+/// a server deserialises actions from anyone on the network, so well-formed JSON naming a
+/// formation, unit, chit or hex that does not exist must be refused with an
+/// [`crate::Illegal`] like any other illegal action.
+///
+/// Each of `games` random games (to the end or to `max_decisions`) is played once to collect
+/// actions, and replayed to probe positions: [`HOSTILE_PROBE_POSITIONS`] spread along it, the
+/// first position at which each rule asks for a decision (up to [`HOSTILE_RULE_POSITIONS`]),
+/// and its end. At each, the JSON of one action of each shape on offer there (legal actions or
+/// chance outcomes), and of one action of each other shape offered in this game or earlier
+/// games of the batch, is made hostile one leaf at a time: each integer replaced by each of
+/// [`HOSTILE_INTEGERS`], by one more than itself and by `null`; each string by each of
+/// [`HOSTILE_STRINGS`], by itself with its first or its last character changed, and by
+/// `null`; each `null` by those integers and strings; each boolean by its negation. Every
+/// variant that deserialises back into [`Game::Action`] (so the integers that fit its type,
+/// the strings its fields parse) is given to [`Game::describe`], [`Game::action_view`] and,
+/// unless it is legal there, [`Game::why_illegal`]: none may panic. Then to [`Game::apply`]: a
+/// variant that is legal must be accepted (on a clone); any other must be refused citing a
+/// rule and giving a reason, leaving [`Game::state_hash`] and the log's length unchanged.
+///
+/// # Errors
+/// One entry per failing game, listing its first few distinct faults (at most
+/// [`HOSTILE_FAULTS_PER_GAME`]), each naming the position, the hostile action's JSON (and the
+/// action it was made from), the method and the panic message or what went wrong.
+pub fn hostile_actions_refused<G: Game>(
+    new: impl Fn() -> G,
+    games: u64,
+    seed: u64,
+    max_decisions: u64,
+) -> Result<(), String> {
+    // Actions of each shape offered in this game or earlier games of the batch, by shape.
+    let mut pool: BTreeMap<String, Vec<Value>> = BTreeMap::new();
+    run_batch("hostile_actions_refused", &new, games, seed, |trail| {
+        // Pass 1: play the game, keeping a few actions of each shape offered along it (a
+        // sample of each position's, so that listing them costs little).
+        let mut game = new();
+        game.set_logging(false);
+        let mut dice = Dice::seeded(trail.game_seed);
+        let mut pick = Dice::seeded(trail.game_seed ^ 0x4057_11ed);
+        let keep = |a: &G::Action, pool: &mut BTreeMap<String, Vec<Value>>| {
+            if let Ok(v) = serde_json::to_value(a) {
+                let kept = pool.entry(shape(&v)).or_default();
+                if kept.len() < HOSTILE_POOL_PER_SHAPE && !kept.contains(&v) {
+                    kept.push(v);
+                }
+            }
+        };
+        while (trail.actions.len() as u64) < max_decisions {
+            let action = match game.actor() {
+                Actor::Over => break,
+                Actor::Chance => {
+                    let outcomes = game.chance_outcomes();
+                    if outcomes.is_empty() {
+                        return Err(trail.fail(&new, "dead end: Chance acts with no outcome".into()));
+                    }
+                    keep(&pick.choose(&outcomes).0, &mut pool);
+                    dice.sample(&outcomes).clone()
+                }
+                Actor::Side(side) => {
+                    let legal = game.legal_actions();
+                    if legal.is_empty() {
+                        return Err(trail.fail(&new, format!("dead end: {side:?} acts with no legal action")));
+                    }
+                    keep(pick.choose(&legal), &mut pool);
+                    dice.choose(&legal).clone()
+                }
+            };
+            keep(&action, &mut pool);
+            trail.pending = true;
+            game.apply_unchecked(&action);
+            trail.pending = false;
+            trail.actions.push(action);
+        }
+        // Pass 2: replay it, offering hostile variants at positions spread along it and at
+        // the first position of each rule's decision.
+        let actions = std::mem::take(&mut trail.actions);
+        let n = actions.len();
+        let stride = (n / HOSTILE_PROBE_POSITIONS).max(1);
+        let mut game = new();
+        game.set_logging(false);
+        let mut faults = Faults::default();
+        let mut rules: HashSet<String> = HashSet::new();
+        for (i, action) in actions.iter().enumerate() {
+            let first_of_rule = rules.len() < HOSTILE_RULE_POSITIONS && rules.insert(game.prompt().rule);
+            if (i % stride == 0 || first_of_rule)
+                && !hostile_probe(trail, &new, &mut game, &pool, &mut pick, &mut faults)
+            {
+                break;
+            }
+            trail.pending = true;
+            game.apply_unchecked(action);
+            trail.pending = false;
+            trail.actions.push(action.clone());
+        }
+        if trail.actions.len() == n {
+            hostile_probe(trail, &new, &mut game, &pool, &mut pick, &mut faults);
+        }
+        if faults.lines.is_empty() { Ok(()) } else { Err(faults.lines.join("\n")) }
+    })
+}
+
 // ---------------------------------------------------------------------------------------
 
 /// Where a game of a batch stands, for failure messages and panic reports.
@@ -564,11 +667,7 @@ fn run_batch<G: Game>(
             Ok(Ok(())) => {}
             Ok(Err(message)) => failures.push(message),
             Err(payload) => {
-                let what = payload
-                    .downcast_ref::<&str>()
-                    .map(|s| (*s).to_string())
-                    .or_else(|| payload.downcast_ref::<String>().cloned())
-                    .unwrap_or_else(|| "(a panic without a message)".into());
+                let what = panic_message(payload.as_ref());
                 let during =
                     if trail.pending { "while applying the next action" } else { "while listing or checking actions" };
                 failures.push(trail.fail(new, format!("panic {during}: {what}")));
@@ -914,6 +1013,290 @@ fn clone_inner<G: Game>(
     })
 }
 
+/// The values [`hostile_actions_refused`] puts in place of an integer (those that do not fit
+/// the field's type fail to deserialise and are skipped): small numbers, a die's faces and one
+/// past them, the largest `u8`, `u16`, `u32` and `u64`, and negatives.
+pub const HOSTILE_INTEGERS: [i128; 12] =
+    [0, 1, 6, 7, 99, 255, 65_535, 4_294_967_295, 18_446_744_073_709_551_615, -1, -32_768, -9_223_372_036_854_775_808];
+
+/// The strings [`hostile_actions_refused`] puts in place of a string (besides the original
+/// with a character changed): empty, a hex label far off any map, and nonsense.
+pub const HOSTILE_STRINGS: [&str; 3] = ["", "9999", "ZZ99"];
+
+/// How many positions along each game [`hostile_actions_refused`] probes.
+pub const HOSTILE_PROBE_POSITIONS: usize = 12;
+
+/// How many distinct faults [`hostile_actions_refused`] reports per game.
+pub const HOSTILE_FAULTS_PER_GAME: usize = 12;
+
+/// How many decisions of distinct rules [`hostile_actions_refused`] probes per game, at the
+/// first position each rule asks (besides those spread along the game).
+pub const HOSTILE_RULE_POSITIONS: usize = 48;
+
+/// How many actions of one shape [`hostile_actions_refused`] keeps from a batch.
+const HOSTILE_POOL_PER_SHAPE: usize = 4;
+
+/// How many actions [`hostile_actions_refused`] makes hostile at one position.
+const HOSTILE_TEMPLATES: usize = 64;
+
+/// The faults [`hostile_actions_refused`] has found in one game, one line each, and the
+/// keys (method, action shape, message without its numbers) that make a fault distinct.
+#[derive(Default)]
+struct Faults {
+    lines: Vec<String>,
+    seen: HashSet<(String, String, String)>,
+}
+
+impl Faults {
+    /// Records a fault unless one like it is recorded; false once the game has enough.
+    fn add<G: Game>(
+        &mut self,
+        trail: &Trail<G::Action>,
+        new: &impl Fn() -> G,
+        key: (&str, &str, &str),
+        what: String,
+    ) -> bool {
+        let digitless: String = key.2.chars().filter(|c| !c.is_ascii_digit()).collect();
+        if self.seen.insert((key.0.to_string(), key.1.to_string(), digitless)) {
+            self.lines.push(trail.fail(new, what));
+        }
+        self.lines.len() < HOSTILE_FAULTS_PER_GAME
+    }
+}
+
+/// The shape of an action's JSON: its structure and keys, every leaf replaced by a marker of
+/// its kind (`null` counting as a number, so `Some(3)` and `None` share a shape).
+fn shape(v: &Value) -> String {
+    fn walk(v: &Value, out: &mut String) {
+        match v {
+            Value::Null | Value::Number(_) => out.push('0'),
+            Value::Bool(_) => out.push('b'),
+            Value::String(_) => out.push('s'),
+            Value::Array(xs) => {
+                out.push('[');
+                for x in xs {
+                    walk(x, out);
+                    out.push(',');
+                }
+                out.push(']');
+            }
+            Value::Object(m) => {
+                out.push('{');
+                for (k, x) in m {
+                    out.push_str(k);
+                    out.push(':');
+                    walk(x, out);
+                    out.push(',');
+                }
+                out.push('}');
+            }
+        }
+    }
+    let mut out = String::new();
+    walk(v, &mut out);
+    out
+}
+
+/// The hostile variants of an action's JSON, one leaf changed in each (see
+/// [`hostile_actions_refused`]).
+fn hostile_variants(template: &Value) -> Vec<Value> {
+    fn leaves(v: &Value, path: &str, out: &mut Vec<(String, Value)>) {
+        match v {
+            Value::Array(xs) => {
+                for (i, x) in xs.iter().enumerate() {
+                    leaves(x, &format!("{path}/{i}"), out);
+                }
+            }
+            Value::Object(m) => {
+                for (k, x) in m {
+                    leaves(x, &format!("{path}/{}", k.replace('~', "~0").replace('/', "~1")), out);
+                }
+            }
+            leaf => out.push((path.to_string(), leaf.clone())),
+        }
+    }
+    let integers = || HOSTILE_INTEGERS.iter().filter_map(|&i| integer(i));
+    let strings = || HOSTILE_STRINGS.iter().map(|&s| Value::from(s));
+    let mut found = Vec::new();
+    leaves(template, "", &mut found);
+    let mut variants = Vec::new();
+    for (path, leaf) in found {
+        let replacements: Vec<Value> = match &leaf {
+            Value::Null => integers().chain(strings()).collect(),
+            Value::Bool(b) => vec![Value::Bool(!b)],
+            Value::Number(n) => {
+                let next = n.as_i64().map(i128::from).or(n.as_u64().map(i128::from)).and_then(|i| integer(i + 1));
+                integers().chain(next).chain([Value::Null]).collect()
+            }
+            Value::String(s) => {
+                let first: String =
+                    s.chars().enumerate().map(|(i, c)| if i == 0 { other_char(c) } else { c }).collect();
+                let last_at = s.chars().count().saturating_sub(1);
+                let last: String =
+                    s.chars().enumerate().map(|(i, c)| if i == last_at { other_char(c) } else { c }).collect();
+                strings().chain([Value::from(first), Value::from(last), Value::Null]).collect()
+            }
+            Value::Array(_) | Value::Object(_) => Vec::new(),
+        };
+        for r in replacements {
+            if r == leaf {
+                continue;
+            }
+            let mut v = template.clone();
+            match v.pointer_mut(&path) {
+                Some(slot) => *slot = r,
+                None => continue,
+            }
+            variants.push(v);
+        }
+    }
+    variants
+}
+
+/// An integer as JSON, if JSON's numbers (`i64` or `u64`) hold it.
+fn integer(i: i128) -> Option<Value> {
+    u64::try_from(i).map(Value::from).ok().or_else(|| i64::try_from(i).map(Value::from).ok())
+}
+
+/// Another character in place of `c`: a digit for a digit, a letter for anything else.
+fn other_char(c: char) -> char {
+    match c {
+        '9' => '0',
+        '0'..='8' => char::from(c as u8 + 1),
+        'Z' | 'z' => 'A',
+        _ => 'Z',
+    }
+}
+
+/// The message a caught panic carried.
+fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
+    payload
+        .downcast_ref::<&str>()
+        .map(|s| (*s).to_string())
+        .or_else(|| payload.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "(a panic without a message)".into())
+}
+
+/// Offers hostile variants of the actions on offer now and of `pool`'s at `game`'s position
+/// (see [`hostile_actions_refused`]), adding what goes wrong to `faults`. False when the game
+/// should stop: enough faults, or a refusal that changed the state.
+fn hostile_probe<G: Game>(
+    trail: &Trail<G::Action>,
+    new: &impl Fn() -> G,
+    game: &mut G,
+    pool: &BTreeMap<String, Vec<Value>>,
+    pick: &mut Dice,
+    faults: &mut Faults,
+) -> bool {
+    let now: Vec<G::Action> = match game.actor() {
+        Actor::Chance => game.chance_outcomes().into_iter().map(|(a, _)| a).collect(),
+        Actor::Side(_) => game.legal_actions(),
+        Actor::Over => Vec::new(),
+    };
+    // One template of each shape on offer now (chosen at random among its actions), then one
+    // of each other shape the game offered elsewhere.
+    let mut templates: BTreeMap<String, (Value, u32)> = BTreeMap::new();
+    for a in &now {
+        let Ok(v) = serde_json::to_value(a) else { continue };
+        let slot = templates.entry(shape(&v)).or_insert((Value::Null, 0));
+        slot.1 += 1;
+        if pick.below(slot.1) == 0 {
+            slot.0 = v;
+        }
+    }
+    let mut chosen: Vec<(String, Value)> = templates.into_iter().map(|(s, (v, _))| (s, v)).collect();
+    for (s, kept) in pool {
+        if !chosen.iter().any(|(c, _)| c == s) && !kept.is_empty() {
+            chosen.push((s.clone(), pick.choose(kept).clone()));
+        }
+    }
+    chosen.truncate(HOSTILE_TEMPLATES);
+    let mut tried: HashSet<String> = HashSet::new();
+    for (shape_of, template) in &chosen {
+        for variant in hostile_variants(template) {
+            let json = variant.to_string();
+            if !tried.insert(json.clone()) {
+                continue;
+            }
+            let Ok(action) = serde_json::from_value::<G::Action>(variant) else { continue };
+            let legal = now.contains(&action);
+            let mut fault = |method: &str, message: &str, what: String| {
+                faults.add(trail, new, (method, shape_of, message), format!("{json} (made from {template}): {what}"))
+            };
+            let mut panicked = false;
+            for method in ["describe", "action_view", "why_illegal"] {
+                if method == "why_illegal" && legal {
+                    continue;
+                }
+                let g: &G = game;
+                let call = || match method {
+                    "describe" => drop(g.describe(&action)),
+                    "action_view" => drop(g.action_view(&action)),
+                    _ => drop(g.why_illegal(&action)),
+                };
+                if let Err(payload) = catch_unwind(AssertUnwindSafe(call)) {
+                    let message = panic_message(payload.as_ref());
+                    panicked = true;
+                    if !fault(method, &message, format!("{method} panicked: {message}")) {
+                        return false;
+                    }
+                }
+            }
+            if panicked {
+                continue;
+            }
+            if legal {
+                let mut copy = game.clone();
+                match catch_unwind(AssertUnwindSafe(|| copy.apply(&action))) {
+                    Ok(Ok(())) => {}
+                    Ok(Err(illegal)) => {
+                        if !fault("apply", "refused", format!("it is legal here but apply refused it: {illegal}")) {
+                            return false;
+                        }
+                    }
+                    Err(payload) => {
+                        let message = panic_message(payload.as_ref());
+                        if !fault("apply", &message, format!("apply panicked on this legal action: {message}")) {
+                            return false;
+                        }
+                    }
+                }
+                continue;
+            }
+            let hash = game.state_hash();
+            let events = game.log().events().len();
+            match catch_unwind(AssertUnwindSafe(|| game.apply(&action))) {
+                Ok(Ok(())) => {
+                    fault("apply", "accepted", "it is not legal here but apply accepted it".into());
+                    return false;
+                }
+                Ok(Err(illegal)) => {
+                    if illegal.rule.trim().is_empty() || illegal.reason.trim().is_empty() {
+                        let what = format!("refused without a rule or a reason: {illegal:?}");
+                        if !fault("apply", "blank", what) {
+                            return false;
+                        }
+                    }
+                }
+                Err(payload) => {
+                    let message = panic_message(payload.as_ref());
+                    fault("apply", &message, format!("apply panicked: {message}"));
+                    return false;
+                }
+            }
+            if game.state_hash() != hash {
+                fault("apply", "hash", "refusing it changed the state hash".into());
+                return false;
+            }
+            if game.log().events().len() != events {
+                fault("apply", "log", "refusing it changed the log".into());
+                return false;
+            }
+        }
+    }
+    true
+}
+
 #[cfg(test)]
 mod tests {
     //! The suite on a toy race (each turn a side rolls a die or passes; first to 10
@@ -940,6 +1323,7 @@ mod tests {
         ViewMislabelled,
         ViewBadKind,
         ViewOffBoard,
+        DescribeIndexes,
     }
 
     #[derive(Clone, Debug)]
@@ -1059,6 +1443,16 @@ mod tests {
             self.apply_unchecked(a);
             Ok(())
         }
+        fn describe(&self, a: &Act) -> String {
+            match a {
+                // Indexes a table by the die, as a careless ruleset might: a die of 7 panics.
+                Act::Die(d) if self.fault == Fault::DescribeIndexes => {
+                    let faces = ["no face", "one", "two", "three", "four", "five", "six"];
+                    format!("roll {}", faces[usize::from(*d)])
+                }
+                _ => format!("{a:?}"),
+            }
+        }
         fn action_view(&self, a: &Act) -> crate::ActionView {
             let label = self.describe(a);
             let choice = crate::ActionView { label, kind: "choice".into(), ..crate::ActionView::default() };
@@ -1120,6 +1514,7 @@ mod tests {
             ("clone_independent_eq", clone_independent_eq(new, 20, 4, 1_000)),
             ("metrics_stable", metrics_stable(new, 20, 5, 1_000)),
             ("action_views_on_board", action_views_on_board(new, 20, 6, 1_000)),
+            ("hostile_actions_refused", hostile_actions_refused(new, 20, 7, 1_000)),
         ]
     }
 
@@ -1194,6 +1589,44 @@ mod tests {
         assert!(e.contains("kind \"roll\" is not one of"), "{e}");
         let e = caught(Fault::ViewOffBoard, "action_views_on_board");
         assert!(e.contains("hex \"0101\" is not a hex of the board"), "{e}");
+    }
+
+    #[test]
+    fn hostile_actions_refused_catches_panics_acceptances_and_state_changes() {
+        let e = caught(Fault::DescribeIndexes, "hostile_actions_refused");
+        for method in ["describe panicked", "action_view panicked", "why_illegal panicked"] {
+            assert!(e.contains(method), "{method}: {e}");
+        }
+        assert!(e.contains("{\"Die\":7}") && e.contains("index out of bounds"), "the action and the panic: {e}");
+        assert!(e.contains("game seed") && e.contains("rebuild:"), "the position: {e}");
+        // A legal die is described without a panic, so only the hostile ones fail.
+        assert!(!e.contains("{\"Die\":6} "), "{e}");
+        let e = caught(Fault::ChangesOnRefusal, "hostile_actions_refused");
+        assert!(e.contains("changed the state hash"), "{e}");
+        let e = caught(Fault::AcceptsIllegal, "hostile_actions_refused");
+        assert!(e.contains("apply accepted it"), "{e}");
+    }
+
+    #[test]
+    fn hostile_variants_change_one_leaf_each() {
+        let v: Value = serde_json::json!({"place": {"unit": 3, "hex": "0405", "leader": null, "yes": true}});
+        let variants = hostile_variants(&v);
+        let has = |j: Value| variants.contains(&j);
+        assert!(has(serde_json::json!({"place": {"unit": 99, "hex": "0405", "leader": null, "yes": true}})));
+        assert!(has(serde_json::json!({"place": {"unit": 4, "hex": "0405", "leader": null, "yes": true}})));
+        assert!(has(serde_json::json!({"place": {"unit": -1, "hex": "0405", "leader": null, "yes": true}})));
+        assert!(has(serde_json::json!({"place": {"unit": u64::MAX, "hex": "0405", "leader": null, "yes": true}})));
+        assert!(has(serde_json::json!({"place": {"unit": 3, "hex": "9999", "leader": null, "yes": true}})));
+        assert!(has(serde_json::json!({"place": {"unit": 3, "hex": "1405", "leader": null, "yes": true}})));
+        assert!(has(serde_json::json!({"place": {"unit": 3, "hex": "0406", "leader": null, "yes": true}})));
+        assert!(has(serde_json::json!({"place": {"unit": 3, "hex": "0405", "leader": 255, "yes": true}})));
+        assert!(has(serde_json::json!({"place": {"unit": 3, "hex": "0405", "leader": null, "yes": false}})));
+        assert!(!has(v.clone()), "every variant differs from the original");
+        for x in &variants {
+            let changed =
+                ["unit", "hex", "leader", "yes"].iter().filter(|k| x["place"][**k] != v["place"][**k]).count();
+            assert_eq!(changed, 1, "one leaf changed in {x}");
+        }
     }
 
     #[test]

@@ -6,7 +6,7 @@
 use crate::action::Action;
 use crate::counters::UnitId;
 use crate::procedure::Frame;
-use crate::state::Belmont;
+use crate::state::{Belmont, Loc};
 use engine::ActionView;
 use hexmap::Hex;
 
@@ -25,13 +25,22 @@ pub(crate) fn action_view(g: &Belmont, a: &Action) -> ActionView {
         // 2.1, 2.2: set-up in the zone.
         Action::Place { unit, hex } => ("place", Some(*unit), None, Some(*hex)),
         // 5.1: a volley belongs to its firing hex; its unit is the first of the firers chosen.
-        Action::Volley { from, target, firers } => ("fire", first_firer(g, *from, *firers), Some(*from), Some(*target)),
+        Action::Volley { from, target, firers } => {
+            let first = if g.act.is_some() { first_firer(g, *from, *firers) } else { None };
+            ("fire", first, Some(*from), Some(*target))
+        }
         // 4.3.1: a melee marker is the melee obligation itself, placed from its entry hex.
         Action::Marker { target, from } => ("melee", None, Some(*from), Some(*target)),
         // 4.0 (and 11.7 debarking: the unit is aboard, off the map).
         Action::Move { unit, to } => ("move", Some(*unit), None, Some(*to)),
         // 11.7, 11.6: the vessel's hex is where the unit goes.
-        Action::Board { unit, vessel } => ("board", Some(*unit), None, g.hex_of(*vessel)),
+        Action::Board { unit, vessel } => {
+            let at = g.units.get(usize::from(*vessel)).and_then(|v| match v.loc {
+                Loc::Hex(h) => Some(h),
+                _ => None,
+            });
+            ("board", Some(*unit), None, at)
+        }
         // 11.5: naval movement.
         Action::Sail { vessel, to } => ("move", Some(*vessel), None, Some(*to)),
         Action::Done => ("done", None, None, None),
@@ -59,7 +68,8 @@ pub(crate) fn action_view(g: &Belmont, a: &Action) -> ActionView {
     ActionView {
         label: crate::describe::describe(g, a),
         kind: kind.into(),
-        unit: unit.map(|u| g.counter(u).id.clone()),
+        // An action from outside may name a unit that does not exist: it has no counter.
+        unit: unit.and_then(|u| g.oob().counters.get(usize::from(u))).map(|c| c.id.clone()),
         from: from.map(Hex::label),
         hex: hex.map(Hex::label),
     }

@@ -1,25 +1,86 @@
 //! Actions in the rulebook's words, and why an action is refused (the rule it breaks).
 
 use crate::action::Action;
+use crate::counters::UnitId;
 use crate::procedure::Frame;
-use crate::state::{Belmont, Stage};
+use crate::state::{Belmont, Loc, Stage};
 use engine::{Actor, Game, Illegal};
+use hexmap::Hex;
+
+/// A counter's id ("27IL-A"), or words saying there is none: an action from outside the
+/// engine may name any number.
+fn unit_name(g: &Belmont, u: UnitId) -> String {
+    match g.oob().counters.get(usize::from(u)) {
+        Some(c) => c.id.clone(),
+        None => format!("unit #{u} (no such unit)"),
+    }
+}
+
+/// A formation's name, or words saying there is none.
+fn formation_name(g: &Belmont, f: u8) -> String {
+    match g.oob().formations.get(usize::from(f)) {
+        Some(form) => form.name.clone(),
+        None => format!("formation #{f} (no such formation)"),
+    }
+}
+
+/// A chit's name, or words saying there is none.
+fn chit(g: &Belmont, c: u8) -> String {
+    if usize::from(c) < g.oob().chits.len() { g.chit_name(c) } else { format!("chit #{c} (no such chit)") }
+}
+
+/// The first unit, formation, chit or hex an action names that does not exist, in words. An
+/// action from outside the engine is well-formed but may name anything; the rules' own
+/// lookups expect what exists, so [`why_illegal`] refuses these first.
+fn unknown(g: &Belmont, a: &Action) -> Option<String> {
+    let oob = g.oob();
+    let unit = |u: &UnitId| (usize::from(*u) >= oob.counters.len()).then(|| format!("there is no unit #{u}"));
+    let formation = |f: &u8| (usize::from(*f) >= oob.formations.len()).then(|| format!("there is no formation #{f}"));
+    let hex = |h: &Hex| g.map().get(*h).is_none().then(|| format!("{h} is not a hex of the map"));
+    match a {
+        Action::Draw(c) => (usize::from(*c) >= oob.chits.len()).then(|| format!("there is no chit #{c}")),
+        Action::Guard(f) | Action::Release(f) => formation(f),
+        Action::GuardCompany(u) | Action::TakeHit(u) | Action::Retreater(u) | Action::LeaderAdds(u) => unit(u),
+        Action::Place { unit: u, hex: h } | Action::Move { unit: u, to: h } | Action::Sail { vessel: u, to: h } => {
+            unit(u).or_else(|| hex(h))
+        }
+        Action::Board { unit: u, vessel } => unit(u).or_else(|| unit(vessel)),
+        Action::Rally { unit: u, leader } => unit(u).or_else(|| leader.as_ref().and_then(unit)),
+        Action::Bombard { battery, target } => unit(battery).or_else(|| hex(target)),
+        Action::Volley { from, target, .. } | Action::Marker { target, from } => hex(from).or_else(|| hex(target)),
+        Action::RetreatTo(h) | Action::FuryTarget(h) => hex(h),
+        Action::Roll(_)
+        | Action::RollPair { .. }
+        | Action::Hits(_)
+        | Action::Pick(_)
+        | Action::CallReserve(_)
+        | Action::Done
+        | Action::Fire(_)
+        | Action::Accompany(_)
+        | Action::Resolve(_)
+        | Action::TargetGroup(_)
+        | Action::Continue(_)
+        | Action::Fury(_)
+        | Action::Reroll(_) => None,
+    }
+}
 
 pub(crate) fn describe(g: &Belmont, a: &Action) -> String {
-    let n = |u: u16| g.counter(u).id.clone();
+    let n = |u: UnitId| unit_name(g, u);
     match a {
         Action::Roll(d) => format!("roll {d}"),
         Action::RollPair { blue, gray } => format!("blue die {blue}, gray die {gray}"),
-        Action::Draw(c) => format!("pull the {} chit", g.chit_name(*c)),
+        Action::Draw(c) => format!("pull the {} chit", chit(g, *c)),
         Action::Hits(k) => format!("{k} hit(s)"),
-        Action::Pick(i) => format!("random pick #{}", i + 1),
-        Action::Guard(f) => format!("the {} guards Hunter's Farm dock (2.1)", g.oob().formations[usize::from(*f)].name),
+        Action::Pick(i) => format!("random pick #{}", u16::from(*i) + 1),
+        Action::Guard(f) => format!("the {} guards Hunter's Farm dock (2.1)", formation_name(g, *f)),
         Action::GuardCompany(u) => format!("{} stays at the dock (2.1)", n(*u)),
         Action::Place { unit, hex } => format!("set up {} at {hex}", n(*unit)),
         Action::CallReserve(true) => "call the reserve (14.3: 5 VP to the Confederates)".into(),
         Action::CallReserve(false) => "keep the reserve at the dock".into(),
-        Action::Release(f) => format!("release the {} (13.1)", g.oob().formations[usize::from(*f)].name),
-        Action::Volley { from, target, firers } => {
+        Action::Release(f) => format!("release the {} (13.1)", formation_name(g, *f)),
+        // 5.1: the firers are eligible units of the firing hex, so only in an activation.
+        Action::Volley { from, target, firers } if g.act.is_some() => {
             let names: Vec<String> = crate::fire::volley_firers(g, *from)
                 .into_iter()
                 .enumerate()
@@ -28,12 +89,16 @@ pub(crate) fn describe(g: &Belmont, a: &Action) -> String {
                 .collect();
             format!("volley from {from} at {target} with {}", names.join(", "))
         }
+        Action::Volley { from, target, firers } => {
+            format!("volley from {from} at {target} with firers {firers:#010b} (no activation under way)")
+        }
         Action::Marker { target, from } => {
             format!("place a melee marker on {target}, entering from {from} (4.3.1)")
         }
-        Action::Move { unit, to } => match g.hex_of(*unit) {
-            Some(h) => format!("move {} from {h} to {to}", n(*unit)),
-            None => format!("debark {} to {to} (11.7)", n(*unit)),
+        Action::Move { unit, to } => match g.units.get(usize::from(*unit)).map(|x| x.loc) {
+            Some(Loc::Hex(h)) => format!("move {} from {h} to {to}", n(*unit)),
+            Some(_) => format!("debark {} to {to} (11.7)", n(*unit)),
+            None => format!("move {} to {to}", n(*unit)),
         },
         Action::Board { unit, vessel } => format!("{} boards {}", n(*unit), n(*vessel)),
         Action::Sail { vessel, to } => format!("{} sails to {to} (11.5)", n(*vessel)),
@@ -49,7 +114,7 @@ pub(crate) fn describe(g: &Belmont, a: &Action) -> String {
             "resolve the melee at {}",
             g.markers.get(usize::from(*i)).map(|m| m.target.to_string()).unwrap_or_default()
         ),
-        Action::TargetGroup(i) => format!("defensive fire at attacking group {} (5.3)", i + 1),
+        Action::TargetGroup(i) => format!("defensive fire at attacking group {} (5.3)", u16::from(*i) + 1),
         Action::Continue(true) => "continue the melee (6.1)".into(),
         Action::Continue(false) => "retreat from the melee (6.1)".into(),
         Action::Fury(true) => "let the fury run (6.3)".into(),
@@ -85,6 +150,9 @@ pub(crate) fn why_illegal(g: &Belmont, a: &Action) -> Illegal {
         Actor::Side(_) => {}
     }
     let (rule, text) = crate::procedure::prompt(g);
+    if let Some(missing) = unknown(g, a) {
+        return ill(rule, format!("{missing}; not a legal choice now ({text})"));
+    }
     let stage = g.act.as_ref().map(|x| x.stage);
     match (g.stack.last(), a) {
         (Some(Frame::Activate), Action::Volley { from, target, .. }) if stage == Some(Stage::Volley) => {

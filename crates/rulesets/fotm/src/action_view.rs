@@ -43,7 +43,8 @@ pub(crate) fn action_view(g: &Fotm, a: &Action) -> ActionView {
         Action::Assault(h) => ("melee", assailant(g, h), Some(h)),
         // 15.4, 15.5: infantry and cavalry close, artillery fires (9.0).
         Action::Join(b) => {
-            let kind = if g.arm(b).is_artillery() { "fire" } else { "melee" };
+            let artillery = g.oob().brigades.get(usize::from(b)).is_some_and(|info| info.arm.is_artillery());
+            let kind = if artillery { "fire" } else { "melee" };
             (kind, brigade(b), assault_target(g))
         }
         Action::Launch => ("melee", None, None),
@@ -57,17 +58,18 @@ pub(crate) fn action_view(g: &Fotm, a: &Action) -> ActionView {
     ActionView {
         label: crate::describe::describe(g, a),
         kind: kind.into(),
-        unit: unit.map(|u| unit_id(g, u)),
+        // An action from outside may name a unit that does not exist: it has no counter.
+        unit: unit.and_then(|u| unit_id(g, u)),
         from: None,
         hex: hex.map(Hex::label),
     }
 }
 
-/// The id the board view gives a unit's counter.
-fn unit_id(g: &Fotm, u: Unit) -> String {
+/// The id the board view gives a unit's counter, if the unit is in the order of battle.
+fn unit_id(g: &Fotm, u: Unit) -> Option<String> {
     match u {
-        Unit::Brigade(b) => g.info(b).id.clone(),
-        Unit::Commander(c) => g.cinfo(c).id.clone(),
+        Unit::Brigade(b) => g.oob().brigades.get(usize::from(b)).map(|info| info.id.clone()),
+        Unit::Commander(c) => g.oob().commanders.get(usize::from(c)).map(|info| info.id.clone()),
     }
 }
 

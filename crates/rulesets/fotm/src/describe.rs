@@ -3,13 +3,67 @@
 use crate::action::Action;
 use crate::facing::facing_name;
 use crate::procedure;
-use crate::state::{Fotm, Unit};
+use crate::state::{Bid, Cid, Fotm, Unit};
 use engine::Illegal;
+
+/// A brigade's name, or words saying there is none: an action from outside the engine may
+/// name any number.
+fn brigade_name(g: &Fotm, b: Bid) -> String {
+    match g.oob().brigades.get(usize::from(b)) {
+        Some(info) => info.name.clone(),
+        None => format!("brigade #{b} (no such brigade)"),
+    }
+}
+
+/// A commander's name as he stands now, or words saying there is none.
+fn commander_name(g: &Fotm, c: Cid) -> String {
+    if usize::from(c) < g.oob().commanders.len() { g.cname(c) } else { format!("commander #{c} (no such commander)") }
+}
+
+/// A unit's name, or words saying there is none.
+fn unit_name(g: &Fotm, u: Unit) -> String {
+    match u {
+        Unit::Brigade(b) => brigade_name(g, b),
+        Unit::Commander(c) => commander_name(g, c),
+    }
+}
+
+/// The first brigade or commander an action names that is not in the order of battle, in
+/// words. An action from outside the engine is well-formed but may name anything; the rules'
+/// own lookups expect what exists, so [`why_illegal`] refuses these first.
+fn unknown(g: &Fotm, a: &Action) -> Option<String> {
+    let oob = g.oob();
+    let missing = |u: Unit| match u {
+        Unit::Brigade(b) => (usize::from(b) >= oob.brigades.len()).then(|| format!("there is no brigade #{b}")),
+        Unit::Commander(c) => (usize::from(c) >= oob.commanders.len()).then(|| format!("there is no commander #{c}")),
+    };
+    match *a {
+        Action::Pick(u) | Action::Select(u) | Action::Deploy { unit: u, .. } => missing(u),
+        Action::ToTop(b) | Action::Join(b) | Action::Lead(b) | Action::Advance(b) => missing(Unit::Brigade(b)),
+        Action::Rally { brigade, by } => {
+            missing(Unit::Brigade(brigade)).or_else(|| by.and_then(|c| missing(Unit::Commander(c))))
+        }
+        Action::Regroup { brigade, by } => missing(Unit::Brigade(brigade)).or_else(|| missing(Unit::Commander(by))),
+        Action::Done
+        | Action::Roll(_)
+        | Action::Dice { .. }
+        | Action::Choose(_)
+        | Action::Step(_)
+        | Action::Face(_)
+        | Action::Formation
+        | Action::Mount
+        | Action::EndMove
+        | Action::Assault(_)
+        | Action::Launch
+        | Action::Cancel
+        | Action::RetreatTo(_) => None,
+    }
+}
 
 /// The action in words.
 pub(crate) fn describe(g: &Fotm, a: &Action) -> String {
-    let u = |u: Unit| g.uname(u);
-    let b = |b: crate::state::Bid| g.name(b).to_string();
+    let u = |u: Unit| unit_name(g, u);
+    let b = |b: Bid| brigade_name(g, b);
     match *a {
         Action::Done => "Done".into(),
         Action::Roll(d) => format!("roll {d}"),
@@ -41,15 +95,19 @@ pub(crate) fn describe(g: &Fotm, a: &Action) -> String {
         Action::Advance(x) => format!("{} advances into the vacated hex", b(x)),
         Action::RetreatTo(h) => format!("retreat to {h}"),
         Action::Rally { brigade, by } => match by {
-            Some(c) => format!("{} rallies {}", g.cname(c), b(brigade)),
+            Some(c) => format!("{} rallies {}", commander_name(g, c), b(brigade)),
             None => format!("{}'s officers rally it", b(brigade)),
         },
-        Action::Regroup { brigade, by } => format!("{} regroups {}", g.cname(by), b(brigade)),
+        Action::Regroup { brigade, by } => format!("{} regroups {}", commander_name(g, by), b(brigade)),
     }
 }
 
 /// Why an action is refused: the module's own reason where it has one, else the pending
 /// decision's rule (`engine::refusal`).
 pub(crate) fn why_illegal(g: &Fotm, a: &Action) -> Illegal {
+    if let Some(missing) = unknown(g, a) {
+        let (rule, text) = procedure::prompt(g);
+        return Illegal { rule: rule.into(), reason: format!("{missing}; not a legal choice now: {text}") };
+    }
     procedure::why(g, a).unwrap_or_else(|| engine::refusal(g, a))
 }

@@ -1,7 +1,8 @@
 //! Fire on the Mountain against the shared conformance suite, `engine::conformance`: whole
 //! random games without panics, dead ends or runaways, chance outcomes that sum to one at every
 //! chance node, records that replay to the identical state, illegal actions refused without a
-//! trace, clones independent of each other, every action shown on the board as a page would.
+//! trace, clones independent of each other, every action shown on the board as a page would,
+//! hostile actions (well-formed JSON naming what does not exist) refused without a panic.
 //!
 //! Every game starts at set-up (`Fotm::new`), so the set-up decisions are checked too. A
 //! failure names the game seed and decision; `engine::conformance::replay_random` rebuilds that
@@ -93,6 +94,43 @@ fn every_action_can_be_shown_on_the_board() {
     check(conformance::action_views_on_board(engaged_afternoon, 2, 27, MAX_DECISIONS));
 }
 
+/// A server takes actions as JSON from anyone: well-formed nonsense (a formation, unit, chit
+/// or hex that does not exist) is refused naming a rule, never a panic.
+#[test]
+fn hostile_actions_are_refused_without_panics() {
+    check(conformance::hostile_actions_refused(new, 1, 7, MAX_DECISIONS));
+    check(conformance::hostile_actions_refused(engaged_morning, 10, 28, MAX_DECISIONS));
+    check(conformance::hostile_actions_refused(engaged_afternoon, 10, 29, MAX_DECISIONS));
+}
+
+/// Nonsense by name, at set-up and in contact: refused under the pending decision's rule,
+/// saying what does not exist, the position unchanged.
+#[test]
+fn actions_naming_what_does_not_exist_are_refused_under_the_pending_rule() {
+    use engine::Game;
+    use fotm::{Action, Unit};
+    let refuse = |g: &mut Fotm, a: Action, says: &str| {
+        let hash = g.state_hash();
+        let illegal = g.apply(&a).expect_err(&format!("{a:?}"));
+        assert_eq!(illegal.rule, g.prompt().rule, "{a:?}: {illegal}");
+        assert!(illegal.reason.contains(says), "{a:?}: {illegal}");
+        assert_eq!(g.state_hash(), hash, "{a:?}");
+        assert!(!g.describe(&a).is_empty() && !g.action_view(&a).label.is_empty(), "{a:?}");
+    };
+    let far = hexmap::Hex::from_label("9999").expect("a label");
+    let mut g = new();
+    refuse(&mut g, Action::Deploy { unit: Unit::Brigade(99), hex: far, facing: 7 }, "no brigade #99");
+    refuse(&mut g, Action::Select(Unit::Commander(255)), "no commander #255");
+    refuse(&mut g, Action::Pick(Unit::Brigade(200)), "no brigade #200");
+    assert!(g.describe(&Action::Join(99)).contains("no such brigade"));
+    let mut g = engaged_afternoon();
+    refuse(&mut g, Action::Rally { brigade: 0, by: Some(99) }, "no commander #99");
+    refuse(&mut g, Action::Regroup { brigade: 250, by: 0 }, "no brigade #250");
+    refuse(&mut g, Action::Join(99), "no brigade #99");
+    refuse(&mut g, Action::Advance(255), "no brigade #255");
+    refuse(&mut g, Action::Lead(64), "no brigade #64");
+}
+
 #[test]
 #[ignore = "a soak of 100 random games and 20 of each other check from each start: run with --release"]
 fn soak() {
@@ -101,4 +139,7 @@ fn soak() {
     check(conformance::suite_eq(engaged_morning, 100, 20, 1020, MAX_DECISIONS));
     check(conformance::suite_eq(engaged_afternoon, 100, 20, 1030, MAX_DECISIONS));
     check(conformance::action_views_on_board(engaged_afternoon, 50, 1040, MAX_DECISIONS));
+    check(conformance::hostile_actions_refused(new, 10, 1050, MAX_DECISIONS));
+    check(conformance::hostile_actions_refused(engaged_morning, 50, 1060, MAX_DECISIONS));
+    check(conformance::hostile_actions_refused(engaged_afternoon, 50, 1070, MAX_DECISIONS));
 }
