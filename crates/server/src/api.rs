@@ -82,6 +82,11 @@ fn json_ok(status: StatusCode, v: Value) -> Answer {
     Ok((status, axum::Json(v)).into_response())
 }
 
+/// JSON already serialised (a state).
+fn json_text(text: String) -> Answer {
+    Ok(([(header::CONTENT_TYPE, "application/json")], text).into_response())
+}
+
 /// Parses a JSON body into `T`, with a message that says what is wrong.
 pub(crate) fn parse<T: serde::de::DeserializeOwned>(body: &[u8]) -> Result<T, ApiError> {
     serde_json::from_slice(body).map_err(|e| ApiError::bad_request(format!("malformed request: {e}")))
@@ -169,7 +174,7 @@ struct StateQuery {
 }
 
 async fn state(State(hub): State<Arc<Hub>>, Path(id): Path<String>, Query(q): Query<StateQuery>) -> Answer {
-    json_ok(StatusCode::OK, hub.state(&id, q.seat.as_deref(), q.log_from).await?)
+    json_text(hub.state(&id, q.seat.as_deref(), q.log_from).await?)
 }
 
 #[derive(Deserialize)]
@@ -197,10 +202,11 @@ async fn undo(State(hub): State<Arc<Hub>>, Path(id): Path<String>, body: Bytes) 
 /// The state after a change; a stale request gets the current state with its 409.
 async fn answer_change(hub: &Arc<Hub>, id: &str, req: &ActBody, result: Result<u64, HubError>) -> Answer {
     match result {
-        Ok(_) => json_ok(StatusCode::OK, hub.state(id, req.seat.as_deref(), req.log_from).await?),
+        Ok(_) => json_text(hub.state(id, req.seat.as_deref(), req.log_from).await?),
         Err(e @ HubError::Stale { .. }) => {
             let mut err = ApiError::from(e);
-            err.body["state"] = hub.state(id, req.seat.as_deref(), req.log_from).await?;
+            let state = hub.state(id, req.seat.as_deref(), req.log_from).await?;
+            err.body["state"] = serde_json::from_str(&state).unwrap_or(Value::Null);
             Err(err)
         }
         Err(e) => Err(e.into()),

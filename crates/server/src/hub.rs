@@ -229,23 +229,19 @@ impl Hub {
         self.with(id, |s| seat_of(s.meta(), token)).await
     }
 
-    /// The state for the holder of `token`, with its `thinking` flag.
+    /// The state (JSON text) for the holder of `token`.
     ///
     /// # Errors
     /// As [`Hub::slot`].
-    pub async fn state(self: &Arc<Self>, id: &str, token: Option<&str>, log_from: usize) -> Result<Value, HubError> {
+    pub async fn state(self: &Arc<Self>, id: &str, token: Option<&str>, log_from: usize) -> Result<String, HubError> {
         let slot = self.slot(id).await?;
         let busy = slot.thinking.load(Ordering::Relaxed);
-        let state = self
-            .with(id, |s| {
-                // Thinking means a bot seat is to act, not only that the bot task is alive.
-                let bot_to_act = matches!(s.actor(), Actor::Side(side) if s.meta().players[side.index()] != "human");
-                let mut state = s.state(seat_of(s.meta(), token).side(), log_from);
-                state["thinking"] = Value::Bool(busy && bot_to_act);
-                state
-            })
-            .await?;
-        Ok(state)
+        self.with(id, |s| {
+            // Thinking means a bot seat is to act, not only that the bot task is alive.
+            let bot_to_act = matches!(s.actor(), Actor::Side(side) if s.meta().players[side.index()] != "human");
+            s.state(seat_of(s.meta(), token).side(), log_from, busy && bot_to_act)
+        })
+        .await
     }
 
     /// Applies the action of the seat holding `token`, if `seq` is current; returns the

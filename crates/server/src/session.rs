@@ -84,8 +84,9 @@ pub trait Session: Send + Sync {
     fn seq(&self) -> u64;
     /// Who acts now.
     fn actor(&self) -> Actor;
-    /// The state a seat (or a spectator, `None`) sees, with log events from `log_from`.
-    fn state(&self, seat: Option<Side>, log_from: usize) -> Value;
+    /// The state a seat (or a spectator, `None`) sees, with log events from `log_from`,
+    /// as JSON text (`API.md`); `thinking` says a bot seat is choosing.
+    fn state(&self, seat: Option<Side>, log_from: usize, thinking: bool) -> String;
     /// The legal actions now, as bare JSON.
     fn legal_json(&self) -> Vec<Value>;
     /// Applies `side`'s action and then chance until a side is to decide; returns the
@@ -118,6 +119,77 @@ pub trait Session: Send + Sync {
     fn odds(&self, index: usize) -> Result<OddsJob, Refusal>;
     /// The map without counters, as SVG.
     fn map_svg(&self) -> String;
+}
+
+/// What a state and a replay show of a position.
+#[derive(Serialize)]
+struct PositionOut<'a> {
+    counters_svg: String,
+    counters: &'a [engine::CounterView],
+    tracks: &'a [(String, String)],
+    prompt: PromptOut,
+}
+
+#[derive(Serialize)]
+struct PromptOut {
+    rule: String,
+    text: String,
+}
+
+fn position<'a, G: Game>(game: &G, board: &'a engine::BoardView) -> PositionOut<'a> {
+    PositionOut {
+        counters_svg: render::counters_svg(board),
+        counters: &board.counters,
+        tracks: &board.tracks,
+        prompt: {
+            let p = game.prompt();
+            PromptOut { rule: p.rule, text: p.text }
+        },
+    }
+}
+
+/// One legal action as the page gets it: its index, its [`engine::ActionView`], and the
+/// ruleset's own JSON to send back.
+#[derive(Serialize)]
+struct ActionOut<'a, A> {
+    index: usize,
+    #[serde(flatten)]
+    view: engine::ActionView,
+    action: &'a A,
+}
+
+#[derive(Serialize)]
+struct RecentOut<'a> {
+    ply: usize,
+    actor: &'static str,
+    label: &'a str,
+}
+
+/// The state (`API.md`), serialised straight from the game: a set-up may list tens of
+/// thousands of actions, too many to build as a JSON tree first.
+#[derive(Serialize)]
+struct StateOut<'a, A> {
+    id: &'a str,
+    scenario: &'a str,
+    title: &'a str,
+    options: &'a [String],
+    seq: u64,
+    ply: usize,
+    seat: Option<&'static str>,
+    players: std::collections::BTreeMap<&'static str, &'a str>,
+    actor: &'static str,
+    yours: bool,
+    thinking: bool,
+    actions: Vec<ActionOut<'a, A>>,
+    #[serde(flatten)]
+    position: PositionOut<'a>,
+    vp: [f64; 2],
+    outcome: Option<engine::Outcome>,
+    log_len: usize,
+    log_from: usize,
+    log: &'a [engine::Event],
+    recent: Vec<RecentOut<'a>>,
+    can_undo: bool,
 }
 
 /// An action in force, with who took it and what it was called when taken.
@@ -284,14 +356,6 @@ impl<G: Game> Live<G> {
         Ok(())
     }
 
-    fn position(game: &G, board: &engine::BoardView) -> serde_json::Map<String, Value> {
-        let mut m = serde_json::Map::new();
-        m.insert("counters_svg".into(), Value::String(render::counters_svg(board)));
-        m.insert("counters".into(), json!(board.counters));
-        m.insert("tracks".into(), json!(board.tracks));
-        m.insert("prompt".into(), json!({"rule": game.prompt().rule, "text": game.prompt().text}));
-        m
-    }
 }
 
 impl<G: Game> Session for Live<G> {
@@ -307,61 +371,49 @@ impl<G: Game> Session for Live<G> {
         self.game.actor()
     }
 
-    fn state(&self, seat: Option<Side>, log_from: usize) -> Value {
+    fn state(&self, seat: Option<Side>, log_from: usize, thinking: bool) -> String {
         let actor = self.game.actor();
         let yours = seat.is_some_and(|s| actor == Actor::Side(s));
-        let actions: Vec<Value> = if yours {
-            self.game
-                .legal_actions()
-                .iter()
-                .enumerate()
-                .map(|(index, a)| {
-                    let v = self.game.action_view(a);
-                    json!({"index": index, "label": v.label, "kind": v.kind, "unit": v.unit,
-                           "from": v.from, "hex": v.hex, "action": a})
-                })
-                .collect()
-        } else {
-            Vec::new()
-        };
+        let legal = if yours { self.game.legal_actions() } else { Vec::new() };
+        let actions: Vec<ActionOut<'_, G::Action>> = legal
+            .iter()
+            .enumerate()
+            .map(|(index, action)| ActionOut { index, view: self.game.action_view(action), action })
+            .collect();
         let events = self.game.log().events();
         let log_from = log_from.min(events.len());
-        let recent: Vec<Value> = self
+        let recent: Vec<RecentOut<'_>> = self
             .plies
             .iter()
             .enumerate()
             .skip(self.plies.len().saturating_sub(RECENT))
-            .map(|(i, p)| json!({"ply": i + 1, "actor": actor_name(p.actor), "label": p.label}))
-            .collect();
-        let players: serde_json::Map<String, Value> = Side::BOTH
-            .iter()
-            .map(|s| (s.name().to_string(), Value::String(self.meta.players[s.index()].clone())))
+            .map(|(i, p)| RecentOut { ply: i + 1, actor: actor_name(p.actor), label: &p.label })
             .collect();
         let board = self.game.board();
-        let mut m = Self::position(&self.game, &board);
         let (_, options) = self.game.scenario();
-        m.extend([
-            ("id".into(), json!(self.meta.id)),
-            ("scenario".into(), json!(self.meta.scenario)),
-            ("title".into(), json!(board.title)),
-            ("options".into(), json!(options)),
-            ("seq".into(), json!(self.seq)),
-            ("ply".into(), json!(self.plies.len())),
-            ("seat".into(), json!(seat.map(Side::name))),
-            ("players".into(), Value::Object(players)),
-            ("actor".into(), json!(actor_name(actor))),
-            ("yours".into(), json!(yours)),
-            ("thinking".into(), json!(false)),
-            ("actions".into(), Value::Array(actions)),
-            ("vp".into(), json!(self.game.vp())),
-            ("outcome".into(), json!(self.game.outcome())),
-            ("log_len".into(), json!(events.len())),
-            ("log_from".into(), json!(log_from)),
-            ("log".into(), json!(&events[log_from..])),
-            ("recent".into(), Value::Array(recent)),
-            ("can_undo".into(), json!(seat.is_some_and(|s| self.can_undo(s).is_ok()))),
-        ]);
-        Value::Object(m)
+        let out = StateOut {
+            id: &self.meta.id,
+            scenario: &self.meta.scenario,
+            title: &board.title,
+            options,
+            seq: self.seq,
+            ply: self.plies.len(),
+            seat: seat.map(Side::name),
+            players: Side::BOTH.map(|s| (s.name(), self.meta.players[s.index()].as_str())).into_iter().collect(),
+            actor: actor_name(actor),
+            yours,
+            thinking,
+            actions,
+            position: position(&self.game, &board),
+            vp: self.game.vp(),
+            outcome: self.game.outcome(),
+            log_len: events.len(),
+            log_from,
+            log: &events[log_from..],
+            recent,
+            can_undo: seat.is_some_and(|s| self.can_undo(s).is_ok()),
+        };
+        serde_json::to_string(&out).expect("states serialise")
     }
 
     fn legal_json(&self) -> Vec<Value> {
@@ -417,7 +469,7 @@ impl<G: Game> Session for Live<G> {
             return Err(Refusal::OutOfRange(format!("ply {ply}: the game has {} so far", self.plies.len())));
         }
         let game = self.replayed(ply, false)?;
-        let mut m = Self::position(&game, &game.board());
+        let Value::Object(mut m) = json!(position(&game, &game.board())) else { unreachable!("a struct") };
         m.insert("ply".into(), json!(ply));
         m.insert("plies".into(), json!(self.plies.len()));
         m.insert("label".into(), json!(ply.checked_sub(1).map(|i| &self.plies[i].label)));
