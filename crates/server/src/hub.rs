@@ -76,10 +76,15 @@ impl Seat {
 pub struct Hub {
     store: Store,
     slots: Mutex<HashMap<String, Arc<Slot>>>,
+    capacity: usize,
 }
 
 /// A new game's answer: its facts (tokens included).
 pub type Created = GameMeta;
+
+/// Games kept in memory before idle ones (no socket watching, no bot thinking, nobody
+/// holding the slot) are let go; they reload from the store when next asked for.
+const CAPACITY: usize = 4096;
 
 const ALPHABET: &[u8; 32] = b"abcdefghijkmnpqrstuvwxyz23456789";
 
@@ -100,8 +105,14 @@ impl Hub {
     /// within the async runtime.
     #[must_use]
     pub fn new(store: Store) -> Arc<Hub> {
+        Hub::with_capacity(store, CAPACITY)
+    }
+
+    /// A hub keeping about `capacity` games in memory (see [`Hub::new`]).
+    #[must_use]
+    pub fn with_capacity(store: Store, capacity: usize) -> Arc<Hub> {
         let appended = store.appended();
-        let hub = Arc::new(Hub { store, slots: Mutex::new(HashMap::new()) });
+        let hub = Arc::new(Hub { store, slots: Mutex::new(HashMap::new()), capacity });
         if let Some(mut appended) = appended {
             let weak = Arc::downgrade(&hub);
             tokio::spawn(async move {
@@ -169,7 +180,7 @@ impl Hub {
             updates: broadcast::channel(64).0,
             thinking: AtomicBool::new(false),
         });
-        self.slots.lock().expect("slots").insert(meta.id.clone(), slot);
+        self.insert(&meta.id, slot);
         self.kick(&meta.id);
         Ok(meta)
     }
@@ -191,9 +202,27 @@ impl Hub {
         let mut guard = slot.session.lock().await;
         *guard = Some(self.load(id).await?);
         drop(guard);
-        let slot = Arc::clone(self.slots.lock().expect("slots").entry(id.to_string()).or_insert(slot));
+        let slot = self.insert(id, slot);
         self.kick(id);
         Ok(slot)
+    }
+
+    /// Puts a slot in the map (keeping one already there), first letting idle games go
+    /// if the map is full. Everything let go is durable: the store has every entry.
+    fn insert(&self, id: &str, slot: Arc<Slot>) -> Arc<Slot> {
+        let mut slots = self.slots.lock().expect("slots");
+        if slots.len() >= self.capacity {
+            slots.retain(|_, s| {
+                Arc::strong_count(s) > 1 || s.updates.receiver_count() > 0 || s.thinking.load(Ordering::Acquire)
+            });
+        }
+        Arc::clone(slots.entry(id.to_string()).or_insert(slot))
+    }
+
+    /// How many games are in memory, for tests and reports.
+    #[must_use]
+    pub fn live_games(&self) -> usize {
+        self.slots.lock().expect("slots").len()
     }
 
     async fn load(&self, id: &str) -> Result<Box<dyn Session>, HubError> {
@@ -381,4 +410,35 @@ pub fn seat_of(meta: &GameMeta, token: Option<&str>) -> Seat {
 
 fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
     a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn idle_games_are_let_go_and_reload_as_they_were() {
+        let dir = std::env::temp_dir().join(format!("muster-hub-{}", random_word(8)));
+        std::fs::create_dir_all(&dir).unwrap();
+        let store = Store::open(dir.join("g.db").to_str().unwrap()).await.unwrap();
+        let hub = Hub::with_capacity(store, 3);
+        let mut games = Vec::new();
+        for _ in 0..5 {
+            let meta = hub.create("belmont", vec![], ["human".into(), "human".into()]).await.unwrap();
+            let token = meta.tokens[0].clone();
+            let action = hub.with(&meta.id, |s| s.legal_json()[0].clone()).await.unwrap();
+            let seq = hub.act(&meta.id, token.as_deref(), 0, &action).await.unwrap();
+            games.push((meta.id, seq));
+        }
+        assert!(hub.live_games() <= 3, "{} games in memory", hub.live_games());
+        // A watched game is kept; every game, let go or not, comes back as it was.
+        let watched = hub.slot(&games[4].0).await.unwrap();
+        let _rx = watched.updates.subscribe();
+        drop(watched);
+        for (id, seq) in &games {
+            assert_eq!(hub.with(id, |s| s.seq()).await.unwrap(), *seq);
+        }
+        assert!(hub.slots.lock().unwrap().contains_key(&games[4].0));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 }
