@@ -1,0 +1,354 @@
+// Browser end-to-end tests of `muster serve`: the lobby and the game page in a real
+// Chromium, against a real server. crates/cli/tests/e2e.rs starts the server and runs
+// `node --test e2e/game.test.mjs` with MUSTER_URL set (so `cargo test --workspace` runs
+// these); by hand: `muster serve --addr 127.0.0.1:8080 &` then
+// `MUSTER_URL=http://127.0.0.1:8080/ node --test e2e/game.test.mjs`.
+//
+// The page's DOM contract (ids and classes) is in crates/server/API.md's users:
+// ui/game.html, ui/game.js, ui/lobby.js. Chromium is Debian's (/usr/bin/chromium, or
+// MUSTER_CHROMIUM), each context a fresh profile. On a failure every open page is
+// screenshotted to /tmp/muster-e2e-*.png and its console errors are printed.
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { chromium } from 'playwright-core';
+
+const BASE = process.env.MUSTER_URL;
+if (!BASE) throw new Error('MUSTER_URL must name a running `muster serve` (crates/cli/tests/e2e.rs sets it)');
+const CHROMIUM = process.env.MUSTER_CHROMIUM || '/usr/bin/chromium';
+const TEST_TIMEOUT = 30_000;
+const STEP = 15_000; // the longest wait for one thing on a page
+
+let browser;
+
+before(async () => {
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync',
+    ],
+  });
+});
+
+after(async () => {
+  if (browser) await browser.close();
+});
+
+// ------------------------------------------------------------------ helpers
+
+const url = (path) => new URL(path, BASE).href;
+
+async function apiJson(path, init = {}) {
+  const res = await fetch(url(path), {
+    ...init,
+    headers: { 'content-type': 'application/json', ...(init.headers || {}) },
+  });
+  const text = await res.text();
+  let body = null;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    body = text;
+  }
+  return { status: res.status, body };
+}
+
+/** A game made through the API (POST /api/games). */
+async function createGame(seats) {
+  const { status, body } = await apiJson('/api/games', {
+    method: 'POST',
+    body: JSON.stringify({ scenario: 'belmont', options: [], seats }),
+  });
+  assert.equal(status, 201, `POST /api/games: ${JSON.stringify(body)}`);
+  return body;
+}
+
+/**
+ * Runs `fn(open)` where `open()` gives a page in a new browser context (its own
+ * storage). On failure screenshots every page and prints its console errors; always
+ * closes the contexts. Uncaught page errors fail the test.
+ */
+async function withPages(name, fn) {
+  const opened = [];
+  const open = async () => {
+    const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+    const page = await context.newPage();
+    page.setDefaultTimeout(STEP);
+    const entry = { context, page, console: [], errors: [] };
+    page.on('console', (m) => {
+      if (m.type() === 'error') entry.console.push(`${m.text()} (${m.location().url || 'page'})`);
+    });
+    page.on('pageerror', (e) => entry.errors.push(String((e && e.stack) || e)));
+    opened.push(entry);
+    return page;
+  };
+  try {
+    await fn(open);
+    for (const [i, o] of opened.entries()) {
+      assert.deepEqual(o.errors, [], `page ${i} (${o.page.url()}) threw uncaught errors`);
+    }
+  } catch (err) {
+    const slug = name.replace(/[^a-z0-9]+/gi, '-').toLowerCase();
+    for (const [i, o] of opened.entries()) {
+      const file = `/tmp/muster-e2e-${slug}-${i}.png`;
+      try {
+        await o.page.screenshot({ path: file, fullPage: true, timeout: 5_000 });
+        console.error(`screenshot of page ${i} (${o.page.url()}): ${file}`);
+      } catch (e) {
+        console.error(`no screenshot of page ${i}: ${e.message}`);
+      }
+      for (const line of o.console) console.error(`page ${i} console error: ${line}`);
+      for (const line of o.errors) console.error(`page ${i} uncaught error: ${line}`);
+      try {
+        const notice = await o.page.locator('#notice:not([hidden])').textContent({ timeout: 500 });
+        if (notice) console.error(`page ${i} #notice: ${notice}`);
+      } catch {
+        // no notice shown
+      }
+    }
+    throw err;
+  } finally {
+    for (const o of opened) await o.context.close().catch(() => {});
+  }
+}
+
+/** The live ply the page shows ("ply 7 (live)"): it changes with every action in force. */
+const plyText = (page) => page.locator('#replay-where').textContent();
+
+async function waitPlyChange(page, before) {
+  await page.waitForFunction(
+    (b) => {
+      const t = document.querySelector('#replay-where');
+      return t && t.textContent !== b && /live/.test(t.textContent);
+    },
+    before,
+    { timeout: STEP },
+  );
+}
+
+/** Waits until the game page has drawn a state and its socket is open. */
+async function waitGameReady(page) {
+  await page.waitForSelector('#prompt .who');
+  await page.waitForSelector('#map svg .hex[data-hex]', { state: 'attached' });
+  await page.waitForFunction(() => document.querySelector('#conn')?.textContent.trim() === 'live', null, { timeout: STEP });
+}
+
+const logCount = (page) => page.locator('#log li').count();
+
+/** The log entries from index `from` on: [{rule, text}]. */
+const logFrom = (page, from) =>
+  page.locator('#log li').evaluateAll(
+    (lis, f) => lis.slice(f).map((li) => ({ rule: li.querySelector('.rule')?.textContent ?? '', text: li.textContent })),
+    from,
+  );
+
+/** The target hex nearest the middle of the visible map (so a click lands on it). */
+async function pickTarget(page) {
+  return page.evaluate(() => {
+    const map = document.querySelector('#map').getBoundingClientRect();
+    const cx = map.left + map.width / 2;
+    const cy = map.top + map.height / 2;
+    let best = null;
+    for (const poly of document.querySelectorAll('#map .hex.target[data-hex]')) {
+      const r = poly.getBoundingClientRect();
+      const x = r.left + r.width / 2;
+      const y = r.top + r.height / 2;
+      if (r.width < 4 || x < map.left || x > map.right || y < map.top || y > map.bottom) continue;
+      const d = Math.hypot(x - cx, y - cy);
+      if (!best || d < best.d) best = { d, hex: poly.dataset.hex };
+    }
+    return best && best.hex;
+  });
+}
+
+// ------------------------------------------------------------------ the tests
+
+/** What the first test played, for the reload test. */
+let played = null;
+
+test('lobby creates a Belmont game against the random bot; the Union seat places a unit on the map', { timeout: TEST_TIMEOUT }, async () => {
+  await withPages('lobby-and-move', async (open) => {
+    const page = await open();
+    await page.goto(BASE);
+    await page.waitForSelector('#scenarios option[value=belmont]', { state: 'attached' });
+    await page.selectOption('#scenarios', 'belmont');
+    await page.waitForSelector('select[name=confederate] option[value=random]', { state: 'attached' });
+    await page.selectOption('select[name=union]', 'human');
+    await page.selectOption('select[name=confederate]', 'random');
+    await page.click('#create');
+    const seatLink = page.locator('#created a.seat-link[data-seat=union]');
+    await seatLink.waitFor();
+    assert.equal(await page.locator('#created a.seat-link[data-seat=confederate]').count(), 0, 'a bot seat has no link');
+    const spectator = await page.locator('#created a.spectator-link').getAttribute('href');
+    const href = await seatLink.getAttribute('href');
+    const id = new URL(href, BASE).pathname.split('/').pop();
+    assert.match(href, /\/game\/[^/?]+\?seat=[a-z0-9]{26}$/, 'the seat link carries the token');
+    assert.equal(new URL(spectator, BASE).pathname, `/game/${id}`, 'the spectator link has no token');
+    await page.locator(`#mygames li[data-game="${id}"]`).first().waitFor();
+
+    await seatLink.click();
+    await page.waitForURL(/\/game\//);
+    await waitGameReady(page);
+    await page.waitForSelector('#prompt.yours[data-actor=union]');
+    assert.equal(await page.locator('#seat').getAttribute('data-seat'), 'union');
+    assert.match(await page.locator('#prompt .rule').textContent(), /\d+\.\d+/, 'the prompt cites its rule');
+
+    // Take the set-up decisions (buttons) until a unit can be put on a hex.
+    for (let i = 0; i < 20 && (await page.locator('#actions .chip[data-unit]').count()) === 0; i++) {
+      const button = page.locator('#actions button.action').first();
+      await button.waitFor();
+      const before = await plyText(page);
+      await button.click();
+      await waitPlyChange(page, before);
+      await page.waitForSelector('#prompt.yours[data-actor=union]');
+    }
+    const chip = page.locator('#actions .chip[data-unit]').first();
+    await chip.waitFor();
+    const unit = await chip.getAttribute('data-unit');
+
+    // Select the unit: its chip and counter are marked, the hexes it may go to lit.
+    await chip.click();
+    await page.waitForFunction(() => document.querySelectorAll('#map .hex.target').length > 0, null, { timeout: STEP });
+    assert.ok((await page.locator('#map .hex.target').count()) > 0);
+    await page.waitForSelector(`#actions .chip.selected[data-unit="${unit}"]`);
+    if ((await page.locator(`#map .counter[data-counter="${unit}"]`).count()) > 0) {
+      await page.waitForSelector(`#map .counter.selected[data-counter="${unit}"]`, { state: 'attached' });
+    }
+
+    const hex = await pickTarget(page);
+    assert.ok(hex, 'a highlighted hex inside the visible map');
+    const logBefore = await logCount(page);
+    const before = await plyText(page);
+    await page.locator(`#map .hex.target[data-hex="${hex}"]`).click();
+    // Several actions on one hex: a menu; take its first.
+    const menu = page.locator('#menu:not([hidden]) button:not(.cancel)').first();
+    try {
+      await menu.waitFor({ timeout: 750 });
+      await menu.click();
+    } catch {
+      // a single action: sent at once
+    }
+    await waitPlyChange(page, before);
+
+    // The counter stands on the hex, and the log says so with its rule number.
+    await page.waitForSelector(`#map .counter[data-counter="${unit}"][data-hex="${hex}"]`, { state: 'attached' });
+    await page.waitForFunction((n) => document.querySelectorAll('#log li').length > n, logBefore, { timeout: STEP });
+    const fresh = await logFrom(page, logBefore);
+    const entry = fresh.find((e) => e.text.includes(hex));
+    assert.ok(entry, `a new log entry names hex ${hex}: ${JSON.stringify(fresh)}`);
+    assert.match(entry.rule, /\d+\.\d+/, `the log entry cites a rule: ${JSON.stringify(entry)}`);
+
+    // The action itself, as the server keeps it (the page's recent actions come from it).
+    const token = new URL(page.url()).searchParams.get('seat');
+    const { body: state } = await apiJson(`/api/games/${id}/state?seat=${token}`);
+    const mine = (state.recent || []).filter((r) => r.actor === 'union').pop();
+    assert.ok(mine && mine.label.includes(hex), `the last Union action is the one clicked: ${JSON.stringify(state.recent)}`);
+    const shown = (await page.locator('#log').textContent()) + (await page.locator('#dice').textContent());
+    assert.ok(shown.includes(unit.split('-')[0]), `the log names the unit ${unit}`);
+
+    played = {
+      link: page.url(),
+      unit,
+      hex,
+      logLen: await logCount(page),
+      ply: Number((await plyText(page)).match(/\d+/)[0]),
+    };
+  });
+});
+
+test('a reload shows the game as it was', { timeout: TEST_TIMEOUT }, async () => {
+  assert.ok(played, 'needs the previous test to have played a move');
+  await withPages('reload', async (open) => {
+    const page = await open();
+    await page.goto(played.link);
+    await waitGameReady(page);
+    await page.waitForSelector(`#map .counter[data-counter="${played.unit}"][data-hex="${played.hex}"]`, { state: 'attached' });
+    await page.reload();
+    await waitGameReady(page);
+    const counter = page.locator(`#map .counter[data-counter="${played.unit}"]`);
+    await counter.first().waitFor({ state: 'attached' });
+    assert.equal(await counter.first().getAttribute('data-hex'), played.hex, 'the placed unit is where it was put');
+    assert.ok((await logCount(page)) >= played.logLen, 'the log is whole (or longer: the bot may have moved)');
+    const ply = Number((await plyText(page)).match(/\d+/)[0]);
+    assert.ok(ply >= played.ply, `ply ${ply} after the reload, ${played.ply} before`);
+    assert.equal(await page.locator('#seat').getAttribute('data-seat'), 'union');
+  });
+});
+
+test('two browsers, one per side: a move by one shows live on the other', { timeout: TEST_TIMEOUT }, async () => {
+  const game = await createGame({ union: 'human', confederate: 'human' });
+  await withPages('live-update', async (open) => {
+    const union = await open();
+    const confederate = await open();
+    await union.goto(url(game.seats.union.link));
+    await confederate.goto(url(game.seats.confederate.link));
+    await waitGameReady(union);
+    await waitGameReady(confederate);
+    await union.waitForSelector('#prompt.yours[data-actor=union]');
+    await confederate.waitForSelector('#prompt[data-actor=union]:not(.yours)');
+    assert.equal(await confederate.locator('#seat').getAttribute('data-seat'), 'confederate');
+    assert.equal(await confederate.locator('#actions button.action').count(), 0, 'not the Confederate turn: no actions');
+
+    // A mark that a reload would wipe.
+    await confederate.evaluate(() => {
+      window.__notReloaded = true;
+    });
+    const theirLog = await logCount(confederate);
+    const theirPly = await plyText(confederate);
+    const promptBefore = await confederate.locator('#prompt').textContent();
+
+    const before = await plyText(union);
+    await union.locator('#actions button.action').first().click();
+    await waitPlyChange(union, before);
+
+    await confederate.waitForFunction(
+      ([n, p]) => document.querySelectorAll('#log li').length > n && document.querySelector('#replay-where').textContent !== p,
+      [theirLog, theirPly],
+      { timeout: 10_000 },
+    );
+    assert.equal(await confederate.evaluate(() => window.__notReloaded), true, 'the page updated without a reload');
+    assert.equal(await plyText(confederate), await plyText(union), 'both pages at the same ply');
+    const theirNewLog = await logFrom(confederate, theirLog);
+    const ourNewLog = await logFrom(union, theirLog);
+    assert.deepEqual(theirNewLog, ourNewLog, 'both pages show the same new log entries');
+    assert.ok((await confederate.locator('#prompt').textContent()) !== promptBefore || theirNewLog.length > 0);
+  });
+});
+
+test('a spectator cannot act: no action buttons, and the API refuses actions without a seat token', { timeout: TEST_TIMEOUT }, async () => {
+  const game = await createGame({ union: 'human', confederate: 'random' });
+  await withPages('spectator', async (open) => {
+    const page = await open();
+    await page.goto(url(game.spectator));
+    await waitGameReady(page);
+    await page.waitForSelector('#prompt[data-actor=union]');
+    assert.equal(await page.locator('#seat').getAttribute('data-seat'), 'spectator');
+    assert.equal(await page.locator('#prompt.yours').count(), 0);
+    assert.equal(await page.locator('#actions button.action:enabled').count(), 0, 'no enabled action button');
+    assert.equal(await page.locator('#actions .chip').count(), 0, 'no unit chips');
+    assert.equal(await page.locator('#map .counter.actionable').count(), 0, 'no counter marked as able to act');
+    assert.ok(await page.locator('#undo').isHidden(), 'no undo');
+    // A click on a Union counter lights no hex.
+    const counter = page.locator('#map .counter[data-side=union]').first();
+    if ((await counter.count()) > 0) {
+      await counter.click({ force: true });
+      assert.equal(await page.locator('#map .hex.target').count(), 0, 'no highlighted hexes for a spectator');
+    }
+  });
+
+  // The seat's own legal action, sent without a token or with a wrong one: 403.
+  const { body: state } = await apiJson(`/api/games/${game.id}/state?seat=${game.seats.union.token}`);
+  assert.ok(state.actions.length > 0);
+  const action = state.actions[0].action;
+  for (const seat of [undefined, 'a'.repeat(26)]) {
+    const res = await apiJson(`/api/games/${game.id}/actions`, {
+      method: 'POST',
+      body: JSON.stringify({ seat, seq: state.seq, action }),
+    });
+    assert.equal(res.status, 403, `seat ${seat}: ${JSON.stringify(res.body)}`);
+    assert.equal(res.body.error, 'forbidden');
+  }
+  const { body: after } = await apiJson(`/api/games/${game.id}/state`);
+  assert.equal(after.seq, state.seq, 'nothing was stored');
+});
