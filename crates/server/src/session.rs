@@ -204,6 +204,8 @@ type SharedBot<G> = Arc<Mutex<Box<dyn Bot<G> + Send>>>;
 
 struct Live<G: Game> {
     meta: GameMeta,
+    /// The scenario's title, as the lobby shows it.
+    title: String,
     fresh: G,
     game: G,
     plies: Vec<Ply<G::Action>>,
@@ -239,8 +241,9 @@ pub fn build(stored: &StoredGame) -> Result<Box<dyn Session>, String> {
                     bots[side.index()] = Some(Arc::new(Mutex::new(spec.build::<G>(os_seed()))));
                 }
             }
+            let title = catalog::scenario(&meta.scenario).map_or_else(|| game.board().title, |s| s.title);
             let mut live =
-                Live { meta, fresh: game.clone(), game, plies: Vec::new(), seq: 0, dice: Dice::seeded(os_seed()), bots };
+                Live { meta, title, fresh: game.clone(), game, plies: Vec::new(), seq: 0, dice: Dice::seeded(os_seed()), bots };
             for (i, text) in self.0.entries.iter().enumerate() {
                 live.load_entry(text).map_err(|e| format!("entry {i}: {e}"))?;
             }
@@ -394,7 +397,7 @@ impl<G: Game> Session for Live<G> {
         let out = StateOut {
             id: &self.meta.id,
             scenario: &self.meta.scenario,
-            title: &board.title,
+            title: &self.title,
             options,
             seq: self.seq,
             ply: self.plies.len(),
