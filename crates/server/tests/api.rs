@@ -14,8 +14,12 @@ struct Server {
 }
 
 fn start(db: &std::path::Path) -> Server {
+    start_on(db.to_str().unwrap().to_string())
+}
+
+/// A server over `database` (a file path or a PostgreSQL URL).
+fn start_on(database: String) -> Server {
     let (tx, rx) = mpsc::channel();
-    let database = db.to_str().unwrap().to_string();
     std::thread::spawn(move || {
         let rt = tokio::runtime::Runtime::new().unwrap();
         let config = server::Config { addr: "127.0.0.1:0".parse().unwrap(), database };
@@ -358,17 +362,7 @@ fn two_instances_on_one_postgres_database_share_games_and_live_updates() {
         eprintln!("MUSTER_TEST_POSTGRES is not set: the two-instance test did not run");
         return;
     };
-    let start_pg = || {
-        let (tx, rx) = mpsc::channel();
-        let database = url.clone();
-        std::thread::spawn(move || {
-            let rt = tokio::runtime::Runtime::new().unwrap();
-            let config = server::Config { addr: "127.0.0.1:0".parse().unwrap(), database };
-            rt.block_on(server::serve(config, |addr, _| tx.send(addr).unwrap())).unwrap();
-        });
-        Server { base: format!("http://{}", rx.recv_timeout(Duration::from_secs(30)).expect("server starts")) }
-    };
-    let (a, b) = (start_pg(), start_pg());
+    let (a, b) = (start_on(url.clone()), start_on(url));
     let g = a.create("human", "human");
     // The game made through A opens through B, and B's sockets hear of A's moves.
     let st = b.state(&g, g.union.as_deref());
