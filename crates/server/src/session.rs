@@ -207,7 +207,10 @@ struct Live<G: Game> {
     /// The scenario's title, as the lobby shows it.
     title: String,
     fresh: G,
+    /// The position, logging.
     game: G,
+    /// The same position with no log, for bots and odds, which clone it many times.
+    quiet: G,
     plies: Vec<Ply<G::Action>>,
     seq: u64,
     dice: Dice,
@@ -242,8 +245,10 @@ pub fn build(stored: &StoredGame) -> Result<Box<dyn Session>, String> {
                 }
             }
             let title = catalog::scenario(&meta.scenario).map_or_else(|| game.board().title, |s| s.title);
+            let mut quiet = game.clone();
+            quiet.set_logging(false);
             let mut live =
-                Live { meta, title, fresh: game.clone(), game, plies: Vec::new(), seq: 0, dice: Dice::seeded(os_seed()), bots };
+                Live { meta, title, fresh: game.clone(), game, quiet, plies: Vec::new(), seq: 0, dice: Dice::seeded(os_seed()), bots };
             for (i, text) in self.0.entries.iter().enumerate() {
                 live.load_entry(text).map_err(|e| format!("entry {i}: {e}"))?;
             }
@@ -293,6 +298,7 @@ impl<G: Game> Live<G> {
         }
         let label = self.game.describe(&action);
         self.game.apply_unchecked(&action);
+        self.quiet.apply_unchecked(&action);
         self.plies.push(Ply { action, actor, label });
         Ok(())
     }
@@ -315,6 +321,7 @@ impl<G: Game> Live<G> {
         }
         self.plies.truncate(ply);
         self.game = self.replayed(ply, true)?;
+        self.quiet = self.replayed(ply, false)?;
         Ok(())
     }
 
@@ -453,9 +460,7 @@ impl<G: Game> Session for Live<G> {
     fn bot_job(&self) -> Option<BotJob> {
         let Actor::Side(side) = self.game.actor() else { return None };
         let bot = Arc::clone(self.bots[side.index()].as_ref()?);
-        // Bots clone the position many times: give them a copy with no log.
-        let mut quiet = self.replayed(self.plies.len(), false).ok()?;
-        quiet.set_logging(false);
+        let quiet = self.quiet.clone();
         Some(BotJob {
             side,
             seq: self.seq,
@@ -486,8 +491,7 @@ impl<G: Game> Session for Live<G> {
             .ok_or_else(|| Refusal::OutOfRange(format!("action {index}: there are {} legal actions", legal.len())))?
             .clone();
         let label = self.game.describe(&action);
-        let mut quiet = self.game.clone();
-        quiet.set_logging(false);
+        let quiet = self.quiet.clone();
         Ok(Box::new(move || {
             let dist = analysis::outcomes(&quiet, &action, ODDS_LIMIT).map_err(|e| {
                 Refusal::TooLarge(format!("more than {} chance outcomes to enumerate ({e})", e.limit))

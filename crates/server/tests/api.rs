@@ -377,3 +377,56 @@ fn two_instances_on_one_postgres_database_share_games_and_live_updates() {
     let (status, _) = b.act(&g, g.union.as_deref(), &st["seq"], &st["actions"][0]["action"]);
     assert_eq!(status, 409);
 }
+
+/// A whole Belmont game, a human seat (choosing at random over the socket) against the
+/// server's random bot, played to its end: every acknowledged action is stored, and the
+/// stored game rebuilds to the same end.
+#[test]
+fn a_whole_belmont_game_is_played_over_the_socket_against_the_random_bot() {
+    let db = temp_db("whole");
+    let s = start(&db);
+    let g = s.create("human", "random");
+    let mut socket = s.ws(&g, g.union.as_deref());
+    let mut dice = engine::Dice::seeded(11);
+    let mut acted = 0;
+    let deadline = Instant::now() + Duration::from_secs(600);
+    loop {
+        assert!(Instant::now() < deadline, "the game did not end in time ({acted} actions)");
+        socket.send(Message::text(json!({"type": "legal", "id": acted}).to_string())).unwrap();
+        let legal = next_of(&mut socket, "legal");
+        match legal["actor"].as_str().unwrap() {
+            "over" => break,
+            "union" => {
+                let actions = legal["actions"].as_array().unwrap();
+                let action = dice.choose(actions).clone();
+                let msg = json!({"type": "action", "id": acted, "seq": legal["seq"], "action": action});
+                socket.send(Message::text(msg.to_string())).unwrap();
+                loop {
+                    let m = match socket.read().unwrap() {
+                        Message::Text(t) => serde_json::from_str::<Value>(&t).unwrap(),
+                        _ => continue,
+                    };
+                    match m["type"].as_str() {
+                        Some("ack") => break,
+                        Some("error") if m["error"] == "stale" => break, // the bot moved first: ask again
+                        Some("error") => panic!("{m}"),
+                        _ => {}
+                    }
+                }
+                acted += 1;
+            }
+            // The bot (or chance) is to act: wait for the next change.
+            _ => {
+                next_of(&mut socket, "update");
+            }
+        }
+    }
+    let end = s.state(&g, None);
+    assert_eq!(end["actor"], "over");
+    assert!(end["outcome"].is_object(), "{}", end["outcome"]);
+    assert!(acted > 50, "the Union made {acted} decisions");
+    let again = start(&db).state(&g, None);
+    for key in ["seq", "ply", "outcome", "vp", "counters"] {
+        assert_eq!(again[key], end[key], "{key} differs when the stored game is rebuilt");
+    }
+}
