@@ -6,16 +6,22 @@
 //! Needs `/usr/bin/chromium` (or `MUSTER_CHROMIUM`), node, and `e2e/node_modules`
 //! (`npm ci` in `e2e/`); `.ci/run` installs them. Without them the test fails when `CI`
 //! is set and is skipped, saying so, otherwise.
+//!
+//! A second test runs the page's own unit tests (`crates/server/ui/tests/*.test.mjs`,
+//! the pure helpers of `ui/app.js`) under `node --test`: node only, no server or browser.
 
 use std::fs::{self, File};
 use std::io::{BufRead, BufReader, Read};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, ExitStatus, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 /// The longest the whole browser suite may take before it is stopped.
 const NODE_LIMIT: Duration = Duration::from_secs(300);
+/// The longest the page's unit tests may take.
+const UNIT_LIMIT: Duration = Duration::from_secs(120);
 /// The longest the server may take to print its address.
 const START_LIMIT: Duration = Duration::from_secs(60);
 
@@ -43,10 +49,11 @@ struct Scratch(PathBuf);
 
 impl Scratch {
     fn new() -> Scratch {
-        let nanos = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.subsec_nanos());
-        let dir = std::env::temp_dir().join(format!("muster-e2e-{}-{nanos}", std::process::id()));
+        let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.subsec_nanos());
+        // Two tests of this binary run at once: the counter keeps their folders apart.
+        static COUNT: AtomicUsize = AtomicUsize::new(0);
+        let n = COUNT.fetch_add(1, Ordering::Relaxed);
+        let dir = std::env::temp_dir().join(format!("muster-e2e-{}-{nanos}-{n}", std::process::id()));
         let _ = fs::remove_dir_all(&dir);
         fs::create_dir_all(&dir).expect("scratch folder");
         Scratch(dir)
@@ -68,14 +75,23 @@ fn missing(root: &Path, chromium: &Path) -> Vec<String> {
             chromium.display()
         ));
     }
-    let node = Command::new("node").arg("--version").stdout(Stdio::null()).stderr(Stdio::null()).status();
-    if !node.is_ok_and(|s| s.success()) {
+    if !have_node() {
         out.push("no `node` on the PATH (node 20 or later)".to_string());
     }
     if !root.join("e2e/node_modules/playwright-core/package.json").is_file() {
         out.push("no e2e/node_modules/playwright-core (run `npm ci` in e2e/)".to_string());
     }
     out
+}
+
+/// Whether `node --version` runs.
+fn have_node() -> bool {
+    Command::new("node")
+        .arg("--version")
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success())
 }
 
 fn read_file(path: &Path) -> String {
@@ -140,7 +156,8 @@ fn run_with_limit(mut cmd: Command, limit: Duration) -> Option<ExitStatus> {
 #[test]
 fn browser_plays_lobby_moves_reload_live_updates_and_spectator() {
     let root = root();
-    let chromium = std::env::var_os("MUSTER_CHROMIUM").map_or_else(|| PathBuf::from("/usr/bin/chromium"), PathBuf::from);
+    let chromium =
+        std::env::var_os("MUSTER_CHROMIUM").map_or_else(|| PathBuf::from("/usr/bin/chromium"), PathBuf::from);
     let missing = missing(&root, &chromium);
     if !missing.is_empty() {
         let what = missing.join("; ");
@@ -173,6 +190,55 @@ fn browser_plays_lobby_moves_reload_live_updates_and_spectator() {
     match status {
         Some(s) if s.success() => {}
         Some(s) => panic!("the browser tests failed ({s}):\n{output}\nserver stderr:\n{server_log}"),
-        None => panic!("the browser tests took over {NODE_LIMIT:?} and were stopped:\n{output}\nserver stderr:\n{server_log}"),
+        None => panic!(
+            "the browser tests took over {NODE_LIMIT:?} and were stopped:\n{output}\nserver stderr:\n{server_log}"
+        ),
     }
+}
+
+/// `node --test crates/server/ui/tests/` as the README has it, with the files named one by
+/// one: node 20 searches a directory argument, node 21 and later take arguments as globs
+/// and fail on a bare directory.
+#[test]
+fn page_unit_tests_pass_under_node() {
+    let root = root();
+    if !have_node() {
+        assert!(!on_ci(), "the page's unit tests cannot run: no `node` on the PATH (node 20 or later)");
+        eprintln!("skipped: the page's unit tests (crates/server/ui/tests/): no `node` on the PATH");
+        return;
+    }
+    let dir = root.join("crates/server/ui/tests");
+    let mut files: Vec<PathBuf> = fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .map(|e| e.expect("a directory entry").path())
+        .filter(|p| p.file_name().and_then(|n| n.to_str()).is_some_and(|n| n.ends_with(".test.mjs")))
+        .collect();
+    files.sort();
+    assert!(!files.is_empty(), "no *.test.mjs in {}", dir.display());
+    let rel: Vec<&Path> = files.iter().map(|p| p.strip_prefix(&root).expect("under the repository root")).collect();
+
+    let scratch = Scratch::new();
+    let out_path = scratch.0.join("unit.out");
+    let out = File::create(&out_path).expect("node output file");
+    let mut cmd = Command::new("node");
+    cmd.args(["--test", "--test-reporter=spec"])
+        .args(&rel)
+        .current_dir(&root)
+        .stdin(Stdio::null())
+        .stdout(out.try_clone().expect("node output file"))
+        .stderr(out);
+    let status = run_with_limit(cmd, UNIT_LIMIT);
+    let output = read_file(&out_path);
+    println!("node --test {}:\n{output}", rel.iter().map(|p| p.display().to_string()).collect::<Vec<_>>().join(" "));
+    match status {
+        Some(s) if s.success() => {}
+        Some(s) => panic!("the page's unit tests failed ({s}):\n{output}"),
+        None => panic!("the page's unit tests took over {UNIT_LIMIT:?} and were stopped:\n{output}"),
+    }
+    // The runner's summary ("ℹ pass 12" from the spec reporter, "# pass 12" from tap).
+    let passed = output
+        .lines()
+        .filter_map(|l| l.trim_start_matches(|c: char| !c.is_ascii_alphabetic()).strip_prefix("pass "))
+        .find_map(|n| n.trim().parse::<u32>().ok());
+    assert!(passed.is_some_and(|n| n > 0), "node ran no tests ({passed:?} passed):\n{output}");
 }

@@ -4,7 +4,7 @@
 // page (el, showNotice), and the browser's own list of games ("My games", kept in
 // localStorage). Then the game page's pure helpers: indexing the legal actions by unit
 // and hex, merging the log, formatting odds. Nothing here touches the DOM when imported,
-// so tests/app.test.js runs it under `node --test`.
+// so tests/app.test.mjs runs it under `node --test`.
 
 // ---------------------------------------------------------------- talking to the server
 
@@ -324,6 +324,21 @@ export function mergeLog(have, prevUndone, state) {
   if (prevUndone !== null && prevUndone !== undefined && undone !== prevUndone) return { refetch: true };
   if (state.log_len < have.length || state.log_from > have.length) return { refetch: true };
   return { log: have.slice(0, state.log_from).concat(state.log || []), undone };
+}
+
+/**
+ * The state's `recent` actions (oldest first, API.md) as the "Last actions" rows, newest
+ * first: [{ply, actor, who, label, mine}], `who` being "Union", "Confederate" or "dice"
+ * and `mine` whether the seat `seat` (null for a spectator) took it.
+ */
+export function recentRows(recent, seat) {
+  return [...(recent || [])].reverse().map((r) => ({
+    ply: r.ply,
+    actor: r.actor,
+    who: r.actor === 'chance' ? 'dice' : sideName(r.actor),
+    label: r.label,
+    mine: !!seat && r.actor === seat,
+  }));
 }
 
 /** A probability as a percentage: "42.0%", "0.46%", "<0.01%". */

@@ -10,7 +10,7 @@
 import {
   api, fetchText, ApiError, errorText, el, showNotice, clearNotice, sideName, rememberGame,
   gameIdFromPath, seatFromSearch, wsUrl, backoff, indexActions, targetsFor, actionsAt, soleUnit,
-  defaultButton, groupBy, unitName, mergeLog, oddsRows, turnText, outcomeText, fmt,
+  defaultButton, groupBy, unitName, mergeLog, oddsRows, turnText, outcomeText, fmt, recentRows,
 } from './app.js';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
@@ -184,18 +184,22 @@ function render() {
   $('title').textContent = s.title;
   renderSeat(s);
   renderLog();
+  renderRecent(s);
   renderDice(s);
   renderReplayControl(s);
   if (ui.replay) {
     renderReplayBanner();
-    return;
+  } else {
+    renderStatus(s.tracks, s.vp);
+    renderPrompt(s);
+    renderCounters(s.counters_svg);
+    renderActions();
+    renderSelection();
+    $('undo').hidden = !s.can_undo;
   }
-  renderStatus(s.tracks, s.vp);
-  renderPrompt(s);
-  renderCounters(s.counters_svg);
-  renderActions();
-  renderSelection();
-  $('undo').hidden = !s.can_undo;
+  // Last: the tracks, actions and lists above the log have their final size now, so the
+  // log's box does too (a ResizeObserver keeps it pinned through later layout changes).
+  pinLog();
 }
 
 function renderSeat(s) {
@@ -354,6 +358,7 @@ function markTarget(overlay, hex, kind) {
   for (const g of ui.svg.querySelectorAll(`.counter[data-hex="${CSS.escape(hex)}"]`)) g.classList.add('in-target');
 }
 
+/** Appends the log events not shown yet (the log scrolls in pinLog, once the panel is laid out). */
 function renderLog() {
   const list = $('log');
   if (ui.logShown > ui.log.length) {
@@ -366,14 +371,45 @@ function renderLog() {
     .map((e) => el('li', {}, el('span', { class: 'rule' }, e.rule), ' ', e.text));
   list.append(...items);
   ui.logShown = ui.log.length;
-  // After the rest of the panel is laid out, which may have shrunk the log's box.
-  if (ui.logPinned) requestAnimationFrame(() => (list.scrollTop = list.scrollHeight));
 }
 
+/**
+ * Scrolls the log to its newest event unless the reader has scrolled up to read: now
+ * (reading scrollHeight lays the page out as it stands) and again after the next frame,
+ * in case something still changes the log's box.
+ */
+function pinLog() {
+  if (!ui.logPinned) return;
+  const list = $('log');
+  const bottom = () => {
+    if (ui.logPinned) list.scrollTop = list.scrollHeight;
+  };
+  bottom();
+  requestAnimationFrame(bottom);
+}
+
+/** "Last actions": who did what, newest first, the dice among them. */
+function renderRecent(s) {
+  const rows = recentRows(s.recent, s.seat);
+  $('recent').replaceChildren(
+    ...rows.map((r) =>
+      el(
+        'li',
+        { 'data-ply': r.ply, 'data-actor': r.actor, class: r.mine ? 'mine' : null, title: `#${r.ply} ${r.who}: ${r.label}` },
+        el('span', { class: 'who' }, r.who),
+        ' ',
+        el('span', { class: 'label' }, r.label),
+      ),
+    ),
+  );
+  $('recent-box').hidden = rows.length === 0;
+}
+
+/** The dice alone, newest first, in one line. */
 function renderDice(s) {
   const rolls = (s.recent || []).filter((r) => r.actor === 'chance').reverse();
   $('dice').replaceChildren(
-    ...rolls.map((r) => el('li', { 'data-ply': r.ply }, el('span', { class: 'ply' }, `#${r.ply}`), ' ', r.label)),
+    ...rolls.map((r) => el('li', { 'data-ply': r.ply, title: `#${r.ply}` }, r.label)),
   );
   $('dice-box').hidden = rolls.length === 0;
 }
@@ -782,6 +818,9 @@ function wireControls() {
   log.addEventListener('scroll', () => {
     ui.logPinned = log.scrollHeight - log.scrollTop - log.clientHeight < 30;
   });
+  // The log's box changes with the panel above it (actions, tracks opened or closed, the
+  // window): keep its newest events in view.
+  if (typeof ResizeObserver === 'function') new ResizeObserver(() => pinLog()).observe(log);
   $('zoom').addEventListener('click', (ev) => {
     const b = ev.target.closest('button[data-zoom]');
     if (!b || !ui.svg) return;

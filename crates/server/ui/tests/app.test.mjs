@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import {
   indexActions, targetsFor, actionsAt, soleUnit, defaultButton, groupBy, unitName, mergeLog,
   percent, oddsRows, wsUrl, backoff, gameIdFromPath, seatFromSearch, turnText, outcomeText,
-  loadGames, rememberGame, forgetGame, errorText, ApiError,
+  loadGames, rememberGame, forgetGame, errorText, ApiError, recentRows,
 } from '../app.js';
 
 const act = (index, kind, unit, hex, label = `${kind} ${unit} ${hex}`) => ({ index, kind, unit, hex, from: null, label, action: { index } });
@@ -60,6 +60,22 @@ test('the log merges, and is fetched whole after an undo', () => {
   assert.equal(mergeLog(have, 0, st({ log_len: 2, log_from: 3, log: [] })).refetch, true, 'the log shrank');
   assert.equal(mergeLog(have, 0, st({ log_from: 4 })).refetch, true, 'a gap');
   assert.deepEqual(mergeLog(have, 0, st({ log_from: 2, log: [ev(7)] })).log.map((e) => e.text), ['e0', 'e1', 'e7']);
+});
+
+test('the last actions, newest first, say who acted', () => {
+  const recent = [
+    { ply: 7, actor: 'union', label: '27IL A moves to 1012' },
+    { ply: 8, actor: 'chance', label: 'Rolled 5' },
+    { ply: 9, actor: 'confederate', label: 'Done' },
+  ];
+  assert.deepEqual(recentRows(recent, 'union'), [
+    { ply: 9, actor: 'confederate', who: 'Confederate', label: 'Done', mine: false },
+    { ply: 8, actor: 'chance', who: 'dice', label: 'Rolled 5', mine: false },
+    { ply: 7, actor: 'union', who: 'Union', label: '27IL A moves to 1012', mine: true },
+  ]);
+  assert.equal(recentRows(recent, null).filter((r) => r.mine).length, 0, 'a spectator took none');
+  assert.deepEqual(recentRows(undefined, 'union'), []);
+  assert.equal(recent[0].ply, 7, 'the state is left as it was');
 });
 
 test('odds are percentages, most likely first', () => {
