@@ -426,7 +426,8 @@ mod tests {
         for _ in 0..5 {
             let meta = hub.create("belmont", vec![], ["human".into(), "human".into()]).await.unwrap();
             let token = meta.tokens[0].clone();
-            let action = hub.with(&meta.id, |s| s.legal_json()[0].clone()).await.unwrap();
+            let legal = hub.with(&meta.id, |s| s.legal_json()).await.unwrap();
+            let action = serde_json::from_str::<Vec<Value>>(&legal).unwrap()[0].clone();
             let seq = hub.act(&meta.id, token.as_deref(), 0, &action).await.unwrap();
             games.push((meta.id, seq));
         }

@@ -53,6 +53,11 @@ pub async fn serve(config: Config, ready: impl FnOnce(SocketAddr, &Store)) -> Re
     let addr = listener.local_addr()?;
     ready(addr, &store);
     let hub = Hub::new(store);
+    // Answers are small and follow an update frame: without TCP_NODELAY, Nagle's algorithm
+    // holds each one until the client's delayed ACK (about 40 ms).
+    let listener = axum::serve::ListenerExt::tap_io(listener, |tcp| {
+        let _ = tcp.set_nodelay(true);
+    });
     axum::serve(listener, api::router(Arc::clone(&hub))).with_graceful_shutdown(shutdown()).await?;
     Ok(())
 }

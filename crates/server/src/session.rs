@@ -87,8 +87,8 @@ pub trait Session: Send + Sync {
     /// The state a seat (or a spectator, `None`) sees, with log events from `log_from`,
     /// as JSON text (`API.md`); `thinking` says a bot seat is choosing.
     fn state(&self, seat: Option<Side>, log_from: usize, thinking: bool) -> String;
-    /// The legal actions now, as bare JSON.
-    fn legal_json(&self) -> Vec<Value>;
+    /// The legal actions now, as a JSON array (text).
+    fn legal_json(&self) -> String;
     /// Applies `side`'s action and then chance until a side is to decide; returns the
     /// entries to store. On a refusal nothing changed.
     ///
@@ -426,8 +426,8 @@ impl<G: Game> Session for Live<G> {
         serde_json::to_string(&out).expect("states serialise")
     }
 
-    fn legal_json(&self) -> Vec<Value> {
-        self.game.legal_actions().iter().map(|a| serde_json::to_value(a).expect("actions serialise")).collect()
+    fn legal_json(&self) -> String {
+        serde_json::to_string(&self.game.legal_actions()).expect("actions serialise")
     }
 
     fn act(&mut self, side: Side, action: &Value) -> Result<Vec<String>, Refusal> {

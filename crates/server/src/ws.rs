@@ -9,7 +9,9 @@ use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, Query, State};
 use axum::response::{IntoResponse, Response};
 use futures_util::{SinkExt, StreamExt};
-use serde::Deserialize;
+use crate::session::actor_name;
+use serde::{Deserialize, Serialize};
+use serde_json::value::RawValue;
 use serde_json::{Value, json};
 use std::sync::Arc;
 use tokio::sync::{broadcast, mpsc};
@@ -33,6 +35,8 @@ pub(crate) async fn upgrade(
     let updates = slot.updates.subscribe();
     ws.max_message_size(MAX_BODY)
         .max_frame_size(MAX_BODY)
+        // tungstenite clears its whole read buffer before each read: keep it small.
+        .read_buffer_size(8 * 1024)
         .on_upgrade(move |socket| serve(socket, hub, id, q.seat, updates))
 }
 
@@ -46,24 +50,24 @@ enum ClientMsg {
 
 async fn serve(socket: WebSocket, hub: Arc<Hub>, game: String, token: Option<String>, mut updates: broadcast::Receiver<u64>) {
     let (mut sink, mut stream) = socket.split();
-    let (out, mut outgoing) = mpsc::channel::<Value>(64);
+    let (out, mut outgoing) = mpsc::channel::<String>(64);
     // One writer task owns the sink: updates and answers go through `out`.
     let writer = tokio::spawn(async move {
         while let Some(v) = outgoing.recv().await {
-            if sink.send(Message::text(v.to_string())).await.is_err() {
+            if sink.send(Message::text(v)).await.is_err() {
                 break;
             }
         }
     });
     let seq = hub.with(&game, |s| s.seq()).await.unwrap_or(0);
-    let _ = out.send(json!({"type": "update", "seq": seq})).await;
+    let _ = out.send(update(seq)).await;
     let pusher = {
         let out = out.clone();
         tokio::spawn(async move {
             loop {
                 match updates.recv().await {
                     Ok(seq) => {
-                        if out.send(json!({"type": "update", "seq": seq})).await.is_err() {
+                        if out.send(update(seq)).await.is_err() {
                             break;
                         }
                     }
@@ -90,7 +94,22 @@ async fn serve(socket: WebSocket, hub: Arc<Hub>, game: String, token: Option<Str
     let _ = writer.await;
 }
 
-async fn answer(hub: &Arc<Hub>, game: &str, token: Option<&str>, text: &[u8]) -> Value {
+fn update(seq: u64) -> String {
+    json!({"type": "update", "seq": seq}).to_string()
+}
+
+/// The `legal` answer, written around the actions' JSON as the ruleset serialised it (a
+/// set-up lists tens of thousands: no JSON tree is built for them).
+#[derive(Serialize)]
+struct LegalMsg<'a> {
+    r#type: &'static str,
+    id: Option<Value>,
+    seq: u64,
+    actor: &'static str,
+    actions: &'a RawValue,
+}
+
+async fn answer(hub: &Arc<Hub>, game: &str, token: Option<&str>, text: &[u8]) -> String {
     let msg: ClientMsg = match parse(text) {
         Ok(m) => m,
         Err(e) => return error(None, e.into_body(), None),
@@ -99,17 +118,18 @@ async fn answer(hub: &Arc<Hub>, game: &str, token: Option<&str>, text: &[u8]) ->
         ClientMsg::Action { id, seq, action } => (id, hub.act(game, token, seq, &action).await),
         ClientMsg::Undo { id, seq } => (id, hub.undo(game, token, seq).await),
         ClientMsg::Legal { id } => {
-            let r = hub.with(game, |s| (s.seq(), s.actor(), s.legal_json())).await;
-            return match r {
+            return match hub.with(game, |s| (s.seq(), s.actor(), s.legal_json())).await {
                 Ok((seq, actor, actions)) => {
-                    json!({"type": "legal", "id": id, "seq": seq, "actor": crate::session::actor_name(actor), "actions": actions})
+                    let actions = RawValue::from_string(actions).expect("the ruleset wrote JSON");
+                    let msg = LegalMsg { r#type: "legal", id, seq, actor: actor_name(actor), actions: &actions };
+                    serde_json::to_string(&msg).expect("messages serialise")
                 }
                 Err(e) => error(id, ApiError::from(e).into_body(), None),
             };
         }
     };
     match result {
-        Ok(seq) => json!({"type": "ack", "id": id, "seq": seq}),
+        Ok(seq) => json!({"type": "ack", "id": id, "seq": seq}).to_string(),
         Err(e) => {
             let current = match &e {
                 HubError::Stale { current, .. } => Some(*current),
@@ -120,11 +140,11 @@ async fn answer(hub: &Arc<Hub>, game: &str, token: Option<&str>, text: &[u8]) ->
     }
 }
 
-fn error(id: Option<Value>, mut body: Value, seq: Option<u64>) -> Value {
+fn error(id: Option<Value>, mut body: Value, seq: Option<u64>) -> String {
     body["type"] = json!("error");
     body["id"] = json!(id);
     if let Some(seq) = seq {
         body["seq"] = json!(seq);
     }
-    body
+    body.to_string()
 }

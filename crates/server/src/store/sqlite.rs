@@ -125,8 +125,9 @@ fn read_game(c: &Connection, id: &str) -> Result<Option<StoredGame>, StoreError>
 }
 
 /// The writer: takes every write waiting (up to [`GROUP`]), commits them in one
-/// transaction, each in its own savepoint so that one refused append (a conflict)
-/// leaves the others in, and only then answers each.
+/// transaction, and only then answers each. A write the store refuses (a taken sequence
+/// number, an id in use) is found by reading before anything of it is written, so it
+/// leaves the batch's other writes in; a database failure fails the whole batch.
 fn write_loop(mut c: Connection, rx: &mpsc::Receiver<Write>) {
     while let Ok(first) = rx.recv() {
         let mut batch = vec![first];
@@ -147,72 +148,58 @@ fn write_loop(mut c: Connection, rx: &mpsc::Receiver<Write>) {
 }
 
 fn commit(c: &mut Connection, batch: &[Write]) -> Vec<Result<(), StoreError>> {
-    let fail_all = |e: rusqlite::Error| batch.iter().map(|_| Err(backend(&e))).collect();
-    let mut tx = match c.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate) {
+    let fail_all = |e: &dyn std::fmt::Display| batch.iter().map(|_| Err(backend(e))).collect();
+    let tx = match c.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate) {
         Ok(tx) => tx,
-        Err(e) => return fail_all(e),
+        Err(e) => return fail_all(&e),
     };
     let mut results = Vec::with_capacity(batch.len());
     for w in batch {
-        let r = match tx.savepoint() {
-            Ok(mut sp) => {
-                let r = write_one(&sp, w);
-                if r.is_ok() {
-                    sp.commit().map_err(backend).and(r)
-                } else {
-                    let _ = sp.rollback();
-                    r
-                }
-            }
-            Err(e) => Err(backend(e)),
-        };
-        results.push(r);
+        match write_one(&tx, w) {
+            Ok(r) => results.push(r),
+            // The transaction is dropped, so rolled back: nothing of the batch is kept.
+            Err(e) => return fail_all(&e),
+        }
     }
     match tx.commit() {
         Ok(()) => results,
-        Err(e) => fail_all(e),
+        Err(e) => fail_all(&e),
     }
 }
 
-fn write_one(c: &Connection, w: &Write) -> Result<(), StoreError> {
+/// Writes one create or append: `Ok(Err(refusal))` when the store refuses it (nothing of
+/// it written), `Err` when the database fails.
+fn write_one(c: &Connection, w: &Write) -> Result<Result<(), StoreError>, rusqlite::Error> {
+    let game_known = |id: &str| -> Result<bool, rusqlite::Error> {
+        c.prepare_cached("SELECT 1 FROM games WHERE id = ?1")?.exists([id])
+    };
     match w {
         Write::Create(meta, _) => {
-            let json = serde_json::to_string(meta).map_err(backend)?;
-            match c.execute("INSERT INTO games (id, meta, created) VALUES (?1, ?2, ?3)", params![meta.id, json, meta.created]) {
-                Ok(_) => Ok(()),
-                Err(e) if is_unique(&e) => Err(StoreError::Exists(meta.id.clone())),
-                Err(e) => Err(backend(e)),
+            if game_known(&meta.id)? {
+                return Ok(Err(StoreError::Exists(meta.id.clone())));
             }
+            let json = serde_json::to_string(meta).expect("game facts serialise");
+            c.prepare_cached("INSERT INTO games (id, meta, created) VALUES (?1, ?2, ?3)")?
+                .execute(params![meta.id, json, meta.created])?;
+            Ok(Ok(()))
         }
         Write::Append { id, seq, entries, .. } => {
-            let known: Option<i64> =
-                c.query_row("SELECT 1 FROM games WHERE id = ?1", [id], |r| r.get(0)).optional().map_err(backend)?;
-            if known.is_none() {
-                return Err(backend(format!("no game {id}")));
+            if !game_known(id)? {
+                return Ok(Err(backend(format!("no game {id}"))));
             }
-            let mut stmt =
-                c.prepare_cached("INSERT INTO entries (game, seq, entry) VALUES (?1, ?2, ?3)").map_err(backend)?;
-            // The new entries must follow the last one stored: a gap would mean a writer
-            // that never saw the entries before it.
+            // The new entries must follow the last one stored: an earlier one means another
+            // writer got there first, a later one a writer that never saw the entries before.
             let next: i64 = c
-                .query_row("SELECT COALESCE(MAX(seq) + 1, 0) FROM entries WHERE game = ?1", [id], |r| r.get(0))
-                .map_err(backend)?;
-            let seq = i64::try_from(*seq).map_err(backend)?;
-            if seq != next {
-                return Err(StoreError::Conflict { id: id.clone(), seq: seq as u64 });
+                .prepare_cached("SELECT COALESCE(MAX(seq) + 1, 0) FROM entries WHERE game = ?1")?
+                .query_row([id], |r| r.get(0))?;
+            if i64::try_from(*seq).ok() != Some(next) {
+                return Ok(Err(StoreError::Conflict { id: id.clone(), seq: *seq }));
             }
+            let mut insert = c.prepare_cached("INSERT INTO entries (game, seq, entry) VALUES (?1, ?2, ?3)")?;
             for (i, e) in entries.iter().enumerate() {
-                match stmt.execute(params![id, seq + i as i64, e]) {
-                    Ok(_) => {}
-                    Err(e) if is_unique(&e) => return Err(StoreError::Conflict { id: id.clone(), seq: seq as u64 }),
-                    Err(e) => return Err(backend(e)),
-                }
+                insert.execute(params![id, next + i as i64, e])?;
             }
-            Ok(())
+            Ok(Ok(()))
         }
     }
-}
-
-fn is_unique(e: &rusqlite::Error) -> bool {
-    matches!(e, rusqlite::Error::SqliteFailure(f, _) if f.code == rusqlite::ErrorCode::ConstraintViolation)
 }
