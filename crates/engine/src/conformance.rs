@@ -536,7 +536,6 @@ pub fn hostile_actions_refused<G: Game>(
         // sample of each position's, so that listing them costs little).
         let mut game = new();
         game.set_logging(false);
-        let mut dice = Dice::seeded(trail.game_seed);
         let mut pick = Dice::seeded(trail.game_seed ^ 0x4057_11ed);
         let keep = |a: &G::Action, pool: &mut BTreeMap<String, Vec<Value>>| {
             if let Ok(v) = serde_json::to_value(a) {
@@ -546,32 +545,13 @@ pub fn hostile_actions_refused<G: Game>(
                 }
             }
         };
-        while (trail.actions.len() as u64) < max_decisions {
-            let action = match game.actor() {
-                Actor::Over => break,
-                Actor::Chance => {
-                    let outcomes = game.chance_outcomes();
-                    if outcomes.is_empty() {
-                        return Err(trail.fail(&new, "dead end: Chance acts with no outcome".into()));
-                    }
-                    keep(&pick.choose(&outcomes).0, &mut pool);
-                    dice.sample(&outcomes).clone()
-                }
-                Actor::Side(side) => {
-                    let legal = game.legal_actions();
-                    if legal.is_empty() {
-                        return Err(trail.fail(&new, format!("dead end: {side:?} acts with no legal action")));
-                    }
-                    keep(pick.choose(&legal), &mut pool);
-                    dice.choose(&legal).clone()
-                }
-            };
-            keep(&action, &mut pool);
-            trail.pending = true;
-            game.apply_unchecked(&action);
-            trail.pending = false;
-            trail.actions.push(action);
-        }
+        play_offering(trail, &new, &mut game, max_decisions, |offer, taken| {
+            match offer {
+                Offer::Chance(outcomes) => keep(&pick.choose(outcomes).0, &mut pool),
+                Offer::Side(legal) => keep(pick.choose(legal), &mut pool),
+            }
+            keep(taken, &mut pool);
+        })?;
         // Pass 2: replay it, offering hostile variants at positions spread along it and at
         // the first position of each rule's decision.
         let actions = std::mem::take(&mut trail.actions);
@@ -601,6 +581,56 @@ pub fn hostile_actions_refused<G: Game>(
 }
 
 // ---------------------------------------------------------------------------------------
+
+/// What a position offered: chance's outcomes or the side's legal actions.
+enum Offer<'a, A> {
+    Chance(&'a [(A, f64)]),
+    Side(&'a [A]),
+}
+
+/// Pass 1 of the two-pass checks: plays `game` (fresh, logging off) by the random policy
+/// of [`random_action`] with the trail's seed, listing each position once, showing each
+/// position's offer and the action taken to `see`, and recording the actions in `trail`.
+///
+/// # Errors
+/// A dead end (a side or chance with nothing to do), as a failure message.
+fn play_offering<G: Game>(
+    trail: &mut Trail<G::Action>,
+    new: &impl Fn() -> G,
+    game: &mut G,
+    max_decisions: u64,
+    mut see: impl FnMut(Offer<'_, G::Action>, &G::Action),
+) -> Result<(), String> {
+    let mut dice = Dice::seeded(trail.game_seed);
+    while (trail.actions.len() as u64) < max_decisions {
+        let action = match game.actor() {
+            Actor::Over => break,
+            Actor::Chance => {
+                let outcomes = game.chance_outcomes();
+                if outcomes.is_empty() {
+                    return Err(trail.fail(new, "dead end: Chance acts with no outcome".into()));
+                }
+                let a = dice.sample(&outcomes).clone();
+                see(Offer::Chance(&outcomes), &a);
+                a
+            }
+            Actor::Side(side) => {
+                let legal = game.legal_actions();
+                if legal.is_empty() {
+                    return Err(trail.fail(new, format!("dead end: {side:?} acts with no legal action")));
+                }
+                let a = dice.choose(&legal).clone();
+                see(Offer::Side(&legal), &a);
+                a
+            }
+        };
+        trail.pending = true;
+        game.apply_unchecked(&action);
+        trail.pending = false;
+        trail.actions.push(action);
+    }
+    Ok(())
+}
 
 /// Where a game of a batch stands, for failure messages and panic reports.
 struct Trail<A> {
@@ -800,52 +830,33 @@ fn illegal_inner<G: Game>(
         // every chance outcome offered.
         let mut game = new();
         game.set_logging(false);
-        let mut dice = Dice::seeded(trail.game_seed);
         let mut pick = Dice::seeded(trail.game_seed ^ 0x5eed);
         let mut side_pool: Vec<G::Action> = Vec::new();
         let mut chance_pool: Vec<G::Action> = Vec::new();
         let mut offered = 0u64;
-        while (trail.actions.len() as u64) < max_decisions {
-            // The random policy of `random_action`, listing each position once.
-            let action = match game.actor() {
-                Actor::Over => break,
-                Actor::Chance => {
-                    let outcomes = game.chance_outcomes();
-                    if outcomes.is_empty() {
-                        return Err(trail.fail(&new, "dead end: Chance acts with no outcome".into()));
+        play_offering(trail, &new, &mut game, max_decisions, |offer, _| match offer {
+            Offer::Chance(outcomes) => {
+                for (a, _) in outcomes {
+                    if chance_pool.len() < POOL_SIZE && !chance_pool.contains(a) {
+                        chance_pool.push(a.clone());
                     }
-                    for (a, _) in &outcomes {
-                        if chance_pool.len() < POOL_SIZE && !chance_pool.contains(a) {
-                            chance_pool.push(a.clone());
+                }
+            }
+            Offer::Side(legal) => {
+                for a in legal {
+                    // Reservoir sampling over every legal action ever listed.
+                    offered += 1;
+                    if side_pool.len() < POOL_SIZE {
+                        side_pool.push(a.clone());
+                    } else {
+                        let j = pick.below(u32::try_from(offered).unwrap_or(u32::MAX)) as usize;
+                        if j < POOL_SIZE {
+                            side_pool[j] = a.clone();
                         }
                     }
-                    dice.sample(&outcomes).clone()
                 }
-                Actor::Side(side) => {
-                    let legal = game.legal_actions();
-                    if legal.is_empty() {
-                        return Err(trail.fail(&new, format!("dead end: {side:?} acts with no legal action")));
-                    }
-                    for a in &legal {
-                        // Reservoir sampling over every legal action ever listed.
-                        offered += 1;
-                        if side_pool.len() < POOL_SIZE {
-                            side_pool.push(a.clone());
-                        } else {
-                            let j = pick.below(u32::try_from(offered).unwrap_or(u32::MAX)) as usize;
-                            if j < POOL_SIZE {
-                                side_pool[j] = a.clone();
-                            }
-                        }
-                    }
-                    dice.choose(&legal).clone()
-                }
-            };
-            trail.pending = true;
-            game.apply_unchecked(&action);
-            trail.pending = false;
-            trail.actions.push(action);
-        }
+            }
+        })?;
         // Pass 2: replay it, offering illegal actions at positions spread along it.
         let actions = std::mem::take(&mut trail.actions);
         let n = actions.len();
