@@ -66,10 +66,10 @@ impl PgStore {
             clients.push(client);
         }
         // Two instances starting together may both try to make the tables.
-        if let Err(e) = clients[0].batch_execute(SCHEMA).await {
-            if !is_unique(&e) {
-                return Err(backend(e));
-            }
+        if let Err(e) = clients[0].batch_execute(SCHEMA).await
+            && !is_unique(&e)
+        {
+            return Err(backend(e));
         }
         let (appended, _) = broadcast::channel(1024);
         let listener = listen(url, appended.clone()).await?;
@@ -151,12 +151,11 @@ async fn listen(url: &str, out: broadcast::Sender<(String, u64)>) -> Result<Clie
     tokio::spawn(async move {
         let mut messages = futures_util::stream::poll_fn(move |cx| connection.poll_message(cx));
         while let Some(Ok(message)) = messages.next().await {
-            if let AsyncMessage::Notification(n) = message {
-                if let Some((id, seq)) = n.payload().split_once(' ') {
-                    if let Ok(seq) = seq.parse() {
-                        let _ = out.send((id.to_string(), seq));
-                    }
-                }
+            if let AsyncMessage::Notification(n) = message
+                && let Some((id, seq)) = n.payload().split_once(' ')
+                && let Ok(seq) = seq.parse()
+            {
+                let _ = out.send((id.to_string(), seq));
             }
         }
     });
