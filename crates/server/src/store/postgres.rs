@@ -1,21 +1,39 @@
-//! PostgreSQL, for several server instances on one database. Each append is one
-//! `INSERT ... SELECT` statement (atomic without an explicit transaction, so statements
-//! from many games pipeline on a few shared connections); the primary key on
-//! `(game, seq)` and the check that `seq` follows the last stored entry refuse a second
-//! writer. PostgreSQL's own commit makes it durable (`synchronous_commit` on, its default)
-//! and groups concurrent commits into one flush.
+//! PostgreSQL, for several server instances on one database, with group commit. Appends
+//! go to a few writer tasks (a game always to the same one), each owning a connection:
+//! a writer takes every append waiting in its queue and commits them in one transaction,
+//! so many games' actions share one WAL flush (`synchronous_commit` on, its default: a
+//! commit is on disk when it returns). Each append is one `INSERT ... SELECT` that checks
+//! the game exists and that `seq` follows the last stored entry, so it inserts all its
+//! entries or none; the primary key on `(game, seq)` refuses a second writer (another
+//! instance) that passed the same check. The batch's statements are pipelined: `BEGIN`,
+//! every append and `COMMIT` go out together, one round trip per batch. Creates and loads
+//! use their own connections.
 
 use super::{GameMeta, StoreError, StoredGame};
 use futures_util::StreamExt;
+use futures_util::future::{BoxFuture, FutureExt};
+use std::hash::{Hash, Hasher};
 use std::sync::atomic::{AtomicUsize, Ordering};
-use tokio::sync::broadcast;
-use tokio_postgres::{AsyncMessage, Client, NoTls, error::SqlState};
+use std::task::Poll;
+use tokio::sync::{broadcast, mpsc, oneshot};
+use tokio_postgres::types::ToSql;
+use tokio_postgres::{AsyncMessage, Client, NoTls, Statement, error::SqlState};
 
 /// The channel every instance announces appends on (`game-id seq`).
 const CHANNEL: &str = "muster_entries";
 
-/// Connections opened; statements are spread over them.
+/// Connections opened for creates and loads; statements are spread over them.
 const CONNECTIONS: usize = 4;
+
+/// Writer tasks, each with its own connection: one batch can fill while another commits.
+const WRITERS: usize = 2;
+
+/// The most appends committed in one transaction.
+const GROUP: usize = 256;
+
+/// How many times a batch is retried after a deadlock with another instance's batch
+/// before the append that met it is refused.
+const RETRIES: usize = 3;
 
 const SCHEMA: &str = "
 CREATE TABLE IF NOT EXISTS games (
@@ -31,10 +49,43 @@ CREATE TABLE IF NOT EXISTS entries (
 );
 ";
 
+/// One append: all of its entries or none (the `WHERE` does not depend on the row), and
+/// when all landed a notice to every instance, sent by PostgreSQL on commit. Returns the
+/// number of entries inserted. (`muster_entries` is [`CHANNEL`].)
+const APPEND: &str = "
+WITH ins AS (
+    INSERT INTO entries (game, seq, entry)
+    SELECT $1::text, $2::bigint + t.ord - 1, t.e FROM unnest($3::text[]) WITH ORDINALITY AS t(e, ord)
+    WHERE EXISTS (SELECT 1 FROM games WHERE id = $1::text)
+      AND $2::bigint = (SELECT COALESCE(MAX(seq) + 1, 0) FROM entries WHERE game = $1::text)
+    RETURNING 1
+), n AS (SELECT count(*) AS n FROM ins)
+SELECT n.n, CASE WHEN n.n = cardinality($3::text[])
+                 THEN pg_notify('muster_entries', $1::text || ' ' || ($2::bigint + n.n))::text END
+FROM n";
+
+/// What a writer did with one append.
+enum Outcome {
+    /// Committed, with this many entries inserted (0 or all).
+    Inserted(u64),
+    /// Refused by the primary key: another writer took the sequence number.
+    Taken,
+    /// The database failed; nothing was written.
+    Failed(String),
+}
+
+struct Append {
+    id: String,
+    first: i64,
+    entries: Vec<String>,
+    done: oneshot::Sender<Outcome>,
+}
+
 /// The PostgreSQL store.
 pub struct PgStore {
     clients: Vec<Client>,
     next: AtomicUsize,
+    writers: Vec<mpsc::UnboundedSender<Append>>,
     /// Kept open for `LISTEN`; its notifications go to `appended`.
     _listener: Client,
     appended: broadcast::Sender<(String, u64)>,
@@ -48,22 +99,26 @@ fn is_unique(e: &tokio_postgres::Error) -> bool {
     e.code() == Some(&SqlState::UNIQUE_VIOLATION)
 }
 
+async fn connect(url: &str) -> Result<Client, StoreError> {
+    let (client, connection) = tokio_postgres::connect(url, NoTls).await.map_err(|e| backend(format!("{url}: {e}")))?;
+    tokio::spawn(async move {
+        if let Err(e) = connection.await {
+            eprintln!("postgres connection closed: {e}");
+        }
+    });
+    Ok(client)
+}
+
 impl PgStore {
-    /// Connects to the database at `url` and makes the tables if they are missing.
+    /// Connects to the database at `url`, makes the tables if they are missing and starts
+    /// the writer tasks.
     ///
     /// # Errors
     /// [`StoreError::Backend`] when it cannot connect or make the tables.
     pub async fn open(url: &str) -> Result<PgStore, StoreError> {
         let mut clients = Vec::with_capacity(CONNECTIONS);
         for _ in 0..CONNECTIONS {
-            let (client, connection) =
-                tokio_postgres::connect(url, NoTls).await.map_err(|e| backend(format!("{url}: {e}")))?;
-            tokio::spawn(async move {
-                if let Err(e) = connection.await {
-                    eprintln!("postgres connection closed: {e}");
-                }
-            });
-            clients.push(client);
+            clients.push(connect(url).await?);
         }
         // Two instances starting together may both try to make the tables.
         if let Err(e) = clients[0].batch_execute(SCHEMA).await
@@ -71,9 +126,17 @@ impl PgStore {
         {
             return Err(backend(e));
         }
+        let mut writers = Vec::with_capacity(WRITERS);
+        for _ in 0..WRITERS {
+            let client = connect(url).await?;
+            let append = client.prepare(APPEND).await.map_err(backend)?;
+            let (tx, rx) = mpsc::unbounded_channel();
+            tokio::spawn(write_loop(client, append, rx));
+            writers.push(tx);
+        }
         let (appended, _) = broadcast::channel(1024);
         let listener = listen(url, appended.clone()).await?;
-        Ok(PgStore { clients, next: AtomicUsize::new(0), _listener: listener, appended })
+        Ok(PgStore { clients, next: AtomicUsize::new(0), writers, _listener: listener, appended })
     }
 
     /// Appends by any instance on this database, as `(game id, sequence number after)`.
@@ -83,6 +146,15 @@ impl PgStore {
 
     fn client(&self) -> &Client {
         &self.clients[self.next.fetch_add(1, Ordering::Relaxed) % self.clients.len()]
+    }
+
+    /// The writer for game `id`: always the same one, so this instance's appends to one
+    /// game never wait on each other's locks across two transactions.
+    fn writer(&self, id: &str) -> &mpsc::UnboundedSender<Append> {
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        id.hash(&mut h);
+        let n = usize::try_from(h.finish() % self.writers.len() as u64).unwrap_or(0);
+        &self.writers[n]
     }
 
     pub(super) async fn create(&self, meta: &GameMeta) -> Result<(), StoreError> {
@@ -100,29 +172,15 @@ impl PgStore {
 
     pub(super) async fn append(&self, id: &str, seq: u64, entries: Vec<String>) -> Result<(), StoreError> {
         let first = i64::try_from(seq).map_err(backend)?;
-        let conflict = || StoreError::Conflict { id: id.to_string(), seq };
-        let inserted = self
-            .client()
-            .execute(
-                "INSERT INTO entries (game, seq, entry)
-                 SELECT $1, $2 + t.ord - 1, t.e FROM unnest($3::text[]) WITH ORDINALITY AS t(e, ord)
-                 WHERE EXISTS (SELECT 1 FROM games WHERE id = $1)
-                   AND $2 = (SELECT COALESCE(MAX(seq) + 1, 0) FROM entries WHERE game = $1)",
-                &[&id, &first, &entries],
-            )
-            .await;
-        match inserted {
-            Ok(n) if n as usize == entries.len() => {
-                // Tell other instances watching this game; the append is durable already, so
-                // a lost notice costs only a late update on their pages.
-                let notice = format!("{id} {}", seq + n);
-                let _ = self.client().execute("SELECT pg_notify($1, $2)", &[&CHANNEL, &notice]).await;
-                Ok(())
-            }
-            Ok(_) if self.load(id).await?.is_none() => Err(backend(format!("no game {id}"))),
-            Ok(_) => Err(conflict()),
-            Err(e) if is_unique(&e) => Err(conflict()),
-            Err(e) => Err(backend(e)),
+        let len = entries.len() as u64;
+        let (done, wait) = oneshot::channel();
+        let stopped = || backend("the postgres writer has stopped");
+        self.writer(id).send(Append { id: id.to_string(), first, entries, done }).map_err(|_| stopped())?;
+        match wait.await.map_err(|_| stopped())? {
+            Outcome::Inserted(n) if n == len => Ok(()),
+            Outcome::Inserted(_) if self.load(id).await?.is_none() => Err(backend(format!("no game {id}"))),
+            Outcome::Inserted(_) | Outcome::Taken => Err(StoreError::Conflict { id: id.to_string(), seq }),
+            Outcome::Failed(e) => Err(StoreError::Backend(e)),
         }
     }
 
@@ -143,6 +201,114 @@ impl PgStore {
         }
         Ok(Some(StoredGame { meta, entries }))
     }
+}
+
+/// A writer task: takes what is queued (up to [`GROUP`] appends), commits it, answers
+/// each append, and again, until the store is dropped.
+async fn write_loop(client: Client, append: Statement, mut queue: mpsc::UnboundedReceiver<Append>) {
+    let mut batch = Vec::with_capacity(GROUP);
+    while queue.recv_many(&mut batch, GROUP).await > 0 {
+        commit(&client, &append, &mut batch).await;
+        batch.clear();
+    }
+}
+
+/// How one try at committing a batch went.
+enum Attempt {
+    /// Committed: the entries each append inserted.
+    Committed(Vec<u64>),
+    /// Append `k` failed, so the transaction was rolled back (the `COMMIT` of an aborted
+    /// transaction is a rollback); the appends after it failed only because of it.
+    Refused(usize, tokio_postgres::Error),
+    /// `BEGIN` or `COMMIT` failed: nothing is known to be written.
+    Failed(tokio_postgres::Error),
+}
+
+/// Commits `batch` and answers every append in it. An append refused by the database is
+/// answered and taken out, and the others are tried again in a new transaction.
+async fn commit(client: &Client, append: &Statement, batch: &mut Vec<Append>) {
+    let mut retries = 0;
+    while !batch.is_empty() {
+        match attempt(client, append, batch).await {
+            Attempt::Committed(counts) => {
+                for (a, n) in batch.drain(..).zip(counts) {
+                    let _ = a.done.send(Outcome::Inserted(n));
+                }
+            }
+            Attempt::Refused(_, e)
+                if retries < RETRIES
+                    && matches!(e.code(), Some(c) if *c == SqlState::T_R_DEADLOCK_DETECTED
+                        || *c == SqlState::T_R_SERIALIZATION_FAILURE) =>
+            {
+                retries += 1;
+            }
+            Attempt::Refused(k, e) if !e.is_closed() => {
+                let a = batch.remove(k);
+                let _ = a.done.send(if is_unique(&e) { Outcome::Taken } else { Outcome::Failed(e.to_string()) });
+            }
+            Attempt::Refused(_, e) | Attempt::Failed(e) => {
+                for a in batch.drain(..) {
+                    let _ = a.done.send(Outcome::Failed(e.to_string()));
+                }
+            }
+        }
+    }
+}
+
+/// One transaction over the whole batch, its statements pipelined.
+async fn attempt(client: &Client, append: &Statement, batch: &[Append]) -> Attempt {
+    type Step<'a> = BoxFuture<'a, Result<u64, tokio_postgres::Error>>;
+    let params: Vec<[&(dyn ToSql + Sync); 3]> = batch.iter().map(|a| [&a.id as _, &a.first as _, &a.entries as _]).collect();
+    let mut steps: Vec<Step<'_>> = Vec::with_capacity(batch.len() + 2);
+    steps.push(client.batch_execute("BEGIN").map(|r| r.map(|()| 0)).boxed());
+    for p in &params {
+        steps.push(
+            client
+                .query_one(append, p)
+                .map(|r| r.map(|row| u64::try_from(row.get::<_, i64>(0)).unwrap_or(0)))
+                .boxed(),
+        );
+    }
+    steps.push(client.batch_execute("COMMIT").map(|r| r.map(|()| 0)).boxed());
+    let mut results = in_order(steps).await;
+    let commit = results.pop().expect("COMMIT");
+    let mut results = results.into_iter();
+    if let Some(Err(e)) = results.next() {
+        return Attempt::Failed(e);
+    }
+    let mut counts = Vec::with_capacity(batch.len());
+    for (k, r) in results.enumerate() {
+        match r {
+            Ok(n) => counts.push(n),
+            Err(e) => return Attempt::Refused(k, e),
+        }
+    }
+    match commit {
+        Ok(_) => Attempt::Committed(counts),
+        Err(e) => Attempt::Failed(e),
+    }
+}
+
+/// Runs `steps` together and returns their results. Each is first polled in turn, which
+/// is when tokio-postgres sends its statement, so they reach the server in this order.
+async fn in_order<T>(mut steps: Vec<BoxFuture<'_, T>>) -> Vec<T> {
+    let mut results: Vec<Option<T>> = steps.iter().map(|_| None).collect();
+    let mut waiting = 0;
+    std::future::poll_fn(|cx| {
+        for (step, result) in steps.iter_mut().zip(results.iter_mut()).skip(waiting) {
+            if result.is_none()
+                && let Poll::Ready(r) = step.as_mut().poll(cx)
+            {
+                *result = Some(r);
+            }
+        }
+        while results.get(waiting).is_some_and(Option::is_some) {
+            waiting += 1;
+        }
+        if waiting == results.len() { Poll::Ready(()) } else { Poll::Pending }
+    })
+    .await;
+    results.into_iter().map(|r| r.expect("every step finished")).collect()
 }
 
 /// Opens the connection that `LISTEN`s for other instances' appends and forwards them.

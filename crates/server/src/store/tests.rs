@@ -123,4 +123,42 @@ async fn postgres_store_passes_the_suite() {
     let other = Store::open(&url).await.unwrap();
     assert_eq!(other.load(&id).await.unwrap().unwrap().entries, entries(0, 2));
     assert!(matches!(other.append(&id, 1, entries(1, 1)).await, Err(StoreError::Conflict { .. })));
+
+    // Two instances racing on the same sequence numbers of many games (the primary key
+    // refusing the loser inside a batch): each number is written exactly once, the other
+    // appends of a batch holding a refused one still land, and no append fails otherwise.
+    let other = Arc::new(other);
+    let ids: Vec<String> = (0..16).map(|_| unique("duel")).collect();
+    for id in &ids {
+        store.create(&meta(id)).await.unwrap();
+    }
+    let mut tasks = Vec::new();
+    for id in &ids {
+        for (w, s) in [Arc::clone(&store), Arc::clone(&other)].into_iter().enumerate() {
+            let id = id.clone();
+            tasks.push(tokio::spawn(async move {
+                let mut wins = 0;
+                for k in 0..10u64 {
+                    match s.append(&id, k, vec![format!("{{\"w\":{w},\"k\":{k}}}")]).await {
+                        Ok(()) => wins += 1,
+                        Err(StoreError::Conflict { .. }) => {}
+                        Err(e) => panic!("{e}"),
+                    }
+                }
+                wins
+            }));
+        }
+    }
+    let mut wins = 0;
+    for t in tasks {
+        wins += t.await.unwrap();
+    }
+    assert_eq!(wins, 10 * ids.len());
+    for id in &ids {
+        let g = other.load(id).await.unwrap().unwrap();
+        assert_eq!(g.entries.len(), 10);
+        for (k, e) in g.entries.iter().enumerate() {
+            assert!(e.ends_with(&format!("\"k\":{k}}}")), "{e}");
+        }
+    }
 }
