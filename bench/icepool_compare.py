@@ -5,6 +5,9 @@ For each dice pool, muster computes the exact distribution with the functions it
 (`muster odds dice`, a hidden subcommand that also times many evaluations in-process) and
 icepool (https://pypi.org/project/icepool/, exact dice probabilities in Python) computes it
 too. The script asserts they agree within 1e-12 and prints per-evaluation times and the ratio.
+Both sides are timed alike: the best of ROUNDS timed batches (muster: ROUNDS runs of the binary,
+each timing --repeat evaluations in-process, so start-up and JSON printing are not counted;
+icepool: ROUNDS batches of at least 0.2 s), so a busy machine skews neither side more.
 
 Pools:
   sixes:N     the number of sixes among N d6 (Fire on the Mountain 15.2's combat roll)
@@ -74,30 +77,46 @@ def icepool_dist(pool):
     return {int(o): float(p) for o, p in zip(die.outcomes(), die.probabilities())}
 
 
-def time_icepool(pool, seconds=0.5):
-    reps, start = 0, time.perf_counter()
-    while True:
-        icepool_dist(pool)
-        reps += 1
-        elapsed = time.perf_counter() - start
-        if elapsed >= seconds and reps >= 20:
-            return elapsed / reps
+ROUNDS = int(os.environ.get("ROUNDS", "5"))
+
+
+def time_icepool(pool, seconds=0.2):
+    """Seconds per evaluation: the best of ROUNDS batches of at least `seconds` (and 20 evaluations)."""
+    best = None
+    for _ in range(ROUNDS):
+        reps, start = 0, time.perf_counter()
+        while True:
+            icepool_dist(pool)
+            reps += 1
+            elapsed = time.perf_counter() - start
+            if elapsed >= seconds and reps >= 20:
+                break
+        best = elapsed / reps if best is None else min(best, elapsed / reps)
+    return best
 
 
 def muster(pools, repeat):
+    """Each pool's row, its seconds per evaluation the best of ROUNDS runs of the binary."""
     subprocess.run(["cargo", "build", "--release", "-q", "-p", "cli"], cwd=ROOT, check=True)
     exe = os.path.join(ROOT, "target", "release", "muster")
     args = [exe, "odds", "dice", "--json", "--repeat", str(repeat)]
     for p in pools:
         args += ["--pool", p]
-    out = subprocess.run(args, cwd=ROOT, check=True, capture_output=True, text=True).stdout
-    return {row["pool"]: row for row in json.loads(out)}
+    rows = {}
+    for _ in range(ROUNDS):
+        out = subprocess.run(args, cwd=ROOT, check=True, capture_output=True, text=True).stdout
+        for row in json.loads(out):
+            best = rows.get(row["pool"])
+            if best is None or row["seconds_per_evaluation"] < best["seconds_per_evaluation"]:
+                rows[row["pool"]] = row
+    return rows
 
 
 def main():
     repeat = int(os.environ.get("MUSTER_REPEAT", "200000"))
     ours = muster(POOLS, repeat)
-    print(f"icepool {icepool.__version__}, muster release build, {repeat} muster evaluations per pool\n")
+    print(f"icepool {icepool.__version__}, muster release build, {repeat} muster evaluations per pool,"
+          f" best of {ROUNDS} rounds each side\n")
     print(f"{'pool':<13} {'outcomes':>8} {'max |diff|':>11} {'muster':>11} {'icepool':>11} {'ratio':>9}")
     worst_ratio = None
     for pool in POOLS:
