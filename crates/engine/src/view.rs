@@ -89,7 +89,8 @@ pub struct ActionView {
     /// The action in the rulebook's words ([`crate::Game::describe`]).
     pub label: String,
     /// What sort of action, for grouping and styling: `move`, `fire`, `melee`, `place`,
-    /// `retreat`, `rally`, `select`, `face`, `board`, `done`, `choice`.
+    /// `retreat`, `rally`, `select`, `face`, `board`, `done`, `choice`, `chance` (a chance
+    /// outcome).
     pub kind: String,
     /// The [`CounterView::id`] of the unit the action is for (the one moving, firing,
     /// retreating, rallying, being placed), if one is.
