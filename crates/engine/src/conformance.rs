@@ -232,10 +232,7 @@ pub fn replay_identical<G: Game>(new: impl Fn() -> G, games: u64, seed: u64, max
             let Some(action) = random_action(&game, &mut dice) else {
                 break;
             };
-            trail.pending = true;
-            game.apply_unchecked(&action);
-            trail.pending = false;
-            trail.actions.push(action);
+            trail.play(&mut game, action);
             hashes.push(game.state_hash());
         }
         let (scenario, options) = game.scenario();
@@ -327,10 +324,7 @@ pub fn metrics_stable<G: Game>(new: impl Fn() -> G, games: u64, seed: u64, max_d
             let Some(action) = random_action(&game, &mut dice) else {
                 return Ok(());
             };
-            trail.pending = true;
-            game.apply_unchecked(&action);
-            trail.pending = false;
-            trail.actions.push(action);
+            trail.play(&mut game, action);
         }
     })
 }
@@ -381,10 +375,7 @@ pub fn action_views_on_board<G: Game>(
             let Some(action) = random_action(&game, &mut dice) else {
                 return Ok(());
             };
-            trail.pending = true;
-            game.apply_unchecked(&action);
-            trail.pending = false;
-            trail.actions.push(action);
+            trail.play(&mut game, action);
         }
     })
 }
@@ -568,10 +559,7 @@ pub fn hostile_actions_refused<G: Game>(
             {
                 break;
             }
-            trail.pending = true;
-            game.apply_unchecked(action);
-            trail.pending = false;
-            trail.actions.push(action.clone());
+            trail.play(&mut game, action.clone());
         }
         if trail.actions.len() == n {
             hostile_probe(trail, &new, &mut game, &pool, &mut pick, &mut faults);
@@ -624,10 +612,7 @@ fn play_offering<G: Game>(
                 a
             }
         };
-        trail.pending = true;
-        game.apply_unchecked(&action);
-        trail.pending = false;
-        trail.actions.push(action);
+        trail.play(game, action);
     }
     Ok(())
 }
@@ -645,6 +630,15 @@ struct Trail<A> {
 }
 
 impl<A: Clone + Debug> Trail<A> {
+    /// Applies `action` (known legal) to `game` and records it; a panic inside is reported
+    /// as one in `apply`.
+    fn play<G: Game<Action = A>>(&mut self, game: &mut G, action: A) {
+        self.pending = true;
+        game.apply_unchecked(&action);
+        self.pending = false;
+        self.actions.push(action);
+    }
+
     /// A failure message for this game at its current decision.
     fn fail<G: Game<Action = A>>(&self, new: &impl Fn() -> G, what: String) -> String {
         self.fail_at(new, self.actions.len(), what)
@@ -1003,10 +997,7 @@ fn clone_inner<G: Game>(
                 let Some(action) = random_action(&game, &mut dice) else {
                     break;
                 };
-                trail.pending = true;
-                game.apply_unchecked(&action);
-                trail.pending = false;
-                trail.actions.push(action);
+                trail.play(&mut game, action);
                 if copy.state_hash() != copy_hash {
                     return Err(trail.fail(&new, "a decision on the original changed a clone's hash".into()));
                 }
@@ -1015,10 +1006,7 @@ fn clone_inner<G: Game>(
             let Some(action) = random_action(&game, &mut dice) else {
                 break;
             };
-            trail.pending = true;
-            game.apply_unchecked(&action);
-            trail.pending = false;
-            trail.actions.push(action);
+            trail.play(&mut game, action);
         }
         Ok(())
     })

@@ -138,8 +138,11 @@ fn edge(a: (f64, f64), b: (f64, f64)) -> ((f64, f64), (f64, f64)) {
     ((m.0 + p.0, m.1 + p.1), (m.0 - p.0, m.1 - p.1))
 }
 
-/// Wraps text to lines of at most `width` characters.
-fn wrap(text: &str, width: usize) -> Vec<String> {
+/// Splits text into lines of at most `width` characters, at spaces (a longer word stands
+/// alone on its line); no lines for empty text. The map's tracks panel and the command
+/// line's listings both wrap with it.
+#[must_use]
+pub fn wrap(text: &str, width: usize) -> Vec<String> {
     let mut lines = Vec::new();
     let mut line = String::new();
     for word in text.split_whitespace() {
@@ -151,7 +154,7 @@ fn wrap(text: &str, width: usize) -> Vec<String> {
         }
         line.push_str(word);
     }
-    if !line.is_empty() || lines.is_empty() {
+    if !line.is_empty() {
         lines.push(line);
     }
     lines
@@ -922,5 +925,12 @@ mod tests {
                 assert!(((e.0 - c.0).hypot(e.1 - c.1) - R).abs() < 1e-6);
             }
         }
+    }
+
+    #[test]
+    fn wrap_breaks_at_spaces_within_the_width() {
+        assert_eq!(wrap("Grant lands at Hunter's Farm", 12), vec!["Grant lands", "at Hunter's", "Farm"]);
+        assert_eq!(wrap("Chattanooga-Knoxville road", 5), vec!["Chattanooga-Knoxville", "road"]);
+        assert!(wrap("   ", 10).is_empty());
     }
 }

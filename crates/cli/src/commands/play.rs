@@ -283,7 +283,7 @@ impl<G: Game> Session<'_, G> {
                 .map(|(k, v)| format!("{k}: {v}"))
                 .collect();
             writeln!(self.out)?;
-            for line in super::scenarios::wrap(&short.join(" | "), 100) {
+            for line in render::wrap(&short.join(" | "), 100) {
                 writeln!(self.out, "  {line}")?;
             }
             for (k, v) in tracks.iter().filter(|t| t.1.chars().count() > LONG_TRACK && changed(t)) {

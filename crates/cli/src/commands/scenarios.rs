@@ -27,7 +27,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     let mut out = String::new();
     for s in &all {
         writeln!(out, "{}  ({} ruleset)\n  {}\n", s.id, s.ruleset, s.title)?;
-        for line in wrap(&s.description, 76) {
+        for line in render::wrap(&s.description, 76) {
             writeln!(out, "  {line}")?;
         }
         if s.options.is_empty() {
@@ -36,7 +36,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
             writeln!(out, "\n  Options (--option NAME):")?;
             for o in &s.options {
                 writeln!(out, "    {}", o.name)?;
-                for line in wrap(&o.description, 70) {
+                for line in render::wrap(&o.description, 70) {
                     writeln!(out, "        {line}")?;
                 }
             }
@@ -45,23 +45,4 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     }
     super::print(out.trim_end())?;
     Ok(ExitCode::SUCCESS)
-}
-
-/// Splits text into lines of at most `width` characters, at spaces.
-pub fn wrap(text: &str, width: usize) -> Vec<String> {
-    let mut lines = Vec::new();
-    let mut line = String::new();
-    for word in text.split_whitespace() {
-        if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > width {
-            lines.push(std::mem::take(&mut line));
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(word);
-    }
-    if !line.is_empty() {
-        lines.push(line);
-    }
-    lines
 }
