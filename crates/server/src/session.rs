@@ -282,36 +282,22 @@ impl<G: Game> Live<G> {
         Ok(())
     }
 
-    /// Applies an action (checked against the one source of legal actions) and keeps it
-    /// in force. The ruleset only describes an action once it is known to be legal: a
-    /// client can send any well-formed action, and a ruleset's words for an action that
-    /// names no real unit are not the server's to trust.
+    /// Applies an action through [`Game::apply`] (checked against the one source of legal
+    /// actions, refused with its rule) and keeps it in force. Describing it first is safe
+    /// for any well-formed action: the conformance check `hostile_actions_refused` holds
+    /// every ruleset to that.
     fn push(&mut self, action: G::Action) -> Result<(), Illegal> {
         let actor = self.game.actor();
-        let legal = match actor {
-            Actor::Side(_) => self.game.legal_actions().contains(&action),
-            Actor::Chance => self.game.chance_outcomes().iter().any(|(a, _)| *a == action),
-            Actor::Over => false,
-        };
-        if !legal {
-            return Err(self.refusal(&action));
-        }
         let label = self.game.describe(&action);
-        self.game.apply_unchecked(&action);
-        self.quiet.apply_unchecked(&action);
-        self.plies.push(Ply { action, actor, label });
+        self.game.apply(&action)?;
+        self.record(action, actor, label);
         Ok(())
     }
 
-    /// Why `action` is refused, by the ruleset's [`Game::why_illegal`]; if the ruleset
-    /// cannot even say (it panics on an action naming no real unit), the pending decision's
-    /// rule. Reading only: a panic here leaves the game as it was.
-    fn refusal(&self, action: &G::Action) -> Illegal {
-        let game = &self.game;
-        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| game.why_illegal(action))).unwrap_or_else(|_| {
-            let p = game.prompt();
-            Illegal { rule: p.rule, reason: format!("that is not one of the choices now: {}", p.text) }
-        })
+    /// Keeps an action already applied to `game` in force, and plays it on the quiet twin.
+    fn record(&mut self, action: G::Action, actor: Actor, label: String) {
+        self.quiet.apply_unchecked(&action);
+        self.plies.push(Ply { action, actor, label });
     }
 
     /// Takes the actions in force back to `ply`, rebuilding the position by replay.
@@ -341,7 +327,10 @@ impl<G: Game> Live<G> {
             let outcomes = self.game.chance_outcomes();
             let action = self.dice.sample(&outcomes).clone();
             out.push(Entry::A(serde_json::to_value(&action).expect("actions serialise")).text());
-            self.push(action).expect("a listed chance outcome is legal");
+            // A listed outcome: no need to list them again to check it.
+            let label = self.game.describe(&action);
+            self.game.apply_unchecked(&action);
+            self.record(action, Actor::Chance, label);
         }
         self.seq += out.len() as u64;
         out
