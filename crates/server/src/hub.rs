@@ -79,11 +79,6 @@ pub struct Hub {
     capacity: usize,
 }
 
-/// A new game's answer: its facts (tokens included).
-pub type Created = GameMeta;
-
-/// Games kept in memory before idle ones (no socket watching, no bot thinking, nobody
-/// holding the slot) are let go; they reload from the store when next asked for.
 const CAPACITY: usize = 4096;
 
 const ALPHABET: &[u8; 32] = b"abcdefghijkmnpqrstuvwxyz23456789";
@@ -156,7 +151,7 @@ impl Hub {
     ///
     /// # Errors
     /// [`HubError::BadRequest`] naming what was refused; [`HubError::Store`].
-    pub async fn create(self: &Arc<Self>, scenario: &str, options: Vec<String>, players: [String; 2]) -> Result<Created, HubError> {
+    pub async fn create(self: &Arc<Self>, scenario: &str, options: Vec<String>, players: [String; 2]) -> Result<GameMeta, HubError> {
         let mut players = players;
         for p in &mut players {
             let t = p.trim().to_ascii_lowercase();
@@ -250,14 +245,6 @@ impl Hub {
         Ok(f(guard.as_deref().expect("loaded")))
     }
 
-    /// The seat a token opens in game `id`.
-    ///
-    /// # Errors
-    /// As [`Hub::slot`].
-    pub async fn seat(self: &Arc<Self>, id: &str, token: Option<&str>) -> Result<Seat, HubError> {
-        self.with(id, |s| seat_of(s.meta(), token)).await
-    }
-
     /// The state (JSON text) for the holder of `token`.
     ///
     /// # Errors
@@ -267,8 +254,7 @@ impl Hub {
         let busy = slot.thinking.load(Ordering::Relaxed);
         self.with(id, |s| {
             // Thinking means a bot seat is to act, not only that the bot task is alive.
-            let bot_to_act = matches!(s.actor(), Actor::Side(side) if s.meta().players[side.index()] != "human");
-            s.state(seat_of(s.meta(), token).side(), log_from, busy && bot_to_act)
+            s.state(seat_of(s.meta(), token).side(), log_from, busy && bot_to_act(s))
         })
         .await
     }
@@ -377,25 +363,17 @@ impl Hub {
             }
             slot.thinking.store(false, Ordering::Release);
             // A change that landed after the last look would otherwise wait for the next action.
-            let again = slot.session.lock().await.as_deref().is_some_and(|s| s.bot_job().is_some());
+            let again = slot.session.lock().await.as_deref().is_some_and(bot_to_act);
             if again {
                 hub.kick(&id);
             }
         });
     }
+}
 
-    /// Whether game `id`'s bot is choosing now.
-    pub async fn thinking(self: &Arc<Self>, id: &str) -> Result<bool, HubError> {
-        Ok(self.slot(id).await?.thinking.load(Ordering::Relaxed))
-    }
-
-    /// The actor of game `id`, for tests.
-    ///
-    /// # Errors
-    /// As [`Hub::slot`].
-    pub async fn actor(self: &Arc<Self>, id: &str) -> Result<Actor, HubError> {
-        self.with(id, |s| s.actor()).await
-    }
+/// Whether a bot seat of this game is to act.
+fn bot_to_act(s: &dyn Session) -> bool {
+    matches!(s.actor(), Actor::Side(side) if s.meta().players[side.index()] != "human")
 }
 
 /// The seat `token` opens in a game with these facts.
