@@ -1,6 +1,6 @@
 //! The greedy bot: one step of look-ahead, with chance weighed exactly.
 
-use crate::{Bot, score};
+use crate::{Bot, Recent, score};
 use engine::{Actor, Dice, Game, Side};
 
 /// For each legal action, the expected [`score`] (the ruleset's [`Game::evaluate`], or
@@ -19,16 +19,29 @@ use engine::{Actor, Dice, Game, Side};
 /// placements), it weighs a sample of `max_actions` of them drawn with its generator:
 /// each costs an application, and the ruleset lists the next position's actions in it.
 ///
-/// It sees as far as the next decision only, of either side: a decision that changes
-/// nothing the evaluation reads (a step of movement, with a VP-only evaluation) looks
-/// like every other, and the tie is broken at random.
+/// **Its own next decision.** When an action leads, with no chance in between, to another
+/// decision of the same side (choosing which unit to move, then where it goes), the bot
+/// values it by the best action of that next decision, up to `lookahead` decisions deep,
+/// while both lists hold at most [`LOOKAHEAD_MAX_ACTIONS`] actions. So picking a unit is
+/// worth what its best move is worth, and ending a phase early no longer ties with
+/// moving. Beyond that it sees as far as the next decision only: a decision that changes
+/// nothing the evaluation reads looks like every other, and the tie is broken at random.
 #[derive(Debug)]
 pub struct GreedyBot {
     dice: Dice,
     limit: usize,
     samples: u32,
     max_actions: usize,
+    lookahead: u32,
+    recent: Recent,
 }
+
+/// [`GreedyBot`]'s default lookahead through its own consecutive decisions.
+pub const DEFAULT_LOOKAHEAD: u32 = 1;
+/// The longest list the lookahead looks through (at the decision and the one after it):
+/// Fire on the Mountain's movement offers a few dozen actions, Belmont's several hundred,
+/// where a second level would cost seconds a decision.
+pub const LOOKAHEAD_MAX_ACTIONS: usize = 64;
 
 /// [`GreedyBot`]'s default bound on chance outcomes enumerated per action. In Belmont,
 /// ending an activation leads to the chit pull and the next activation's first rolls,
@@ -54,7 +67,22 @@ impl GreedyBot {
     /// action, else `samples` sampled paths (at least one per pending chance decision).
     #[must_use]
     pub fn with_limits(seed: u64, limit: usize, samples: u32) -> GreedyBot {
-        GreedyBot { dice: Dice::seeded(seed), limit, samples: samples.max(1), max_actions: DEFAULT_MAX_ACTIONS }
+        GreedyBot {
+            dice: Dice::seeded(seed),
+            limit,
+            samples: samples.max(1),
+            max_actions: DEFAULT_MAX_ACTIONS,
+            lookahead: DEFAULT_LOOKAHEAD,
+            recent: Recent::default(),
+        }
+    }
+
+    /// The same bot looking `lookahead` of its own consecutive decisions ahead (0: the
+    /// next decision only).
+    #[must_use]
+    pub fn lookahead(mut self, lookahead: u32) -> GreedyBot {
+        self.lookahead = lookahead;
+        self
     }
 
     /// The same bot weighing at most `max_actions` actions a decision (at least one).
@@ -65,9 +93,36 @@ impl GreedyBot {
     }
 
     /// The expected score of `action` for `side`: exact when chance fits in the limit,
-    /// else estimated as described on [`GreedyBot`].
+    /// else estimated as described on [`GreedyBot`]; through the side's own next
+    /// decisions when `action` leads straight to one.
     pub fn value<G: Game>(&mut self, game: &G, action: &G::Action, side: Side) -> f64 {
+        self.value_ahead(game, action, side, self.lookahead)
+    }
+
+    fn value_ahead<G: Game>(&mut self, game: &G, action: &G::Action, side: Side, depth: u32) -> f64 {
         let reached = analysis::partial(game, action, self.limit);
+        if reached.expanded == 0
+            && let [(_, next)] = reached.resolved.as_slice()
+            && next.actor() == Actor::Side(side)
+            && self.recent.contains(next.state_hash())
+        {
+            // Back to where it decided before: a loop (see [`Recent`]).
+            return f64::NEG_INFINITY;
+        }
+        if depth > 0
+            && reached.pending.is_empty()
+            && let [(_, next)] = reached.resolved.as_slice()
+            && next.actor() == Actor::Side(side)
+            && reached.expanded == 0
+        {
+            let legal = next.legal_actions();
+            if !legal.is_empty() && legal.len() <= LOOKAHEAD_MAX_ACTIONS {
+                return legal
+                    .iter()
+                    .map(|a| self.value_ahead(next, a, side, depth - 1))
+                    .fold(f64::NEG_INFINITY, f64::max);
+            }
+        }
         let mut value: f64 = reached.resolved.iter().map(|(p, g)| p * score(g, side)).sum();
         if reached.pending.is_empty() {
             return value;
@@ -108,6 +163,8 @@ impl<G: Game> Bot<G> for GreedyBot {
         let Actor::Side(side) = game.actor() else {
             return self.dice.choose(legal).clone();
         };
+        // Noted even when there is no choice: a loop may pass through a forced decision.
+        self.recent.note(game.state_hash());
         if legal.len() == 1 {
             return legal[0].clone();
         }
@@ -122,7 +179,8 @@ impl<G: Game> Bot<G> for GreedyBot {
             weighed.truncate(self.max_actions);
             weighed.sort_unstable();
         }
-        let values: Vec<f64> = weighed.iter().map(|&i| self.value(game, &legal[i], side)).collect();
+        let depth = if legal.len() <= LOOKAHEAD_MAX_ACTIONS { self.lookahead } else { 0 };
+        let values: Vec<f64> = weighed.iter().map(|&i| self.value_ahead(game, &legal[i], side, depth)).collect();
         let best = values.iter().copied().fold(f64::NEG_INFINITY, f64::max);
         let ties: Vec<usize> = (0..weighed.len()).filter(|&k| values[k] >= best - 1e-12).map(|k| weighed[k]).collect();
         legal[*self.dice.choose(&ties)].clone()

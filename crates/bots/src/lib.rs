@@ -75,6 +75,34 @@ impl<G: Game> Bot<G> for RandomBot {
     }
 }
 
+/// Positions a bot has lately decided in. Going back to one with no chance in between is
+/// a loop (a toggle taken twice, an announcement called off and made again): a bot that
+/// weighs the position the same way the second time would go round it for ever, so bots
+/// avoid such actions while they have another.
+#[derive(Debug, Default)]
+pub(crate) struct Recent {
+    hashes: std::collections::VecDeque<u64>,
+}
+
+impl Recent {
+    /// How many positions are remembered: more than a side's longest run of decisions
+    /// without chance in any ruleset so far (a Fire on the Mountain Movement Phase).
+    const LEN: usize = 256;
+
+    /// Remembers that the bot decided in the position with this hash.
+    pub(crate) fn note(&mut self, hash: u64) {
+        if self.hashes.len() == Self::LEN {
+            self.hashes.pop_front();
+        }
+        self.hashes.push_back(hash);
+    }
+
+    /// Whether the bot decided in this position lately.
+    pub(crate) fn contains(&self, hash: u64) -> bool {
+        self.hashes.contains(&hash)
+    }
+}
+
 /// How good a position is for `side`, from 0 to 1: a finished game scores its result
 /// (1 a win, 0 a loss, 1/2 a draw), any other position [`Game::evaluate`].
 pub fn score<G: Game>(game: &G, side: Side) -> f64 {

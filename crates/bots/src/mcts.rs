@@ -38,7 +38,7 @@
 //! reads VP only, a short rollout mostly scores "no change", and the search sees what
 //! the VP track sees: losses and objectives within reach.
 
-use crate::{Bot, Budget, score};
+use crate::{Bot, Budget, Recent, score};
 use engine::{Actor, Dice, Game, Side};
 use std::time::{Duration, Instant};
 
@@ -118,6 +118,7 @@ pub struct MctsBot<G: Game> {
     stats: SearchStats,
     /// The lowest and highest reward seen this search, per side.
     range: [(f64, f64); 2],
+    recent: Recent,
 }
 
 impl<G: Game> std::fmt::Debug for MctsBot<G> {
@@ -137,6 +138,7 @@ impl<G: Game> MctsBot<G> {
             root: None,
             stats: SearchStats::default(),
             range: [(f64::INFINITY, f64::NEG_INFINITY); 2],
+            recent: Recent::default(),
         }
     }
 
@@ -376,8 +378,9 @@ impl<G: Game> MctsBot<G> {
         [score(&g, Side::Union), score(&g, Side::Confederate)]
     }
 
-    /// Searches from `game` within the budget and returns the most visited root action.
-    fn search(&mut self, game: &G) -> Option<G::Action> {
+    /// Searches from `game` within the budget and returns the root's tried actions, the
+    /// most visited first (ties to the higher mean).
+    fn search(&mut self, game: &G) -> Vec<G::Action> {
         let start = Instant::now();
         let mut root_game = game.clone();
         root_game.set_logging(false);
@@ -400,12 +403,11 @@ impl<G: Game> MctsBot<G> {
         self.stats =
             SearchStats { iterations, reused_visits: reused, nodes: self.nodes.len(), elapsed: start.elapsed() };
         let n = &self.nodes[root as usize];
-        let Actor::Side(side) = n.actor else { return None };
-        n.edges
-            .iter()
-            .filter_map(|e| e.child.map(|c| (e, &self.nodes[c as usize])))
-            .max_by(|(_, a), (_, b)| a.visits.cmp(&b.visits).then(mean(a, side).total_cmp(&mean(b, side))))
-            .map(|(e, _)| e.action.clone())
+        let Actor::Side(side) = n.actor else { return Vec::new() };
+        let mut ranked: Vec<(&G::Action, &Node<G::Action>)> =
+            n.edges.iter().filter_map(|e| e.child.map(|c| (&e.action, &self.nodes[c as usize]))).collect();
+        ranked.sort_by(|(_, a), (_, b)| b.visits.cmp(&a.visits).then(mean(b, side).total_cmp(&mean(a, side))));
+        ranked.into_iter().map(|(a, _)| a.clone()).collect()
     }
 }
 
@@ -429,11 +431,22 @@ impl<G: Game> Bot<G> for MctsBot<G> {
     }
 
     fn choose_from(&mut self, game: &G, legal: &[G::Action]) -> G::Action {
+        // Noted even when there is no choice: a loop may pass through a forced decision.
+        self.recent.note(game.state_hash());
         if legal.len() == 1 {
             return legal[0].clone();
         }
-        match self.search(game) {
-            Some(a) if legal.contains(&a) => a,
+        let ranked = self.search(game);
+        // The best action that does not lead straight back to a position decided in
+        // lately (a loop, see [`Recent`]); the best one if all do.
+        let side = game.actor();
+        let loops = |a: &G::Action| {
+            let mut next = game.clone();
+            next.apply_unchecked(a);
+            next.actor() == side && self.recent.contains(next.state_hash())
+        };
+        match ranked.iter().find(|a| !loops(a)).or(ranked.first()) {
+            Some(a) if legal.contains(a) => a.clone(),
             // The tree's root is not this decision (cannot happen for a side to act),
             // or the search found nothing: any legal action.
             _ => self.dice.choose(legal).clone(),

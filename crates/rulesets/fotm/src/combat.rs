@@ -312,6 +312,7 @@ pub fn mandatory_hexes(g: &Fotm, side: Side, targeted: &[Hex]) -> Vec<Hex> {
     if side == Side::Union && sequence::union_paused(g) {
         return vec![];
     }
+    let occupancy = g.occupancy();
     let mut out = Vec::new();
     for b in g.on_map(side) {
         if !is_melee(g, b) || !may_assault(g, b) {
@@ -319,7 +320,7 @@ pub fn mandatory_hexes(g: &Fotm, side: Side, targeted: &[Hex]) -> Vec<Hex> {
         }
         let Some(h) = g.hex_of(b) else { continue };
         for n in h.neighbours() {
-            if out.contains(&n) || targeted.contains(&n) || g.occupant(n) != Some(side.enemy()) {
+            if out.contains(&n) || targeted.contains(&n) || occupancy.occupant(n) != Some(side.enemy()) {
                 continue;
             }
             if elevation(g, n) == elevation(g, h) && may_close(g, b, n) {
@@ -342,6 +343,7 @@ pub fn targets(g: &Fotm, side: Side, targeted: &[Hex]) -> Vec<Hex> {
         return vec![];
     }
     let guards = guard_hexes(g, side);
+    let occupancy = g.occupancy();
     let mut out: Vec<Hex> = Vec::new();
     for b in g.on_map(side) {
         if !may_assault(g, b) {
@@ -353,7 +355,7 @@ pub fn targets(g: &Fotm, side: Side, targeted: &[Hex]) -> Vec<Hex> {
             if out.contains(&n) || targeted.contains(&n) {
                 continue;
             }
-            if (g.occupant(n) == Some(side.enemy()) || guards.contains(&n)) && can_join(g, b, n) {
+            if (occupancy.occupant(n) == Some(side.enemy()) || guards.contains(&n)) && can_join(g, b, n) {
                 out.push(n);
             }
         }

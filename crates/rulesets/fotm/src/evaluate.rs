@@ -1,18 +1,27 @@
 //! How well a side stands, for bots that cut searches short (`engine::Game::evaluate`):
 //! the 18.1 VP margin, the gaps held (a Decisive Victory is worth more than any margin), the
-//! strength each side has left, and for the Union how close its brigades have come to the
-//! gaps. Authored weights, tuned only by bot-against-bot play.
+//! strength each side has left, and how far the Union's fighting brigades still have to go
+//! to the objectives the Confederates hold. Authored weights, tuned only by bot-against-bot
+//! play (`muster selfplay fotm --union greedy`), not taken from the rulebook.
 
+use crate::oob::{Arm, Start};
 use crate::state::{Fotm, Loc};
 use engine::Side;
+use hexmap::Hex;
 
 /// Weight of one gap held, in VP-margin units.
 const GAP: f64 = 8.0;
 /// Weight of the SP difference on the map, in VP-margin units a SP.
 const SP: f64 = 0.5;
-/// Weight of the Union's approach: VP-margin units per hex closer of its nearest brigade to
-/// each gap it does not hold.
-const APPROACH: f64 = 0.4;
+/// Weight of the Union's advance: VP-margin units for each hex one of its infantry or
+/// artillery brigades comes closer to the nearest objective (18.1: Fox's Gap, Turner's Gap,
+/// 2601) the Confederates hold. Every brigade counts, not only the nearest, so a search
+/// that moves any of them forward sees the gain; it is small against a step lost (0.2) or
+/// a gap (8), so no brigade walks into a loss for a hex.
+const ADVANCE: f64 = 0.1;
+/// Distances are counted up to this many hexes; brigades not yet on the map count as this
+/// far until they wait at their entry hex (14.1).
+const FAR: u16 = 24;
 /// Scale of the logistic squashing, in VP-margin units.
 const SCALE: f64 = 12.0;
 
@@ -20,18 +29,10 @@ const SCALE: f64 = 12.0;
 pub(crate) fn evaluate(g: &Fotm, side: Side) -> f64 {
     let vp = crate::victory::vp(g);
     let mut union = f64::from(vp[0]) - f64::from(vp[1]);
-    for (i, s) in g.control[..2].iter().enumerate() {
+    for s in &g.control[..2] {
         union += if *s == Side::Union { GAP } else { -GAP };
-        if *s == Side::Confederate {
-            let gap = crate::victory::tracked(g)[i];
-            let nearest = g
-                .on_map(Side::Union)
-                .filter_map(|b| g.hex_of(b).map(|h| h.distance(gap)))
-                .min()
-                .unwrap_or(30);
-            union -= APPROACH * f64::from(nearest.min(30));
-        }
     }
+    union += ADVANCE * advance(g);
     let sp = |s: Side| -> f64 {
         g.all_brigades()
             .filter(|&b| g.side_of(b) == s && matches!(g.bde(b).loc, Loc::Map(_) | Loc::Entering | Loc::Waiting))
@@ -42,4 +43,34 @@ pub(crate) fn evaluate(g: &Fotm, side: Side) -> f64 {
     union += SP * (sp(Side::Union) / 2.5 - sp(Side::Confederate));
     let margin = if side == Side::Union { union } else { -union };
     1.0 / (1.0 + (-margin / SCALE).exp())
+}
+
+/// How far forward the Union's infantry and artillery brigades stand, in hexes summed over
+/// them: each counts half of [`FAR`] less its distance (from where it is, or from its entry
+/// hex while it waits there) to the nearest objective the Confederates hold, so the sum is
+/// near zero midway and the logistic in [`evaluate`] keeps its slope. Zero once the Union
+/// holds all three.
+fn advance(g: &Fotm) -> f64 {
+    let objectives = crate::victory::tracked(g);
+    let held: Vec<Hex> = objectives.iter().zip(&g.control).filter(|(_, s)| **s == Side::Confederate).map(|(h, _)| *h).collect();
+    if held.is_empty() {
+        return 0.0;
+    }
+    let nearest = |h: Hex| held.iter().map(|o| h.distance(*o)).min().unwrap_or(FAR).min(FAR);
+    g.all_brigades()
+        .filter(|&b| g.side_of(b) == Side::Union && !matches!(g.arm(b), Arm::Cavalry) && !g.bde(b).routed)
+        .map(|b| {
+            let at = match g.bde(b).loc {
+                Loc::Map(h) => Some(h),
+                Loc::Entering => match &g.info(b).start {
+                    Start::Arrive { entry, .. } => g.map().entry(entry).map(|e| e.hex),
+                    _ => None,
+                },
+                Loc::Waiting => None,
+                // Gone or captured brigades no longer count (their SP and VP do).
+                Loc::Prisoner(_) | Loc::Gone(_) => return 0.0,
+            };
+            f64::from(FAR / 2) - f64::from(at.map_or(FAR, nearest))
+        })
+        .sum()
 }

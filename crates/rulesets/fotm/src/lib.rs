@@ -42,6 +42,7 @@ mod metrics;
 mod movement;
 pub mod odds;
 pub mod oob;
+mod poshash;
 mod procedure;
 mod rally;
 mod retreat;
@@ -164,6 +165,16 @@ impl Game for Fotm {
     fn prompt(&self) -> Prompt {
         let (rule, text) = procedure::prompt(self);
         Prompt { actor: self.actor(), rule: rule.into(), text }
+    }
+
+    /// The word-at-a-time [`poshash::PositionHasher`] over the position (the log and the memo
+    /// hash to nothing): it keys the legal-action memo at every decision, where the default
+    /// byte-at-a-time FNV-1a was a fifth of a decision's time.
+    fn state_hash(&self) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut h = poshash::PositionHasher::default();
+        self.hash(&mut h);
+        h.finish()
     }
 
     fn legal_actions(&self) -> Vec<Action> {

@@ -40,7 +40,6 @@ use crate::state::{Bid, Fate, Fotm, Loc, Unit};
 use crate::{routed, sequence, stacking, victory};
 use engine::{Actor, Illegal, Side};
 use hexmap::Hex;
-use std::collections::{HashMap, HashSet};
 
 /// 13.1: infantry MP allowance.
 pub const INFANTRY_MP: u8 = 4;
@@ -246,55 +245,80 @@ fn selectable(g: &Fotm, side: Side, reinforce: bool) -> Vec<Unit> {
 
 /// Occupancy and enemy ZOC for one side (6.1, 13.4), so that legality costs one scan.
 pub(crate) struct Ctx {
-    /// Brigades a hex holds: (friendly, enemy).
-    count: HashMap<Hex, (usize, usize)>,
-    /// Hexes in the ZOC of an enemy brigade.
-    enemy_zoc: HashSet<Hex>,
+    /// One [`Cell`] per hex of the map's rectangle, by [`hexmap::HexGrid::index`]. Brigades
+    /// stand, and ZOC reaches (6.1: both hexes have an elevation), only on the map, so a hex
+    /// outside the rectangle is empty and free of ZOC.
+    cells: Vec<Cell>,
     /// Enemy artillery (11.3): hex and elevation.
     enemy_art: Vec<(Hex, u8)>,
     /// Friendly infantry and artillery hexes (11.3 leash).
     support: Vec<Hex>,
 }
 
+/// What [`Ctx`] knows of one hex. A dense table rather than hash maps: it is built at every
+/// movement decision, and hashing each hex cost more than the rules checks that read it.
+#[derive(Clone, Copy, Default)]
+struct Cell {
+    /// Friendly brigades on the hex.
+    friendly: u8,
+    /// Enemy brigades on the hex.
+    enemy: u8,
+    /// In the ZOC of an enemy brigade.
+    zoc: bool,
+}
+
 impl Ctx {
     /// The board for `side`.
     pub(crate) fn new(g: &Fotm, side: Side) -> Ctx {
-        let mut count: HashMap<Hex, (usize, usize)> = HashMap::new();
-        let mut enemy_zoc = HashSet::new();
+        let grid = &g.map().cells;
+        let mut cells = vec![Cell::default(); grid.len()];
         let mut enemy_art = Vec::new();
         let mut support = Vec::new();
         for b in g.all_brigades() {
             let Loc::Map(h) = g.bde(b).loc else { continue };
-            let e = count.entry(h).or_default();
+            let cell = grid.index(h).and_then(|i| cells.get_mut(i));
             if g.side_of(b) == side {
-                e.0 += 1;
+                if let Some(c) = cell {
+                    c.friendly += 1;
+                }
                 if matches!(g.arm(b), Arm::Infantry | Arm::Artillery) {
                     support.push(h);
                 }
             } else {
-                e.1 += 1;
-                enemy_zoc.extend(crate::zoc::zoc_of(g, b));
+                if let Some(c) = cell {
+                    c.enemy += 1;
+                }
+                for z in crate::zoc::zoc_hexes(g, b).into_iter().flatten() {
+                    if let Some(c) = grid.index(z).and_then(|i| cells.get_mut(i)) {
+                        c.zoc = true;
+                    }
+                }
                 if g.arm(b).is_artillery() {
                     enemy_art.push((h, g.map().elevation(h).unwrap_or(0)));
                 }
             }
         }
-        Ctx { count, enemy_zoc, enemy_art, support }
+        Ctx { cells, enemy_art, support }
+    }
+
+    /// The hex's cell; an empty one off the map's rectangle.
+    fn cell(&self, h: Hex) -> Cell {
+        crate::map::south_mountain().cells.index(h).and_then(|i| self.cells.get(i).copied()).unwrap_or_default()
     }
 
     /// Whether an enemy brigade holds the hex.
     pub(crate) fn enemy_at(&self, h: Hex) -> bool {
-        self.count.get(&h).is_some_and(|c| c.1 > 0)
+        self.cell(h).enemy > 0
     }
 
     /// Friendly brigades on the hex.
     pub(crate) fn friendly_at(&self, h: Hex) -> usize {
-        self.count.get(&h).map_or(0, |c| c.0)
+        usize::from(self.cell(h).friendly)
     }
 
     /// Whether the hex is in an enemy ZOC.
     pub(crate) fn zoc(&self, h: Hex) -> bool {
-        self.enemy_zoc.contains(&h)
+        self.cell(h).zoc
     }
 }
 
@@ -535,7 +559,7 @@ fn step_check(g: &Fotm, ctx: &Ctx, m: &Mover, at: Hex, to: Hex) -> Result<StepIn
     }
     info.stop |= to_zoc || info.forced;
     // 4.1: a hex the unit could not end in may only be passed through.
-    if on_map && !room(g, m.unit, to) && (info.stop || total >= u16::from(m.allowance)) {
+    if on_map && (info.stop || total >= u16::from(m.allowance)) && !room(g, m.unit, to) {
         return Err(no("FotM 4.1", format!("{} could not end its move in {to} (stacking) and could not go on", g.uname(m.unit))));
     }
     Ok(info)
@@ -605,15 +629,19 @@ fn may_still_leave(g: &Fotm, ctx: &Ctx, m: &Mover, at: Hex) -> bool {
     })
 }
 
-/// Units that have not moved yet but must, and can, leave enemy ZOC (11.4, 10.1).
-fn pending_leavers(g: &Fotm, ctx: &Ctx, side: Side, reinforce: bool) -> Vec<Unit> {
+/// Units that have not moved yet but must, and can, leave enemy ZOC (11.4, 10.1). The board
+/// is read only when some unit is bound to leave (rarely: this is asked at every Movement
+/// Phase decision).
+fn pending_leavers(g: &Fotm, side: Side, reinforce: bool) -> Vec<Unit> {
     if reinforce || side != Side::Union {
         return vec![];
     }
-    selectable(g, side, false)
-        .into_iter()
-        .filter(|&u| bound_to_leave(g, u) && g.unit_hex(u).is_some_and(|h| could_leave(g, ctx, u, h, false)))
-        .collect()
+    let bound: Vec<Unit> = selectable(g, side, false).into_iter().filter(|&u| bound_to_leave(g, u)).collect();
+    if bound.is_empty() {
+        return bound;
+    }
+    let ctx = Ctx::new(g, side);
+    bound.into_iter().filter(|&u| g.unit_hex(u).is_some_and(|h| could_leave(g, &ctx, u, h, false))).collect()
 }
 
 /// Whether the mover may stop now (4.1 stacking where it ends; 11.4/10.1 leaving ZOC).
@@ -794,7 +822,7 @@ impl MoveFrame {
             out.push(Action::EndMove);
             let reinforce = m.entry.is_some();
             out.extend(selectable(g, m.side, reinforce).into_iter().map(Action::Select));
-            if pending_leavers(g, &ctx, m.side, reinforce).is_empty() {
+            if pending_leavers(g, m.side, reinforce).is_empty() {
                 out.push(Action::Done);
             }
         }
@@ -891,8 +919,7 @@ impl Procedure for MoveFrame {
                 } else {
                     out.extend(stacking::to_top_actions(g, *side));
                 }
-                let ctx = Ctx::new(g, *side);
-                if pending_leavers(g, &ctx, *side, *reinforce).is_empty() || out.is_empty() {
+                if pending_leavers(g, *side, *reinforce).is_empty() || out.is_empty() {
                     out.push(Action::Done);
                 }
                 out
@@ -974,8 +1001,7 @@ impl Procedure for MoveFrame {
         if let MoveFrame::Phase { side, reinforce, .. } = self
             && *a == Action::Done
         {
-            let ctx = Ctx::new(g, *side);
-            return pending_leavers(g, &ctx, *side, *reinforce).first().map(|&u| {
+            return pending_leavers(g, *side, *reinforce).first().map(|&u| {
                 let rule = if sequence::must_withdraw(g) { "FotM 11.4" } else { "FotM 10.1" };
                 no(rule, format!("{} must still move out of the Confederate ZOC", g.uname(u)))
             });
@@ -990,7 +1016,7 @@ impl Procedure for MoveFrame {
             (Action::Mount, Unit::Brigade(b)) => mount_check(g, m, b).err(),
             (Action::EndMove | Action::Done | Action::Select(_), _) => {
                 may_end(g, &ctx, m).err().or_else(|| match *a {
-                    Action::Done => pending_leavers(g, &ctx, m.side, m.entry.is_some()).first().map(|&u| {
+                    Action::Done => pending_leavers(g, m.side, m.entry.is_some()).first().map(|&u| {
                         no("FotM 11.4", format!("{} must still move out of the Confederate ZOC", g.uname(u)))
                     }),
                     _ => None,

@@ -34,16 +34,23 @@ pub fn counts_as_infantry(g: &Fotm, b: Bid) -> bool {
 /// Whether a set of brigades may share one hex (4.1).
 #[must_use]
 pub fn legal_stack(g: &Fotm, brigades: &[Bid]) -> bool {
-    brigades.len() <= MAX_BRIGADES && brigades.iter().filter(|&&b| counts_as_infantry(g, b)).count() <= MAX_INFANTRY
+    legal_stack_of(g, brigades.iter().copied())
+}
+
+/// [`legal_stack`] over any collection of distinct brigades, without a list.
+fn legal_stack_of(g: &Fotm, brigades: impl Iterator<Item = Bid>) -> bool {
+    let (total, infantry) =
+        brigades.fold((0usize, 0usize), |(n, i), b| (n + 1, i + usize::from(counts_as_infantry(g, b))));
+    total <= MAX_BRIGADES && infantry <= MAX_INFANTRY
 }
 
 /// Whether `b` may end a move on `hex` alongside the friendly brigades already there (4.1).
 #[must_use]
 pub fn has_room(g: &Fotm, hex: Hex, b: Bid) -> bool {
-    let mut there = g.brigades_at(hex, g.side_of(b));
-    there.retain(|&x| x != b);
-    there.push(b);
-    legal_stack(g, &there)
+    // The friendly brigades there, `b` among them whether or not it is there yet; stack order
+    // does not matter to 4.1, so no sorted list (this is asked for every step considered).
+    let side = g.side_of(b);
+    legal_stack_of(g, g.all_brigades().filter(|&x| x == b || (g.bde(x).loc == Loc::Map(hex) && g.side_of(x) == side)))
 }
 
 /// Whether a commander of `side` may end a move on `hex` (4.1: two commanders a hex).

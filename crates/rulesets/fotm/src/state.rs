@@ -13,6 +13,7 @@ use crate::Options;
 use engine::{Log, Side};
 use hexmap::Hex;
 use serde::{Deserialize, Serialize};
+use std::hash::{Hash, Hasher};
 
 /// A brigade's number: its index in the order of battle.
 pub type Bid = u8;
@@ -81,8 +82,31 @@ pub enum Fate {
     Pursued,
 }
 
-/// The changing state of one brigade.
-#[derive(Clone, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+/// [`Fotm::occupant`] for every hex at once, for rules that ask it of many hexes (15.4's
+/// mandatory assaults and Assault targets): `occupant` scans every brigade per hex asked. It
+/// borrows the game, so it cannot outlive a change to the position.
+pub(crate) struct Occupancy<'a> {
+    /// The position it was read from.
+    g: &'a Fotm,
+    /// By [`hexmap::HexGrid::index`] of the map: the side of the lowest-numbered brigade on the
+    /// hex, the one `occupant` finds first.
+    cells: Vec<Option<Side>>,
+}
+
+impl Occupancy<'_> {
+    /// The side with a brigade on `hex`, if any: the same answer as [`Fotm::occupant`].
+    pub(crate) fn occupant(&self, hex: Hex) -> Option<Side> {
+        match self.g.map().cells.index(hex) {
+            Some(i) => self.cells[i],
+            // Outside the map's rectangle: no brigade stands there, but ask the position.
+            None => self.g.occupant(hex),
+        }
+    }
+}
+
+/// The changing state of one brigade. Its `Hash` is by hand, as two packed words (see
+/// [`crate::poshash`]).
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
 pub struct Bde {
     /// Where it is.
     pub loc: Loc,
@@ -111,8 +135,9 @@ pub struct Bde {
     pub pursuing: bool,
 }
 
-/// Where a commander is, and what has befallen him.
-#[derive(Clone, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+/// Where a commander is, and what has befallen him. Its `Hash` is by hand, as one packed word
+/// (see [`crate::poshash`]).
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
 pub struct Cmdr {
     /// On the map, or `None` (not arrived, or gone: see `gone`).
     pub hex: Option<Hex>,
@@ -126,6 +151,49 @@ pub struct Cmdr {
     /// Burnside and McClellan put in an enemy ZOC by an enemy advance must leave it in the
     /// next Movement Phase (10.1).
     pub must_leave_zoc: bool,
+}
+
+impl Loc {
+    /// The location as one word, distinct for distinct locations: a tag in bits 32-39 and the
+    /// payload (a hex, a guard, a fate) in bits 0-31.
+    fn word(self) -> u64 {
+        let (tag, payload) = match self {
+            Loc::Waiting => (0u64, 0),
+            Loc::Entering => (1, 0),
+            Loc::Map(h) => (2, crate::poshash::hex_word(h)),
+            Loc::Prisoner(guard) => (3, u64::from(guard)),
+            Loc::Gone(fate) => (4, fate as u64),
+        };
+        (tag << 32) | payload
+    }
+}
+
+/// Packed by hand: the position hash runs at every decision and brigades are most of it. Every
+/// field goes in whole, so equal brigades hash equal and brigades differing in any field
+/// write different words; the destructuring makes a new field a compile error here.
+impl Hash for Bde {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        let Bde { loc, facing, losses, lcm, column, mounted, routed, order, moved, assaulted, regrouped, pursuing } =
+            *self;
+        let flags = [column, mounted, routed, moved, assaulted, regrouped, pursuing]
+            .into_iter()
+            .enumerate()
+            .fold(0u64, |acc, (i, f)| acc | (u64::from(f) << i));
+        state.write_u64(loc.word());
+        state.write_u64(
+            u64::from(order) | u64::from(facing) << 16 | u64::from(losses) << 24 | u64::from(lcm) << 32 | flags << 40,
+        );
+    }
+}
+
+/// Packed by hand into one word, like [`Bde`]'s.
+impl Hash for Cmdr {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        let Cmdr { hex, casualties, gone, moved, must_leave_zoc } = *self;
+        let hex = hex.map_or(0, |h| 1 << 32 | crate::poshash::hex_word(h));
+        let flags = u64::from(gone) | u64::from(moved) << 1 | u64::from(must_leave_zoc) << 2;
+        state.write_u64(hex | u64::from(casualties) << 40 | flags << 48);
+    }
 }
 
 /// A guard escorting prisoners off the map (2.4, 17.5).
@@ -379,6 +447,22 @@ impl Fotm {
         self.all_brigades().find(|&b| self.bde(b).loc == Loc::Map(hex)).map(|b| self.side_of(b))
     }
 
+    /// Which side holds each hex, read off the position once (see [`Occupancy`]).
+    #[must_use]
+    pub(crate) fn occupancy(&self) -> Occupancy<'_> {
+        let grid = &self.map().cells;
+        let mut cells = vec![None; grid.len()];
+        for b in self.all_brigades() {
+            if let Loc::Map(h) = self.bde(b).loc
+                && let Some(cell) = grid.index(h).and_then(|i| cells.get_mut(i))
+                && cell.is_none()
+            {
+                *cell = Some(self.side_of(b));
+            }
+        }
+        Occupancy { g: self, cells }
+    }
+
     /// Brigades of `side` on the map.
     pub fn on_map(&self, side: Side) -> impl Iterator<Item = Bid> + '_ {
         self.all_brigades().filter(move |&b| self.side_of(b) == side && matches!(self.bde(b).loc, Loc::Map(_)))
@@ -410,14 +494,17 @@ impl Fotm {
     /// Moves a brigade to the top of its stack (4.2: changing stacking order).
     pub fn to_top(&mut self, b: Bid) {
         let Some(h) = self.hex_of(b) else { return };
-        if self.stack_at(h).first() == Some(&b) {
+        let stack = self.stack_at(h);
+        if stack.first() == Some(&b) {
             return;
         }
-        // Renumber the hex so `b` is first and the rest keep their order.
-        let rest: Vec<Bid> = self.stack_at(h).into_iter().filter(|&x| x != b).collect();
-        self.to_bottom(b);
-        for x in rest {
-            self.to_bottom(x);
+        // Renumber the hex from 0 so `b` is first and the rest keep their order. The same
+        // order always gets the same numbers, so putting a stack back as it was restores
+        // the position exactly, hash and all: reordering back and forth is then a loop that
+        // bots recognise, not an endless supply of new positions. Brigades that enter the
+        // hex later take `next_order`, which is higher, and go below.
+        for (i, x) in std::iter::once(b).chain(stack.into_iter().filter(|&x| x != b)).enumerate() {
+            self.bde_mut(x).order = u16::try_from(i).expect("a stack holds a few brigades");
         }
     }
 

@@ -20,20 +20,36 @@ pub fn exerts(g: &Fotm, b: Bid) -> bool {
 pub fn reaches(g: &Fotm, from: Hex, to: Hex) -> bool {
     let map = g.map();
     match (map.elevation(from), map.elevation(to)) {
-        (Some(a), Some(b)) => b <= a && a - b < 3,
+        (Some(a), Some(b)) => reaches_level(a, b),
         _ => false,
     }
+}
+
+/// [`reaches`] by the two hexes' elevation levels.
+fn reaches_level(from: u8, to: u8) -> bool {
+    to <= from && from - to < 3
 }
 
 /// The hexes in the brigade's ZOC (6.1).
 #[must_use]
 pub fn zoc_of(g: &Fotm, b: Bid) -> Vec<Hex> {
-    let Loc::Map(h) = g.bde(b).loc else { return vec![] };
-    if !exerts(g, b) {
-        return vec![];
-    }
+    zoc_hexes(g, b).into_iter().flatten().collect()
+}
+
+/// The hexes in the brigade's ZOC (6.1), as [`zoc_of`] lists them, without the list: its front
+/// and flank hexes in that order, `None` for one its elevation does not reach ([`reaches`],
+/// the brigade's own level read once), all `None` for a brigade that exerts no ZOC.
+pub(crate) fn zoc_hexes(g: &Fotm, b: Bid) -> [Option<Hex>; 4] {
+    let map = g.map();
+    let (Loc::Map(h), true) = (g.bde(b).loc, exerts(g, b)) else { return [None; 4] };
+    let Some(level) = map.elevation(h) else { return [None; 4] };
     let f = g.bde(b).facing;
-    front_dirs(f).into_iter().chain(flank_dirs(f)).map(|d| h.neighbour(d)).filter(|&n| reaches(g, h, n)).collect()
+    let [front_a, front_b] = front_dirs(f);
+    let [flank_a, flank_b] = flank_dirs(f);
+    [front_a, front_b, flank_a, flank_b].map(|d| {
+        let n = h.neighbour(d);
+        map.elevation(n).is_some_and(|to| reaches_level(level, to)).then_some(n)
+    })
 }
 
 /// Whether the brigade's ZOC covers `hex` (6.1): an adjacent hex in its front or flank that
