@@ -9,8 +9,8 @@
 //! stderr: decisions per game and the rates over every game it played. Every group is named
 //! `LABEL/...` (the ruleset, and where it starts), so rulesets' saved baselines never mix.
 
-pub use criterion::Criterion;
-use criterion::{BatchSize, SamplingMode, Throughput};
+use criterion::{BatchSize, SamplingMode};
+pub use criterion::{Criterion, Throughput};
 use engine::{Actor, Dice, Game, conformance};
 use std::hint::black_box;
 use std::panic::{AssertUnwindSafe, catch_unwind};
@@ -58,7 +58,10 @@ impl<G: Game> Walker<G> {
         let moved =
             catch_unwind(AssertUnwindSafe(|| if checked { step_checked(game, dice) } else { step(game, dice) }))
                 .unwrap_or_else(|_| {
-                    eprintln!("report: PANIC in the random game seeded {} (from the base position); skipped", self.seed);
+                    eprintln!(
+                        "report: PANIC in the random game seeded {} (from the base position); skipped",
+                        self.seed
+                    );
                     false
                 });
         if moved {
@@ -226,4 +229,3 @@ pub fn legal<G: Game>(c: &mut Criterion, label: &str, base: &G, rules: &[(&str, 
     }
     group.finish();
 }
-

@@ -1,11 +1,19 @@
-//! Tries an MCTS configuration on Fire on the Mountain against another bot:
-//! `tune GAMES ITERATIONS ROLLOUT EXPLORATION SIDE OPPONENT [SEED]` (SIDE union or
-//! confederate: the side MCTS plays; OPPONENT a bot spec). Prints each result as it comes.
+//! Tries an MCTS configuration against another bot, for tuning:
+//! `tune GAMES ITERATIONS ROLLOUT EXPLORATION SIDE OPPONENT [SEED] [RULESET]` (SIDE union or
+//! confederate: the side MCTS plays; OPPONENT a bot spec; RULESET fotm, the default, or
+//! belmont). Prints each result as it comes, and any decision slower than half a second.
 use bots::{Bot, Budget, MctsBot, MctsConfig, parse_bot_spec, play_out_into};
 use engine::{Dice, Game, Side};
 use std::time::Instant;
 fn main() {
     let a: Vec<String> = std::env::args().skip(1).collect();
+    match a.get(7).map(String::as_str) {
+        Some("belmont") => run::<belmont::Belmont>(&a, || belmont::Belmont::new(&[]).unwrap()),
+        _ => run::<fotm::Fotm>(&a, || fotm::Fotm::new(&[]).unwrap()),
+    }
+}
+
+fn run<G: Game + 'static>(a: &[String], new: impl Fn() -> G) {
     let games: u64 = a[0].parse().unwrap();
     let iterations: u32 = a[1].parse().unwrap();
     let rollout: u32 = a[2].parse().unwrap();
@@ -17,17 +25,23 @@ fn main() {
     let start = Instant::now();
     for i in 0..games {
         let gs = Dice::game_seed(seed, i);
-        let mut game = fotm::Fotm::new(&[]).unwrap();
+        let mut game = new();
         game.set_logging(false);
-        let config = MctsConfig { budget: Budget::Iterations(iterations), rollout_depth: rollout, exploration, ..MctsConfig::default() };
-        let mut m: Box<dyn Bot<fotm::Fotm>> = Box::new(Timed(MctsBot::new(Dice::game_seed(gs, 1), config), 0));
-        let mut o = opponent.build::<fotm::Fotm>(Dice::game_seed(gs, 2));
-        let bots: [&mut dyn Bot<fotm::Fotm>; 2] =
+        let config = MctsConfig {
+            budget: Budget::Iterations(iterations),
+            rollout_depth: rollout,
+            exploration,
+            ..MctsConfig::default()
+        };
+        let mut m: Box<dyn Bot<G>> = Box::new(Timed(MctsBot::new(Dice::game_seed(gs, 1), config), 0));
+        let mut o = opponent.build::<G>(Dice::game_seed(gs, 2));
+        let bots: [&mut dyn Bot<G>; 2] =
             if side == Side::Union { [m.as_mut(), o.as_mut()] } else { [o.as_mut(), m.as_mut()] };
         let mut record = Vec::new();
         let actions = play_out_into(&mut game, bots, &mut Dice::seeded(gs), 6_000, &mut record).map(|()| record.len());
         if actions.is_err() {
-            let tail: Vec<String> = record[record.len().saturating_sub(40)..].iter().map(|a| format!("{a:?}")).collect();
+            let tail: Vec<String> =
+                record[record.len().saturating_sub(40)..].iter().map(|a| format!("{a:?}")).collect();
             println!("game {i} did not end; last actions: {}", tail.join(" "));
         }
         let out = game.outcome();
@@ -45,16 +59,16 @@ fn main() {
 }
 
 /// Reports slow decisions.
-struct Timed(MctsBot<fotm::Fotm>, u64);
-impl Bot<fotm::Fotm> for Timed {
+struct Timed<G: Game>(MctsBot<G>, u64);
+impl<G: Game> Bot<G> for Timed<G> {
     fn name(&self) -> String {
         self.0.name()
     }
-    fn choose(&mut self, g: &fotm::Fotm) -> fotm::Action {
+    fn choose(&mut self, g: &G) -> G::Action {
         let legal = g.legal_actions();
         self.choose_from(g, &legal)
     }
-    fn choose_from(&mut self, g: &fotm::Fotm, legal: &[fotm::Action]) -> fotm::Action {
+    fn choose_from(&mut self, g: &G, legal: &[G::Action]) -> G::Action {
         let t = Instant::now();
         let a = self.0.choose_from(g, legal);
         self.1 += 1;

@@ -11,7 +11,7 @@
 //!   has resolved up to the next decision, the odds exact where [`analysis`] can
 //!   enumerate them;
 //! - [`MctsBot`] (`mcts`, `mcts:ITERATIONS`, `mcts:SECONDSs`): UCT search with explicit
-//!   chance nodes, short random rollouts scored by [`Game::evaluate`], and the tree kept
+//!   chance nodes, leaves scored by [`Game::evaluate`] (random rollouts optional), and the tree kept
 //!   between decisions.
 //!
 //! Bots clone the game they are shown many times: hand them a game with its log empty

@@ -1,5 +1,5 @@
 //! The bots on toy games with known answers, and on Belmont for legality.
-use crate::toy::{Choice, ChoiceAction, Dash, DashAction};
+use crate::toy::{Choice, ChoiceAction, Dash, DashAction, Switch};
 use crate::*;
 use engine::{Actor, Dice, Game, Side};
 
@@ -145,4 +145,28 @@ fn greedy_weighs_a_sample_of_a_long_list() {
     }
     assert_eq!(picks.len(), 3, "{picks:?}");
     assert_eq!(GreedyBot::new(0).max_actions(3).choose(&Choice::new(3)), ChoiceAction::Risky);
+}
+
+/// A bot does not step straight back into a position it decided in: flipping the switch
+/// looks best every time, but the second flip would undo the first, so both bots finish
+/// within a few decisions instead of flipping until the bound.
+#[test]
+fn bots_leave_a_loop_the_rules_allow() {
+    for seed in 0..8 {
+        let mut greedy = GreedyBot::new(seed);
+        let mut mcts = MctsBot::new(seed, MctsConfig { budget: Budget::Iterations(50), ..MctsConfig::default() });
+        for bot in [&mut greedy as &mut dyn Bot<Switch>, &mut mcts] {
+            let mut g = Switch::default();
+            let mut idle = RandomBot::new(0);
+            let actions = play_out(&mut g, [bot, &mut idle], &mut Dice::seeded(seed), 10).expect("finishes");
+            assert!(actions.len() <= 3, "seed {seed}: {actions:?}");
+        }
+    }
+    // Flipping is the search's choice (it looks best); one flip later, flipping again
+    // would go back to where the bot decided, so it finishes.
+    let mut g = Switch::default();
+    let mut always_flip = MctsBot::new(1, MctsConfig { budget: Budget::Iterations(50), ..MctsConfig::default() });
+    assert_eq!(always_flip.choose(&g), crate::toy::SwitchAction::Flip);
+    g.on = true;
+    assert_eq!(always_flip.choose(&g), crate::toy::SwitchAction::Finish, "flipping back is a loop");
 }

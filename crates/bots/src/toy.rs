@@ -182,3 +182,53 @@ impl Game for Dash {
         })
     }
 }
+
+/// A loop the rules allow: the Union may flip a switch (which changes nothing the
+/// evaluation reads, 0.9 either way) or finish (a draw, 0.5). Flipping looks better at
+/// every turn, so a bot that weighs each position afresh flips for ever; flipping twice
+/// comes back to the same position, which is what [`crate::Recent`] catches.
+#[derive(Clone, Hash, Debug, Default)]
+pub struct Switch {
+    pub on: bool,
+    pub over: bool,
+}
+
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+pub enum SwitchAction {
+    Flip,
+    Finish,
+}
+
+impl Game for Switch {
+    type Action = SwitchAction;
+    fn scenario(&self) -> (&str, &[String]) {
+        ("switch", &[])
+    }
+    fn actor(&self) -> Actor {
+        if self.over { Actor::Over } else { Actor::Side(Side::Union) }
+    }
+    fn prompt(&self) -> Prompt {
+        Prompt { actor: self.actor(), rule: "Switch 1".into(), text: "flip or finish".into() }
+    }
+    fn legal_actions(&self) -> Vec<SwitchAction> {
+        if self.over { vec![] } else { vec![SwitchAction::Flip, SwitchAction::Finish] }
+    }
+    fn chance_outcomes(&self) -> Vec<(SwitchAction, f64)> {
+        vec![]
+    }
+    fn apply_unchecked(&mut self, a: &SwitchAction) {
+        match a {
+            SwitchAction::Flip => self.on = !self.on,
+            SwitchAction::Finish => self.over = true,
+        }
+    }
+    fn vp(&self) -> [f64; 2] {
+        [0.0, 0.0]
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        self.over.then(|| Outcome { winner: None, vp: self.vp() })
+    }
+    fn evaluate(&self, _: Side) -> f64 {
+        0.9
+    }
+}
