@@ -23,7 +23,8 @@ fn run<G: Game + 'static>(a: &[String], new: impl Fn() -> G) {
     let seed: u64 = a.get(6).and_then(|s| s.parse().ok()).unwrap_or(1);
     let mut wins = 0;
     let start = Instant::now();
-    for i in 0..games {
+    let first: u64 = std::env::var("TUNE_FIRST").ok().and_then(|s| s.parse().ok()).unwrap_or(0);
+    for i in first..first + games {
         let gs = Dice::game_seed(seed, i);
         let mut game = new();
         game.set_logging(false);

@@ -1,6 +1,6 @@
 //! The greedy bot: one step of look-ahead, with chance weighed exactly.
 
-use crate::{Bot, Recent, score};
+use crate::{Bot, Recent, hands_on, score};
 use engine::{Actor, Dice, Game, Side};
 
 /// For each legal action, the expected [`score`] (the ruleset's [`Game::evaluate`], or
@@ -21,7 +21,8 @@ use engine::{Actor, Dice, Game, Side};
 ///
 /// **Its own next decision.** When an action leads, with no chance in between, to another
 /// decision of the same side (choosing which unit to move, then where it goes), the bot
-/// values it by the best action of that next decision, up to `lookahead` decisions deep,
+/// values it by the best action of that next decision, each scored as it stands once
+/// applied (chance after it is not enumerated there), up to `lookahead` decisions deep,
 /// while both lists hold at most [`LOOKAHEAD_MAX_ACTIONS`] actions. So picking a unit is
 /// worth what its best move is worth, and ending a phase early no longer ties with
 /// moving. Beyond that it sees as far as the next decision only: a decision that changes
@@ -99,6 +100,25 @@ impl GreedyBot {
         self.value_ahead(game, action, side, self.lookahead)
     }
 
+    /// A look at `action` one of the side's own decisions ahead: its score right after it
+    /// is applied, before any chance it starts (enumerating chance for every action of
+    /// the next decision as well would cost Belmont a second a decision), or deeper while
+    /// `depth` allows and no chance comes between.
+    fn glance<G: Game>(&mut self, game: &G, action: &G::Action, side: Side, depth: u32) -> f64 {
+        let mut next = game.clone();
+        next.apply_unchecked(action);
+        if next.actor() == Actor::Side(side) && self.recent.contains(next.state_hash()) {
+            return f64::NEG_INFINITY;
+        }
+        if depth > 0 && next.actor() == Actor::Side(side) {
+            let legal = next.legal_actions();
+            if !legal.is_empty() && legal.len() <= LOOKAHEAD_MAX_ACTIONS {
+                return legal.iter().map(|a| self.glance(&next, a, side, depth - 1)).fold(f64::NEG_INFINITY, f64::max);
+            }
+        }
+        score(&next, side)
+    }
+
     fn value_ahead<G: Game>(&mut self, game: &G, action: &G::Action, side: Side, depth: u32) -> f64 {
         let reached = analysis::partial(game, action, self.limit);
         if reached.expanded == 0
@@ -117,10 +137,7 @@ impl GreedyBot {
         {
             let legal = next.legal_actions();
             if !legal.is_empty() && legal.len() <= LOOKAHEAD_MAX_ACTIONS {
-                return legal
-                    .iter()
-                    .map(|a| self.value_ahead(next, a, side, depth - 1))
-                    .fold(f64::NEG_INFINITY, f64::max);
+                return legal.iter().map(|a| self.glance(next, a, side, depth - 1)).fold(f64::NEG_INFINITY, f64::max);
             }
         }
         let mut value: f64 = reached.resolved.iter().map(|(p, g)| p * score(g, side)).sum();
@@ -166,7 +183,7 @@ impl<G: Game> Bot<G> for GreedyBot {
         // Noted even when there is no choice: a loop may pass through a forced decision.
         self.recent.note(game.state_hash());
         if legal.len() == 1 {
-            return legal[0].clone();
+            return self.recent.chose(game, legal[0].clone());
         }
         let mut weighed: Vec<usize> = (0..legal.len()).collect();
         if legal.len() > self.max_actions {
@@ -179,10 +196,18 @@ impl<G: Game> Bot<G> for GreedyBot {
             weighed.truncate(self.max_actions);
             weighed.sort_unstable();
         }
+        if self.recent.dithering() {
+            // See [`Recent`]: weigh only actions that hand the game on, if there are any.
+            let on: Vec<usize> = weighed.iter().copied().filter(|&i| hands_on(game, &legal[i])).collect();
+            if !on.is_empty() {
+                weighed = on;
+            }
+        }
         let depth = if legal.len() <= LOOKAHEAD_MAX_ACTIONS { self.lookahead } else { 0 };
         let values: Vec<f64> = weighed.iter().map(|&i| self.value_ahead(game, &legal[i], side, depth)).collect();
         let best = values.iter().copied().fold(f64::NEG_INFINITY, f64::max);
         let ties: Vec<usize> = (0..weighed.len()).filter(|&k| values[k] >= best - 1e-12).map(|k| weighed[k]).collect();
-        legal[*self.dice.choose(&ties)].clone()
+        let chosen = legal[*self.dice.choose(&ties)].clone();
+        self.recent.chose(game, chosen)
     }
 }

@@ -75,22 +75,37 @@ impl<G: Game> Bot<G> for RandomBot {
     }
 }
 
-/// Positions a bot has lately decided in. Going back to one with no chance in between is
-/// a loop (a toggle taken twice, an announcement called off and made again): a bot that
-/// weighs the position the same way the second time would go round it for ever, so bots
-/// avoid such actions while they have another.
+/// Positions a bot has lately decided in, and how long it has been deciding alone.
+///
+/// Going back to a position with no chance in between is a loop (a toggle taken twice, an
+/// announcement called off and made again): a bot that weighs the position the same way
+/// the second time would go round it for ever, so bots avoid such actions while they have
+/// another. Free actions can also walk without repeating (Fire on the Mountain lets a
+/// player reorder any stack during the Movement Phase, 4.2, and the orders of twenty
+/// stacks rarely come back): a search that finds every such step as good as the last, and
+/// the opponent's turn worse, would take them for ever. So after [`Recent::LONG_RUN`]
+/// decisions in a row with nobody else acting, a bot prefers actions that hand the game
+/// on (to chance, the other side, or the end).
 #[derive(Debug, Default)]
 pub(crate) struct Recent {
     hashes: std::collections::VecDeque<u64>,
+    /// The position the bot's last action led to.
+    after: Option<u64>,
+    /// Decisions in a row, each in the position the one before led to.
+    run: u32,
 }
 
 impl Recent {
     /// How many positions are remembered: more than a side's longest run of decisions
     /// without chance in any ruleset so far (a Fire on the Mountain Movement Phase).
     const LEN: usize = 256;
+    /// A run this long is dithering: several times the longest run of real work seen
+    /// (a Fire on the Mountain Movement Phase, a few hundred decisions).
+    pub(crate) const LONG_RUN: u32 = 2_000;
 
-    /// Remembers that the bot decided in the position with this hash.
+    /// Remembers that the bot decides in the position with this hash.
     pub(crate) fn note(&mut self, hash: u64) {
+        self.run = if self.after == Some(hash) { self.run + 1 } else { 0 };
         if self.hashes.len() == Self::LEN {
             self.hashes.pop_front();
         }
@@ -101,6 +116,26 @@ impl Recent {
     pub(crate) fn contains(&self, hash: u64) -> bool {
         self.hashes.contains(&hash)
     }
+
+    /// Whether the bot has been deciding alone for [`Recent::LONG_RUN`] decisions.
+    pub(crate) fn dithering(&self) -> bool {
+        self.run >= Self::LONG_RUN
+    }
+
+    /// Remembers where the chosen action led, and returns the action.
+    pub(crate) fn chose<G: Game>(&mut self, game: &G, action: G::Action) -> G::Action {
+        let mut next = game.clone();
+        next.apply_unchecked(&action);
+        self.after = Some(next.state_hash());
+        action
+    }
+}
+
+/// Whether `action` hands the game on: to chance, the other side, or the end.
+pub(crate) fn hands_on<G: Game>(game: &G, action: &G::Action) -> bool {
+    let mut next = game.clone();
+    next.apply_unchecked(action);
+    next.actor() != game.actor()
 }
 
 /// How good a position is for `side`, from 0 to 1: a finished game scores its result

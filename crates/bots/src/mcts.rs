@@ -41,7 +41,7 @@
 //! with 20-action rollouts, 30 s without, and won its games against random both ways).
 //! Set `rollout_depth` for a ruleset whose evaluation is too coarse to search on alone.
 
-use crate::{Bot, Budget, Recent, score};
+use crate::{Bot, Budget, Recent, hands_on, score};
 use engine::{Actor, Dice, Game, Side};
 use std::time::{Duration, Instant};
 
@@ -437,7 +437,7 @@ impl<G: Game> Bot<G> for MctsBot<G> {
         // Noted even when there is no choice: a loop may pass through a forced decision.
         self.recent.note(game.state_hash());
         if legal.len() == 1 {
-            return legal[0].clone();
+            return self.recent.chose(game, legal[0].clone());
         }
         let ranked = self.search(game);
         // The best action that does not lead straight back to a position decided in
@@ -448,11 +448,18 @@ impl<G: Game> Bot<G> for MctsBot<G> {
             next.apply_unchecked(a);
             next.actor() == side && self.recent.contains(next.state_hash())
         };
-        match ranked.iter().find(|a| !loops(a)).or(ranked.first()) {
+        let pick = if self.recent.dithering() {
+            // See [`Recent`]: the best action that hands the game on, if any does.
+            ranked.iter().chain(legal).find(|a| hands_on(game, a))
+        } else {
+            None
+        };
+        let chosen = match pick.or_else(|| ranked.iter().find(|a| !loops(a))).or(ranked.first()) {
             Some(a) if legal.contains(a) => a.clone(),
             // The tree's root is not this decision (cannot happen for a side to act),
             // or the search found nothing: any legal action.
             _ => self.dice.choose(legal).clone(),
-        }
+        };
+        self.recent.chose(game, chosen)
     }
 }

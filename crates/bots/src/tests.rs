@@ -170,3 +170,20 @@ fn bots_leave_a_loop_the_rules_allow() {
     g.on = true;
     assert_eq!(always_flip.choose(&g), crate::toy::SwitchAction::Finish, "flipping back is a loop");
 }
+
+/// A free action that never repeats a position (a counter ticks) is taken only so long:
+/// after [`Recent::LONG_RUN`] decisions in a row with nobody else acting, both bots hand
+/// the game on (here, they finish).
+#[test]
+fn bots_stop_dithering() {
+    let bound = u64::from(Recent::LONG_RUN) + 10;
+    let mut greedy = GreedyBot::new(3);
+    let mut mcts = MctsBot::new(3, MctsConfig { budget: Budget::Iterations(20), ..MctsConfig::default() });
+    for bot in [&mut greedy as &mut dyn Bot<Switch>, &mut mcts] {
+        let mut g = Switch { counter: true, ..Switch::default() };
+        let mut idle = RandomBot::new(0);
+        let actions = play_out(&mut g, [bot, &mut idle], &mut Dice::seeded(1), bound).expect("finishes");
+        assert_eq!(actions.last(), Some(&crate::toy::SwitchAction::Finish));
+        assert!(g.ticks >= Recent::LONG_RUN - 1, "ticking looked best until then: {}", g.ticks);
+    }
+}

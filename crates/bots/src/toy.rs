@@ -186,17 +186,22 @@ impl Game for Dash {
 /// A loop the rules allow: the Union may flip a switch (which changes nothing the
 /// evaluation reads, 0.9 either way) or finish (a draw, 0.5). Flipping looks better at
 /// every turn, so a bot that weighs each position afresh flips for ever; flipping twice
-/// comes back to the same position, which is what [`crate::Recent`] catches.
+/// comes back to the same position, which is what [`crate::Recent`] catches. With
+/// `counter` on, the Union may also tick a counter: a new position every time, as good
+/// as the last, so only the length of the run gives the dithering away.
 #[derive(Clone, Hash, Debug, Default)]
 pub struct Switch {
     pub on: bool,
     pub over: bool,
+    pub counter: bool,
+    pub ticks: u32,
 }
 
 #[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
 pub enum SwitchAction {
     Flip,
     Finish,
+    Tick,
 }
 
 impl Game for Switch {
@@ -211,7 +216,11 @@ impl Game for Switch {
         Prompt { actor: self.actor(), rule: "Switch 1".into(), text: "flip or finish".into() }
     }
     fn legal_actions(&self) -> Vec<SwitchAction> {
-        if self.over { vec![] } else { vec![SwitchAction::Flip, SwitchAction::Finish] }
+        match (self.over, self.counter) {
+            (true, _) => vec![],
+            (false, false) => vec![SwitchAction::Flip, SwitchAction::Finish],
+            (false, true) => vec![SwitchAction::Tick, SwitchAction::Finish],
+        }
     }
     fn chance_outcomes(&self) -> Vec<(SwitchAction, f64)> {
         vec![]
@@ -220,6 +229,7 @@ impl Game for Switch {
         match a {
             SwitchAction::Flip => self.on = !self.on,
             SwitchAction::Finish => self.over = true,
+            SwitchAction::Tick => self.ticks += 1,
         }
     }
     fn vp(&self) -> [f64; 2] {
