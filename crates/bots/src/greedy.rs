@@ -1,6 +1,6 @@
 //! The greedy bot: one step of look-ahead, with chance weighed exactly.
 
-use crate::{Bot, Recent, hands_on, score};
+use crate::{Bot, Recent, score};
 use engine::{Actor, Dice, Game, Side};
 
 /// For each legal action, the expected [`score`] (the ruleset's [`Game::evaluate`], or
@@ -185,6 +185,11 @@ impl<G: Game> Bot<G> for GreedyBot {
         if legal.len() == 1 {
             return self.recent.chose(game, legal[0].clone());
         }
+        if self.recent.dithering() {
+            // See [`Recent`].
+            let a = self.dice.choose(legal).clone();
+            return self.recent.chose(game, a);
+        }
         let mut weighed: Vec<usize> = (0..legal.len()).collect();
         if legal.len() > self.max_actions {
             // A partial Fisher-Yates shuffle: the first `max_actions` are a uniform sample.
@@ -195,13 +200,6 @@ impl<G: Game> Bot<G> for GreedyBot {
             }
             weighed.truncate(self.max_actions);
             weighed.sort_unstable();
-        }
-        if self.recent.dithering() {
-            // See [`Recent`]: weigh only actions that hand the game on, if there are any.
-            let on: Vec<usize> = weighed.iter().copied().filter(|&i| hands_on(game, &legal[i])).collect();
-            if !on.is_empty() {
-                weighed = on;
-            }
         }
         let depth = if legal.len() <= LOOKAHEAD_MAX_ACTIONS { self.lookahead } else { 0 };
         let values: Vec<f64> = weighed.iter().map(|&i| self.value_ahead(game, &legal[i], side, depth)).collect();

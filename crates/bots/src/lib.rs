@@ -84,8 +84,11 @@ impl<G: Game> Bot<G> for RandomBot {
 /// player reorder any stack during the Movement Phase, 4.2, and the orders of twenty
 /// stacks rarely come back): a search that finds every such step as good as the last, and
 /// the opponent's turn worse, would take them for ever. So after [`Recent::LONG_RUN`]
-/// decisions in a row with nobody else acting, a bot prefers actions that hand the game
-/// on (to chance, the other side, or the end).
+/// decisions in a row with nobody else acting, a bot picks at random until someone else
+/// acts, as the random player does: that finds the way on (a phase's Done) within a few
+/// decisions wherever the rules offer one. Actions that hand the game straight on are not
+/// enough: Fire on the Mountain's Movement, Reinforcement and Combat Phases are all the
+/// phasing player's, so ending one hands the game to no one.
 #[derive(Debug, Default)]
 pub(crate) struct Recent {
     hashes: std::collections::VecDeque<u64>,
@@ -129,13 +132,6 @@ impl Recent {
         self.after = Some(next.state_hash());
         action
     }
-}
-
-/// Whether `action` hands the game on: to chance, the other side, or the end.
-pub(crate) fn hands_on<G: Game>(game: &G, action: &G::Action) -> bool {
-    let mut next = game.clone();
-    next.apply_unchecked(action);
-    next.actor() != game.actor()
 }
 
 /// How good a position is for `side`, from 0 to 1: a finished game scores its result

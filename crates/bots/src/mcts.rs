@@ -41,7 +41,7 @@
 //! with 20-action rollouts, 30 s without, and won its games against random both ways).
 //! Set `rollout_depth` for a ruleset whose evaluation is too coarse to search on alone.
 
-use crate::{Bot, Budget, Recent, hands_on, score};
+use crate::{Bot, Budget, Recent, score};
 use engine::{Actor, Dice, Game, Side};
 use std::time::{Duration, Instant};
 
@@ -439,6 +439,11 @@ impl<G: Game> Bot<G> for MctsBot<G> {
         if legal.len() == 1 {
             return self.recent.chose(game, legal[0].clone());
         }
+        if self.recent.dithering() {
+            // See [`Recent`].
+            let a = self.dice.choose(legal).clone();
+            return self.recent.chose(game, a);
+        }
         let ranked = self.search(game);
         // The best action that does not lead straight back to a position decided in
         // lately (a loop, see [`Recent`]); the best one if all do.
@@ -448,13 +453,7 @@ impl<G: Game> Bot<G> for MctsBot<G> {
             next.apply_unchecked(a);
             next.actor() == side && self.recent.contains(next.state_hash())
         };
-        let pick = if self.recent.dithering() {
-            // See [`Recent`]: the best action that hands the game on, if any does.
-            ranked.iter().chain(legal).find(|a| hands_on(game, a))
-        } else {
-            None
-        };
-        let chosen = match pick.or_else(|| ranked.iter().find(|a| !loops(a))).or(ranked.first()) {
+        let chosen = match ranked.iter().find(|a| !loops(a)).or(ranked.first()) {
             Some(a) if legal.contains(a) => a.clone(),
             // The tree's root is not this decision (cannot happen for a side to act),
             // or the search found nothing: any legal action.
