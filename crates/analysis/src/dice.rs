@@ -68,24 +68,20 @@ trait Count: Copy + Default {
     fn add(self, x: Self) -> Self;
     fn sub(self, x: Self) -> Self;
 }
-impl Count for u64 {
-    const ONE: Self = 1;
-    fn add(self, x: Self) -> Self {
-        self.wrapping_add(x)
-    }
-    fn sub(self, x: Self) -> Self {
-        self.wrapping_sub(x)
-    }
+macro_rules! count {
+    ($($t:ty),*) => {$(
+        impl Count for $t {
+            const ONE: Self = 1;
+            fn add(self, x: Self) -> Self {
+                self.wrapping_add(x)
+            }
+            fn sub(self, x: Self) -> Self {
+                self.wrapping_sub(x)
+            }
+        }
+    )*};
 }
-impl Count for u128 {
-    const ONE: Self = 1;
-    fn add(self, x: Self) -> Self {
-        self.wrapping_add(x)
-    }
-    fn sub(self, x: Self) -> Self {
-        self.wrapping_sub(x)
-    }
-}
+count!(u64, u128);
 
 /// `c[s]` for `s` in `0..=n * (sides + 1) / 2`, the lower half: the number of the `sides^n`
 /// rolls of `n` dice whose sum is `s` (the caller has checked `sides^n` fits in `C`). `buf` is
@@ -115,7 +111,8 @@ fn counts<C: Count>(n: usize, sides: usize, buf: &mut [C]) -> &[C] {
             *dst = w;
         }
         if next_half > sides {
-            let slide = new[sides + 1..=next_half].iter_mut().zip(&old[sides..next_half]).zip(&old[..next_half - sides]);
+            let slide =
+                new[sides + 1..=next_half].iter_mut().zip(&old[sides..next_half]).zip(&old[..next_half - sides]);
             for ((dst, &add), &drop) in slide {
                 w = w.add(add.sub(drop));
                 *dst = w;

@@ -107,38 +107,39 @@ impl GreedyBot {
     fn glance<G: Game>(&mut self, game: &G, action: &G::Action, side: Side, depth: u32) -> f64 {
         let mut next = game.clone();
         next.apply_unchecked(action);
-        if next.actor() == Actor::Side(side) && self.recent.contains(next.state_hash()) {
-            return f64::NEG_INFINITY;
-        }
-        if depth > 0 && next.actor() == Actor::Side(side) {
-            let legal = next.legal_actions();
-            if !legal.is_empty() && legal.len() <= LOOKAHEAD_MAX_ACTIONS {
-                return legal.iter().map(|a| self.glance(&next, a, side, depth - 1)).fold(f64::NEG_INFINITY, f64::max);
-            }
+        if next.actor() == Actor::Side(side)
+            && let Some(v) = self.own_next(&next, side, depth)
+        {
+            return v;
         }
         score(&next, side)
+    }
+
+    /// `next` is a decision of `side` reached with no chance between: minus infinity if
+    /// the bot decided there lately (a loop, see [`Recent`]), the best [`GreedyBot::glance`]
+    /// over its actions while `depth` and [`LOOKAHEAD_MAX_ACTIONS`] allow, else `None`
+    /// (score it as it stands).
+    fn own_next<G: Game>(&mut self, next: &G, side: Side, depth: u32) -> Option<f64> {
+        if self.recent.contains(next.state_hash()) {
+            return Some(f64::NEG_INFINITY);
+        }
+        if depth == 0 {
+            return None;
+        }
+        let legal = next.legal_actions();
+        (!legal.is_empty() && legal.len() <= LOOKAHEAD_MAX_ACTIONS)
+            .then(|| legal.iter().map(|a| self.glance(next, a, side, depth - 1)).fold(f64::NEG_INFINITY, f64::max))
     }
 
     fn value_ahead<G: Game>(&mut self, game: &G, action: &G::Action, side: Side, depth: u32) -> f64 {
         let reached = analysis::partial(game, action, self.limit);
         if reached.expanded == 0
-            && let [(_, next)] = reached.resolved.as_slice()
-            && next.actor() == Actor::Side(side)
-            && self.recent.contains(next.state_hash())
-        {
-            // Back to where it decided before: a loop (see [`Recent`]).
-            return f64::NEG_INFINITY;
-        }
-        if depth > 0
             && reached.pending.is_empty()
             && let [(_, next)] = reached.resolved.as_slice()
             && next.actor() == Actor::Side(side)
-            && reached.expanded == 0
+            && let Some(v) = self.own_next(next, side, depth)
         {
-            let legal = next.legal_actions();
-            if !legal.is_empty() && legal.len() <= LOOKAHEAD_MAX_ACTIONS {
-                return legal.iter().map(|a| self.glance(next, a, side, depth - 1)).fold(f64::NEG_INFINITY, f64::max);
-            }
+            return v;
         }
         let mut value: f64 = reached.resolved.iter().map(|(p, g)| p * score(g, side)).sum();
         if reached.pending.is_empty() {

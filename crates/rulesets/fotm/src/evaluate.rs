@@ -52,7 +52,8 @@ pub(crate) fn evaluate(g: &Fotm, side: Side) -> f64 {
 /// holds all three.
 fn advance(g: &Fotm) -> f64 {
     let objectives = crate::victory::tracked(g);
-    let held: Vec<Hex> = objectives.iter().zip(&g.control).filter(|(_, s)| **s == Side::Confederate).map(|(h, _)| *h).collect();
+    let held: Vec<Hex> =
+        objectives.iter().zip(&g.control).filter(|(_, s)| **s == Side::Confederate).map(|(h, _)| *h).collect();
     if held.is_empty() {
         return 0.0;
     }
@@ -73,4 +74,68 @@ fn advance(g: &Fotm) -> f64 {
             f64::from(FAR / 2) - f64::from(at.map_or(FAR, nearest))
         })
         .sum()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testkit::{after_setup, engaged, hex};
+    use engine::Game;
+
+    /// The Union's infantry brigades on the map, farthest from Fox's Gap first.
+    fn union_infantry(g: &Fotm) -> Vec<crate::state::Bid> {
+        let fox = g.map().fox_gap();
+        let mut v: Vec<_> = g.on_map(Side::Union).filter(|&b| g.arm(b) == Arm::Infantry && !g.bde(b).routed).collect();
+        v.sort_by_key(|&b| std::cmp::Reverse(g.hex_of(b).map_or(0, |h| h.distance(fox))));
+        v
+    }
+
+    /// Moves `b` to the neighbouring map hex nearest its nearest Confederate-held objective.
+    fn step_forward(g: &mut Fotm, b: crate::state::Bid) {
+        let at = g.hex_of(b).expect("on the map");
+        let held: Vec<Hex> = crate::victory::tracked(g)
+            .into_iter()
+            .zip(g.control)
+            .filter(|(_, s)| *s == Side::Confederate)
+            .map(|(h, _)| h)
+            .collect();
+        let d = |h: Hex| held.iter().map(|o| h.distance(*o)).min().unwrap();
+        let to = at.neighbours().into_iter().filter(|&h| g.map().contains(h)).min_by_key(|&h| d(h)).unwrap();
+        assert!(d(to) < d(at));
+        g.bde_mut(b).loc = Loc::Map(to);
+    }
+
+    #[test]
+    fn the_sides_evaluations_add_up_to_one() {
+        let g = after_setup(&[]);
+        let (u, c) = (g.evaluate(Side::Union), g.evaluate(Side::Confederate));
+        assert!((u + c - 1.0).abs() < 1e-12 && u > 0.0 && c > 0.0, "{u} {c}");
+    }
+
+    /// Every Union brigade's advance counts, not only the nearest one's: a search that
+    /// moves any brigade forward sees the gain.
+    #[test]
+    fn any_union_brigade_advancing_raises_the_union_evaluation() {
+        let mut g = engaged(9);
+        let brigades = union_infantry(&g);
+        assert!(brigades.len() >= 2);
+        for b in [brigades[0], brigades[brigades.len() - 1]] {
+            let before = g.evaluate(Side::Union);
+            step_forward(&mut g, b);
+            assert!(g.evaluate(Side::Union) > before, "{}", g.name(b));
+        }
+    }
+
+    /// A gap held is worth more than any brigade's march: 18.0's Decisive Victory.
+    #[test]
+    fn taking_a_gap_outweighs_marching() {
+        let mut g = engaged(9);
+        let before = g.evaluate(Side::Union);
+        let b = union_infantry(&g)[0];
+        step_forward(&mut g, b);
+        let marched = g.evaluate(Side::Union) - before;
+        let mut gap = engaged(9);
+        crate::victory::occupy(&mut gap, hex(crate::map::FOX_GAP), Side::Union);
+        assert!(gap.evaluate(Side::Union) - before > 10.0 * marched);
+    }
 }

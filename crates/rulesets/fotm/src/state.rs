@@ -599,3 +599,28 @@ impl Fotm {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use engine::{Dice, Game, conformance::random_action};
+
+    /// The occupancy snapshot combat reads answers as the scan of every brigade does, on
+    /// every map hex, all along random games from contact (where units move, retreat, rout
+    /// and die).
+    #[test]
+    fn the_occupancy_snapshot_agrees_with_the_scan() {
+        for seed in 1..=3 {
+            let mut g = crate::testkit::engaged(9);
+            g.set_logging(false);
+            let mut dice = Dice::seeded(seed);
+            for _ in 0..400 {
+                let snapshot = g.occupancy();
+                for (h, _) in g.map().hexes() {
+                    assert_eq!(snapshot.occupant(h), g.occupant(h), "seed {seed}, hex {h}");
+                }
+                let Some(a) = random_action(&g, &mut dice) else { break };
+                g.apply_unchecked(&a);
+            }
+        }
+    }
+}
