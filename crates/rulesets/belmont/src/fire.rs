@@ -8,7 +8,7 @@ use crate::counters::{Kind, Rank, UnitId};
 use crate::los::los;
 use crate::map::{Region, Terrain};
 use crate::procedure::{Frame, VolleyDie};
-use crate::sequence::activated;
+use crate::sequence::{activated, activated_units};
 use crate::state::{Belmont, Fate, Loc};
 use engine::Side;
 use hexmap::Hex;
@@ -84,7 +84,7 @@ fn may_target(g: &Belmont, u: UnitId, from: Hex, target: Hex) -> bool {
 /// 5.1: every legal volley (firing hex, target, subset of firers).
 pub(crate) fn volley_legal(g: &Belmont) -> Vec<Action> {
     let act = g.act.as_ref().expect("activation");
-    let mut hexes: Vec<Hex> = g.ids().filter(|&u| activated(g, u)).filter_map(|u| g.hex_of(u)).collect();
+    let mut hexes: Vec<Hex> = activated_units(g).into_iter().filter_map(|u| g.hex_of(u)).collect();
     hexes.sort();
     hexes.dedup();
     let mut out = Vec::new();
@@ -201,7 +201,7 @@ pub(crate) fn volley_die(g: &mut Belmont, f: Frame, a: &Action) {
         Some(t) => t.iter().any(|&u| g.hex_of(u) == Some(target)),
         None => {
             !g.side_at(target, side.enemy()).is_empty()
-                || g.at(target).iter().any(|&v| g.is_vessel(v) && g.owner(v) != side)
+                || g.here(target).iter().any(|&v| g.is_vessel(v) && g.owner(v) != side)
         }
     };
     g.stack.push(Frame::Volley { side, target, range, dice, entry, targets: targets.clone() });
@@ -379,7 +379,7 @@ pub(crate) fn opportunity_dice(g: &Belmont, mover: UnitId, hex: Hex, only_from: 
         if only_from.is_some_and(|o| o != adj) || marked.contains(&adj) {
             continue;
         }
-        for u in g.at(adj) {
+        for &u in g.here(adj) {
             if g.owner(u) != enemy || !g.exerts_zoc(u) || g.unit(u).shaken {
                 continue;
             }

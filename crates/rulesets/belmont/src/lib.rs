@@ -40,6 +40,7 @@ mod metrics;
 mod movement;
 mod naval;
 pub mod odds;
+mod poshash;
 mod procedure;
 mod rally;
 mod retreat;
@@ -47,6 +48,7 @@ mod scoring;
 mod sequence;
 mod setup;
 mod state;
+mod tables;
 mod tally;
 #[doc(hidden)]
 pub mod testkit;

@@ -28,10 +28,11 @@ use crate::charts;
 use crate::counters::{FormationKind, Kind, Rank, UnitId};
 use crate::fire;
 use crate::map::Terrain;
-use crate::movement::{cost, may_melee};
+use crate::movement::{Standing, cost, may_melee};
 use crate::procedure::{Frame, VolleyDie, d6};
-use crate::sequence::{activated, looting};
+use crate::sequence::{activated, activated_units, looting};
 use crate::state::{Belmont, Fate, Loc, Marker, Stage};
+use crate::tables::Reach;
 use engine::{Actor, Side};
 use hexmap::Hex;
 
@@ -208,30 +209,43 @@ pub(crate) fn marker_legal(g: &Belmont) -> Vec<Action> {
     }
     let side = act.side;
     let charge = charging(g);
-    let movers: Vec<UnitId> = g
-        .ids()
+    // The enemy-held hexes that may be attacked, in hex order.
+    let mut targets: Vec<Hex> = g.ids().filter(|&u| g.owner(u) == side.enemy()).filter_map(|u| g.hex_of(u)).collect();
+    targets.sort();
+    targets.dedup();
+    targets.retain(|&target| {
+        !g.side_at(target, side.enemy()).is_empty()
+            && meleeable(g, target)
+            && (!charge || chargeable(g, target, side.enemy()))
+    });
+    let movers: Vec<UnitId> = activated_units(g)
+        .into_iter()
         .filter(|&u| {
-            activated(g, u)
-                && may_melee(g, u)
+            may_melee(g, u)
                 && !g.is_leader(u)
                 && !g.unit(u).moved
                 && !looting(g, u)
                 && matches!(g.unit(u).loc, Loc::Hex(_))
         })
         .collect();
-    let reaches: Vec<(UnitId, (hexmap::Reach, u32))> =
-        movers.iter().filter_map(|&u| melee_reach(g, u).map(|r| (u, r))).collect();
+    let standing = Standing::new();
+    let reaches: Vec<(UnitId, (Reach, u8))> = movers
+        .iter()
+        .filter(|&&u| near_a_target(g, u, &targets))
+        .filter_map(|&u| melee_reach(g, &standing, u).map(|r| (u, r)))
+        .collect();
     // 6.0: a broken company could really attack only with its regimental leader, so it
     // counts only where he can reach the melee hex through the same entry.
     let mut leaders: Vec<UnitId> = movers.iter().filter_map(|&u| regimental_leader(g, u)).collect();
     leaders.sort_unstable();
     leaders.dedup();
-    let leader_reaches: Vec<(UnitId, (hexmap::Reach, u32))> = leaders
+    let leader_reaches: Vec<(UnitId, (Reach, u8))> = leaders
         .into_iter()
         .filter(|&l| activated(g, l) && !g.unit(l).moved && !looting(g, l) && matches!(g.unit(l).loc, Loc::Hex(_)))
-        .filter_map(|l| melee_reach(g, l).map(|r| (l, r)))
+        .filter(|&l| near_a_target(g, l, &targets))
+        .filter_map(|l| melee_reach(g, &standing, l).map(|r| (l, r)))
         .collect();
-    let could_attack = |u: UnitId, r: &(hexmap::Reach, u32), from: Hex, target: Hex| {
+    let could_attack = |u: UnitId, r: &(Reach, u8), from: Hex, target: Hex| {
         reaches_melee(g, u, r, from, target)
             && (!needs_leader(g, u)
                 || leader_reaches
@@ -239,16 +253,7 @@ pub(crate) fn marker_legal(g: &Belmont) -> Vec<Action> {
                     .any(|(l, lr)| regimental_leader(g, u) == Some(*l) && reaches_melee(g, *l, lr, from, target)))
     };
     let mut out = Vec::new();
-    let mut targets: Vec<Hex> = g.ids().filter(|&u| g.owner(u) == side.enemy()).filter_map(|u| g.hex_of(u)).collect();
-    targets.sort();
-    targets.dedup();
     for target in targets {
-        if g.side_at(target, side.enemy()).is_empty() || !meleeable(g, target) {
-            continue;
-        }
-        if charge && !chargeable(g, target, side.enemy()) {
-            continue;
-        }
         for from in target.neighbours() {
             if g.markers.iter().any(|m| m.target == target && m.entry == from) {
                 continue;
@@ -264,31 +269,46 @@ pub(crate) fn marker_legal(g: &Belmont) -> Vec<Action> {
     out
 }
 
+/// Whether any of `targets` is close enough for `u` to step into this activation:
+/// no step costs less than a road's half-MP, so one farther than its allowance allows in
+/// road steps is out of reach, and its search ([`melee_reach`]) can be spared.
+fn near_a_target(g: &Belmont, u: UnitId, targets: &[Hex]) -> bool {
+    let mp = u16::from(g.allowance(u));
+    g.hex_of(u).is_some_and(|h| targets.iter().any(|t| h.distance(*t) * u16::from(charts::COST_ROAD) <= mp))
+}
+
 /// Where `u` can stand this activation and the half-MP it spends getting there, with
 /// its allowance (4.3.2 note: attackers must be able to reach the melee hex itself).
-fn melee_reach(g: &Belmont, u: UnitId) -> Option<(hexmap::Reach, u32)> {
+/// Where units may stand (no enemy, stacking kept, 4.2) is shared through `standing`.
+fn melee_reach(g: &Belmont, standing: &Standing, u: UnitId) -> Option<(Reach, u8)> {
     let start = g.hex_of(u)?;
     let side = g.owner(u);
-    let mp = u32::from(g.allowance(u));
-    let r = hexmap::reach(
-        start,
-        mp,
-        |a, b| {
-            cost(g, u, a, b)
-                .filter(|_| g.holder(b).is_none_or(|s| s == side) && crate::setup::stack_ok(g, u, b))
-                .map(u32::from)
-        },
-        |_| true,
-    );
+    let mp = g.allowance(u);
+    let artillery = g.counter(u).kind == Kind::FieldArtillery;
+    let class = Standing::class(g, u);
+    let r = crate::tables::reach(start, mp, artillery, |b| {
+        standing.get(class, start, b, || g.holder(b).is_none_or(|s| s == side) && crate::setup::stack_ok(g, u, b))
+    });
     Some((r, mp))
 }
 
 /// Whether a unit with this reach can step from `from` into `target` in time.
-fn reaches_melee(g: &Belmont, u: UnitId, reach: &(hexmap::Reach, u32), from: Hex, target: Hex) -> bool {
-    let Some(&(spent, _)) = reach.0.cost.get(&from) else {
+fn reaches_melee(g: &Belmont, u: UnitId, reach: &(Reach, u8), from: Hex, target: Hex) -> bool {
+    let Some(spent) = reach.0.spent(g.map(), from) else {
         return false;
     };
-    cost(g, u, from, target).is_some_and(|c| spent + u32::from(c) <= reach.1)
+    cost(g, u, from, target).is_some_and(|c| u16::from(spent) + u16::from(c) <= u16::from(reach.1))
+}
+
+/// 4.3.1: places the marker chosen from the stage's list. The list reads the markers
+/// only to refuse a hexside that already has one ([`marker_legal`]), so the choices
+/// after it are the same less this one: they are carried over to the legal-action memo
+/// instead of searching every mover's reach again.
+pub(crate) fn place_listed_marker(g: &mut Belmont, target: Hex, from: Hex) {
+    let before = crate::procedure::legal(g);
+    place_marker(g, target, from);
+    let placed = Action::Marker { target, from };
+    crate::procedure::remember_legal(g, before.into_iter().filter(|a| *a != placed).collect());
 }
 
 pub(crate) fn place_marker(g: &mut Belmont, target: Hex, from: Hex) {
@@ -332,6 +352,19 @@ fn leader_in_melee(g: &Belmont, m: &Marker, u: UnitId) -> bool {
 /// 4.3.2: the marker (and group: 0 first, 1 coordinated) a unit joins by stepping from
 /// `from` into `to`, if it may.
 pub(crate) fn entry_marker(g: &Belmont, u: UnitId, from: Hex, to: Hex) -> Option<(usize, u8)> {
+    entry_marker_by(g, u, from, to, &|l, from, to| crate::movement::broken_follower_ready(g, l, from, to))
+}
+
+/// [`entry_marker`], asking `follower_ready(leader, from, to)` whether a broken company
+/// could follow a regiment leader in (6.0, [`crate::movement::broken_follower_ready`]):
+/// a listing asks it for every hexside, and answers from what it has worked out once.
+pub(crate) fn entry_marker_by(
+    g: &Belmont,
+    u: UnitId,
+    from: Hex,
+    to: Hex,
+    follower_ready: &dyn Fn(UnitId, Hex, Hex) -> bool,
+) -> Option<(usize, u8)> {
     if !may_melee(g, u) {
         return None;
     }
@@ -352,8 +385,7 @@ pub(crate) fn entry_marker(g: &Belmont, u: UnitId, from: Hex, to: Hex) -> Option
                 // 4.3.2: a regiment leader enters only with a unit of his command: one
                 // already in, or (6.0) a broken company of his ready to follow him in.
                 let has_own = group.iter().any(|&x| !g.is_leader(x) && g.commands(u, x));
-                !group.contains(&u)
-                    && (has_own || (count < 3 && !cav && crate::movement::broken_follower_ready(g, u, from, to)))
+                !group.contains(&u) && (has_own || (count < 3 && !cav && follower_ready(u, from, to)))
             } else {
                 count < 3
             }

@@ -8,41 +8,27 @@
 
 use crate::action::Action;
 use crate::counters::{Kind, UnitId};
-use crate::map::{Region, Terrain};
 use crate::procedure::Frame;
-use crate::sequence::{activated, guarding, looting};
+use crate::sequence::{activated, activated_units, guarding, looting};
 use crate::setup::{stack_ok, within_land_hexes};
 use crate::state::{Belmont, Fate, Loc, Stage};
+use crate::tables::Reach;
 use crate::{charts, fire};
 use engine::Side;
 use hexmap::Hex;
-use std::cmp::Reverse;
-use std::collections::{BinaryHeap, HashMap};
+use std::cell::RefCell;
+use std::rc::Rc;
 
 /// Half-MP to cross from `from` into the adjacent `to` (Terrain Effects Chart), or
-/// `None` where the unit may not go.
+/// `None` where the unit may not go. Read from the table worked out once per hexside
+/// ([`crate::tables::Tables::step`]); a hex and itself (naval debarking, 11.7) ask the
+/// chart.
 pub(crate) fn cost(g: &Belmont, u: UnitId, from: Hex, to: Hex) -> Option<u8> {
     let map = g.map();
-    let info = map.get(to)?;
-    if info.region == Region::River || matches!(info.terrain, Terrain::River | Terrain::Entrenchment) {
-        return None;
-    }
     let artillery = g.counter(u).kind == Kind::FieldArtillery;
-    if artillery && matches!(info.terrain, Terrain::Pond | Terrain::Marsh) {
-        return None;
-    }
-    if map.road(from, to) {
-        return Some(charts::COST_ROAD);
-    }
-    if info.shore {
-        let along = map.get(from).is_some_and(|f| f.shore);
-        return Some(if along { charts::COST_SHORE_ALONG } else { charts::COST_SHORE_OTHER });
-    }
-    Some(match info.terrain {
-        Terrain::FelledTrees | Terrain::Woods | Terrain::Marsh => 2 * charts::HALF,
-        Terrain::Pond => 3 * charts::HALF,
-        _ => charts::HALF,
-    })
+    crate::tables::tables()
+        .step(map, artillery, from, to)
+        .unwrap_or_else(|| crate::tables::chart_cost(map, artillery, from, to))
 }
 
 /// Whether `u` may stand on `h` after a normal step: no enemy there, stacking kept
@@ -56,6 +42,48 @@ fn may_enter(g: &Belmont, u: UnitId, h: Hex) -> bool {
         return false;
     }
     stack_ok(g, u, h)
+}
+
+/// Whether units may stand on each hex, worked out at most once a hex for one listing.
+/// Units of the side moving that stacking (4.2) and the guard's leash (2.1) treat alike
+/// ([`Standing::class`]: cavalry or not, leader or not, guarding or not) get the same
+/// answer on every hex but their own, which is asked afresh.
+pub(crate) struct Standing {
+    /// By class, by map hex: 0 not yet asked, 1 yes, 2 no.
+    known: [RefCell<Vec<u8>>; 8],
+}
+
+impl Standing {
+    pub(crate) fn new() -> Standing {
+        Standing { known: Default::default() }
+    }
+
+    /// Which units `u` answers alike with.
+    pub(crate) fn class(g: &Belmont, u: UnitId) -> usize {
+        let cav = g.counter(u).kind == Kind::Cavalry || g.is_cavalry_leader(u);
+        usize::from(cav) | usize::from(g.is_leader(u)) << 1 | usize::from(guarding(g, u)) << 2
+    }
+
+    /// `ask()` for a unit of `class` standing on `own`, about `h`: remembered for its
+    /// class unless `h` is its own hex. Every `ask` given one `Standing` must be the same
+    /// question (a unit of the side moving may stand there), asked of that unit.
+    pub(crate) fn get(&self, class: usize, own: Hex, h: Hex, ask: impl FnOnce() -> bool) -> bool {
+        let map = crate::map::belmont();
+        let Some(i) = map.cells.index(h).filter(|_| h != own) else {
+            return ask();
+        };
+        let seen = self.known[class].borrow().get(i).copied().unwrap_or(0);
+        if seen != 0 {
+            return seen == 1;
+        }
+        let yes = ask();
+        let mut known = self.known[class].borrow_mut();
+        if known.is_empty() {
+            *known = vec![0; map.cells.len()];
+        }
+        known[i] = if yes { 1 } else { 2 };
+        yes
+    }
 }
 
 /// Hexes of unresolved melee markers.
@@ -99,7 +127,7 @@ pub(crate) fn maneuver_legal(g: &Belmont) -> Vec<Action> {
         maneuver_steps(g, u, &melee, &mut out);
         return out;
     }
-    for u in g.ids() {
+    for u in activated_units(g) {
         maneuver_steps(g, u, &melee, &mut out);
     }
     out
@@ -180,6 +208,98 @@ pub(crate) fn demoralized_done(g: &Belmont) -> bool {
     !legal.iter().any(|a| matches!(a, Action::Move { unit, .. } if !g.unit(*unit).moved && in_missouri_cs(g, *unit)))
 }
 
+/// One listing of 4.3.2 moves: the open melee hexes, and for each regiment leader asked
+/// about, the broken companies of his that could follow him in (6.0), each with its
+/// reach. A listing asks about a leader for every hexside he might enter by; the
+/// companies and their reaches are found once.
+struct MeleeMoves<'g> {
+    g: &'g Belmont,
+    /// Hexes of unresolved melee markers.
+    melee: Vec<Hex>,
+    /// By leader, his followers found so far.
+    followers: RefCell<Vec<(UnitId, Followers)>>,
+    /// Where units may stand on the way (4.2, 2.1, not in another melee hex).
+    standing: Standing,
+    /// The melee entries of unbroken companies, by [`Standing::class`] (see [`melee_need`]).
+    entries: RefCell<Vec<(usize, Entries)>>,
+}
+
+/// A regiment leader's broken companies that could follow him in, each with its reach.
+type Followers = Vec<(UnitId, Reach)>;
+
+/// Hexes a unit may step into a melee hex from, each with the step's cost.
+type Entries = Rc<Vec<(Hex, u8)>>;
+
+impl<'g> MeleeMoves<'g> {
+    fn new(g: &'g Belmont) -> MeleeMoves<'g> {
+        MeleeMoves {
+            g,
+            melee: melee_hexes(g),
+            followers: RefCell::new(Vec::new()),
+            standing: Standing::new(),
+            entries: RefCell::new(Vec::new()),
+        }
+    }
+
+    /// Whether `u` may stand on `h` on its way to a melee hex: [`may_enter`], and not
+    /// in another melee hex (4.3.2).
+    fn may_stand(&self, u: UnitId, class: usize, own: Hex, h: Hex) -> bool {
+        self.standing.get(class, own, h, || may_enter(self.g, u, h) && !self.melee.contains(&h))
+    }
+
+    /// [`broken_follower_ready`], from the followers' reaches found once.
+    fn follower_ready(&self, l: UnitId, from: Hex, target: Hex) -> bool {
+        let g = self.g;
+        let mut known = self.followers.borrow_mut();
+        let k = match known.iter().position(|(x, _)| *x == l) {
+            Some(k) => k,
+            None => {
+                known.push((l, self.find_followers(l)));
+                known.len() - 1
+            }
+        };
+        // The reach at full allowance holds what a smaller budget would reach, at the
+        // same cost: so `from` is reachable with the step in still to pay if its cost
+        // leaves that much.
+        known[k].1.iter().any(|&(c, ref reach)| {
+            cost(g, c, from, target)
+                .and_then(|last| g.allowance(c).checked_sub(last))
+                .is_some_and(|budget| reach.spent(g.map(), from).is_some_and(|s| s <= budget))
+        })
+    }
+
+    /// 6.0: the broken companies of regiment leader `l`'s own regiment that have not
+    /// moved and may still move into a melee, standing outside the melee hexes, each with
+    /// its reach at full allowance, standing only where it may (4.2, 4.3.2: not in
+    /// another melee hex).
+    fn find_followers(&self, l: UnitId) -> Followers {
+        let g = self.g;
+        let regiment = g.counter(l).formation;
+        let mut out = Vec::new();
+        for c in g.ids() {
+            if g.counter(c).formation != regiment || !crate::melee::needs_leader(g, c) || g.unit(c).moved {
+                continue;
+            }
+            if crate::melee::regimental_leader(g, c) != Some(l) || !may_move(g, c) || !may_melee(g, c) {
+                continue;
+            }
+            let Some(start) = g.hex_of(c).filter(|h| !self.melee.contains(h)) else {
+                continue;
+            };
+            let artillery = g.counter(c).kind == Kind::FieldArtillery;
+            let class = Standing::class(g, c);
+            let reach = crate::tables::reach(start, g.allowance(c), artillery, |b| self.may_stand(c, class, start, b));
+            out.push((c, reach));
+        }
+        out
+    }
+
+    /// [`crate::melee::entry_marker`], answering 6.0's question from the followers found.
+    fn entry_marker(&self, u: UnitId, from: Hex, to: Hex) -> Option<(usize, u8)> {
+        crate::melee::entry_marker_by(self.g, u, from, to, &|l, from, to| self.follower_ready(l, from, to))
+    }
+}
+
 /// 4.3.2: steps toward a melee hex, and the step into it across its marker's hexside.
 pub(crate) fn melee_move_legal(g: &Belmont) -> Vec<Action> {
     let mut out = Vec::new();
@@ -191,27 +311,45 @@ pub(crate) fn melee_move_legal(g: &Belmont) -> Vec<Action> {
     if !follow.is_empty() {
         return follow;
     }
-    let melee = melee_hexes(g);
-    for u in g.ids() {
-        melee_steps(g, u, None, &melee, &mut out);
+    let ctx = MeleeMoves::new(g);
+    for u in activated_units(g) {
+        melee_steps(&ctx, u, None, &mut out);
     }
     out
 }
 
-/// 4.3.2: the unit's steps toward an open melee hex, and into it (only toward and into
-/// marker `only`, if given).
-fn melee_steps(g: &Belmont, u: UnitId, only: Option<usize>, melee: &[Hex], out: &mut Vec<Action>) {
+/// 4.3.2: where `u` stands and the half-MP it has left, if it may have steps toward or
+/// into an open melee hex (only marker `only`'s, if given) to list.
+fn melee_mover(ctx: &MeleeMoves<'_>, u: UnitId, only: Option<usize>) -> Option<(Hex, u8)> {
+    let g = ctx.g;
     if !may_move(g, u) || !may_melee(g, u) {
-        return;
+        return None;
     }
     let Loc::Hex(from) = g.unit(u).loc else {
-        return;
+        return None;
     };
-    if melee.contains(&from) {
-        return; // Already in a melee hex: its movement is over.
+    if ctx.melee.contains(&from) {
+        return None; // Already in a melee hex: its movement is over.
     }
     let left = mp_left(g, u);
-    let need = melee_need(g, u, left, only);
+    // No step costs less than a road's half-MP: with every open melee hex farther than
+    // that allows, there is no step to list (and no search to run).
+    let near = g.markers.iter().enumerate().any(|(i, m)| {
+        !m.resolved
+            && only.is_none_or(|o| o == i)
+            && u32::from(from.distance(m.target)) * u32::from(charts::COST_ROAD) <= u32::from(left)
+    });
+    near.then_some((from, left))
+}
+
+/// 4.3.2: the unit's steps toward an open melee hex, and into it (only toward and into
+/// marker `only`, if given).
+fn melee_steps(ctx: &MeleeMoves<'_>, u: UnitId, only: Option<usize>, out: &mut Vec<Action>) {
+    let g = ctx.g;
+    let Some((from, left)) = melee_mover(ctx, u, only) else {
+        return;
+    };
+    let need = melee_need(ctx, u, from, left, only);
     for to in from.neighbours() {
         let Some(c) = cost(g, u, from, to) else {
             continue;
@@ -221,9 +359,9 @@ fn melee_steps(g: &Belmont, u: UnitId, only: Option<usize>, melee: &[Hex], out: 
         }
         // Either the step into a melee hex across its marker's hexside, or a step
         // that still leaves time to get there.
-        let into_melee = crate::melee::entry_marker(g, u, from, to).is_some_and(|(i, _)| only.is_none_or(|o| o == i));
+        let into_melee = ctx.entry_marker(u, from, to).is_some_and(|(i, _)| only.is_none_or(|o| o == i));
         let on_the_way =
-            may_enter(g, u, to) && !melee.contains(&to) && need.get(&to).is_some_and(|&n| n <= u32::from(left - c));
+            may_enter(g, u, to) && !ctx.melee.contains(&to) && need.spent(g.map(), to).is_some_and(|n| n <= left - c);
         if into_melee || on_the_way {
             out.push(Action::Move { unit: u, to });
         }
@@ -262,10 +400,10 @@ pub(crate) fn follow_moves(g: &Belmont) -> Vec<Action> {
     let Some((i, l)) = waiting_leader(g) else {
         return out;
     };
-    let melee = melee_hexes(g);
+    let ctx = MeleeMoves::new(g);
     for c in g.ids() {
         if !g.is_leader(c) && g.commands(l, c) {
-            melee_steps(g, c, Some(i), &melee, &mut out);
+            melee_steps(&ctx, c, Some(i), &mut out);
         }
     }
     out
@@ -277,85 +415,51 @@ pub(crate) fn follow_moves(g: &Belmont) -> Vec<Action> {
 /// him even though he goes in first (it may not go in without him), wherever it stands,
 /// as long as it can make the melee hex; it must then follow at once ([`follow_moves`]).
 pub(crate) fn broken_follower_ready(g: &Belmont, l: UnitId, from: Hex, target: Hex) -> bool {
-    let regiment = g.counter(l).formation;
-    let mut melee: Option<Vec<Hex>> = None;
-    g.ids().any(|c| {
-        // The cheap tests first: this is asked for every hex a leader might enter from.
-        if g.counter(c).formation != regiment || !crate::melee::needs_leader(g, c) || g.unit(c).moved {
-            return false;
-        }
-        if crate::melee::regimental_leader(g, c) != Some(l) || !may_move(g, c) || !may_melee(g, c) {
-            return false;
-        }
-        let melee = melee.get_or_insert_with(|| melee_hexes(g));
-        g.hex_of(c).is_some_and(|h| !melee.contains(&h)) && reaches_through(g, c, from, target, melee)
-    })
+    MeleeMoves::new(g).follower_ready(l, from, target)
 }
 
-/// Whether unmoved `u` can reach `from` and step from it into `target` with its
-/// allowance, standing only where it may (4.2, 4.3.2: not in another melee hex).
-fn reaches_through(g: &Belmont, u: UnitId, from: Hex, target: Hex, melee: &[Hex]) -> bool {
-    let Some(start) = g.hex_of(u) else {
-        return false;
-    };
-    let Some(last) = cost(g, u, from, target) else {
-        return false;
-    };
-    let Some(budget) = u32::from(g.allowance(u)).checked_sub(u32::from(last)) else {
-        return false;
-    };
-    // No step costs less than a road's half-MP.
-    if u32::from(start.distance(from)) * u32::from(charts::COST_ROAD) > budget {
-        return false;
-    }
-    let r = hexmap::reach(
-        start,
-        budget,
-        |a, b| cost(g, u, a, b).filter(|_| may_enter(g, u, b) && !melee.contains(&b)).map(u32::from),
-        |_| true,
-    );
-    r.cost.contains_key(&from)
+/// For each hex, the fewest half-MP the unit on `own` needs from there to step into an
+/// open melee hex through a valid entry (4.3.2: the units must be able to reach the melee
+/// hex), found by one backward search from the entries (see [`crate::tables::need`]).
+/// Sure for the hexes next to the unit that it could step to and still arrive in time,
+/// all that [`melee_steps`] asks: a step costs at least a road's half-MP.
+fn melee_need(ctx: &MeleeMoves<'_>, u: UnitId, own: Hex, left: u8, only: Option<usize>) -> Reach {
+    let g = ctx.g;
+    // The entries are the same for every unbroken company of a kind (cavalry or not:
+    // broken companies and leaders enter on terms of their own, 6.0, 4.3.2): found once.
+    let class = Standing::class(g, u);
+    let alike = only.is_none() && !g.is_leader(u) && !crate::melee::needs_leader(g, u);
+    let known = alike.then(|| ctx.entries.borrow().iter().find(|(k, _)| *k == class).map(|(_, e)| Rc::clone(e)));
+    let entries = known.flatten().unwrap_or_else(|| {
+        let e = Rc::new(melee_entries(ctx, u, only));
+        if alike {
+            ctx.entries.borrow_mut().push((class, Rc::clone(&e)));
+        }
+        e
+    });
+    let artillery = g.counter(u).kind == Kind::FieldArtillery;
+    crate::tables::need(&entries, left, artillery, Some(own), |h| ctx.may_stand(u, class, own, h))
 }
 
-/// For each hex, the fewest half-MP the unit needs from there to step into an open
-/// melee hex through a valid entry (4.3.2: the units must be able to reach the melee
-/// hex), found by one backward search from the entries.
-fn melee_need(g: &Belmont, u: UnitId, left: u8, only: Option<usize>) -> HashMap<Hex, u32> {
-    let melee = melee_hexes(g);
-    let standable = |h: Hex| may_enter(g, u, h) && !melee.contains(&h);
-    let mut need: HashMap<Hex, u32> = HashMap::new();
-    let mut heap = BinaryHeap::new();
+/// 4.3.2: the hexes from which `u` may step into an open melee hex (only marker `only`'s,
+/// if given) across a hexside it may use, each with the step's cost.
+fn melee_entries(ctx: &MeleeMoves<'_>, u: UnitId, only: Option<usize>) -> Vec<(Hex, u8)> {
+    let g = ctx.g;
+    let mut entries = Vec::new();
     for (i, m) in g.markers.iter().enumerate().filter(|(_, m)| !m.resolved) {
         if only.is_some_and(|o| o != i) {
             continue;
         }
         for e in m.target.neighbours() {
-            if crate::melee::entry_marker(g, u, e, m.target).is_none_or(|(j, _)| j != i) {
+            if ctx.entry_marker(u, e, m.target).is_none_or(|(j, _)| j != i) {
                 continue;
             }
             if let Some(c) = cost(g, u, e, m.target) {
-                let c = u32::from(c);
-                if c <= u32::from(left) && need.get(&e).is_none_or(|&d| c < d) {
-                    need.insert(e, c);
-                    heap.push(Reverse((c, e)));
-                }
+                entries.push((e, c));
             }
         }
     }
-    while let Some(Reverse((d, b))) = heap.pop() {
-        if need.get(&b).is_some_and(|&x| x < d) || !standable(b) {
-            continue;
-        }
-        for a in b.neighbours() {
-            let Some(c) = cost(g, u, a, b) else { continue };
-            let nd = d + u32::from(c);
-            if nd <= u32::from(left) && need.get(&a).is_none_or(|&x| nd < x) {
-                need.insert(a, nd);
-                heap.push(Reverse((nd, a)));
-            }
-        }
-    }
-    need
+    entries
 }
 
 /// Moves a unit one hex (4.0), or into a melee hex (4.3.2).

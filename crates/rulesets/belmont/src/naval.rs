@@ -22,17 +22,14 @@ use crate::fire;
 use crate::los::los;
 use crate::map::{Region, Terrain};
 use crate::procedure::Frame;
-use crate::sequence::activated;
+use crate::sequence::{activated, activated_units};
 use crate::state::{Belmont, Fate, Loc};
 use engine::Side;
 use hexmap::Hex;
+use std::sync::OnceLock;
 
 fn section(g: &Belmont, h: Hex) -> Option<u8> {
     g.map().get(h).and_then(|i| i.river_section)
-}
-
-fn is_water(g: &Belmont, h: Hex) -> bool {
-    g.map().get(h).is_some_and(|i| i.terrain == Terrain::River || i.terrain == Terrain::Dock)
 }
 
 fn aboard(g: &Belmont, v: UnitId) -> Vec<UnitId> {
@@ -58,6 +55,16 @@ fn movable_vessels(g: &Belmont) -> Vec<UnitId> {
         .collect()
 }
 
+/// The hexes with a river section (river hexes, and docks by the section they open
+/// on), with it and their terrain, in map order: worked out once, as every vessel's
+/// listing looks through them.
+fn sectioned_hexes() -> &'static [(Hex, u8, Terrain)] {
+    static HEXES: OnceLock<Vec<(Hex, u8, Terrain)>> = OnceLock::new();
+    HEXES.get_or_init(|| {
+        crate::map::belmont().hexes().filter_map(|(h, i)| i.river_section.map(|s| (h, s, i.terrain))).collect()
+    })
+}
+
 /// 11.5: where a vessel may sail.
 fn destinations(g: &Belmont, v: UnitId) -> Vec<Hex> {
     let Some(here) = g.hex_of(v) else {
@@ -67,15 +74,15 @@ fn destinations(g: &Belmont, v: UnitId) -> Vec<Hex> {
         return vec![];
     };
     let reach = charts::VESSEL_SECTIONS - 1;
-    g.map()
-        .hexes()
-        .filter(|(h, i)| {
-            *h != here
-                && i.river_section.is_some_and(|t| t.abs_diff(s) <= reach)
-                && (i.terrain == Terrain::Dock
-                    || (i.terrain == Terrain::River && !g.at(*h).iter().any(|&o| g.is_vessel(o))))
+    sectioned_hexes()
+        .iter()
+        .filter(|&&(h, t, terrain)| {
+            h != here
+                && t.abs_diff(s) <= reach
+                && (terrain == Terrain::Dock
+                    || (terrain == Terrain::River && !g.here(h).iter().any(|&o| g.is_vessel(o))))
         })
-        .map(|(h, _)| h)
+        .map(|&(h, _, _)| h)
         .filter(|&h| g.counter(v).kind != Kind::Transport || (transport_may_go(g, h) && h != g.map().columbus_dock))
         .collect()
 }
@@ -115,14 +122,18 @@ fn board_legal(g: &Belmont) -> Vec<Action> {
     let act = g.act.as_ref().expect("activation");
     let dock = g.map().columbus_dock;
     let mut out = Vec::new();
-    for u in g.ids() {
-        if !activated(g, u) || g.unit(u).moved || !matches!(g.counter(u).kind, Kind::Infantry | Kind::Leader) {
+    // The side's vessels on the map and what each carries, looked up once.
+    let vessels: Vec<(UnitId, Hex, Vec<UnitId>)> = g
+        .ids()
+        .filter(|&v| g.is_vessel(v) && g.owner(v) == act.side)
+        .filter_map(|v| g.hex_of(v).map(|vh| (v, vh, aboard(g, v))))
+        .collect();
+    for u in activated_units(g) {
+        if g.unit(u).moved || !matches!(g.counter(u).kind, Kind::Infantry | Kind::Leader) {
             continue;
         }
         let Some(h) = g.hex_of(u) else { continue };
-        for v in g.ids().filter(|&v| g.is_vessel(v) && g.owner(v) == act.side) {
-            let Some(vh) = g.hex_of(v) else { continue };
-            let load = aboard(g, v);
+        for &(v, vh, ref load) in &vessels {
             let companies = load.iter().filter(|&&x| !g.is_leader(x)).count();
             let is_company = !g.is_leader(u);
             let ok = match g.counter(v).kind {
@@ -163,13 +174,10 @@ pub(crate) fn board(g: &mut Belmont, u: UnitId, v: UnitId) {
 
 fn debark_legal(g: &Belmont) -> Vec<Action> {
     let mut out = Vec::new();
-    for u in g.ids() {
+    for u in activated_units(g) {
         let Loc::Aboard(v) = g.unit(u).loc else {
             continue;
         };
-        if !activated(g, u) {
-            continue;
-        }
         let Some(vh) = g.hex_of(v) else { continue };
         for to in vh.neighbours() {
             let Some(info) = g.map().get(to) else {
@@ -212,7 +220,7 @@ pub(crate) fn debark(g: &mut Belmont, u: UnitId, to: Hex) {
         // lies in a gunboat's range and LOS it is shown hex by hex and may be fired on
         // (5.2); it stays on the map until the activation ends (`end_activation`).
         let vh = g.hex_of(v).expect("on map");
-        let back = route(g, vh, g.map().columbus_dock);
+        let back = route(vh, g.map().columbus_dock);
         let dice = transport_fire_dice(g, g.owner(v), &back);
         if dice == 0 {
             g.set_loc(v, Loc::TurnTrack);
@@ -241,11 +249,9 @@ fn transport_fire_dice(g: &Belmont, side: Side, path: &[Hex]) -> usize {
         .sum()
 }
 
-/// The river route a vessel takes (11.5).
-fn route(g: &Belmont, from: Hex, to: Hex) -> Vec<Hex> {
-    hexmap::path(from, to, 200, |_, b| is_water(g, b).then_some(1), |_| true)
-        .map(|(_, p)| p)
-        .unwrap_or_else(|| vec![from, to])
+/// The river route a vessel takes (11.5): the shortest by river and dock hexes.
+fn route(from: Hex, to: Hex) -> Vec<Hex> {
+    crate::tables::river_route(from, to, 200).unwrap_or_else(|| vec![from, to])
 }
 
 pub(crate) fn sail(g: &mut Belmont, v: UnitId, to: Hex) {
@@ -254,7 +260,7 @@ pub(crate) fn sail(g: &mut Belmont, v: UnitId, to: Hex) {
     g.act.as_mut().expect("activation").sailed.push(v);
     let n = g.name(v);
     g.log.push("Belmont 11.5", || format!("{n} sails from {from} to {to}."));
-    let path = route(g, from, to);
+    let path = route(from, to);
     let side = g.owner(v);
     let dice: usize = match g.counter(v).kind {
         Kind::Gunboat => {

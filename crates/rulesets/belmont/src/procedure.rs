@@ -305,10 +305,16 @@ pub(crate) fn d6() -> Vec<(Action, f64)> {
     (1..=6).map(|d| (Action::Roll(d), 1.0 / 6.0)).collect()
 }
 
-/// The legal actions of the side to act, memoised until the next change.
+/// The legal actions of the side to act, memoised until the next change (keyed by a
+/// cheaper hash than `Game::state_hash`, see [`crate::poshash`]).
 pub(crate) fn legal(g: &Belmont) -> Vec<Action> {
-    use engine::Game;
-    g.legal_memo.get_or(g.state_hash(), || compute_legal(g))
+    g.legal_memo.get_or(crate::poshash::memo_key(g), || compute_legal(g))
+}
+
+/// Records `list` as the legal actions of the position as it stands, for a caller that
+/// knows them without listing (see [`crate::melee::place_listed_marker`]).
+pub(crate) fn remember_legal(g: &Belmont, list: Vec<Action>) {
+    g.legal_memo.get_or(crate::poshash::memo_key(g), || list);
 }
 
 /// Whether the only legal action is Done (memoised with [`legal`]).

@@ -4,10 +4,11 @@
 
 use crate::action::Action;
 use crate::counters::{FormationKind, Kind, UnitId};
-use crate::procedure::{Frame};
+use crate::procedure::Frame;
 use crate::state::{Activation, Belmont, ChitLoc, Loc, Stage};
 use crate::{camp, charts, fire, melee, movement, naval};
 use engine::Side;
+use std::sync::OnceLock;
 
 /// 3.2 start of turn: 9.1 and 13.2.4 morale, 14.3 and 13.1 decisions, then the draw.
 pub(crate) fn turn_start(g: &mut Belmont) {
@@ -177,6 +178,38 @@ pub(crate) fn activated(g: &Belmont, u: UnitId) -> bool {
     g.counter(u).formation == Some(usize::from(act.formation))
 }
 
+/// The units the active chit activates ([`activated`]), in id order: found among the
+/// counters of its formation and any captured artillery (8.7) rather than by asking every
+/// counter, which the listings did for each of the 175 at every decision.
+pub(crate) fn activated_units(g: &Belmont) -> Vec<UnitId> {
+    static MEMBERS: OnceLock<Vec<Vec<UnitId>>> = OnceLock::new();
+    let Some(act) = &g.act else {
+        return Vec::new();
+    };
+    let members = MEMBERS.get_or_init(|| {
+        let oob = crate::counters::belmont();
+        let mut by = vec![Vec::new(); oob.formations.len()];
+        for (u, c) in oob.counters.iter().enumerate() {
+            if let Some(f) = c.formation {
+                by[f].push(UnitId::try_from(u).expect("few counters"));
+            }
+        }
+        by
+    });
+    let captured = g.ids().filter(|&u| g.unit(u).captor.is_some());
+    let mut out: Vec<UnitId> = members
+        .get(usize::from(act.formation))
+        .into_iter()
+        .flatten()
+        .copied()
+        .chain(captured)
+        .filter(|&u| activated(g, u))
+        .collect();
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
 /// 13.2.3: looting Union troops in or within three hexes of the camp may not move.
 pub(crate) fn looting(g: &Belmont, u: UnitId) -> bool {
     g.camp_captured.is_some_and(|t| g.turn == t + 1)
@@ -248,7 +281,7 @@ pub(crate) fn activation_apply(g: &mut Belmont, a: &Action) {
     match (stage, a) {
         (_, Action::Done) => advance_stage(g),
         (Stage::Volley, Action::Volley { from, target, firers }) => fire::volley(g, *from, *target, *firers),
-        (Stage::Markers, Action::Marker { target, from }) => melee::place_marker(g, *target, *from),
+        (Stage::Markers, Action::Marker { target, from }) => melee::place_listed_marker(g, *target, *from),
         (Stage::MeleeMoves | Stage::Maneuver, Action::Move { unit, to }) if g.hex_of(*unit).is_some() => {
             movement::step(g, *unit, *to);
         }

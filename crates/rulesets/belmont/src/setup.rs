@@ -19,18 +19,7 @@ pub(crate) fn new_game(options: Vec<String>, opt: Options) -> Belmont {
     let units = oob
         .counters
         .iter()
-        .map(|_| Unit {
-            loc: Loc::Reserve,
-            flipped: false,
-            damage: 0,
-            moved: false,
-            mp: 0,
-            shaken: false,
-            rallied: false,
-            debarked: false,
-            captor: None,
-            broken_by_defensive_fire: false,
-        })
+        .map(|_| Unit::fresh(Loc::Reserve))
         .collect();
     let transports: Vec<UnitId> =
         (0..oob.counters.len()).filter(|&i| oob.counters[i].kind == Kind::Transport).map(|i| i as UnitId).collect();
@@ -71,10 +60,18 @@ fn zone(u: UnitId) -> Zone {
     crate::counters::belmont().zones[usize::from(u)]
 }
 
-/// 2.1: "within three land hexes of the dock": a path of at most `n` land hexes.
+/// 2.1: "within three land hexes of the dock": a path of at most `n` land hexes. From
+/// Hunter's Farm dock (every caller) the steps are read from a table worked out once.
 pub(crate) fn within_land_hexes(g: &Belmont, from: Hex, to: Hex, n: u16) -> bool {
     if from.distance(to) > n || !g.is_land(to) {
         return false;
+    }
+    let map = g.map();
+    if from == map.hunters_farm_dock
+        && let Ok(n) = u8::try_from(n)
+        && n < 254
+    {
+        return crate::tables::tables().land_near_dock(map, to, n);
     }
     let r = hexmap::reach(from, u32::from(n), |_, b| g.is_land(b).then_some(1), |_| true);
     r.cost.contains_key(&to)

@@ -62,6 +62,25 @@ pub struct Unit {
     pub broken_by_defensive_fire: bool,
 }
 
+impl Unit {
+    /// A counter at `loc`, face up, with nothing yet done or suffered.
+    #[must_use]
+    pub fn fresh(loc: Loc) -> Unit {
+        Unit {
+            loc,
+            flipped: false,
+            damage: 0,
+            moved: false,
+            mp: 0,
+            shaken: false,
+            rallied: false,
+            debarked: false,
+            captor: None,
+            broken_by_defensive_fire: false,
+        }
+    }
+}
+
 /// Where each order chit is (2.4, 3.2.2).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum ChitLoc {

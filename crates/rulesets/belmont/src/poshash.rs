@@ -1,0 +1,226 @@
+//! The legal-action memo's key ([`memo_key`]): a hash of the whole position, a word at a
+//! time.
+//!
+//! The memo (`procedure::legal`) hashes the position at least twice a decision. Keyed by
+//! [`engine::Game::state_hash`], the engine's byte-at-a-time FNV-1a over the derived `Hash`,
+//! that cost about 3 µs a decision, most of it the 175 counters. The key needs no stable
+//! value, only to tell positions apart, so it is this crate's own: each counter packed into
+//! two words, the rest of the position through the derived `Hash` impls with a hasher
+//! that mixes each integer as one word, the words going round four independent lanes.
+//! `Game::state_hash` itself is unchanged (records keep its value as `final_hash`).
+//!
+//! Each mixing step is a bijection of the running state for a fixed word, and of the word
+//! for a fixed state, so two positions whose words differ in one place always hash apart.
+
+use crate::state::{Belmont, Loc, Unit};
+use std::hash::{Hash, Hasher};
+
+/// An odd 64-bit multiplier (2^64 / the golden ratio).
+const K: u64 = 0x9e37_79b9_7f4a_7c15;
+
+/// Mixes one word into a running state: xor, multiply (carries every bit upward), then
+/// fold the high half down so the next word's low bits meet the whole of this one.
+#[inline]
+fn mix(state: u64, w: u64) -> u64 {
+    let h = (state ^ w).wrapping_mul(K);
+    h ^ (h >> 32)
+}
+
+/// A word-at-a-time hasher: the words go round four lanes in turn, each mixed on its own
+/// chain, so that consecutive multiplies overlap; the lanes and the word count join at the
+/// end. Where a word falls decides its lane and its place on the lane, so a word moved
+/// elsewhere changes the hash as a changed word does.
+struct WordHasher {
+    lanes: [u64; 4],
+    words: usize,
+}
+
+impl WordHasher {
+    fn new() -> WordHasher {
+        WordHasher { lanes: [0xcbf2_9ce4_8422_2325, 1, 2, 3], words: 0 }
+    }
+
+    #[inline]
+    fn word(&mut self, w: u64) {
+        let lane = &mut self.lanes[self.words % 4];
+        *lane = mix(*lane, w);
+        self.words += 1;
+    }
+}
+
+impl Hasher for WordHasher {
+    fn finish(&self) -> u64 {
+        self.lanes.iter().fold(self.words as u64, |h, &l| mix(h, l))
+    }
+
+    /// Byte strings: the length, then eight bytes a word, the last zero-padded.
+    fn write(&mut self, bytes: &[u8]) {
+        self.word(bytes.len() as u64);
+        let mut chunks = bytes.chunks_exact(8);
+        for c in &mut chunks {
+            let mut w = [0u8; 8];
+            w.copy_from_slice(c);
+            self.word(u64::from_le_bytes(w));
+        }
+        let rest = chunks.remainder();
+        if !rest.is_empty() {
+            let mut w = [0u8; 8];
+            w[..rest.len()].copy_from_slice(rest);
+            self.word(u64::from_le_bytes(w));
+        }
+    }
+
+    fn write_u8(&mut self, i: u8) {
+        self.word(u64::from(i));
+    }
+
+    fn write_u16(&mut self, i: u16) {
+        self.word(u64::from(i));
+    }
+
+    fn write_u32(&mut self, i: u32) {
+        self.word(u64::from(i));
+    }
+
+    fn write_u64(&mut self, i: u64) {
+        self.word(i);
+    }
+
+    fn write_usize(&mut self, i: usize) {
+        self.word(i as u64);
+    }
+}
+
+/// A counter's state as two words, every field in its own bits.
+fn unit_words(u: &Unit) -> [u64; 2] {
+    let (tag, payload) = match u.loc {
+        Loc::Hex(h) => (0u64, (u64::from(h.q.cast_unsigned()) << 16) | u64::from(h.r.cast_unsigned())),
+        Loc::Reserve => (1, 0),
+        Loc::TurnTrack => (2, 0),
+        Loc::Aboard(v) => (3, u64::from(v)),
+        Loc::Gone(f) => (4, f as u64),
+    };
+    let flags = u64::from(u.flipped)
+        | u64::from(u.moved) << 1
+        | u64::from(u.shaken) << 2
+        | u64::from(u.rallied) << 3
+        | u64::from(u.debarked) << 4
+        | u64::from(u.broken_by_defensive_fire) << 5;
+    let captor = u.captor.map_or(0, |c| (1 << 8) | u64::from(c));
+    [payload | tag << 32 | flags << 40, u64::from(u.damage) | u64::from(u.mp) << 8 | captor << 16]
+}
+
+/// The key of the position's legal-action memo: every field of the position (the
+/// occupancy index, the memo and the log are derived or not part of it), the counters
+/// two words each. (An odd count of counters pads with zero words; the count is hashed.)
+pub(crate) fn memo_key(g: &Belmont) -> u64 {
+    let Belmont {
+        options,
+        opt,
+        turn,
+        units,
+        chits,
+        vp,
+        camp_captured,
+        influence,
+        high_morale,
+        guard,
+        guard_units,
+        guard_released,
+        confused,
+        act,
+        markers,
+        transports_free,
+        transports_held,
+        transport_limits,
+        embarked,
+        occ: _,
+        legal_memo: _,
+        stack,
+        log: _,
+    } = g;
+    // The counters, two at a time on four lanes of their own (kept in registers).
+    let mut lanes = [1u64, 2, 3, 4];
+    for pair in units.chunks(2) {
+        let [a, b] = unit_words(&pair[0]);
+        let [c, d] = pair.get(1).map_or([0, 0], unit_words);
+        lanes = [mix(lanes[0], a), mix(lanes[1], b), mix(lanes[2], c), mix(lanes[3], d)];
+    }
+    let mut h = WordHasher::new();
+    h.write_usize(units.len());
+    for l in lanes {
+        h.word(l);
+    }
+    (options, opt, turn, chits, vp, camp_captured, influence, high_morale).hash(&mut h);
+    (guard, guard_units, guard_released, confused, act, markers).hash(&mut h);
+    (transports_free, transports_held, transport_limits, embarked, stack).hash(&mut h);
+    h.finish()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::state::Fate;
+    use engine::Game;
+    use hexmap::Hex;
+
+    fn unit(loc: Loc) -> Unit {
+        Unit::fresh(loc)
+    }
+
+    /// Every field of a counter, and every kind of place, has its own bits.
+    #[test]
+    fn unit_words_tell_every_field_apart() {
+        let base = unit(Loc::Hex(Hex::new(3, -1)));
+        let variants = [
+            base.clone(),
+            unit(Loc::Hex(Hex::new(3, 0))),
+            unit(Loc::Hex(Hex::new(-1, -1))),
+            unit(Loc::Reserve),
+            unit(Loc::TurnTrack),
+            unit(Loc::Aboard(0)),
+            unit(Loc::Aboard(1)),
+            unit(Loc::Gone(Fate::Eliminated)),
+            unit(Loc::Gone(Fate::Killed)),
+            Unit { flipped: true, ..base.clone() },
+            Unit { moved: true, ..base.clone() },
+            Unit { shaken: true, ..base.clone() },
+            Unit { rallied: true, ..base.clone() },
+            Unit { debarked: true, ..base.clone() },
+            Unit { broken_by_defensive_fire: true, ..base.clone() },
+            Unit { damage: 1, ..base.clone() },
+            Unit { damage: 255, ..base.clone() },
+            Unit { mp: 1, ..base.clone() },
+            Unit { mp: 255, ..base.clone() },
+            Unit { captor: Some(0), ..base.clone() },
+            Unit { captor: Some(255), ..base.clone() },
+        ];
+        for (i, a) in variants.iter().enumerate() {
+            for b in &variants[i + 1..] {
+                assert_ne!(unit_words(a), unit_words(b), "{a:?} and {b:?}");
+            }
+        }
+    }
+
+    /// A change anywhere in the position changes the key; the log does not.
+    #[test]
+    fn the_key_follows_the_position() {
+        let g = Belmont::after_setup(&[]);
+        let k = memo_key(&g);
+        let mut h = g.clone();
+        h.set_logging(false);
+        assert_eq!(memo_key(&h), k);
+        let mut h = g.clone();
+        h.units[174].mp = 1;
+        assert_ne!(memo_key(&h), k);
+        let mut h = g.clone();
+        h.units.swap(0, 4);
+        assert_ne!(memo_key(&h), k, "counters swapped");
+        let mut h = g.clone();
+        h.vp[1] += 1;
+        assert_ne!(memo_key(&h), k);
+        let mut h = g;
+        h.stack.pop();
+        assert_ne!(memo_key(&h), k);
+    }
+}
