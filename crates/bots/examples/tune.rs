@@ -2,6 +2,8 @@
 //! `tune GAMES ITERATIONS ROLLOUT EXPLORATION SIDE OPPONENT [SEED] [RULESET]` (SIDE union or
 //! confederate: the side MCTS plays; OPPONENT a bot spec; RULESET fotm, the default, or
 //! belmont). Prints each result as it comes, and any decision slower than half a second.
+//! Environment: TUNE_FIRST (first game index), TUNE_SAVE=DIR (write each game's record
+//! there, for `muster replay --log`).
 use bots::{Bot, Budget, MctsBot, MctsConfig, parse_bot_spec, play_out_into};
 use engine::{Dice, Game, Side};
 use std::time::Instant;
@@ -44,6 +46,19 @@ fn run<G: Game + 'static>(a: &[String], new: impl Fn() -> G) {
             let tail: Vec<String> =
                 record[record.len().saturating_sub(40)..].iter().map(|a| format!("{a:?}")).collect();
             println!("game {i} did not end; last actions: {}", tail.join(" "));
+        }
+        if let Ok(dir) = std::env::var("TUNE_SAVE") {
+            // A record `muster replay --log` reads, to see how the game went.
+            let (scenario, options) = game.scenario();
+            let rec = engine::Record {
+                ruleset: if scenario == "belmont" { "belmont" } else { "fotm" }.into(),
+                scenario: scenario.into(),
+                options: options.to_vec(),
+                seed: Some(gs),
+                actions: record.clone(),
+                final_hash: Some(engine::hash_hex(game.state_hash())),
+            };
+            std::fs::write(format!("{dir}/game-{i}.json"), serde_json::to_string(&rec).unwrap()).unwrap();
         }
         let out = game.outcome();
         let won = out.as_ref().and_then(|o| o.winner) == Some(side);

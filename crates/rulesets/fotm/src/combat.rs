@@ -270,7 +270,7 @@ fn may_assault(g: &Fotm, b: Bid) -> bool {
 
 /// Whether an infantry or cavalry brigade may make close combat into the adjacent `target`:
 /// not into its rear (5.1); mounted cavalry not into woods nor a higher hex (8.2).
-fn may_close(g: &Fotm, b: Bid, target: Hex) -> bool {
+pub(crate) fn may_close(g: &Fotm, b: Bid, target: Hex) -> bool {
     let Some(h) = g.hex_of(b) else { return false };
     if !is_melee(g, b) || h.distance(target) != 1 || matches!(arc_to(g, b, target), Some(Arc::Rear) | None) {
         return false;

@@ -1,8 +1,10 @@
 //! How well a side stands, for bots that cut searches short (`engine::Game::evaluate`):
 //! the 18.1 VP margin, the gaps held (a Decisive Victory is worth more than any margin), the
-//! strength each side has left, and how far the Union's fighting brigades still have to go
-//! to the objectives the Confederates hold. Authored weights, tuned only by bot-against-bot
-//! play (`muster selfplay fotm --union greedy`), not taken from the rulebook.
+//! strength each side has left, how far the Union's fighting brigades still have to go to
+//! the objectives the Confederates hold, whether a gap the Union took is still garrisoned,
+//! and how many Union brigades stand ready to assault an objective. Authored weights, tuned
+//! only by bot-against-bot play (`crates/bots/examples/tune.rs`, `muster selfplay fotm`), not
+//! taken from the rulebook.
 
 use crate::oob::{Arm, Start};
 use crate::state::{Fotm, Loc};
@@ -17,11 +19,20 @@ const SP: f64 = 0.5;
 /// artillery brigades comes closer to the nearest objective (18.1: Fox's Gap, Turner's Gap,
 /// 2601) the Confederates hold. Every brigade counts, not only the nearest, so a search
 /// that moves any of them forward sees the gain; it is small against a step lost (0.2) or
-/// a gap (8), so no brigade walks into a loss for a hex.
+/// a gap (8), so no brigade walks into a loss for a hex. The same weight pulls a brigade
+/// back into an objective the Union took and left empty ([`garrison`]).
 const ADVANCE: f64 = 0.1;
 /// Distances are counted up to this many hexes; brigades not yet on the map count as this
 /// far until they wait at their entry hex (14.1).
 const FAR: u16 = 24;
+/// Weight of each Union infantry or cavalry brigade standing ready to assault an objective:
+/// in line, not routed, beside a gap or 2601 with Confederates on it, the hex not in its rear
+/// (15.4, 5.1). A brigade marched up in column (13.3) cannot attack (15.2), and no short
+/// search sees a formation change pay off two phases later. Only objectives count: a bonus
+/// for standing beside any enemy would be lost by beating him back.
+const READY: f64 = 2.0;
+/// Ready brigades counted an objective: about what one Assault of ten dice (15.2) needs.
+const READY_CAP: u8 = 3;
 /// Scale of the logistic squashing, in VP-margin units.
 const SCALE: f64 = 12.0;
 
@@ -32,7 +43,8 @@ pub(crate) fn evaluate(g: &Fotm, side: Side) -> f64 {
     for s in &g.control[..2] {
         union += if *s == Side::Union { GAP } else { -GAP };
     }
-    union += ADVANCE * advance(g);
+    union += ADVANCE * (advance(g) - garrison(g));
+    union += READY * ready(g);
     let sp = |s: Side| -> f64 {
         g.all_brigades()
             .filter(|&b| g.side_of(b) == s && matches!(g.bde(b).loc, Loc::Map(_) | Loc::Entering | Loc::Waiting))
@@ -43,6 +55,11 @@ pub(crate) fn evaluate(g: &Fotm, side: Side) -> f64 {
     union += SP * (sp(Side::Union) / 2.5 - sp(Side::Confederate));
     let margin = if side == Side::Union { union } else { -union };
     1.0 / (1.0 + (-margin / SCALE).exp())
+}
+
+/// The Union's fighting brigades: not cavalry, not routed.
+fn fighting(g: &Fotm, b: crate::state::Bid) -> bool {
+    g.side_of(b) == Side::Union && !matches!(g.arm(b), Arm::Cavalry) && !g.bde(b).routed
 }
 
 /// How far forward the Union's infantry and artillery brigades stand, in hexes summed over
@@ -59,7 +76,7 @@ fn advance(g: &Fotm) -> f64 {
     }
     let nearest = |h: Hex| held.iter().map(|o| h.distance(*o)).min().unwrap_or(FAR).min(FAR);
     g.all_brigades()
-        .filter(|&b| g.side_of(b) == Side::Union && !matches!(g.arm(b), Arm::Cavalry) && !g.bde(b).routed)
+        .filter(|&b| fighting(g, b))
         .map(|b| {
             let at = match g.bde(b).loc {
                 Loc::Map(h) => Some(h),
@@ -76,16 +93,58 @@ fn advance(g: &Fotm) -> f64 {
         .sum()
 }
 
+/// For each objective the Union controls with no brigade on it, how far the nearest of its
+/// fighting brigades stands (at most [`FAR`]), in hexes summed. Control passes to the next
+/// brigade to enter (18.1), so a gap marched through and left is soon lost again: this pulls
+/// one brigade back into it while [`advance`] sends the rest on to the next objective.
+fn garrison(g: &Fotm) -> f64 {
+    let objectives = crate::victory::tracked(g);
+    let at: Vec<Hex> = g.on_map(Side::Union).filter(|&b| fighting(g, b)).filter_map(|b| g.hex_of(b)).collect();
+    objectives
+        .iter()
+        .zip(&g.control)
+        .filter(|&(&o, &s)| s == Side::Union && g.occupant(o).is_none())
+        .map(|(&o, _)| f64::from(at.iter().map(|h| h.distance(o)).min().unwrap_or(FAR).min(FAR)))
+        .sum()
+}
+
+/// How many Union brigades stand ready to assault the objectives (see [`READY`]), at most
+/// [`READY_CAP`] an objective; an objective the Union controls counts in full, so that taking
+/// one keeps the credit its attackers had.
+fn ready(g: &Fotm) -> f64 {
+    let cap = f64::from(READY_CAP);
+    let mut n = 0.0;
+    for (&o, &s) in crate::victory::tracked(g).iter().zip(&g.control) {
+        if s == Side::Union {
+            n += cap;
+        } else if g.occupant(o) == Some(Side::Confederate) {
+            let count = g
+                .on_map(Side::Union)
+                .filter(|&b| !g.bde(b).column && !g.bde(b).routed && crate::combat::may_close(g, b, o))
+                .take(usize::from(READY_CAP))
+                .count();
+            n += f64::from(u8::try_from(count).unwrap_or(READY_CAP));
+        }
+    }
+    n
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::testkit::{after_setup, engaged, hex};
     use engine::Game;
 
-    /// The Union's infantry brigades on the map, farthest from Fox's Gap first.
+    /// The Union's infantry brigades on the map and not beside an objective (where a step
+    /// could change whether they stand ready to assault), farthest from Fox's Gap first.
     fn union_infantry(g: &Fotm) -> Vec<crate::state::Bid> {
         let fox = g.map().fox_gap();
-        let mut v: Vec<_> = g.on_map(Side::Union).filter(|&b| g.arm(b) == Arm::Infantry && !g.bde(b).routed).collect();
+        let objectives = crate::victory::tracked(g);
+        let mut v: Vec<_> = g
+            .on_map(Side::Union)
+            .filter(|&b| g.arm(b) == Arm::Infantry && !g.bde(b).routed)
+            .filter(|&b| g.hex_of(b).is_some_and(|h| objectives.iter().all(|o| h.distance(*o) > 1)))
+            .collect();
         v.sort_by_key(|&b| std::cmp::Reverse(g.hex_of(b).map_or(0, |h| h.distance(fox))));
         v
     }
@@ -126,7 +185,9 @@ mod tests {
         }
     }
 
-    /// A gap held is worth more than any brigade's march: 18.0's Decisive Victory.
+    /// A gap taken is worth more than any brigade's march: 18.0's Decisive Victory. Taken
+    /// means held: its defenders gone (here, back to 2601, strength unchanged) and a Union
+    /// brigade on it.
     #[test]
     fn taking_a_gap_outweighs_marching() {
         let mut g = engaged(9);
@@ -134,8 +195,46 @@ mod tests {
         let b = union_infantry(&g)[0];
         step_forward(&mut g, b);
         let marched = g.evaluate(Side::Union) - before;
+        assert!(marched > 0.0);
         let mut gap = engaged(9);
-        crate::victory::occupy(&mut gap, hex(crate::map::FOX_GAP), Side::Union);
-        assert!(gap.evaluate(Side::Union) - before > 10.0 * marched);
+        let fox = hex(crate::map::FOX_GAP);
+        for d in gap.brigades_at(fox, Side::Confederate) {
+            gap.bde_mut(d).loc = Loc::Map(hex("2601"));
+        }
+        gap.bde_mut(b).loc = Loc::Map(fox);
+        crate::victory::occupy(&mut gap, fox, Side::Union);
+        assert!(gap.evaluate(Side::Union) - before > 5.0 * marched, "{} {marched}", gap.evaluate(Side::Union) - before);
+    }
+
+    /// A gap taken and left empty pulls the nearest Union brigade back into it (18.1: control
+    /// goes with the last brigade to enter).
+    #[test]
+    fn a_gap_left_empty_calls_a_brigade_back() {
+        let mut g = engaged(9);
+        let fox = hex(crate::map::FOX_GAP);
+        for d in g.brigades_at(fox, Side::Confederate) {
+            g.bde_mut(d).loc = Loc::Map(hex("2601"));
+        }
+        crate::victory::occupy(&mut g, fox, Side::Union);
+        let b = union_infantry(&g).into_iter().min_by_key(|&b| g.hex_of(b).map(|h| h.distance(fox))).unwrap();
+        let empty = g.evaluate(Side::Union);
+        g.bde_mut(b).loc = Loc::Map(fox);
+        assert!(g.evaluate(Side::Union) > empty);
+    }
+
+    /// Brigades beside an objective the Confederates hold count as ready to assault only in
+    /// line (15.2: a column cannot attack).
+    #[test]
+    fn brigades_in_line_beside_an_objective_are_ready_in_column_not() {
+        let mut g = engaged(9);
+        assert_eq!(g.control, [Side::Confederate; 3]);
+        assert!(ready(&g) > 0.0, "the fixture has Union brigades ready");
+        let before = g.evaluate(Side::Union);
+        let union: Vec<_> = g.on_map(Side::Union).collect();
+        for b in union {
+            g.bde_mut(b).column = true;
+        }
+        assert!(ready(&g).abs() < 1e-9);
+        assert!(g.evaluate(Side::Union) < before);
     }
 }
