@@ -99,34 +99,45 @@ fn advance(g: &Fotm) -> f64 {
 /// one brigade back into it while [`advance`] sends the rest on to the next objective.
 fn garrison(g: &Fotm) -> f64 {
     let objectives = crate::victory::tracked(g);
-    let at: Vec<Hex> = g.on_map(Side::Union).filter(|&b| fighting(g, b)).filter_map(|b| g.hex_of(b)).collect();
-    objectives
-        .iter()
-        .zip(&g.control)
-        .filter(|&(&o, &s)| s == Side::Union && g.occupant(o).is_none())
-        .map(|(&o, _)| f64::from(at.iter().map(|h| h.distance(o)).min().unwrap_or(FAR).min(FAR)))
-        .sum()
+    let mut sum = 0.0;
+    for (&o, &s) in objectives.iter().zip(&g.control) {
+        if s == Side::Union && g.occupant(o).is_none() {
+            let nearest = g.on_map(Side::Union).filter(|&b| fighting(g, b)).filter_map(|b| g.hex_of(b));
+            sum += f64::from(nearest.map(|h| h.distance(o)).min().unwrap_or(FAR).min(FAR));
+        }
+    }
+    sum
 }
 
 /// How many Union brigades stand ready to assault the objectives (see [`READY`]), at most
 /// [`READY_CAP`] an objective; an objective the Union controls counts in full, so that taking
 /// one keeps the credit its attackers had.
 fn ready(g: &Fotm) -> f64 {
-    let cap = f64::from(READY_CAP);
-    let mut n = 0.0;
-    for (&o, &s) in crate::victory::tracked(g).iter().zip(&g.control) {
-        if s == Side::Union {
-            n += cap;
-        } else if g.occupant(o) == Some(Side::Confederate) {
-            let count = g
-                .on_map(Side::Union)
-                .filter(|&b| !g.bde(b).column && !g.bde(b).routed && crate::combat::may_close(g, b, o))
-                .take(usize::from(READY_CAP))
-                .count();
-            n += f64::from(u8::try_from(count).unwrap_or(READY_CAP));
+    let objectives = crate::victory::tracked(g);
+    // Which objectives have Confederates on them, read in one pass.
+    let mut held = [false; 3];
+    for b in g.on_map(Side::Confederate) {
+        if let Some(h) = g.hex_of(b)
+            && let Some(i) = objectives.iter().position(|&o| o == h)
+        {
+            held[i] = true;
         }
     }
-    n
+    let mut count = [0u8; 3];
+    if held.iter().any(|&h| h) {
+        for b in g.on_map(Side::Union) {
+            let (Some(h), d) = (g.hex_of(b), g.bde(b)) else { continue };
+            if d.column || d.routed {
+                continue;
+            }
+            for i in 0..3 {
+                if held[i] && h.distance(objectives[i]) == 1 && crate::combat::may_close(g, b, objectives[i]) {
+                    count[i] = (count[i] + 1).min(READY_CAP);
+                }
+            }
+        }
+    }
+    (0..3).map(|i| if g.control[i] == Side::Union { READY_CAP } else { count[i] }).map(f64::from).sum()
 }
 
 #[cfg(test)]
