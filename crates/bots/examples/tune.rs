@@ -10,12 +10,12 @@ use std::time::Instant;
 fn main() {
     let a: Vec<String> = std::env::args().skip(1).collect();
     match a.get(7).map(String::as_str) {
-        Some("belmont") => run::<belmont::Belmont>(&a, || belmont::Belmont::new(&[]).unwrap()),
-        _ => run::<fotm::Fotm>(&a, || fotm::Fotm::new(&[]).unwrap()),
+        Some("belmont") => run::<belmont::Belmont>(&a, "belmont", || belmont::Belmont::new(&[]).unwrap()),
+        _ => run::<fotm::Fotm>(&a, "fotm", || fotm::Fotm::new(&[]).unwrap()),
     }
 }
 
-fn run<G: Game + 'static>(a: &[String], new: impl Fn() -> G) {
+fn run<G: Game + 'static>(a: &[String], ruleset: &str, new: impl Fn() -> G) {
     let games: u64 = a[0].parse().unwrap();
     let iterations: u32 = a[1].parse().unwrap();
     let rollout: u32 = a[2].parse().unwrap();
@@ -51,7 +51,7 @@ fn run<G: Game + 'static>(a: &[String], new: impl Fn() -> G) {
             // A record `muster replay --log` reads, to see how the game went.
             let (scenario, options) = game.scenario();
             let rec = engine::Record {
-                ruleset: if scenario == "belmont" { "belmont" } else { "fotm" }.into(),
+                ruleset: ruleset.into(),
                 scenario: scenario.into(),
                 options: options.to_vec(),
                 seed: Some(gs),

@@ -27,6 +27,7 @@ mod memo;
 mod record;
 mod rng;
 mod view;
+pub mod words;
 
 pub use memo::LegalMemo;
 pub use log::{Event, Log};

@@ -13,81 +13,34 @@
 //! for a fixed state, so two positions whose words differ in one place always hash apart.
 
 use crate::state::{Belmont, Loc, Unit};
+use engine::words::{WordHasher, WordSink, mix};
 use std::hash::{Hash, Hasher};
 
-/// An odd 64-bit multiplier (2^64 / the golden ratio).
-const K: u64 = 0x9e37_79b9_7f4a_7c15;
-
-/// Mixes one word into a running state: xor, multiply (carries every bit upward), then
-/// fold the high half down so the next word's low bits meet the whole of this one.
-#[inline]
-fn mix(state: u64, w: u64) -> u64 {
-    let h = (state ^ w).wrapping_mul(K);
-    h ^ (h >> 32)
-}
-
-/// A word-at-a-time hasher: the words go round four lanes in turn, each mixed on its own
-/// chain, so that consecutive multiplies overlap; the lanes and the word count join at the
-/// end. Where a word falls decides its lane and its place on the lane, so a word moved
-/// elsewhere changes the hash as a changed word does.
-struct WordHasher {
+/// Four lanes of [`mix`] chains taking the words in turn, so that consecutive multiplies
+/// overlap; the lanes and the word count join at the end. Where a word falls decides its
+/// lane and its place on the lane, so a word moved elsewhere changes the hash as a changed
+/// word does.
+struct Lanes {
     lanes: [u64; 4],
     words: usize,
 }
 
-impl WordHasher {
-    fn new() -> WordHasher {
-        WordHasher { lanes: [0xcbf2_9ce4_8422_2325, 1, 2, 3], words: 0 }
+impl Lanes {
+    fn new() -> Lanes {
+        Lanes { lanes: [0xcbf2_9ce4_8422_2325, 1, 2, 3], words: 0 }
     }
+}
 
+impl WordSink for Lanes {
     #[inline]
     fn word(&mut self, w: u64) {
         let lane = &mut self.lanes[self.words % 4];
         *lane = mix(*lane, w);
         self.words += 1;
     }
-}
 
-impl Hasher for WordHasher {
     fn finish(&self) -> u64 {
         self.lanes.iter().fold(self.words as u64, |h, &l| mix(h, l))
-    }
-
-    /// Byte strings: the length, then eight bytes a word, the last zero-padded.
-    fn write(&mut self, bytes: &[u8]) {
-        self.word(bytes.len() as u64);
-        let mut chunks = bytes.chunks_exact(8);
-        for c in &mut chunks {
-            let mut w = [0u8; 8];
-            w.copy_from_slice(c);
-            self.word(u64::from_le_bytes(w));
-        }
-        let rest = chunks.remainder();
-        if !rest.is_empty() {
-            let mut w = [0u8; 8];
-            w[..rest.len()].copy_from_slice(rest);
-            self.word(u64::from_le_bytes(w));
-        }
-    }
-
-    fn write_u8(&mut self, i: u8) {
-        self.word(u64::from(i));
-    }
-
-    fn write_u16(&mut self, i: u16) {
-        self.word(u64::from(i));
-    }
-
-    fn write_u32(&mut self, i: u32) {
-        self.word(u64::from(i));
-    }
-
-    fn write_u64(&mut self, i: u64) {
-        self.word(i);
-    }
-
-    fn write_usize(&mut self, i: usize) {
-        self.word(i as u64);
     }
 }
 
@@ -146,10 +99,10 @@ pub(crate) fn memo_key(g: &Belmont) -> u64 {
         let [c, d] = pair.get(1).map_or([0, 0], unit_words);
         lanes = [mix(lanes[0], a), mix(lanes[1], b), mix(lanes[2], c), mix(lanes[3], d)];
     }
-    let mut h = WordHasher::new();
+    let mut h = WordHasher(Lanes::new());
     h.write_usize(units.len());
     for l in lanes {
-        h.word(l);
+        h.0.word(l);
     }
     (options, opt, turn, chits, vp, camp_captured, influence, high_morale).hash(&mut h);
     (guard, guard_units, guard_released, confused, act, markers).hash(&mut h);

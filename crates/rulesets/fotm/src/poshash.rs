@@ -15,33 +15,25 @@
 //!   check it on replay): no seed, `usize` and `isize` widened to 64 bits, bytes read little-
 //!   endian.
 
-use std::hash::Hasher;
+use engine::words::{WordHasher, WordSink, mix};
 
-/// An odd 64-bit multiplier (2^64 / the golden ratio).
-const K: u64 = 0x9e37_79b9_7f4a_7c15;
-
-/// A seedless word-at-a-time hasher for the position; see the module doc.
+/// The running state of [`PositionHasher`]: one chain of [`mix`] steps.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct PositionHasher(u64);
+pub(crate) struct Chain(u64);
 
-impl Default for PositionHasher {
+impl Default for Chain {
     fn default() -> Self {
         // The FNV offset basis: any fixed value will do.
-        PositionHasher(0xcbf2_9ce4_8422_2325)
+        Chain(0xcbf2_9ce4_8422_2325)
     }
 }
 
-impl PositionHasher {
-    /// Mixes one word in: xor, multiply (carries every bit upward), then fold the high half
-    /// down so the next word's low bits meet the whole of this one. Each step is invertible.
+impl WordSink for Chain {
     #[inline]
-    fn mix(&mut self, w: u64) {
-        let h = (self.0 ^ w).wrapping_mul(K);
-        self.0 = h ^ (h >> 32);
+    fn word(&mut self, w: u64) {
+        self.0 = mix(self.0, w);
     }
-}
 
-impl Hasher for PositionHasher {
     /// MurmurHash3's 64-bit finaliser: every bit of the state reaches every bit of the hash
     /// (tables keyed by the hash, such as MCTS's, see well-spread values). Invertible, so it
     /// adds no collision.
@@ -53,61 +45,10 @@ impl Hasher for PositionHasher {
         h = h.wrapping_mul(0xc4ce_b9fe_1a85_ec53);
         h ^ (h >> 33)
     }
-
-    /// Byte strings (option names, `Vec<u8>` contents): the length, then eight bytes a word,
-    /// little-endian, the last word zero-padded.
-    fn write(&mut self, bytes: &[u8]) {
-        self.mix(bytes.len() as u64);
-        let mut chunks = bytes.chunks_exact(8);
-        for c in &mut chunks {
-            let mut w = [0u8; 8];
-            w.copy_from_slice(c);
-            self.mix(u64::from_le_bytes(w));
-        }
-        let rest = chunks.remainder();
-        if !rest.is_empty() {
-            let mut w = [0u8; 8];
-            w[..rest.len()].copy_from_slice(rest);
-            self.mix(u64::from_le_bytes(w));
-        }
-    }
-
-    fn write_u8(&mut self, i: u8) {
-        self.mix(u64::from(i));
-    }
-
-    fn write_u16(&mut self, i: u16) {
-        self.mix(u64::from(i));
-    }
-
-    fn write_u32(&mut self, i: u32) {
-        self.mix(u64::from(i));
-    }
-
-    fn write_u64(&mut self, i: u64) {
-        self.mix(i);
-    }
-
-    fn write_u128(&mut self, i: u128) {
-        // Both halves; the truncations are the point.
-        #[allow(clippy::cast_possible_truncation)]
-        {
-            self.mix(i as u64);
-            self.mix((i >> 64) as u64);
-        }
-    }
-
-    /// Lengths and enum discriminants: 64 bits on every platform.
-    fn write_usize(&mut self, i: usize) {
-        self.mix(i as u64);
-    }
-
-    // The signed writes default to the unsigned ones of the same width, except `isize`, which
-    // would go through `usize` at the platform's width: sign-extend it to 64 bits instead.
-    fn write_isize(&mut self, i: isize) {
-        self.mix(i as i64 as u64);
-    }
 }
+
+/// A seedless word-at-a-time hasher for the position; see the module doc.
+pub(crate) type PositionHasher = WordHasher<Chain>;
 
 /// A hex as one word's low 32 bits: its two axial coordinates, bit for bit.
 #[must_use]
@@ -118,7 +59,7 @@ pub(crate) fn hex_word(h: hexmap::Hex) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::hash::Hash;
+    use std::hash::{Hash, Hasher};
 
     fn hash_of<T: Hash>(t: &T) -> u64 {
         let mut h = PositionHasher::default();
