@@ -176,6 +176,13 @@ impl Game for Belmont {
         Prompt { actor: self.actor(), rule: rule.into(), text }
     }
 
+    /// The word-at-a-time [`poshash::memo_key`] (the log, the memo and the occupancy index
+    /// hash to nothing): bots and the odds enumerator hash every position they reach, and
+    /// the default byte-at-a-time FNV-1a was a sixth of a greedy decision's time.
+    fn state_hash(&self) -> u64 {
+        poshash::memo_key(self)
+    }
+
     fn legal_actions(&self) -> Vec<Action> {
         match self.actor() {
             Actor::Side(_) => procedure::legal(self),

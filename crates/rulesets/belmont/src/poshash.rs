@@ -1,13 +1,15 @@
-//! The legal-action memo's key ([`memo_key`]): a hash of the whole position, a word at a
-//! time.
+//! The position's hash ([`memo_key`]), a word at a time: the legal-action memo's key and
+//! [`engine::Game::state_hash`].
 //!
-//! The memo (`procedure::legal`) hashes the position at least twice a decision. Keyed by
-//! [`engine::Game::state_hash`], the engine's byte-at-a-time FNV-1a over the derived `Hash`,
-//! that cost about 3 µs a decision, most of it the 175 counters. The key needs no stable
-//! value, only to tell positions apart, so it is this crate's own: each counter packed into
-//! two words, the rest of the position through the derived `Hash` impls with a hasher
-//! that mixes each integer as one word, the words going round four independent lanes.
-//! `Game::state_hash` itself is unchanged (records keep its value as `final_hash`).
+//! The memo (`procedure::legal`) hashes the position at least twice a decision, and bots and
+//! the odds enumerator hash every position they reach. The engine's default, a
+//! byte-at-a-time FNV-1a over the derived `Hash`, cost about 3 µs a position, most of it the
+//! 175 counters, and was a sixth of a greedy decision's time. This hash is seedless, so it
+//! is the same in every run and on every machine (as a record's `final_hash` must be):
+//! each counter packed into two words, the rest of the position through the derived `Hash`
+//! impls with a hasher that mixes each integer as one word, the words going round four
+//! independent lanes. Records made by builds before this one carry the FNV-1a value and no
+//! longer replay to it.
 //!
 //! Each mixing step is a bijection of the running state for a fixed word, and of the word
 //! for a fixed state, so two positions whose words differ in one place always hash apart.

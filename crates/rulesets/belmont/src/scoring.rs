@@ -43,11 +43,7 @@ fn tally(g: &mut Belmont) {
         if pts != 0 {
             g.vp[side.index()] += pts;
             g.log.push("Belmont 14.4", || {
-                format!(
-                    "{} VP to the {}: {why}.",
-                    f64::from(pts) / f64::from(charts::VP_UNIT),
-                    side.title()
-                )
+                format!("{} VP to the {}: {why}.", f64::from(pts) / f64::from(charts::VP_UNIT), side.title())
             });
         }
     };

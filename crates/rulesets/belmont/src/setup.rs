@@ -16,11 +16,7 @@ use hexmap::Hex;
 
 pub(crate) fn new_game(options: Vec<String>, opt: Options) -> Belmont {
     let oob = crate::counters::belmont();
-    let units = oob
-        .counters
-        .iter()
-        .map(|_| Unit::fresh(Loc::Reserve))
-        .collect();
+    let units = oob.counters.iter().map(|_| Unit::fresh(Loc::Reserve)).collect();
     let transports: Vec<UnitId> =
         (0..oob.counters.len()).filter(|&i| oob.counters[i].kind == Kind::Transport).map(|i| i as UnitId).collect();
     let mut g = Belmont {

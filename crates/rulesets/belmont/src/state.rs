@@ -211,32 +211,69 @@ pub struct Belmont {
 
 /// Counters per map hex (by [`Map::index`]): a derived index so that "who is here"
 /// costs a lookup rather than a scan of every counter.
+///
+/// Flat, so that cloning a position (bots clone thousands a decision) copies two short
+/// vectors rather than one per hex: `ids` holds every counter on the map, by hex and then
+/// by id, and hex `i`'s counters are `ids[start[i]..start[i + 1]]` (`start` is empty
+/// until the first counter is placed).
 #[derive(Clone, PartialEq, Eq, Debug, Default)]
-pub struct Occupancy(Vec<Vec<UnitId>>);
+pub struct Occupancy {
+    start: Vec<u16>,
+    ids: Vec<UnitId>,
+}
 
 /// Derived from the units' locations, so not part of the position's hash.
 impl std::hash::Hash for Occupancy {
     fn hash<H: std::hash::Hasher>(&self, _: &mut H) {}
 }
 
+impl Occupancy {
+    fn remove(&mut self, cell: usize, u: UnitId) {
+        let from = usize::from(self.start[cell]);
+        if let Some(k) = self.on(cell).iter().position(|&x| x == u) {
+            self.ids.remove(from + k);
+            for s in &mut self.start[cell + 1..] {
+                *s -= 1;
+            }
+        }
+    }
+
+    fn insert(&mut self, cells: usize, cell: usize, u: UnitId) {
+        if self.start.is_empty() {
+            self.start = vec![0; cells + 1];
+        }
+        let here = self.on(cell);
+        if here.contains(&u) {
+            return;
+        }
+        let at = usize::from(self.start[cell]) + here.partition_point(|&x| x < u);
+        self.ids.insert(at, u);
+        for s in &mut self.start[cell + 1..] {
+            *s += 1;
+        }
+    }
+
+    fn on(&self, cell: usize) -> &[UnitId] {
+        match self.start.get(cell..cell + 2) {
+            Some(&[from, to]) => &self.ids[usize::from(from)..usize::from(to)],
+            _ => &[],
+        }
+    }
+}
+
 impl Belmont {
     /// Moves a counter, keeping the occupancy index in step.
     pub(crate) fn set_loc(&mut self, u: UnitId, loc: Loc) {
         let map = crate::map::belmont();
-        if self.occ.0.is_empty() {
-            self.occ.0 = vec![Vec::new(); map.cells.len()];
-        }
         if let Loc::Hex(h) = self.units[usize::from(u)].loc
             && let Some(i) = map.cells.index(h)
         {
-            self.occ.0[i].retain(|&x| x != u);
+            self.occ.remove(i, u);
         }
         if let Loc::Hex(h) = loc
             && let Some(i) = map.cells.index(h)
         {
-            let v = &mut self.occ.0[i];
-            let at = v.partition_point(|&x| x < u);
-            v.insert(at, u);
+            self.occ.insert(map.cells.len(), i, u);
         }
         self.units[usize::from(u)].loc = loc;
     }
@@ -245,8 +282,8 @@ impl Belmont {
     #[must_use]
     pub fn here(&self, h: Hex) -> &[UnitId] {
         match self.map().cells.index(h) {
-            Some(i) if !self.occ.0.is_empty() => &self.occ.0[i],
-            _ => &[],
+            Some(i) => self.occ.on(i),
+            None => &[],
         }
     }
 
@@ -474,5 +511,31 @@ impl Belmont {
                 ChitStart::SetAside => ChitLoc::Aside,
             })
             .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The occupancy index agrees with the counters' locations after any sequence of
+    /// moves: each hex lists exactly its counters, in id order.
+    #[test]
+    fn the_occupancy_index_follows_every_move() {
+        let mut g = Belmont::after_setup(&[]);
+        let hexes: Vec<Hex> = g.map().cells.iter().map(|(h, _)| h).step_by(97).take(6).collect();
+        let mut dice = engine::Dice::seeded(3);
+        for _ in 0..400 {
+            let u = UnitId::try_from(dice.below(u32::try_from(g.units.len()).unwrap())).unwrap();
+            let loc = match dice.below(8) {
+                0 => Loc::Reserve,
+                k => Loc::Hex(hexes[k as usize % hexes.len()]),
+            };
+            g.set_loc(u, loc);
+        }
+        for (h, _) in g.map().cells.iter() {
+            let want: Vec<UnitId> = g.ids().filter(|&u| g.unit(u).loc == Loc::Hex(h)).collect();
+            assert_eq!(g.here(h), want.as_slice(), "{h:?}");
+        }
     }
 }
