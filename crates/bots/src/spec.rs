@@ -30,6 +30,13 @@ pub enum BotSpec {
 /// The budget of a bare `mcts`.
 pub const DEFAULT_ITERATIONS: u32 = 1000;
 
+/// The most nodes an MCTS bot in a server seat keeps ([`BotSpec::build_for_seat`]): a
+/// server runs many seats at once, and a two-second search of Fire on the Mountain adds
+/// over half a million nodes (`muster selfplay fotm --union mcts:2s` peaked at 511 MB,
+/// about 850 bytes a node). At the cap a seat's tree stays under about 100 MB, and a
+/// search goes on refining the tree it has.
+pub const SEAT_MAX_NODES: usize = 100_000;
+
 /// Reads a bot's name: `random`, `greedy`, `mcts` (1000 iterations a decision),
 /// `mcts:N` (N iterations), `mcts:Xs` (X seconds, decimals allowed).
 ///
@@ -95,10 +102,23 @@ impl BotSpec {
     /// same actions in the same game).
     #[must_use]
     pub fn build<G: Game>(&self, seed: u64) -> Box<dyn Bot<G> + Send> {
+        self.build_capped(seed, MctsConfig::default().max_nodes)
+    }
+
+    /// The bot for a server seat: as [`BotSpec::build`], an MCTS tree held to
+    /// [`SEAT_MAX_NODES`] so that many seats fit in a server's memory.
+    #[must_use]
+    pub fn build_for_seat<G: Game>(&self, seed: u64) -> Box<dyn Bot<G> + Send> {
+        self.build_capped(seed, SEAT_MAX_NODES)
+    }
+
+    fn build_capped<G: Game>(&self, seed: u64, max_nodes: usize) -> Box<dyn Bot<G> + Send> {
         match *self {
             BotSpec::Random => Box::new(RandomBot::new(seed)),
             BotSpec::Greedy => Box::new(GreedyBot::new(seed)),
-            BotSpec::Mcts(budget) => Box::new(MctsBot::new(seed, MctsConfig { budget, ..MctsConfig::default() })),
+            BotSpec::Mcts(budget) => {
+                Box::new(MctsBot::new(seed, MctsConfig { budget, max_nodes, ..MctsConfig::default() }))
+            }
         }
     }
 }

@@ -187,3 +187,21 @@ fn bots_stop_dithering() {
         assert!(g.ticks >= Recent::LONG_RUN - 1, "ticking looked best until then: {}", g.ticks);
     }
 }
+
+#[test]
+fn a_capped_tree_stays_within_its_cap_and_still_plays() {
+    // Dash's tree grows with every iteration; a seat's cap stops it and the search goes on
+    // with the nodes it has, still finding the winning gamble.
+    let config = MctsConfig { budget: Budget::Iterations(3_000), max_nodes: 40, ..MctsConfig::default() };
+    let mut bot = MctsBot::<Dash>::new(5, config);
+    let g = Dash::new();
+    assert_eq!(bot.choose(&g), DashAction::Gamble);
+    assert!(bot.stats().nodes <= 40, "{:?}", bot.stats());
+    assert_eq!(bot.stats().iterations, 3_000);
+    let mut uncapped =
+        MctsBot::<Dash>::new(5, MctsConfig { budget: Budget::Iterations(3_000), ..MctsConfig::default() });
+    uncapped.choose(&g);
+    assert!(uncapped.stats().nodes > 40, "the cap is what held the first tree: {:?}", uncapped.stats());
+    // The seat's bots carry the server's cap.
+    assert!(spec::SEAT_MAX_NODES < MctsConfig::default().max_nodes);
+}

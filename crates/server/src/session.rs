@@ -241,14 +241,23 @@ pub fn build(stored: &StoredGame) -> Result<Box<dyn Session>, String> {
                 let player = &meta.players[side.index()];
                 if player != "human" {
                     let spec = bots::parse_bot_spec(player)?;
-                    bots[side.index()] = Some(Arc::new(Mutex::new(spec.build::<G>(os_seed()))));
+                    bots[side.index()] = Some(Arc::new(Mutex::new(spec.build_for_seat::<G>(os_seed()))));
                 }
             }
             let title = catalog::scenario(&meta.scenario).map_or_else(|| game.board().title, |s| s.title);
             let mut quiet = game.clone();
             quiet.set_logging(false);
-            let mut live =
-                Live { meta, title, fresh: game.clone(), game, quiet, plies: Vec::new(), seq: 0, dice: Dice::seeded(os_seed()), bots };
+            let mut live = Live {
+                meta,
+                title,
+                fresh: game.clone(),
+                game,
+                quiet,
+                plies: Vec::new(),
+                seq: 0,
+                dice: Dice::seeded(os_seed()),
+                bots,
+            };
             for (i, text) in self.0.entries.iter().enumerate() {
                 live.load_entry(text).map_err(|e| format!("entry {i}: {e}"))?;
             }
@@ -354,7 +363,6 @@ impl<G: Game> Live<G> {
         }
         Ok(())
     }
-
 }
 
 impl<G: Game> Session for Live<G> {
@@ -420,7 +428,8 @@ impl<G: Game> Session for Live<G> {
     }
 
     fn act(&mut self, side: Side, action: &Value) -> Result<Vec<String>, Refusal> {
-        let action: G::Action = serde_json::from_value(action.clone()).map_err(|e| Refusal::BadAction(e.to_string()))?;
+        let action: G::Action =
+            serde_json::from_value(action.clone()).map_err(|e| Refusal::BadAction(e.to_string()))?;
         match self.game.actor() {
             Actor::Side(s) if s == side => {}
             Actor::Side(s) => return Err(Refusal::NotYourTurn(format!("it is {}'s decision", s.title()))),
@@ -482,9 +491,8 @@ impl<G: Game> Session for Live<G> {
         let label = self.game.describe(&action);
         let quiet = self.quiet.clone();
         Ok(Box::new(move || {
-            let dist = analysis::outcomes(&quiet, &action, ODDS_LIMIT).map_err(|e| {
-                Refusal::TooLarge(format!("more than {} chance outcomes to enumerate ({e})", e.limit))
-            })?;
+            let dist = analysis::outcomes(&quiet, &action, ODDS_LIMIT)
+                .map_err(|e| Refusal::TooLarge(format!("more than {} chance outcomes to enumerate ({e})", e.limit)))?;
             let classes: Vec<Value> = dist
                 .classes()
                 .into_iter()
