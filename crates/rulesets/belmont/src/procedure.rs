@@ -305,8 +305,8 @@ pub(crate) fn d6() -> Vec<(Action, f64)> {
     (1..=6).map(|d| (Action::Roll(d), 1.0 / 6.0)).collect()
 }
 
-/// The legal actions of the side to act, memoised until the next change (keyed by a
-/// cheaper hash than `Game::state_hash`, see [`crate::poshash`]).
+/// The legal actions of the side to act, memoised until the next change (keyed by the
+/// position's hash, see [`crate::poshash`]).
 pub(crate) fn legal(g: &Belmont) -> Vec<Action> {
     g.legal_memo.get_or(crate::poshash::memo_key(g), || compute_legal(g))
 }

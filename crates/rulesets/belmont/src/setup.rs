@@ -80,20 +80,61 @@ fn guard_leader(g: &Belmont) -> Option<UnitId> {
 /// Whether `u` may be on `hex` with what is there (4.2: three units; cavalry alone;
 /// Iron Banks: up to three per entrenchment, 2.2).
 pub(crate) fn stack_ok(g: &Belmont, u: UnitId, hex: Hex) -> bool {
-    let cav = |x: UnitId| g.counter(x).kind == Kind::Cavalry || g.is_cavalry_leader(x);
-    let mut count = 0;
-    for &o in g.here(hex) {
-        if o == u || g.is_vessel(o) {
-            continue;
-        }
-        // 4.2: cavalry and cavalry leaders may not share a hex with other units.
-        if cav(o) != cav(u) {
-            return false;
-        }
-        count += usize::from(!g.is_leader(o));
+    Stack::of(g, hex, u).admits(Joining::of(g, u))
+}
+
+/// The two things 4.2 asks of a unit joining a stack.
+#[derive(Clone, Copy)]
+struct Joining {
+    cavalry: bool,
+    leader: bool,
+}
+
+impl Joining {
+    fn of(g: &Belmont, u: UnitId) -> Joining {
+        Joining { cavalry: is_cavalry(g, u), leader: g.is_leader(u) }
     }
-    // 4.2: leaders ignore the limit.
-    g.is_leader(u) || count < charts::STACK_LIMIT
+}
+
+/// What 4.2 asks of a hex's counters (vessels aside) when another unit would join them.
+#[derive(Clone, Copy)]
+struct Stack {
+    /// Units that count against the limit (leaders do not).
+    count: usize,
+    /// Some are cavalry or cavalry leaders.
+    cavalry: bool,
+    /// Some are neither.
+    other: bool,
+}
+
+impl Stack {
+    /// The counters on `hex` other than `except`.
+    fn of(g: &Belmont, hex: Hex, except: UnitId) -> Stack {
+        let mut s = Stack { count: 0, cavalry: false, other: false };
+        for &o in g.here(hex) {
+            if o == except || g.is_vessel(o) {
+                continue;
+            }
+            if is_cavalry(g, o) {
+                s.cavalry = true;
+            } else {
+                s.other = true;
+            }
+            s.count += usize::from(!g.is_leader(o));
+        }
+        s
+    }
+
+    fn admits(self, u: Joining) -> bool {
+        // 4.2: cavalry and cavalry leaders may not share a hex with other units.
+        let mixed = if u.cavalry { self.other } else { self.cavalry };
+        // 4.2: leaders ignore the limit.
+        !mixed && (u.leader || self.count < charts::STACK_LIMIT)
+    }
+}
+
+fn is_cavalry(g: &Belmont, u: UnitId) -> bool {
+    g.counter(u).kind == Kind::Cavalry || g.is_cavalry_leader(u)
 }
 
 fn default_deployment(g: &mut Belmont) {
@@ -183,6 +224,13 @@ pub(crate) fn legal(g: &Belmont, f: &Frame) -> Vec<Action> {
             cs.sort();
             let mut columbus = map.columbus.clone();
             columbus.push(map.columbus_dock);
+            // Each zone's land hexes with their stacks, worked out once for every unit
+            // (a unit is never among a hex's counters here: it is not offered its own hex).
+            let stacks = |hexes: &[Hex]| -> Vec<(Hex, Stack)> {
+                hexes.iter().filter(|&&h| g.is_land(h)).map(|&h| (h, Stack::of(g, h, UnitId::MAX))).collect()
+            };
+            let (guard_hexes, union, cs) = (stacks(&guard_hexes), stacks(&union), stacks(&cs));
+            let (columbus, entrenchments) = (stacks(&columbus), stacks(&map.entrenchments));
             for u in g.ids() {
                 if g.counter(u).side != *side || placed.contains(&u) || g.is_vessel(u) {
                     continue;
@@ -194,19 +242,20 @@ pub(crate) fn legal(g: &Belmont, f: &Frame) -> Vec<Action> {
                     continue; // 2.2: fixed on the Belmont dock hex.
                 }
                 let guard = g.guard_units.contains(&u) || (g.guard.is_some() && guard_leader(g) == Some(u));
-                let zone_hexes: &[Hex] = if guard {
+                let zone_hexes: &[(Hex, Stack)] = if guard {
                     &guard_hexes
                 } else {
                     match zone(u) {
                         Zone::UnionSetup => &union,
                         Zone::ConfederateSetup => &cs,
                         Zone::Columbus => &columbus,
-                        Zone::Entrenchment => &map.entrenchments,
+                        Zone::Entrenchment => &entrenchments,
                         _ => &[],
                     }
                 };
-                for &h in zone_hexes {
-                    if h != now && g.is_land(h) && stack_ok(g, u, h) {
+                let joining = Joining::of(g, u);
+                for &(h, stack) in zone_hexes {
+                    if h != now && stack.admits(joining) {
                         out.push(Action::Place { unit: u, hex: h });
                     }
                 }
