@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Prints the strength table of docs/performance.md from the JSON files that
 bench/strength.sh writes to docs/strength/: for each pairing, the MCTS side's wins,
-draws and losses with Wilson 95% intervals. Usage: python3 bench/strength_table.py"""
+draws and losses with Wilson 95% intervals; for greedy against greedy (the baseline), a
+row for each side. Usage: python3 bench/strength_table.py"""
 import glob
 import json
 import math
@@ -25,7 +26,7 @@ def pct(k, n):
     return f"{100 * k / n:.1f}% ({100 * lo:.1f}-{100 * hi:.1f}%)" if n else "-"
 
 
-print("| scenario | MCTS plays | against | games | MCTS wins (95% interval) | draws | MCTS losses | errors | mean decisions |")
+print("| scenario | plays | against | games | wins (95% interval) | draws | losses | errors | mean decisions |")
 print("|---|---|---|---|---|---|---|---|---|")
 root = os.path.join(os.path.dirname(__file__), "..", "docs", "strength")
 for path in sorted(glob.glob(os.path.join(root, "*.json"))):
@@ -35,10 +36,15 @@ for path in sorted(glob.glob(os.path.join(root, "*.json"))):
         d = json.load(f)
     scenario = os.path.basename(path).split("-")[0]
     u, c = d["bots"]["union"], d["bots"]["confederate"]
-    side, opponent = ("Union", c) if u.startswith("mcts") else ("Confederate", u)
-    mcts = u if side == "Union" else c
+    if u.startswith("mcts"):
+        rows = [("Union", u, c)]
+    elif c.startswith("mcts"):
+        rows = [("Confederate", c, u)]
+    else:  # the baseline: each side's row
+        rows = [("Union", u, c), ("Confederate", c, u)]
     n = d["games"] - d["errors"]
-    wins = d["wins"][side.lower()]
-    losses = d["wins"]["confederate" if side == "Union" else "union"]
-    print(f"| {scenario} | {side} ({mcts}) | {opponent} | {d['games']} | {pct(wins, n)} | "
-          f"{d['draws']} | {losses} | {d['errors']} | {d['mean_decisions']:.0f} |")
+    for side, player, opponent in rows:
+        wins = d["wins"][side.lower()]
+        losses = d["wins"]["confederate" if side == "Union" else "union"]
+        print(f"| {scenario} | {side} ({player}) | {opponent} | {d['games']} | {pct(wins, n)} | "
+              f"{d['draws']} | {losses} | {d['errors']} | {d['mean_decisions']:.0f} |")
