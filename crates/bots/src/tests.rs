@@ -203,5 +203,5 @@ fn a_capped_tree_stays_within_its_cap_and_still_plays() {
     uncapped.choose(&g);
     assert!(uncapped.stats().nodes > 40, "the cap is what held the first tree: {:?}", uncapped.stats());
     // The seat's bots carry the server's cap.
-    assert!(spec::SEAT_MAX_NODES < MctsConfig::default().max_nodes);
+    assert!(SEAT_MAX_NODES < MctsConfig::default().max_nodes);
 }
