@@ -176,11 +176,11 @@ impl Game for Belmont {
         Prompt { actor: self.actor(), rule: rule.into(), text }
     }
 
-    /// The word-at-a-time [`poshash::memo_key`] (the log, the memo and the occupancy index
+    /// The word-at-a-time [`poshash::position_hash`] (the log, the memo and the occupancy index
     /// hash to nothing): bots and the odds enumerator hash every position they reach, and
     /// the default byte-at-a-time FNV-1a was a sixth of a greedy decision's time.
     fn state_hash(&self) -> u64 {
-        poshash::memo_key(self)
+        poshash::position_hash(self)
     }
 
     fn legal_actions(&self) -> Vec<Action> {

@@ -1,4 +1,4 @@
-//! The position's hash ([`memo_key`]), a word at a time: the legal-action memo's key and
+//! The position's hash ([`position_hash`]), a word at a time: the legal-action memo's key and
 //! [`engine::Game::state_hash`].
 //!
 //! The memo (`procedure::legal`) hashes the position at least twice a decision, and bots and
@@ -65,10 +65,10 @@ fn unit_words(u: &Unit) -> [u64; 2] {
     [payload | tag << 32 | flags << 40, u64::from(u.damage) | u64::from(u.mp) << 8 | captor << 16]
 }
 
-/// The key of the position's legal-action memo: every field of the position (the
+/// The position's hash, the legal-action memo's key and `Game::state_hash`: every field (the
 /// occupancy index, the memo and the log are derived or not part of it), the counters
 /// two words each. (An odd count of counters pads with zero words; the count is hashed.)
-pub(crate) fn memo_key(g: &Belmont) -> u64 {
+pub(crate) fn position_hash(g: &Belmont) -> u64 {
     let Belmont {
         options,
         opt,
@@ -161,21 +161,21 @@ mod tests {
     #[test]
     fn the_key_follows_the_position() {
         let g = Belmont::after_setup(&[]);
-        let k = memo_key(&g);
+        let k = position_hash(&g);
         let mut h = g.clone();
         h.set_logging(false);
-        assert_eq!(memo_key(&h), k);
+        assert_eq!(position_hash(&h), k);
         let mut h = g.clone();
         h.units[174].mp = 1;
-        assert_ne!(memo_key(&h), k);
+        assert_ne!(position_hash(&h), k);
         let mut h = g.clone();
         h.units.swap(0, 4);
-        assert_ne!(memo_key(&h), k, "counters swapped");
+        assert_ne!(position_hash(&h), k, "counters swapped");
         let mut h = g.clone();
         h.vp[1] += 1;
-        assert_ne!(memo_key(&h), k);
+        assert_ne!(position_hash(&h), k);
         let mut h = g;
         h.stack.pop();
-        assert_ne!(memo_key(&h), k);
+        assert_ne!(position_hash(&h), k);
     }
 }

@@ -308,13 +308,13 @@ pub(crate) fn d6() -> Vec<(Action, f64)> {
 /// The legal actions of the side to act, memoised until the next change (keyed by the
 /// position's hash, see [`crate::poshash`]).
 pub(crate) fn legal(g: &Belmont) -> Vec<Action> {
-    g.legal_memo.get_or(crate::poshash::memo_key(g), || compute_legal(g))
+    g.legal_memo.get_or(crate::poshash::position_hash(g), || compute_legal(g))
 }
 
 /// Records `list` as the legal actions of the position as it stands, for a caller that
 /// knows them without listing (see [`crate::melee::place_listed_marker`]).
 pub(crate) fn remember_legal(g: &Belmont, list: Vec<Action>) {
-    g.legal_memo.get_or(crate::poshash::memo_key(g), || list);
+    g.legal_memo.get_or(crate::poshash::position_hash(g), || list);
 }
 
 /// Whether the only legal action is Done (memoised with [`legal`]).

@@ -41,7 +41,7 @@ pub(crate) fn new_game(options: Vec<String>, opt: Options) -> Belmont {
         embarked: [0, 0],
         stack: vec![Frame::GuardRegiment],
         log: Log::recording(),
-        occ: crate::state::Occupancy::default(),
+        occ: crate::state::Occupancy::new(crate::map::belmont().cells.len()),
         legal_memo: engine::LegalMemo::default(),
     };
     let _ = transports;
@@ -80,7 +80,7 @@ fn guard_leader(g: &Belmont) -> Option<UnitId> {
 /// Whether `u` may be on `hex` with what is there (4.2: three units; cavalry alone;
 /// Iron Banks: up to three per entrenchment, 2.2).
 pub(crate) fn stack_ok(g: &Belmont, u: UnitId, hex: Hex) -> bool {
-    Stack::of(g, hex, u).admits(Joining::of(g, u))
+    Stack::of(g, hex, Some(u)).admits(Joining::of(g, u))
 }
 
 /// The two things 4.2 asks of a unit joining a stack.
@@ -109,10 +109,10 @@ struct Stack {
 
 impl Stack {
     /// The counters on `hex` other than `except`.
-    fn of(g: &Belmont, hex: Hex, except: UnitId) -> Stack {
+    fn of(g: &Belmont, hex: Hex, except: Option<UnitId>) -> Stack {
         let mut s = Stack { count: 0, cavalry: false, other: false };
         for &o in g.here(hex) {
-            if o == except || g.is_vessel(o) {
+            if Some(o) == except || g.is_vessel(o) {
                 continue;
             }
             if is_cavalry(g, o) {
@@ -227,7 +227,7 @@ pub(crate) fn legal(g: &Belmont, f: &Frame) -> Vec<Action> {
             // Each zone's land hexes with their stacks, worked out once for every unit
             // (a unit is never among a hex's counters here: it is not offered its own hex).
             let stacks = |hexes: &[Hex]| -> Vec<(Hex, Stack)> {
-                hexes.iter().filter(|&&h| g.is_land(h)).map(|&h| (h, Stack::of(g, h, UnitId::MAX))).collect()
+                hexes.iter().filter(|&&h| g.is_land(h)).map(|&h| (h, Stack::of(g, h, None))).collect()
             };
             let (guard_hexes, union, cs) = (stacks(&guard_hexes), stacks(&union), stacks(&cs));
             let (columbus, entrenchments) = (stacks(&columbus), stacks(&map.entrenchments));

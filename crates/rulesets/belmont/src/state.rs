@@ -214,9 +214,8 @@ pub struct Belmont {
 ///
 /// Flat, so that cloning a position (bots clone thousands a decision) copies two short
 /// vectors rather than one per hex: `ids` holds every counter on the map, by hex and then
-/// by id, and hex `i`'s counters are `ids[start[i]..start[i + 1]]` (`start` is empty
-/// until the first counter is placed).
-#[derive(Clone, PartialEq, Eq, Debug, Default)]
+/// by id, and hex `i`'s counters are `ids[start[i]..start[i + 1]]`.
+#[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Occupancy {
     start: Vec<u16>,
     ids: Vec<UnitId>,
@@ -228,36 +227,35 @@ impl std::hash::Hash for Occupancy {
 }
 
 impl Occupancy {
-    fn remove(&mut self, cell: usize, u: UnitId) {
-        let from = usize::from(self.start[cell]);
-        if let Some(k) = self.on(cell).iter().position(|&x| x == u) {
-            self.ids.remove(from + k);
-            for s in &mut self.start[cell + 1..] {
-                *s -= 1;
-            }
+    /// An empty map of `cells` hexes.
+    pub(crate) fn new(cells: usize) -> Occupancy {
+        Occupancy { start: vec![0; cells + 1], ids: Vec::new() }
+    }
+
+    /// Adds `by` (+1 or -1) to the offsets of every hex after `cell`.
+    fn shift(&mut self, cell: usize, by: i16) {
+        for s in &mut self.start[cell + 1..] {
+            *s = s.wrapping_add_signed(by);
         }
     }
 
-    fn insert(&mut self, cells: usize, cell: usize, u: UnitId) {
-        if self.start.is_empty() {
-            self.start = vec![0; cells + 1];
+    fn remove(&mut self, cell: usize, u: UnitId) {
+        if let Some(k) = self.on(cell).iter().position(|&x| x == u) {
+            self.ids.remove(usize::from(self.start[cell]) + k);
+            self.shift(cell, -1);
         }
+    }
+
+    fn insert(&mut self, cell: usize, u: UnitId) {
         let here = self.on(cell);
-        if here.contains(&u) {
-            return;
-        }
-        let at = usize::from(self.start[cell]) + here.partition_point(|&x| x < u);
-        self.ids.insert(at, u);
-        for s in &mut self.start[cell + 1..] {
-            *s += 1;
+        if let Err(k) = here.binary_search(&u) {
+            self.ids.insert(usize::from(self.start[cell]) + k, u);
+            self.shift(cell, 1);
         }
     }
 
     fn on(&self, cell: usize) -> &[UnitId] {
-        match self.start.get(cell..cell + 2) {
-            Some(&[from, to]) => &self.ids[usize::from(from)..usize::from(to)],
-            _ => &[],
-        }
+        &self.ids[usize::from(self.start[cell])..usize::from(self.start[cell + 1])]
     }
 }
 
@@ -273,7 +271,7 @@ impl Belmont {
         if let Loc::Hex(h) = loc
             && let Some(i) = map.cells.index(h)
         {
-            self.occ.insert(map.cells.len(), i, u);
+            self.occ.insert(i, u);
         }
         self.units[usize::from(u)].loc = loc;
     }
@@ -281,10 +279,7 @@ impl Belmont {
     /// Counters on a hex, in id order, without allocating.
     #[must_use]
     pub fn here(&self, h: Hex) -> &[UnitId] {
-        match self.map().cells.index(h) {
-            Some(i) => self.occ.on(i),
-            None => &[],
-        }
+        self.map().cells.index(h).map_or(&[], |i| self.occ.on(i))
     }
 
     /// The shipped order of battle.

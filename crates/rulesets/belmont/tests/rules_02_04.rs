@@ -231,6 +231,37 @@ fn rule_2_1_guard_sets_up_within_three_land_hexes_of_hunters_farm_dock() {
     assert_legal(&g, &Action::Place { unit: free, hex: far });
 }
 
+/// The hexes the deployment list offers `id` (2.1-2.3).
+fn placements(g: &Belmont, id: &str) -> Vec<Hex> {
+    let u = g.id(id);
+    g.legal_actions()
+        .iter()
+        .filter_map(|a| match a {
+            Action::Place { unit, hex } if *unit == u => Some(*hex),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn rule_2_1_deployment_keeps_to_the_stacking_rules() {
+    // 4.2 holds during set-up: a full hex is offered to no fourth unit but to a leader,
+    // and cavalry and infantry are not offered each other's hexes.
+    let mut g = guard_chosen("30IL");
+    let [a, b, c, _] = arena();
+    put_all(&mut g, &["27IL-A", "27IL-B", "27IL-C"], a);
+    g.put("31IL-B", &b.label());
+    g.put("CAV-Delano", &c.label());
+    let company = placements(&g, "31IL-A");
+    assert!(!company.contains(&a), "a fourth unit in a full hex");
+    assert!(company.contains(&b), "a second infantry company beside the first");
+    assert!(!company.contains(&c), "infantry with cavalry");
+    assert!(placements(&g, "Buford").contains(&a), "leaders ignore the limit");
+    let cavalry = placements(&g, "CAV-Dollins");
+    assert!(!cavalry.contains(&b), "cavalry with infantry");
+    assert!(cavalry.contains(&c), "cavalry with cavalry");
+}
+
 #[test]
 fn rule_2_1_guard_must_remain_within_three_land_hexes_of_the_dock() {
     let mut g = Belmont::after_setup(&[]);
