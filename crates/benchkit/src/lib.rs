@@ -188,12 +188,12 @@ pub fn legal<G: Game>(c: &mut Criterion, label: &str, base: &G, rules: &[(&str, 
     }
     positions.push(("longest-list".into(), longest.1, longest.2));
 
-    // Rulesets memoise a position's legal actions (keyed by its state hash) inside the
-    // game value, and a clone copies the memo. `generate` measures the generation
-    // itself: each iteration gets a copy of the position whose memo holds another
-    // position's list (made untimed by listing with the position nudged by `nudge(g,
-    // true)`, then restored by `nudge(g, false)`). `memo_hit` measures a repeated call on
-    // the same value.
+    // Rulesets memoise a position's legal actions inside the game value (keyed by its
+    // state hash, or forgotten at every change), and a clone copies the memo. `generate`
+    // measures the generation itself: each iteration gets a copy of the position whose
+    // memo cannot answer for it (made untimed by `nudge(g, true)`, listing, and
+    // `nudge(g, false)`: a ruleset keyed by the hash changes the position and back, one
+    // that forgets just forgets). `memo_hit` measures a repeated call on the same value.
     let mut group = c.benchmark_group(format!("{label}/legal_actions"));
     group.sample_size(20).measurement_time(Duration::from_secs(5));
     for (name, d, g) in &positions {

@@ -26,13 +26,10 @@ const PROCEDURES: [(&str, &str); 5] = [
     ("rally-9.0", "Belmont 9.0"),
 ];
 
-/// Changes the position's hash without changing its legal actions (a VP nudge), and back.
-fn nudge(g: &mut Belmont, on: bool) {
-    if on {
-        g.vp[0] += 1;
-    } else {
-        g.vp[0] -= 1;
-    }
+/// Forgets the position's memoised legal actions (Belmont's memo lasts until the position
+/// changes, and is not keyed by its hash): the next listing generates.
+fn nudge(g: &mut Belmont, _on: bool) {
+    g.changed();
 }
 
 fn main() {

@@ -303,9 +303,10 @@ fn reaches_melee(g: &Belmont, u: UnitId, reach: &(Reach, u8), from: Hex, target:
 /// 4.3.1: places the marker chosen from the stage's list. The list reads the markers
 /// only to refuse a hexside that already has one ([`marker_legal`]), so the choices
 /// after it are the same less this one: they are carried over to the legal-action memo
-/// instead of searching every mover's reach again.
-pub(crate) fn place_listed_marker(g: &mut Belmont, target: Hex, from: Hex) {
-    let before = crate::procedure::legal(g);
+/// instead of searching every mover's reach again. `listed`: the stage's list, if the
+/// caller has it (listed here otherwise).
+pub(crate) fn place_listed_marker(g: &mut Belmont, target: Hex, from: Hex, listed: Option<Vec<Action>>) {
+    let before = listed.unwrap_or_else(|| crate::procedure::legal(g));
     place_marker(g, target, from);
     let placed = Action::Marker { target, from };
     crate::procedure::remember_legal(g, before.into_iter().filter(|a| *a != placed).collect());

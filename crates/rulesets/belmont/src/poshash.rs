@@ -1,8 +1,7 @@
-//! The position's hash ([`position_hash`]), a word at a time: the legal-action memo's key and
-//! [`engine::Game::state_hash`].
+//! The position's hash ([`position_hash`]), a word at a time: [`engine::Game::state_hash`],
+//! and the check that builds with debug assertions make of the legal-action memo.
 //!
-//! The memo (`procedure::legal`) hashes the position at least twice a decision, and bots and
-//! the odds enumerator hash every position they reach. The engine's default, a
+//! Bots and the odds enumerator hash every position they reach. The engine's default, a
 //! byte-at-a-time FNV-1a over the derived `Hash`, cost about 3 µs a position, most of it the
 //! 175 counters, and was a sixth of a greedy decision's time. This hash is seedless, so it
 //! is the same in every run and on every machine (as a record's `final_hash` must be):
@@ -65,7 +64,7 @@ fn unit_words(u: &Unit) -> [u64; 2] {
     [payload | tag << 32 | flags << 40, u64::from(u.damage) | u64::from(u.mp) << 8 | captor << 16]
 }
 
-/// The position's hash, the legal-action memo's key and `Game::state_hash`: every field (the
+/// The position's hash, `Game::state_hash`: every field (the
 /// occupancy index, the memo and the log are derived or not part of it), the counters
 /// two words each. (An odd count of counters pads with zero words; the count is hashed.)
 pub(crate) fn position_hash(g: &Belmont) -> u64 {

@@ -305,16 +305,18 @@ pub(crate) fn d6() -> Vec<(Action, f64)> {
     (1..=6).map(|d| (Action::Roll(d), 1.0 / 6.0)).collect()
 }
 
-/// The legal actions of the side to act, memoised until the next change (keyed by the
-/// position's hash, see [`crate::poshash`]).
+/// The legal actions of the side to act, memoised until the next change: [`apply`] and
+/// [`run`] forget the memo wherever the position changes (as does [`Belmont::set_loc`]), so
+/// a list is never hashed to be found (builds with debug assertions check it against
+/// [`crate::poshash::position_hash`]).
 pub(crate) fn legal(g: &Belmont) -> Vec<Action> {
-    g.legal_memo.get_or(crate::poshash::position_hash(g), || compute_legal(g))
+    g.legal_memo.held_or(|| crate::poshash::position_hash(g), || compute_legal(g))
 }
 
 /// Records `list` as the legal actions of the position as it stands, for a caller that
 /// knows them without listing (see [`crate::melee::place_listed_marker`]).
 pub(crate) fn remember_legal(g: &Belmont, list: Vec<Action>) {
-    g.legal_memo.get_or(crate::poshash::position_hash(g), || list);
+    g.legal_memo.hold(|| crate::poshash::position_hash(g), list);
 }
 
 /// Whether the only legal action is Done (memoised with [`legal`]).
@@ -322,7 +324,7 @@ pub(crate) fn only_done(g: &Belmont) -> bool {
     legal(g) == [Action::Done]
 }
 
-fn compute_legal(g: &Belmont) -> Vec<Action> {
+pub(crate) fn compute_legal(g: &Belmont) -> Vec<Action> {
     let Some(top) = g.stack.last() else {
         return vec![];
     };
@@ -392,6 +394,9 @@ pub(crate) fn binomial(n: u8, p: f64) -> Vec<(Action, f64)> {
 
 /// Applies a legal action to the top frame, then runs automatic frames.
 pub(crate) fn apply(g: &mut Belmont, a: &Action) {
+    // The list the action was chosen from (if it was listed): the position changes now.
+    let hash = cfg!(debug_assertions).then(|| crate::poshash::position_hash(g));
+    let listed = g.legal_memo.take(hash);
     let top = g.stack.pop().expect("a pending decision");
     match top {
         Frame::GuardRegiment | Frame::GuardCompanies { .. } | Frame::Deploy { .. } => setup::apply(g, top, a),
@@ -399,7 +404,7 @@ pub(crate) fn apply(g: &mut Belmont, a: &Action) {
         Frame::Reinforce => sequence::reinforce(g, a),
         Frame::DrawChit => sequence::draw(g, a),
         Frame::Confusion { chit } => crate::confused::roll(g, chit, a),
-        Frame::Activate => sequence::activation_apply(g, a),
+        Frame::Activate => sequence::activation_apply(g, a, listed),
         Frame::SecondMove { .. } => movement::second_move_apply(g, top, a),
         Frame::Rally { .. } | Frame::RallyRoll { .. } => rally::apply(g, top, a),
         Frame::Repair { vessel } => naval::repair(g, vessel, a),
@@ -431,11 +436,15 @@ pub(crate) fn run(g: &mut Belmont) {
         if !automatic(top) {
             // A decision with nothing to choose from moves on by itself.
             if let Some(skip) = sequence::nothing_to_decide(g) {
+                // The position changes: forget its list, and any a step of the change left.
+                g.legal_memo.forget();
                 skip(g);
+                g.legal_memo.forget();
                 continue;
             }
             return;
         }
+        g.legal_memo.forget();
         let f = g.stack.pop().expect("checked");
         match f {
             Frame::TurnStart => sequence::turn_start(g),
@@ -446,5 +455,6 @@ pub(crate) fn run(g: &mut Belmont) {
             f @ Frame::Volley { .. } => fire::volley_finish(g, f),
             _ => unreachable!(),
         }
+        g.legal_memo.forget();
     }
 }

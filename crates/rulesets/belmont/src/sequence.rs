@@ -275,13 +275,14 @@ fn done_allowed(g: &Belmont) -> bool {
     }
 }
 
-pub(crate) fn activation_apply(g: &mut Belmont, a: &Action) {
+/// `listed`: the legal actions the action was chosen from, if they were listed.
+pub(crate) fn activation_apply(g: &mut Belmont, a: &Action, listed: Option<Vec<Action>>) {
     g.stack.push(Frame::Activate);
     let stage = g.act.as_ref().expect("activation").stage;
     match (stage, a) {
         (_, Action::Done) => advance_stage(g),
         (Stage::Volley, Action::Volley { from, target, firers }) => fire::volley(g, *from, *target, *firers),
-        (Stage::Markers, Action::Marker { target, from }) => melee::place_listed_marker(g, *target, *from),
+        (Stage::Markers, Action::Marker { target, from }) => melee::place_listed_marker(g, *target, *from, listed),
         (Stage::MeleeMoves | Stage::Maneuver, Action::Move { unit, to }) if g.hex_of(*unit).is_some() => {
             movement::step(g, *unit, *to);
         }
@@ -343,7 +344,7 @@ pub(crate) fn nothing_to_decide(g: &Belmont) -> Option<fn(&mut Belmont)> {
         }),
         Frame::Activate if crate::procedure::only_done(g) => Some(|g| {
             g.stack.pop();
-            activation_apply(g, &Action::Done);
+            activation_apply(g, &Action::Done, None);
         }),
         Frame::SecondMove { .. } | Frame::Rally { .. } | Frame::Deploy { .. } if crate::procedure::only_done(g) => {
             Some(|g| {

@@ -260,8 +260,9 @@ impl Occupancy {
 }
 
 impl Belmont {
-    /// Moves a counter, keeping the occupancy index in step.
+    /// Moves a counter, keeping the occupancy index in step (and forgetting the legal actions).
     pub(crate) fn set_loc(&mut self, u: UnitId, loc: Loc) {
+        self.legal_memo.forget();
         let map = crate::map::belmont();
         if let Loc::Hex(h) = self.units[usize::from(u)].loc
             && let Some(i) = map.cells.index(h)
@@ -306,8 +307,18 @@ impl Belmont {
         &self.units[usize::from(u)]
     }
 
+    /// A counter to change (forgetting the legal actions, which may change with it).
     pub(crate) fn unit_mut(&mut self, u: UnitId) -> &mut Unit {
+        self.legal_memo.forget();
         &mut self.units[usize::from(u)]
+    }
+
+    /// Forgets the legal actions worked out for the position: call it after changing a
+    /// public field directly (tests and tools setting up a position). The rules forget
+    /// them at every change they make; builds with debug assertions catch a change that
+    /// did not.
+    pub fn changed(&mut self) {
+        self.legal_memo.forget();
     }
 
     /// All counter ids.
@@ -531,6 +542,42 @@ mod tests {
         for (h, _) in g.map().cells.iter() {
             let want: Vec<UnitId> = g.ids().filter(|&u| g.unit(u).loc == Loc::Hex(h)).collect();
             assert_eq!(g.here(h), want.as_slice(), "{h:?}");
+        }
+    }
+
+    /// The legal-action memo lasts until the position changes: a counter moved by
+    /// `set_loc` forgets it, and so does `changed` after a field written directly; a change
+    /// that forgets nothing is caught by the debug builds' hash check.
+    #[test]
+    fn the_legal_action_memo_is_forgotten_at_every_change() {
+        use engine::Game;
+        let mut g = Belmont::after_setup(&[]);
+        // Play on to a decision with a list of moves, then take a moving unit off the map.
+        let mut dice = engine::Dice::seeded(1);
+        while !g.legal_actions().iter().any(|a| matches!(a, crate::Action::Move { .. })) {
+            let a = engine::conformance::random_action(&g, &mut dice).expect("not over");
+            g.apply_unchecked(&a);
+        }
+        let before = g.legal_actions();
+        let Some(&crate::Action::Move { unit, .. }) = before.iter().find(|a| matches!(a, crate::Action::Move { .. }))
+        else {
+            unreachable!()
+        };
+        g.set_loc(unit, Loc::Reserve);
+        let after = g.legal_actions();
+        assert!(!after.iter().any(|a| matches!(a, crate::Action::Move { unit: u, .. } if *u == unit)));
+        assert_eq!(after, crate::procedure::compute_legal(&g), "listed afresh");
+        // A field written directly, then `changed`: listed afresh too.
+        let mut g2 = g.clone();
+        g2.vp[0] += 1;
+        g2.changed();
+        assert_eq!(g2.legal_actions(), crate::procedure::compute_legal(&g2));
+        // Without `changed`, debug builds refuse the stale list.
+        if cfg!(debug_assertions) {
+            let mut g3 = g.clone();
+            g3.vp[0] += 1;
+            let stale = std::panic::catch_unwind(|| g3.legal_actions());
+            assert!(stale.is_err(), "the hash check catches a change that forgot the memo");
         }
     }
 }

@@ -76,6 +76,7 @@ impl Belmont {
     /// procedure stack with [draw, this activation], as a pulled chit leaves it (3.2.2;
     /// the end of the turn is pushed once the cup is empty).
     pub fn activate(&mut self, side: Side, code: &str, stage: Stage) {
+        self.changed();
         let formation = self.oob().formation(side, code).expect("formation") as u8;
         let chit =
             self.oob().chits.iter().position(|c| c.formation == Some(usize::from(formation))).expect("chit") as u8;
@@ -111,12 +112,14 @@ impl Belmont {
 
     /// Replaces the procedure stack (bottom first) and runs automatic frames.
     pub fn set_stack(&mut self, frames: Vec<Frame>) {
+        self.changed();
         self.stack = frames;
         run(self);
     }
 
     /// Pushes a frame on top and runs automatic frames.
     pub fn push_frame(&mut self, f: Frame) {
+        self.changed();
         self.stack.push(f);
         run(self);
     }

@@ -1017,6 +1017,7 @@ fn rule_4_3_2_a_leader_goes_in_first_only_for_a_broken_company_that_can_follow()
     let (mut g, entry, t) = broken_company_at_entry("Pillow");
     let a = g.id("27IL-A");
     g.units[usize::from(a)].moved = true;
+    g.changed();
     refuse_mv(&mut g, "Buford", t);
     // Nor for a broken company of another regiment.
     let (mut g, _, _) = broken_company_at_entry("Pillow");

@@ -272,8 +272,10 @@ fn rule_5_1_iron_banks_only_at_gunboats_until_the_camp_falls() {
     assert!(!can_volley(&g, bank, missouri), "5.1 Important: gunboats only");
     // 13.2.2 (Reading in camp.rs): lifted by the end-of-turn functions of the capture turn.
     g.camp_captured = Some(1);
+    g.changed();
     assert!(!can_volley(&g, bank, missouri));
     g.turn = 2;
+    g.changed();
     assert!(can_volley(&g, bank, missouri), "13.2.2: Missouri hexes once the camp has fallen");
 }
 
