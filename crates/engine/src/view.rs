@@ -68,6 +68,10 @@ pub struct CounterView {
     /// between hexside directions `f` and `f + 1` in die order (N, NE, SE, S, SW, NW).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub facing: Option<u8>,
+    /// For rulesets whose counters face a hexside (GBACW 7.0): the hexside faced, 0-5,
+    /// direction `d` in die order (N, NE, SE, S, SW, NW). A counter has this or `facing`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub faces_side: Option<u8>,
 }
 
 /// A legend entry: a terrain class and its colour.

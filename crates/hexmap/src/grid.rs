@@ -48,8 +48,10 @@ impl<T> HexGrid<T> {
     #[must_use]
     pub fn index(&self, h: Hex) -> Option<usize> {
         let (c, r) = h.col_row();
-        (c >= 1 && r >= 1 && c <= self.cols && r <= self.rows)
-            .then(|| usize::try_from(c - 1).unwrap_or(0) * usize::try_from(self.rows).unwrap_or(0) + usize::try_from(r - 1).unwrap_or(0))
+        (c >= 1 && r >= 1 && c <= self.cols && r <= self.rows).then(|| {
+            usize::try_from(c - 1).unwrap_or(0) * usize::try_from(self.rows).unwrap_or(0)
+                + usize::try_from(r - 1).unwrap_or(0)
+        })
     }
 
     /// The hex's value, if it is inside the rectangle and filled.

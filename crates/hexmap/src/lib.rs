@@ -24,7 +24,7 @@ mod line;
 mod reach;
 
 pub use grid::HexGrid;
-pub use line::{LineStep, line};
+pub use line::{Crossing, LineStep, exit, line};
 pub use reach::{Reach, path, reach};
 
 use serde::{Deserialize, Serialize};

@@ -1,6 +1,6 @@
 //! Lines between hex centres, for line of sight.
 
-use crate::Hex;
+use crate::{Direction, Hex};
 
 /// One step of a centre-to-centre line.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -61,4 +61,30 @@ pub fn line(a: Hex, b: Hex) -> Vec<LineStep> {
             if plus == minus { LineStep::One(plus) } else { LineStep::Tie(plus, minus) }
         })
         .collect()
+}
+
+/// Where a centre-to-centre line crosses the edge of a hex: across one hexside, or exactly
+/// through a vertex, where a rule decides which of the two hexsides meeting there counts
+/// (GBACW 7.23: fire through a vertex is frontal if either hexside is).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Crossing {
+    /// Across the hexside facing this direction.
+    Side(Direction),
+    /// Through the vertex between these two hexsides, clockwise (die order) first.
+    Vertex(Direction, Direction),
+}
+
+/// Where the line from the centre of `a` to the centre of `b` leaves `a` ([`line`]'s first
+/// step); `None` if they are the same hex. Where it enters `b` is `exit(b, a)`: the line is
+/// the same both ways.
+#[must_use]
+pub fn exit(a: Hex, b: Hex) -> Option<Crossing> {
+    let side = |h: Hex| a.direction_to(h).expect("a line's second hex is next to its first");
+    match *line(a, b).get(1)? {
+        LineStep::One(h) => Some(Crossing::Side(side(h))),
+        LineStep::Tie(x, y) => {
+            let (dx, dy) = (side(x), side(y));
+            Some(if (dx as usize + 1) % 6 == dy as usize { Crossing::Vertex(dx, dy) } else { Crossing::Vertex(dy, dx) })
+        }
+    }
 }

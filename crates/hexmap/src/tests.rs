@@ -135,3 +135,30 @@ fn forbidden_crossings_block() {
     let r = reach(start, 5, |_, to| (to.col_row().0 < 11).then_some(1), |_| true);
     assert!(r.cost.keys().all(|x| x.col_row().0 < 11));
 }
+
+/// A line leaves its hex across the hexside it heads for, also from far off, and
+/// through a vertex exactly where it runs between two hexsides (the six "spines").
+#[test]
+fn lines_leave_across_a_hexside_or_through_a_vertex() {
+    let o = Hex::new(5, 5);
+    assert_eq!(exit(o, o), None);
+    for d in Direction::ALL {
+        let (dq, dr) = d.offset();
+        for k in 1..=4 {
+            let far = Hex::new(o.q + k * dq, o.r + k * dr);
+            assert_eq!(exit(o, far), Some(Crossing::Side(d)), "{d:?} at {k}");
+            assert_eq!(exit(far, o), Some(Crossing::Side(d.opposite())), "entered from {d:?}");
+        }
+        // The spine between d and the next direction clockwise.
+        let next = Direction::ALL[(d as usize + 1) % 6];
+        let (nq, nr) = next.offset();
+        for k in 1..=3 {
+            let spine = Hex::new(o.q + k * (dq + nq), o.r + k * (dr + nr));
+            assert_eq!(exit(o, spine), Some(Crossing::Vertex(d, next)), "{d:?}-{next:?} at {k}");
+            assert_eq!(exit(spine, o), Some(Crossing::Vertex(d.opposite(), next.opposite())));
+        }
+    }
+    // Off both: 19 degrees east of north leaves across the north hexside (it spans 30
+    // degrees either side of north).
+    assert_eq!(exit(o, Hex::new(o.q + 1, o.r - 3)), Some(Crossing::Side(Direction::N)));
+}

@@ -548,11 +548,13 @@ fn counter(s: &mut String, x: f64, y: f64, c: &CounterView) {
             esc(b)
         );
     }
-    if let Some(f) = c.facing {
-        // A wedge outside the counter pointing at the hex vertex the unit faces: vertex `f`
-        // lies between hexside directions f and f+1 (die order from north, clockwise), at
-        // -60 + 60f degrees on screen (y down) for flat-topped hexes.
-        let a = (-60.0 + 60.0 * f64::from(f % 6)).to_radians();
+    // A wedge outside the counter pointing where the unit faces, on screen (y down) for
+    // flat-topped hexes: vertex `f` (between hexside directions f and f+1, die order from
+    // north, clockwise) at -60 + 60f degrees; hexside `d` at -90 + 60d.
+    let faced =
+        c.facing.map(|f| -60.0 + 60.0 * f64::from(f % 6)).or(c.faces_side.map(|d| -90.0 + 60.0 * f64::from(d % 6)));
+    if let Some(degrees) = faced {
+        let a = f64::to_radians(degrees);
         let (ux, uy) = (a.cos(), a.sin());
         let (px, py) = (-uy, ux);
         let (mx, my) = (size / 2.0, size / 2.0);
@@ -715,14 +717,20 @@ fn panel(s: &mut String, board: &BoardView, lines: &[(&LineView, LineStyle)], ma
         strength: "3".into(),
         status,
         facing: None,
+        faces_side: None,
     };
     let cy = y + 8.0;
-    let faced = board.counters.iter().any(|c| c.facing.is_some());
+    let at_vertex = board.counters.iter().any(|c| c.facing.is_some());
+    let at_side = board.counters.iter().any(|c| c.faces_side.is_some());
+    let faced = at_vertex || at_side;
     let mut union = sample("union", vec![], "Union");
     let mut confederate = sample("confederate", vec![], "Confed.");
-    if faced {
+    if at_vertex {
         union.facing = Some(1);
         confederate.facing = Some(4);
+    } else if at_side {
+        union.faces_side = Some(1);
+        confederate.faces_side = Some(4);
     }
     counter(s, left + 16.0, cy, &union);
     counter(s, left + 16.0 + R * 1.5, cy, &confederate);
@@ -730,8 +738,10 @@ fn panel(s: &mut String, board: &BoardView, lines: &[(&LineView, LineStyle)], ma
         c.status.iter().any(|w| ["broken", "reduced", "wounded"].iter().any(|x| w.to_ascii_lowercase().contains(x)))
     });
     let mut notes: Vec<String> = vec!["Name, unit type, strength.".into()];
-    if faced {
+    if at_vertex {
         notes.push("The wedge points at the vertex faced.".into());
+    } else if at_side {
+        notes.push("The wedge points across the hexside faced.".into());
     }
     if spent || !faced {
         counter(s, left + 16.0 + R * 3.0, cy, &sample("union", vec!["broken".into()], "Broken"));
@@ -812,6 +822,7 @@ mod tests {
                     strength: "3".into(),
                     status: vec![],
                     facing: None,
+                    faces_side: None,
                 },
                 CounterView {
                     id: "b".into(),
@@ -822,6 +833,7 @@ mod tests {
                     strength: "2 (4-6)".into(),
                     status: vec!["damage 1".into(), "broken".into()],
                     facing: Some(2),
+                    faces_side: None,
                 },
             ],
             tracks: vec![("Turn".into(), "1 of 12".into())],
@@ -925,6 +937,47 @@ mod tests {
                 assert!(((e.0 - c.0).hypot(e.1 - c.1) - R).abs() < 1e-6);
             }
         }
+    }
+
+    /// The wedge's direction: from the middle of its base to its tip, in degrees (y down).
+    fn wedge_degrees(svg: &str) -> f64 {
+        let at = svg.find("class=\"facing\" d=\"M").expect("a wedge") + "class=\"facing\" d=\"M".len();
+        let path = &svg[at..svg[at..].find('"').unwrap() + at];
+        let points: Vec<(f64, f64)> = path
+            .split(['M', 'L', 'z'])
+            .filter(|p| !p.trim().is_empty())
+            .map(|p| {
+                let (x, y) = p.trim().split_once(',').unwrap();
+                (x.parse().unwrap(), y.parse().unwrap())
+            })
+            .collect();
+        let (tip, b1, b2) = (points[0], points[1], points[2]);
+        let mid = ((b1.0 + b2.0) / 2.0, (b1.1 + b2.1) / 2.0);
+        (tip.1 - mid.1).atan2(tip.0 - mid.0).to_degrees()
+    }
+
+    /// GBACW 7.0: a counter facing a hexside gets a wedge across that hexside's middle
+    /// (north straight up, then every 60 degrees clockwise), and the legend says so.
+    #[test]
+    fn a_counter_facing_a_hexside_points_across_it() {
+        for d in 0..6u8 {
+            let mut board = tiny();
+            board.counters.truncate(1);
+            board.counters[0].faces_side = Some(d);
+            let svg = svg(&board);
+            let want = -90.0 + 60.0 * f64::from(d);
+            let got = wedge_degrees(&svg);
+            let off = (got - want).rem_euclid(360.0);
+            assert!(off.min(360.0 - off) < 1.0, "side {d}: {got} degrees, want {want}");
+            assert!(svg.contains("The wedge points across the hexside faced."));
+            assert!(!svg.contains("at the vertex faced"));
+        }
+        // A vertex is half a hexside round: vertex 0 lies between north and north-east.
+        let mut board = tiny();
+        board.counters.truncate(1);
+        board.counters[0].facing = Some(0);
+        let off = (wedge_degrees(&svg(&board)) + 60.0).rem_euclid(360.0);
+        assert!(off.min(360.0 - off) < 1.0);
     }
 
     #[test]

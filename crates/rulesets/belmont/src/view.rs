@@ -98,6 +98,7 @@ pub(crate) fn board(g: &Belmont) -> BoardView {
             strength,
             status,
             facing: None,
+            faces_side: None,
         });
     }
     let vp = engine::Game::vp(g);

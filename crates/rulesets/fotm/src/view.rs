@@ -114,6 +114,7 @@ fn setup_counters(oob: &OrderOfBattle) -> Vec<CounterView> {
                     strength: strength(b.full()),
                     status,
                     facing: None,
+                    faces_side: None,
                 }
             } else if let Some(c) = oob.commander(id) {
                 CounterView {
@@ -125,6 +126,7 @@ fn setup_counters(oob: &OrderOfBattle) -> Vec<CounterView> {
                     strength: format!("CM {}", c.cm),
                     status: Vec::new(),
                     facing: None,
+                    faces_side: None,
                 }
             } else {
                 continue;
@@ -191,6 +193,7 @@ pub fn board(g: &crate::Fotm) -> BoardView {
             strength: strength(g.strength(b)),
             status,
             facing: Some(st.facing),
+            faces_side: None,
         });
     }
     for c in g.all_commanders() {
@@ -209,6 +212,7 @@ pub fn board(g: &crate::Fotm) -> BoardView {
             strength: format!("CM {}", g.cm(c)),
             status,
             facing: None,
+            faces_side: None,
         });
     }
     for (i, guard) in g.guards.iter().enumerate() {
@@ -226,6 +230,7 @@ pub fn board(g: &crate::Fotm) -> BoardView {
             strength: "1".into(),
             status: prisoners.iter().map(|p| format!("prisoner {p}")).collect(),
             facing: None,
+            faces_side: None,
         });
     }
     board.counters = counters;
