@@ -42,23 +42,35 @@ impl<A: Clone> LegalMemo<A> {
     /// position changed without a `forget`), so that the tests find a change that forgot
     /// to forget.
     pub fn held_or(&self, hash: impl Fn() -> u64, list: impl FnOnce() -> Vec<A>) -> Vec<A> {
+        self.held_with(hash, list, <[A]>::to_vec)
+    }
+
+    /// [`LegalMemo::held_or`], lending the list to `read` instead of copying it out (for a
+    /// caller that only asks something of it, such as whether it is empty).
+    pub fn held_with<R>(
+        &self,
+        hash: impl Fn() -> u64,
+        list: impl FnOnce() -> Vec<A>,
+        read: impl FnOnce(&[A]) -> R,
+    ) -> R {
         if let Ok(memo) = self.0.lock()
             && let Some((k, v)) = memo.as_ref()
         {
-            assert!(
-                !cfg!(debug_assertions) || *k == hash(),
-                "the legal-action memo outlived a change of position (forget it at the change)"
-            );
-            return v.clone();
+            check(*k, hash);
+            return read(v);
         }
+        // Listed without the lock: a listing may itself ask for a list.
         let v = list();
-        self.hold(hash, v.clone());
-        v
+        let key = key(hash);
+        match self.0.lock() {
+            Ok(mut memo) => read(&memo.insert((key, v)).1),
+            Err(_) => read(&v),
+        }
     }
 
     /// Holds `list` as the position's legal actions (see [`LegalMemo::held_or`]).
     pub fn hold(&self, hash: impl Fn() -> u64, list: Vec<A>) {
-        let key = if cfg!(debug_assertions) { hash() } else { 0 };
+        let key = key(hash);
         if let Ok(mut memo) = self.0.lock() {
             *memo = Some((key, list));
         }
@@ -66,20 +78,33 @@ impl<A: Clone> LegalMemo<A> {
 
     /// Forgets the list held: the position is changing.
     pub fn forget(&mut self) {
-        self.take(None);
+        if let Ok(memo) = self.0.get_mut() {
+            *memo = None;
+        }
     }
 
     /// The list held, if any, forgotten: the position is about to change, and the caller
-    /// wants the list it was chosen from. `hash`, if given, is the position's hash, checked
-    /// as [`LegalMemo::held_or`] checks it (callers pass it in builds with debug assertions).
-    pub fn take(&mut self, hash: Option<u64>) -> Option<Vec<A>> {
-        let (k, v) = self.0.get_mut().ok()?.take()?;
-        assert!(
-            hash.is_none_or(|h| h == k),
-            "the legal-action memo outlived a change of position (forget it at the change)"
-        );
+    /// wants the list it was chosen from. Checked against `hash` as
+    /// [`LegalMemo::held_or`] checks.
+    pub fn take(&self, hash: impl Fn() -> u64) -> Option<Vec<A>> {
+        let (k, v) = self.0.lock().ok()?.take()?;
+        check(k, hash);
         Some(v)
     }
+}
+
+/// A held list's key: the position's hash in builds with debug assertions (checked by
+/// [`check`]), nothing otherwise (the hash is never computed).
+fn key(hash: impl Fn() -> u64) -> u64 {
+    if cfg!(debug_assertions) { hash() } else { 0 }
+}
+
+/// In builds with debug assertions, that a held list's key is the position's hash.
+fn check(key: u64, hash: impl Fn() -> u64) {
+    assert!(
+        !cfg!(debug_assertions) || key == hash(),
+        "the legal-action memo outlived a change of position (forget it at the change)"
+    );
 }
 
 /// A clone starts with the same entry; the key keeps either from using it once they differ.
@@ -127,18 +152,22 @@ mod tests {
     #[test]
     fn a_held_list_lasts_until_forgotten() {
         let mut memo: LegalMemo<u8> = LegalMemo::default();
-        let mut calls = 0;
-        let mut list = |v: Vec<u8>| {
-            calls += 1;
+        let calls = std::cell::Cell::new(0);
+        let list = |v: Vec<u8>| {
+            calls.set(calls.get() + 1);
             v
         };
         assert_eq!(memo.held_or(|| 1, || list(vec![1, 2])), vec![1, 2]);
         assert_eq!(memo.held_or(|| 1, || list(vec![9])), vec![1, 2], "held");
         memo.forget();
         assert_eq!(memo.held_or(|| 2, || list(vec![3])), vec![3], "listed again once forgotten");
-        assert_eq!(calls, 2);
-        assert_eq!(memo.take(Some(2)), Some(vec![3]));
-        assert_eq!(memo.take(None), None);
+        assert_eq!(calls.get(), 2);
+        assert_eq!(memo.held_with(|| 2, || list(vec![8]), <[u8]>::len), 1, "lent, not listed again");
+        assert_eq!(memo.take(|| 2), Some(vec![3]));
+        assert_eq!(memo.take(|| 2), None);
+        assert_eq!(memo.held_with(|| 3, || list(vec![4, 5]), <[u8]>::len), 2, "listed and held");
+        assert_eq!(memo.held_or(|| 3, || list(vec![9])), vec![4, 5]);
+        assert_eq!(calls.get(), 3, "listed once per position: [1, 2], [3], [4, 5]");
     }
 
     #[test]
@@ -148,5 +177,14 @@ mod tests {
         let memo: LegalMemo<u8> = LegalMemo::default();
         memo.held_or(|| 1, || vec![1]);
         memo.held_or(|| 2, || vec![2]);
+    }
+
+    #[test]
+    #[cfg(debug_assertions)]
+    #[should_panic(expected = "outlived a change of position")]
+    fn taking_a_stale_list_is_caught_in_debug_builds() {
+        let memo: LegalMemo<u8> = LegalMemo::default();
+        memo.held_or(|| 1, || vec![1]);
+        memo.take(|| 2);
     }
 }

@@ -45,22 +45,23 @@ pub fn line(a: Hex, b: Hex) -> Vec<LineStep> {
     if n == 0 {
         return vec![LineStep::One(a)];
     }
+    (0..=n).map(|i| step(a, b, i, n)).collect()
+}
+
+/// Step `i` of `n` (`n` the distance, at least 1) of the line from `a` to `b`.
+fn step(a: Hex, b: Hex, i: u16, n: u16) -> LineStep {
     // Nudge the end points slightly both ways; where the two roundings disagree the
     // exact line lies on a hexside.
     const E: f64 = 1e-6;
     let (aq, ar, as_) = (f64::from(a.q), f64::from(a.r), f64::from(a.s()));
     let (bq, br, bs) = (f64::from(b.q), f64::from(b.r), f64::from(b.s()));
-    (0..=n)
-        .map(|i| {
-            let t = f64::from(i) / f64::from(n);
-            let q = aq + (bq - aq) * t;
-            let r = ar + (br - ar) * t;
-            let s = as_ + (bs - as_) * t;
-            let plus = cube_round(q + E, r + 2.0 * E, s - 3.0 * E);
-            let minus = cube_round(q - E, r - 2.0 * E, s + 3.0 * E);
-            if plus == minus { LineStep::One(plus) } else { LineStep::Tie(plus, minus) }
-        })
-        .collect()
+    let t = f64::from(i) / f64::from(n);
+    let q = aq + (bq - aq) * t;
+    let r = ar + (br - ar) * t;
+    let s = as_ + (bs - as_) * t;
+    let plus = cube_round(q + E, r + 2.0 * E, s - 3.0 * E);
+    let minus = cube_round(q - E, r - 2.0 * E, s + 3.0 * E);
+    if plus == minus { LineStep::One(plus) } else { LineStep::Tie(plus, minus) }
 }
 
 /// Where a centre-to-centre line crosses the edge of a hex: across one hexside, or exactly
@@ -79,8 +80,12 @@ pub enum Crossing {
 /// the same both ways.
 #[must_use]
 pub fn exit(a: Hex, b: Hex) -> Option<Crossing> {
+    let n = a.distance(b);
+    if n == 0 {
+        return None;
+    }
     let side = |h: Hex| a.direction_to(h).expect("a line's second hex is next to its first");
-    match *line(a, b).get(1)? {
+    match step(a, b, 1, n) {
         LineStep::One(h) => Some(Crossing::Side(side(h))),
         LineStep::Tie(x, y) => {
             let (dx, dy) = (side(x), side(y));

@@ -161,4 +161,13 @@ fn lines_leave_across_a_hexside_or_through_a_vertex() {
     // Off both: 19 degrees east of north leaves across the north hexside (it spans 30
     // degrees either side of north).
     assert_eq!(exit(o, Hex::new(o.q + 1, o.r - 3)), Some(Crossing::Side(Direction::N)));
+    // Everywhere, the crossing is the line's second step.
+    for b in o.within(6).into_iter().filter(|&b| b != o) {
+        let second: Vec<Hex> = line(o, b)[1].hexes().collect();
+        let crossed: Vec<Hex> = match exit(o, b).unwrap() {
+            Crossing::Side(d) => vec![o.neighbour(d)],
+            Crossing::Vertex(d, e) => vec![o.neighbour(d), o.neighbour(e)],
+        };
+        assert!(second.len() == crossed.len() && second.iter().all(|h| crossed.contains(h)), "{b:?}");
+    }
 }

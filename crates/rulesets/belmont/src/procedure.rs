@@ -313,6 +313,11 @@ pub(crate) fn legal(g: &Belmont) -> Vec<Action> {
     g.legal_memo.held_or(|| crate::poshash::position_hash(g), || compute_legal(g))
 }
 
+/// Asks `read` something of the legal actions (memoised with [`legal`]) without copying them.
+pub(crate) fn read_legal<R>(g: &Belmont, read: impl FnOnce(&[Action]) -> R) -> R {
+    g.legal_memo.held_with(|| crate::poshash::position_hash(g), || compute_legal(g), read)
+}
+
 /// Records `list` as the legal actions of the position as it stands, for a caller that
 /// knows them without listing (see [`crate::melee::place_listed_marker`]).
 pub(crate) fn remember_legal(g: &Belmont, list: Vec<Action>) {
@@ -321,7 +326,7 @@ pub(crate) fn remember_legal(g: &Belmont, list: Vec<Action>) {
 
 /// Whether the only legal action is Done (memoised with [`legal`]).
 pub(crate) fn only_done(g: &Belmont) -> bool {
-    legal(g) == [Action::Done]
+    read_legal(g, |l| l == [Action::Done])
 }
 
 pub(crate) fn compute_legal(g: &Belmont) -> Vec<Action> {
@@ -395,8 +400,7 @@ pub(crate) fn binomial(n: u8, p: f64) -> Vec<(Action, f64)> {
 /// Applies a legal action to the top frame, then runs automatic frames.
 pub(crate) fn apply(g: &mut Belmont, a: &Action) {
     // The list the action was chosen from (if it was listed): the position changes now.
-    let hash = cfg!(debug_assertions).then(|| crate::poshash::position_hash(g));
-    let listed = g.legal_memo.take(hash);
+    let listed = g.legal_memo.take(|| crate::poshash::position_hash(g));
     let top = g.stack.pop().expect("a pending decision");
     match top {
         Frame::GuardRegiment | Frame::GuardCompanies { .. } | Frame::Deploy { .. } => setup::apply(g, top, a),
@@ -435,14 +439,11 @@ pub(crate) fn run(g: &mut Belmont) {
         let Some(top) = g.stack.last() else { return };
         if !automatic(top) {
             // A decision with nothing to choose from moves on by itself.
-            if let Some(skip) = sequence::nothing_to_decide(g) {
-                // The position changes: forget its list, and any a step of the change left.
-                g.legal_memo.forget();
-                skip(g);
-                g.legal_memo.forget();
-                continue;
-            }
-            return;
+            let Some(skip) = sequence::nothing_to_decide(g) else { return };
+            // The position changes (nothing it runs lists the legal actions meanwhile).
+            g.legal_memo.forget();
+            skip(g);
+            continue;
         }
         g.legal_memo.forget();
         let f = g.stack.pop().expect("checked");
@@ -455,6 +456,5 @@ pub(crate) fn run(g: &mut Belmont) {
             f @ Frame::Volley { .. } => fire::volley_finish(g, f),
             _ => unreachable!(),
         }
-        g.legal_memo.forget();
     }
 }

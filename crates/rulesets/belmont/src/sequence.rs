@@ -363,7 +363,7 @@ pub(crate) fn nothing_to_decide(g: &Belmont) -> Option<fn(&mut Belmont)> {
         // A hit, retreat or over-stack whose units have gone (eliminated, retreated)
         // since it was scheduled lapses.
         Frame::Hit { .. } | Frame::ChooseRetreater { .. } | Frame::Overstack { .. } | Frame::Retreat(_)
-            if crate::procedure::legal(g).is_empty() =>
+            if crate::procedure::read_legal(g, <[Action]>::is_empty) =>
         {
             Some(|g| {
                 g.stack.pop();
