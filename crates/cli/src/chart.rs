@@ -3,8 +3,8 @@
 //! the VP margin (Union minus Confederate), under a title naming scenario, bots, games
 //! and seed.
 
-use render::{CONFEDERATE_FILL, PAPER, UNION_FILL, esc};
 use crate::stats::{Distribution, Share};
+use render::{CONFEDERATE_FILL, PAPER, UNION_FILL, esc};
 use std::fmt::Write as _;
 
 /// Ink for text, axes and whiskers.

@@ -80,19 +80,25 @@ pub fn read(path: &Path) -> Result<RawRecord> {
 }
 
 impl RawRecord {
-    /// Types the record with the game's action type, replays it onto `fresh` (a game of
-    /// its scenario and options just set up) and checks its final hash if it has one.
+    /// Types the record with the game's action type.
     ///
     /// # Errors
-    /// A message naming the index of the first refused action and the rule it breaks,
-    /// or the hash mismatch.
-    pub fn replay<G: Game>(&self, fresh: G) -> Result<(G, Record<G::Action>)> {
-        let record: Record<G::Action> = serde_json::from_value(self.value.clone())
-            .with_context(|| format!("{}: not a {} record", self.path, self.scenario))?;
-        let game = match engine::replay(fresh, &record.actions) {
-            Ok(g) => g,
+    /// A message naming the file when its actions are not this game's.
+    pub fn typed<G: Game>(&self) -> Result<Record<G::Action>> {
+        serde_json::from_value(self.value.clone())
+            .with_context(|| format!("{}: not a {} record", self.path, self.scenario))
+    }
+
+    /// Replays `actions` onto `fresh`, naming the first refused action, its JSON and
+    /// the rule it breaks.
+    ///
+    /// # Errors
+    /// The first illegal action, as a message.
+    pub fn replay_actions<G: Game>(&self, fresh: G, actions: &[G::Action]) -> Result<G> {
+        match engine::replay(fresh, actions) {
+            Ok(g) => Ok(g),
             Err(RecordError::Illegal { index, illegal }) => {
-                let action = serde_json::to_string(&record.actions[index]).unwrap_or_default();
+                let action = serde_json::to_string(&actions[index]).unwrap_or_default();
                 bail!(
                     "{}: record refused: action {index} ({action}) is illegal under {}: {}",
                     self.path,
@@ -101,7 +107,18 @@ impl RawRecord {
                 );
             }
             Err(e) => bail!("{}: {e}", self.path),
-        };
+        }
+    }
+
+    /// Types the record with the game's action type, replays it onto `fresh` (a game of
+    /// its scenario and options just set up) and checks its final hash if it has one.
+    ///
+    /// # Errors
+    /// A message naming the index of the first refused action and the rule it breaks,
+    /// or the hash mismatch.
+    pub fn replay<G: Game>(&self, fresh: G) -> Result<(G, Record<G::Action>)> {
+        let record = self.typed::<G>()?;
+        let game = self.replay_actions(fresh, &record.actions)?;
         if let Err(e) = record.check_hash(&game) {
             bail!("{}: record refused: {e}", self.path);
         }

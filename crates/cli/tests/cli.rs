@@ -81,7 +81,7 @@ fn usage_errors_exit_2_and_runtime_failures_exit_1() {
 
 #[test]
 fn every_command_explains_itself() {
-    for cmd in ["scenarios", "play", "selfplay", "replay", "odds", "render"] {
+    for cmd in ["scenarios", "play", "selfplay", "replay", "odds", "render", "position"] {
         let out = run(&[cmd, "--help"], "");
         assert!(out.status.success());
         let help = text(&out.stdout);

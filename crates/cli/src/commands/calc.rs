@@ -5,8 +5,8 @@
 
 use crate::Usage;
 use anyhow::Result;
-use catalog::calculators::{belmont, fotm};
 use belmont::Firer;
+use catalog::calculators::{belmont, fotm};
 use serde_json::{Value, json};
 use std::fmt::Write as _;
 use std::process::ExitCode;

@@ -3,6 +3,7 @@
 pub mod calc;
 pub mod odds;
 pub mod play;
+pub mod position;
 pub mod render;
 pub mod replay;
 pub mod scenarios;

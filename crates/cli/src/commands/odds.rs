@@ -141,7 +141,10 @@ fn entry<G: Game>(index: Option<usize>, action: String, d: &Distribution<G>) -> 
 /// Runs the command.
 pub fn run(args: &Args) -> Result<ExitCode> {
     let (Some(file), None) = (&args.file, &args.calc) else {
-        return args.calc.as_ref().map_or_else(|| Err(Usage("a record file or a calculator is needed".into()).into()), super::calc::run);
+        return args
+            .calc
+            .as_ref()
+            .map_or_else(|| Err(Usage("a record file or a calculator is needed".into()).into()), super::calc::run);
     };
     let raw = records::read(file)?;
     // The scenario comes from the file: an unknown one is a bad record (exit 1).

@@ -16,15 +16,24 @@ use std::process::ExitCode;
 /// `final_hash`, then print the result: decisions, winner, VP and the hash reached.
 /// A record with an illegal action (the first one is named by its 0-based index, with
 /// the rule it breaks) or a hash that does not match is refused with exit code 1.
+/// A record without `final_hash` (cut short, or built by `muster position`) is a
+/// position, not a checked game: its actions are each checked, but nothing says they
+/// are the game someone played, and the report says so ("checked": false); `--strict`
+/// refuses it instead.
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// The record file.
     file: PathBuf,
     /// Print {"scenario", "decisions", "winner", "vp": {"union", "confederate"},
-    /// "final_hash", "over"} as JSON; winner is "union", "confederate", "draw", or null
-    /// while the game is not over.
+    /// "final_hash", "checked", "over"} as JSON; winner is "union", "confederate",
+    /// "draw", or null while the game is not over; "final_hash" is the hash the replay
+    /// reached, "checked" whether the record carried that same hash (false: a position,
+    /// not a checked game).
     #[arg(long)]
     json: bool,
+    /// Refuse (exit code 1) a record that carries no `final_hash` to check.
+    #[arg(long)]
+    strict: bool,
     /// Also print the game's event log, every event with the rule it cites.
     #[arg(long)]
     log: bool,
@@ -38,6 +47,7 @@ struct Report {
     winner: Option<&'static str>,
     vp: Vp,
     final_hash: String,
+    checked: bool,
     over: bool,
 }
 
@@ -78,6 +88,7 @@ impl Visit for Replay<'_> {
             winner: winner_name(&game),
             vp: game.vp().into(),
             final_hash: hash_hex(game.state_hash()),
+            checked: record.final_hash.is_some(),
             over: game.actor() == Actor::Over,
         };
         Ok((report, game.log().events().to_vec()))
@@ -91,6 +102,12 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     // record (exit 1), not a usage error.
     let (report, log) = catalog::with_game(&raw.scenario, &raw.options, Replay { raw: &raw, log: args.log })
         .map_err(|e| anyhow::anyhow!("{}: {e}", raw.path))??;
+    if args.strict && !report.checked {
+        anyhow::bail!(
+            "{}: record refused: it carries no final_hash, so it is a position (cut short or built by hand), not a checked game",
+            raw.path
+        );
+    }
     let mut text = String::new();
     if args.log {
         for e in &log {
@@ -110,6 +127,11 @@ pub fn run(args: &Args) -> Result<ExitCode> {
             "{}: {} decisions replayed, every one legal; {state}\nVP: Union {}, Confederate {}\nfinal_hash: {}",
             report.scenario, report.decisions, report.vp.union, report.vp.confederate, report.final_hash
         );
+        if !report.checked {
+            text.push_str(
+                "\nunchecked: the record carries no final_hash, so this is a position (cut short or built by hand), not a checked game",
+            );
+        }
     }
     super::print(&text)?;
     Ok(ExitCode::SUCCESS)
