@@ -19,7 +19,7 @@ use std::process::ExitCode;
 /// scenario id (a fresh game). `--at N` keeps only the record's first N actions. Each
 /// `--then PICK` then takes one decision, in order, whoever is to act, chance included:
 /// PICK is `#N` (the Nth entry of the list this command prints, from 1), words that
-/// all appear in exactly one entry's description ("volley 1712", "die 6"; an entry whose
+/// all appear in exactly one entry's description ("volley 1712", "roll 6"; an entry whose
 /// whole description is the words wins over entries that merely contain them), or the
 /// action's JSON as the list's `--json` shows it. A pick that matches nothing, or more
 /// than one entry, or an illegal action, is refused naming the rule (exit code 1).
