@@ -1,0 +1,75 @@
+//! Position tests for the rulings of issue 14's audit in Belmont 5.0-8.0: Unbridled Fury
+//! follows only this melee's defenders (6.3), companies broken mid-melee (6.0), the
+//! retreat direction a player may choose (8.2), dice lost to terrain (5.1) and the
+//! cavalry leader's casualty check when attacked (6.4, 7.2). Rule text is cited by
+//! number only.
+
+mod common;
+
+use belmont::{Action, Belmont, Frame, MStage};
+use common::*;
+use engine::Game;
+use hexmap::Hex;
+
+/// Marks `id` as having retreated earlier this activation (5.2, 5.3).
+fn shaken(g: &mut Belmont, id: &str) {
+    let u = g.id(id);
+    g.units[usize::from(u)].shaken = true;
+    g.changed();
+}
+
+/// The retreat hexes offered at the pending retreat step.
+fn retreat_options(g: &Belmont) -> Vec<Hex> {
+    g.legal_actions()
+        .into_iter()
+        .filter_map(|a| match a {
+            Action::RetreatTo(h) => Some(h),
+            _ => None,
+        })
+        .collect()
+}
+
+// ------------------------------------------------------------------------------------
+// 6.3 Unbridled Fury: only this melee's retreated defenders
+
+#[test]
+fn rule_6_3_no_fury_when_the_defender_was_destroyed_not_retreated() {
+    // 13AR-B fell back from a volley earlier this activation and stands beside the melee
+    // hex; 13AR-A, the defender, is destroyed in the round (8 against 3: two hits). The
+    // defender did not retreat: no fury die, and 13AR-B is not attacked.
+    let mut g = melee_ready(&["13AR-A"], &["31IL-A"]);
+    g.put("13AR-B", &south(hex("0333")).label());
+    shaken(&mut g, "13AR-B");
+    past_defensive_fire(&mut g);
+    rolls(&mut g, &[6, 1]);
+    pass_casualty_checks(&mut g);
+    assert!(gone(&g, "13AR-A"));
+    assert_eq!(at(&g, "31IL-A"), Some(hex("0333")));
+    assert_ne!(melee_stage(&g), Some(MStage::FuryRoll), "{:?}", g.top());
+    assert_eq!(at(&g, "13AR-B"), Some(south(hex("0333"))));
+}
+
+#[test]
+fn rule_6_3_the_fury_strikes_only_the_hex_this_melees_defender_retreated_into() {
+    // As above, but the defender chooses to retreat: the fury die is rolled, and on a 4
+    // it strikes the hex 13AR-A retreated into, with no choice of 13AR-B's hex.
+    let mut g = first_round(&["13AR-A"], &["31IL-A", "31IL-B"]);
+    let beside = south(hex("0333"));
+    g.put("13AR-B", &beside.label());
+    shaken(&mut g, "13AR-B");
+    pass_casualty_checks(&mut g);
+    rolls(&mut g, &[1, 2]); // 4 + 1 against 2 + 2: one hit on the defender
+    act(&mut g, Action::Continue(true));
+    act(&mut g, Action::Continue(false));
+    let Some(Frame::Retreat(_)) = g.top() else { panic!("{:?}", g.top()) };
+    let to = *retreat_options(&g).iter().find(|&&h| h != beside).expect("a retreat hex other than 13AR-B's");
+    act(&mut g, Action::RetreatTo(to));
+    hold_fire(&mut g);
+    pass_casualty_checks(&mut g);
+    assert_eq!(melee_stage(&g), Some(MStage::FuryRoll), "the defender retreated: the fury die");
+    roll(&mut g, 4);
+    assert_ne!(melee_stage(&g), Some(MStage::FuryTarget), "only one hex is the defender's");
+    assert_eq!(at(&g, "31IL-A"), Some(to));
+    assert_eq!(g.markers.last().unwrap().target, to);
+    assert_eq!(at(&g, "13AR-B"), Some(beside), "untouched");
+}
