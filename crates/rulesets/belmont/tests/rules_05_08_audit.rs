@@ -6,9 +6,9 @@
 
 mod common;
 
-use belmont::{Action, Belmont, Frame, MStage};
+use belmont::{Action, Belmont, Frame, MStage, Stage};
 use common::*;
-use engine::Game;
+use engine::{Game, Side};
 use hexmap::Hex;
 
 /// Marks `id` as having retreated earlier this activation (5.2, 5.3).
@@ -72,4 +72,50 @@ fn rule_6_3_the_fury_strikes_only_the_hex_this_melees_defender_retreated_into() 
     assert_eq!(at(&g, "31IL-A"), Some(to));
     assert_eq!(g.markers.last().unwrap().target, to);
     assert_eq!(at(&g, "13AR-B"), Some(beside), "untouched");
+}
+
+// ------------------------------------------------------------------------------------
+// 8.2 Retreat Direction: "may", not "must"
+
+/// 27IL-A at 0432 in a Confederate activation, `friendly` hexes each holding a Union
+/// company; its retreat (8.3) is started and the options returned, sorted.
+fn union_retreat_options(friendly: &[Hex]) -> (Belmont, Vec<Hex>) {
+    let mut g = fresh();
+    g.put("Polk", "0142"); // keeps the maneuver step open
+    g.activate(Side::Confederate, "HQ", Stage::Maneuver);
+    let h = hex("0432");
+    g.put("27IL-A", &h.label());
+    for (f, id) in friendly.iter().zip(["30IL-A", "30IL-B", "30IL-C", "30IL-D", "30IL-E"]) {
+        g.put(id, &f.label());
+    }
+    g.push_frame(Frame::ChooseRetreater { hex: h, side: Side::Union, entry: None, among: None });
+    let u = g.id("27IL-A");
+    act(&mut g, Action::Retreater(u));
+    let mut v = retreat_options(&g);
+    v.sort();
+    (g, v)
+}
+
+#[test]
+fn rule_8_2_turning_aside_is_offered_only_to_avoid_what_the_goal_ward_hexes_meet() {
+    let h = hex("0432");
+    let dock = map().hunters_farm_dock;
+    let toward: Vec<Hex> = h.neighbours().into_iter().filter(|n| n.distance(dock) < h.distance(dock)).collect();
+    let aside: Vec<Hex> = h.neighbours().into_iter().filter(|n| !toward.contains(n) && map().is_land(*n)).collect();
+    assert!(!toward.is_empty() && aside.len() >= 2);
+    // Goal-ward hexes free: only they are offered (nothing to avoid).
+    let (_, opts) = union_retreat_options(&[]);
+    let mut want = toward.clone();
+    want.sort();
+    assert_eq!(opts, want);
+    // Goal-ward hexes with friendlies, and friendlies in one hex aside too: that hex
+    // avoids nothing and is not offered; the free hexes aside are, and so is the goal.
+    let mut friendly = toward.clone();
+    friendly.push(aside[0]);
+    let (_, opts) = union_retreat_options(&friendly);
+    assert!(!opts.contains(&aside[0]), "{opts:?}");
+    for t in &toward {
+        assert!(opts.contains(t), "{opts:?}");
+    }
+    assert!(aside[1..].iter().any(|a| opts.contains(a)), "{opts:?}");
 }
