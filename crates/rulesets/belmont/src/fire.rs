@@ -321,11 +321,10 @@ pub(crate) fn apply_hit(g: &mut Belmont, u: UnitId, melee: bool) {
     let hex = g.hex_of(u);
     if !g.unit(u).flipped {
         g.unit_mut(u).flipped = true;
-        // 6.0: a company broken by the defensive fire before its melee still attacks.
-        // A defensive-fire hit is applied while its volley (the one with an entry hex)
-        // is the frame below.
-        if melee && matches!(g.stack.last(), Some(Frame::Volley { entry: Some(_), .. })) {
-            g.unit_mut(u).broken_by_defensive_fire = true;
+        // 6.0: a company broken in its melee, by the defensive fire before it or in a
+        // round, goes on attacking (melee hits are those two alone).
+        if melee {
+            g.unit_mut(u).broken_in_melee = true;
         }
         let what = if g.is_artillery(u) { "reduced" } else { "broken" };
         g.log.push("Belmont 7.1", || format!("{n} is {what}."));

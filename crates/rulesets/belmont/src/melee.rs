@@ -16,9 +16,11 @@
 //!   hex through the same entry; it must then follow at once (see
 //!   `movement::broken_follower_ready`, `movement::follow_moves`). If it is shot down on
 //!   the way he is an unsupported leader (6.7).
-//! - 6.0: in the rounds a broken company adds its SP only while its regimental leader is
-//!   in the melee hex or if this melee's defensive fire broke it; one broken in an earlier
-//!   round without its leader present stays but adds 0.
+//! - 6.0: a company that was broken when it went in adds its SP in the rounds only while
+//!   its regimental leader is in the melee hex. One broken after it went in, by this
+//!   melee's defensive fire or in an earlier round, keeps adding its (broken) SP: the
+//!   restriction governs which broken companies may make a melee attack, and the
+//!   defensive-fire exception shows that breaking during the attack does not end it.
 //! - 6.10: the terrain modifier is taken per attacking group, from its own entry hex.
 //! - 6.3: the fury attack is made by the unbroken companies left in the first melee hex
 //!   (up to three), entering from it; the retreated defenders may not fire defensively.
@@ -687,8 +689,8 @@ pub(crate) fn attack_strength(g: &Belmont, mk: &Marker) -> i16 {
                 continue;
             }
             // 6.0: a broken company attacks with its regimental leader in the melee, or
-            // if this melee's defensive fire broke it.
-            if !needs_leader(g, u) || leader_in_melee(g, mk, u) || g.unit(u).broken_by_defensive_fire {
+            // if it was broken after it went in (this melee's defensive fire or a round).
+            if !needs_leader(g, u) || leader_in_melee(g, mk, u) || g.unit(u).broken_in_melee {
                 sp += i16::from(g.sp(u));
             }
         }

@@ -323,7 +323,7 @@ pub(crate) fn end_activation(g: &mut Belmont) {
         unit.moved = false;
         unit.shaken = false;
         unit.mp = 0;
-        unit.broken_by_defensive_fire = false;
+        unit.broken_in_melee = false;
     }
     let act = g.act.take().expect("activation");
     let name = g.chit_name(act.chit);

@@ -119,3 +119,38 @@ fn rule_8_2_turning_aside_is_offered_only_to_avoid_what_the_goal_ward_hexes_meet
     }
     assert!(aside[1..].iter().any(|a| opts.contains(a)), "{opts:?}");
 }
+
+// ------------------------------------------------------------------------------------
+// 6.0 Companies broken mid-melee
+
+#[test]
+fn rule_6_0_a_defender_broken_in_a_round_defends_on_with_its_broken_sp() {
+    // Round 1: 31IL-A 2 + 6 against 13AR-A 2 + 4: one hit, 13AR-A broken. Round 2: it
+    // adds its broken SP 1 (6.1: the defender totals the SP of his units).
+    let mut g = first_round(&["13AR-A"], &["31IL-A"]);
+    rolls(&mut g, &[6, 4]);
+    assert!(flipped(&g, "13AR-A"));
+    act(&mut g, Action::Continue(true));
+    act(&mut g, Action::Continue(true));
+    rolls(&mut g, &[1, 1]);
+    assert_logged(&g, "Belmont 6.1", "defender 2 (die 1)");
+}
+
+#[test]
+fn rule_6_0_a_company_broken_before_it_went_in_still_needs_its_leader() {
+    // The neighbouring case: 31IL-B was broken before the melee (not by its defensive
+    // fire, not in a round) and Logan is not in it: it adds nothing, in every round.
+    let mut g = melee_ready(&["13AR-A", "13AR-B"], &["31IL-A", "31IL-B"]);
+    g.set_flipped("31IL-B", true);
+    g.set_flipped("13AR-A", true);
+    g.set_flipped("13AR-B", true); // no defensive fire
+    past_defensive_fire(&mut g);
+    rolls(&mut g, &[1, 1]); // 2 + 0 + 1 = 3 against 1 + 1 + 1 = 3: a tie, the attacker is hit
+    assert_logged(&g, "Belmont 6.1", "attacker 3 (die 1)");
+    assert!(flipped(&g, "31IL-A"), "7.0: the unbroken company takes the hit");
+    act(&mut g, Action::Continue(true));
+    act(&mut g, Action::Continue(true));
+    rolls(&mut g, &[1, 1]);
+    // 31IL-A, broken in round 1, adds 1; 31IL-B still nothing.
+    assert_logged(&g, "Belmont 6.1", "attacker 2 (die 1)");
+}
