@@ -159,7 +159,6 @@ fn r13_2_1_they_must_move_away_from_the_camp_toward_the_river() {
         g.put("13AR-A", "1726");
     });
     assert!(!is_legal(&g, &Action::Done), "must move");
-    let camp_d = |g: &Belmont, h: Hex| g.map().camp.iter().map(|c| c.distance(h)).min().unwrap();
     let from = hex("1726");
     let moves: Vec<Hex> = g
         .legal_actions()
@@ -172,12 +171,80 @@ fn r13_2_1_they_must_move_away_from_the_camp_toward_the_river() {
     assert!(!moves.is_empty());
     for to in &moves {
         assert!(camp_d(&g, *to) >= camp_d(&g, from), "{to} is not away from the camp");
+        assert!(river_d(&g, *to) <= river_d(&g, from), "{to} is not toward the river");
+        assert!(camp_d(&g, *to) > camp_d(&g, from) || river_d(&g, *to) < river_d(&g, from), "{to} gains nothing");
     }
     let to = moves[0].label();
     step(&mut g, "13AR-A", &to);
     // It moves on up to its full allowance (see the full-allowance tests below).
     move_on(&mut g, "13AR-A");
     assert!(may_end(&g));
+}
+
+/// Distance from `h` to the nearest camp hex.
+fn camp_d(g: &Belmont, h: Hex) -> u16 {
+    g.map().camp.iter().map(|c| c.distance(h)).min().unwrap()
+}
+
+/// Distance from `h` to the nearest river hex (13.2.1 "toward the banks").
+fn river_d(g: &Belmont, h: Hex) -> u16 {
+    g.map().hexes().filter(|(r, _)| g.map().is_river(*r)).map(|(r, _)| r.distance(h)).min().unwrap()
+}
+
+/// The steps a company at `h` may take in a plain (not demoralized) Confederate
+/// maneuver.
+fn plain_steps(h: Hex) -> Vec<Hex> {
+    let mut g = fresh();
+    g.put("13AR-A", &h.label());
+    g.activate(Side::Confederate, "13AR", Stage::Maneuver);
+    g.legal_actions()
+        .into_iter()
+        .filter_map(|a| match a {
+            Action::Move { to, .. } => Some(to),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn r13_2_1_the_flight_is_toward_the_river_not_merely_away_from_the_camp() {
+    // A Missouri hex near the camp with an open step away from the camp that also leads
+    // away from the river, and one that leads toward the river without nearing the camp.
+    let g0 = fresh();
+    let (h, inland, riverward) = g0
+        .map()
+        .hexes()
+        .map(|(h, _)| h)
+        .filter(|&h| g0.map().is_missouri(h) && !g0.map().is_river(h) && (2..=5).contains(&camp_d(&g0, h)))
+        .find_map(|h| {
+            let steps = plain_steps(h);
+            let inland = steps
+                .iter()
+                .copied()
+                .find(|&n| camp_d(&g0, n) > camp_d(&g0, h) && river_d(&g0, n) > river_d(&g0, h))?;
+            let riverward = steps
+                .iter()
+                .copied()
+                .find(|&n| camp_d(&g0, n) >= camp_d(&g0, h) && river_d(&g0, n) < river_d(&g0, h))?;
+            Some((h, inland, riverward))
+        })
+        .expect("such a hex");
+    let g = demoralized("13AR", &|g| {
+        g.put("13AR-A", &h.label());
+    });
+    let moves: Vec<Hex> = g
+        .legal_actions()
+        .into_iter()
+        .filter_map(|a| match a {
+            Action::Move { to, .. } => Some(to),
+            _ => None,
+        })
+        .collect();
+    assert!(!moves.contains(&inland), "{inland}: away from the camp but away from the river too");
+    assert!(moves.contains(&riverward), "{riverward}: toward the river, no nearer the camp");
+    for to in &moves {
+        assert!(camp_d(&g, *to) >= camp_d(&g, h) && river_d(&g, *to) <= river_d(&g, h), "{to}");
+    }
 }
 
 /// Whether the activation may end now (or, with nothing left to decide, has ended).
