@@ -6,6 +6,9 @@
 //! on 1-3 they move one hex in the blue die's direction first, on 4-5 they stand. Units
 //! exempt under 10.1 and 10.5 operate normally.
 //!
+//! 13.2.3 against 10.0: looting Union troops stay put under Confused Orders too (and the
+//! leaders among them do not go along, 10.4); they are still confused for the activation.
+//!
 //! Reading (10.2 with 4.3.2, 6.0, 6.7): a leader is forced into an enemy hex only with a
 //! company of his own command forced in across the same hexside; otherwise he stays, as
 //! 10.3 keeps artillery out of forced melee. Army and brigade leaders never attack (6.0).
@@ -15,7 +18,7 @@ use crate::charts;
 use crate::counters::{Kind, Rank, UnitId};
 use crate::fire;
 use crate::map::Terrain;
-use crate::sequence::{activated, guarding};
+use crate::sequence::{activated, guarding, looting};
 use crate::state::{Belmont, Loc, Marker};
 use engine::Side;
 use hexmap::Direction;
@@ -59,7 +62,14 @@ pub(crate) fn roll(g: &mut Belmont, chit: u8, a: &Action) {
     g.log.push("Belmont 10.0", || {
         format!("Confused Orders for {name}: blue {blue}, gray {gray}: the regiment moves one hex {}.", dir.name())
     });
-    let mut movers: Vec<UnitId> = affected.iter().copied().filter(|&u| g.counter(u).kind != Kind::IronBanks).collect();
+    // 13.2.3: looters may not move, and Confused Orders do not move them either.
+    let looters: Vec<UnitId> = affected.iter().copied().filter(|&u| looting(g, u)).collect();
+    for u in looters {
+        let n = g.name(u);
+        g.log.push("Belmont 13.2.3", || format!("{n}, looting the camp, stays in place."));
+    }
+    let mut movers: Vec<UnitId> =
+        affected.iter().copied().filter(|&u| g.counter(u).kind != Kind::IronBanks && !looting(g, u)).collect();
     // All move in the same direction at once: companies before leaders (so a broken
     // company still finds its regiment leader beside it, 10.2), and the hexes farthest
     // along the blue direction first (so a column is not blocked by its own rear, 10.3).
@@ -80,7 +90,7 @@ pub(crate) fn roll(g: &mut Belmont, chit: u8, a: &Action) {
         let moving_here = movers.iter().any(|&u| g.hex_of(u) == Some(h));
         let own_staying =
             g.side_at(h, g.owner(l)).iter().any(|&c| !g.is_leader(c) && !activated(g, c) && g.commands(l, c));
-        if moving_here && !own_staying && !near_grant(g, l) {
+        if moving_here && !own_staying && !near_grant(g, l) && !looting(g, l) {
             followers.push(l);
         }
     }

@@ -451,6 +451,36 @@ fn r13_2_3_looters_place_no_melee_markers() {
     assert!(g.legal_actions().iter().any(|a| matches!(a, Action::Marker { .. })));
 }
 
+/// The 30th Illinois's chit drawn confused (10.0) on `turn`, the camp taken on turn 3,
+/// 30IL-A and Fouke in the camp at 2029 and 30IL-C far off at 1520; blue `blue`, gray 1.
+fn confused_looters(turn: u8, blue: u8) -> Belmont {
+    let mut g = camp_fallen(3, turn, &[("30IL-A", "2029"), ("Fouke", "2029"), ("30IL-C", "1520")]);
+    let cc = confused_chit(&g, Side::Union);
+    let c = chit(&g, Side::Union, "30IL");
+    let spare = chit(&g, Side::Confederate, "13AR");
+    only_in_cup(&mut g, &[cc, c, spare]);
+    act(&mut g, Action::Draw(cc));
+    act(&mut g, Action::Draw(c));
+    assert_eq!(g.top(), Some(&Frame::Confusion { chit: c }));
+    roll_pair(&mut g, blue, 1);
+    hold_fire(&mut g);
+    g
+}
+
+#[test]
+fn r13_2_3_looters_stay_put_under_confused_orders_too() {
+    let blue = 3;
+    let g = confused_looters(4, blue);
+    assert_eq!(at(&g, "30IL-A").as_deref(), Some("2029"), "looting: it may not move (13.2.3)");
+    assert_eq!(at(&g, "Fouke").as_deref(), Some("2029"));
+    assert_eq!(at(&g, "30IL-C"), Some(nb("1520", blue)), "far from the camp: confused as usual");
+    assert!(logged(&g, "Belmont 13.2.3", "looting"));
+    // The turn after, the looting is over: the same orders move them (10.0).
+    let g = confused_looters(5, blue);
+    assert_eq!(at(&g, "30IL-A"), Some(nb("2029", blue)));
+    assert_eq!(at(&g, "Fouke"), Some(nb("2029", blue)));
+}
+
 // ------------------------------------------------------------------ 13.2.4 High Morale
 
 #[test]
