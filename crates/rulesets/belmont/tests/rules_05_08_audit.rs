@@ -6,7 +6,8 @@
 
 mod common;
 
-use belmont::{Action, Belmont, Frame, MStage, Stage};
+use belmont::map::Terrain;
+use belmont::{Action, Belmont, Frame, MStage, Stage, VolleyDie};
 use common::*;
 use engine::{Game, Side};
 use hexmap::Hex;
@@ -153,4 +154,63 @@ fn rule_6_0_a_company_broken_before_it_went_in_still_needs_its_leader() {
     rolls(&mut g, &[1, 1]);
     // 31IL-A, broken in round 1, adds 1; 31IL-B still nothing.
     assert_logged(&g, "Belmont 6.1", "attacker 2 (die 1)");
+}
+
+// ------------------------------------------------------------------------------------
+// 5.1 Dice lost to terrain: the firer's choice
+
+/// A clear hex beside a woods hex (targeting woods from clear loses a die).
+fn clear_beside_woods() -> (Hex, Hex) {
+    let c = find_hex("clear next to woods", |h| {
+        plain(h, Terrain::Clear) && h.neighbours().iter().any(|&n| plain(n, Terrain::Woods))
+    });
+    (c, c.neighbours().into_iter().find(|&n| plain(n, Terrain::Woods)).unwrap())
+}
+
+/// The pending volley's dice.
+fn volley_dice(g: &Belmont) -> Vec<VolleyDie> {
+    match g.top() {
+        Some(Frame::Volley { dice, .. }) => dice.clone(),
+        other => panic!("no volley pending: {other:?}"),
+    }
+}
+
+#[test]
+fn rule_5_1_the_firer_chooses_which_kind_of_die_terrain_takes() {
+    // 31IL-A (2 SP) with Watson-A, a battery it captured (8.7: activated by the 31st's
+    // chit, 3 SP), fire from clear into woods: one die is lost, and the Union chooses
+    // whether it is an infantry die or an artillery die.
+    let (c, w) = clear_beside_woods();
+    let mut g = fresh();
+    put_at(&mut g, &[("31IL-A", c), ("Watson-A", c), ("13AR-A", w)]);
+    let gun = g.id("Watson-A");
+    let captor = u8::try_from(g.oob().formation(Side::Union, "31IL").unwrap()).unwrap();
+    g.units[usize::from(gun)].captor = Some(captor);
+    g.changed();
+    g.activate(Side::Union, "31IL", Stage::Volley);
+    fire_all(&mut g, c, w);
+    assert_eq!(rule(&g), "Belmont 5.1");
+    assert_eq!(g.actor(), engine::Actor::Side(Side::Union));
+    let inf = g.id("31IL-A");
+    let mut legal = g.legal_actions();
+    legal.sort_by_key(|a| format!("{a:?}"));
+    let mut want = vec![Action::LoseDie(inf), Action::LoseDie(gun)];
+    want.sort_by_key(|a| format!("{a:?}"));
+    assert_eq!(legal, want);
+    let mut art = g.clone();
+    act(&mut art, Action::LoseDie(gun));
+    assert_eq!(volley_dice(&art), [vec![VolleyDie::Infantry; 2], vec![VolleyDie::FieldArtillery; 2]].concat());
+    act(&mut g, Action::LoseDie(inf));
+    assert_eq!(volley_dice(&g), [vec![VolleyDie::Infantry; 1], vec![VolleyDie::FieldArtillery; 3]].concat());
+    assert_logged(&g, "Belmont 5.1", "lost to terrain");
+}
+
+#[test]
+fn rule_5_1_dice_of_one_kind_are_simply_lost() {
+    // Two infantry companies: whichever die goes, the volley is the same; no question.
+    let (c, w) = clear_beside_woods();
+    let mut g = placed(&[("31IL-A", c), ("31IL-B", c), ("13AR-A", w)]);
+    g.activate(Side::Union, "31IL", Stage::Volley);
+    fire_all(&mut g, c, w);
+    assert_eq!(volley_dice(&g), vec![VolleyDie::Infantry; 3]);
 }
