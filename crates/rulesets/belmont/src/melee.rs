@@ -557,10 +557,23 @@ pub(crate) fn auto(g: &mut Belmont, mut m: MeleeState) {
                     "Cavalry is the target: it retreats two hexes and the attackers take the hex.".into()
                 });
                 m.fury = true;
+                // Reading: "the cavalry units and their leader retreat": the leaders go
+                // with the cavalry (the retreat that runs first takes them), once. They
+                // retreat from a melee hex as the result of melee combat, so each takes a
+                // casualty check (7.2) at the conclusion.
+                let leaders: Vec<UnitId> = defs.iter().copied().filter(|&u| g.is_leader(u)).collect();
+                m.fled.clone_from(&leaders);
                 m.stage = MStage::Conclude;
                 g.stack.push(Frame::Melee(Box::new(m)));
-                for u in defs {
+                let last = def_units.len() - 1;
+                for (i, &u) in def_units.iter().enumerate() {
                     crate::retreat::start_retreat(g, u, None, true);
+                    if let Some(Frame::Retreat(r)) = g.stack.last_mut() {
+                        r.ask_leaders = false;
+                        if i == last {
+                            r.leaders.clone_from(&leaders);
+                        }
+                    }
                 }
                 return;
             }

@@ -214,3 +214,65 @@ fn rule_5_1_dice_of_one_kind_are_simply_lost() {
     fire_all(&mut g, c, w);
     assert_eq!(volley_dice(&g), vec![VolleyDie::Infantry; 3]);
 }
+
+// ------------------------------------------------------------------------------------
+// 6.4 with 7.2: a cavalry leader retreating from the melee hex
+
+/// Resolves a melee against cavalry (6.4) through its retreats, leaders going along,
+/// each retreat step to the first hex offered; counts the casualty checks (7.2) of
+/// `leader` (each passed with a 1) and returns the position.
+fn cavalry_retreats(defenders: &[&str], leader: &str) -> (Belmont, usize) {
+    let mut g = melee_ready(defenders, &["31IL-A"]);
+    resolve_first(&mut g);
+    let l = g.id(leader);
+    let mut checks = 0;
+    for _ in 0..30 {
+        match g.top().cloned() {
+            Some(Frame::Retreat(_)) => {
+                let a = g.legal_actions()[0].clone();
+                let a = if matches!(a, Action::Accompany(_)) { Action::Accompany(true) } else { a };
+                act(&mut g, a);
+            }
+            Some(Frame::OppOffer { .. }) => act(&mut g, Action::Fire(false)),
+            Some(Frame::Casualty { leader }) => {
+                checks += usize::from(leader == l);
+                roll(&mut g, 1);
+            }
+            _ => break,
+        }
+    }
+    (g, checks)
+}
+
+#[test]
+fn rule_6_4_a_cavalry_leader_retreating_from_the_melee_hex_takes_a_casualty_check() {
+    let (g, checks) = cavalry_retreats(&["MSCAV-A", "Miller"], "Miller");
+    assert_eq!(at(&g, "Miller").unwrap().distance(hex("0333")), 2, "8.0: two hexes");
+    assert_eq!(checks, 1, "7.2: one check for retreating from a melee hex");
+}
+
+#[test]
+fn rule_6_4_the_attackers_leader_who_takes_the_hex_checks_once_as_ever() {
+    // The neighbouring case: Logan, with the attackers, stays in the melee hex and takes
+    // the one check for being there at its conclusion (7.2), not a retreat check.
+    let mut g = melee_ready(&["MSCAV-A"], &["31IL-A", "Logan"]);
+    resolve_first(&mut g);
+    let logan = g.id("Logan");
+    let mut checks = 0;
+    for _ in 0..30 {
+        match g.top().cloned() {
+            Some(Frame::Retreat(_)) => {
+                let a = g.legal_actions()[0].clone();
+                act(&mut g, a);
+            }
+            Some(Frame::OppOffer { .. }) => act(&mut g, Action::Fire(false)),
+            Some(Frame::Casualty { leader }) => {
+                checks += usize::from(leader == logan);
+                roll(&mut g, 1);
+            }
+            _ => break,
+        }
+    }
+    assert_eq!(at(&g, "Logan"), Some(hex("0333")));
+    assert_eq!(checks, 1);
+}
