@@ -599,6 +599,38 @@ fn r14_3_grant_may_call_the_reserve_at_the_start_of_a_turn_for_5_cs_vp() {
     assert_eq!(g.vp(), [0.0, 5.0]);
 }
 
+#[test]
+fn r14_3_reading_the_held_guard_keeps_2_1s_three_land_hexes_not_five() {
+    // 14.3 calls the guard's limit "the five hex range"; 2.1, which sets it, says three
+    // land hexes. A held guard company on the three-hex edge may not step to a land hex
+    // four from the dock (inside five); it may move within the three; released, it goes.
+    let g0 = Belmont::after_setup(&[]);
+    let guard = g0.name(g0.guard_units[0]).to_string();
+    let dock = g0.map().hunters_farm_dock;
+    let three = g0.map().land_within(dock, 3);
+    let four = g0.map().land_within(dock, 4);
+    let (edge, out) = three
+        .iter()
+        .find_map(|&h| {
+            let n =
+                h.neighbours().into_iter().find(|n| four.contains(n) && !three.contains(n) && n.distance(dock) <= 5)?;
+            let inner = h.neighbours().into_iter().any(|i| three.contains(&i) && i != dock);
+            inner.then_some((h, n))
+        })
+        .expect("a three-hex edge with a four-hex land neighbour");
+    let mut held = g0.clone();
+    held.clear_map();
+    held.put(&guard, &edge.label());
+    held.activate(Side::Union, "27IL", Stage::Maneuver);
+    let dest = destinations(&held);
+    assert!(!dest.contains(&out), "{out} is four land hexes from the dock: beyond 2.1's three");
+    assert!(dest.iter().any(|d| three.contains(d)), "within the three it moves freely");
+    let mut free = held.clone();
+    free.guard_released = true;
+    free.changed();
+    assert!(destinations(&free).contains(&out), "released (14.3), the leash is gone");
+}
+
 fn to_next_turn(g: &mut Belmont) {
     let t = g.turn;
     only_in_cup(g, &[]);
