@@ -92,6 +92,9 @@ pub enum Action {
     Fire(bool),
     /// 7.0: this unit takes the hit.
     TakeHit(UnitId),
+    /// 5.1: a die of this firer's is one of those lost to terrain (the firer chooses
+    /// when the volley's dice are of more than one kind).
+    LoseDie(UnitId),
     /// 8.3: this unit retreats.
     Retreater(UnitId),
     /// 8.0: retreat into this hex.

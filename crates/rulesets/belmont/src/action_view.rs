@@ -50,6 +50,8 @@ pub(crate) fn action_view(g: &Belmont, a: &Action) -> ActionView {
         }
         // 7.0 who takes the hit, 6.0 the leader who adds his SP.
         Action::TakeHit(u) | Action::LeaderAdds(u) => ("choice", Some(*u), None, None),
+        // 5.1: whose die is lost to terrain.
+        Action::LoseDie(u) => ("choice", Some(*u), None, None),
         // 8.3: which unit retreats.
         Action::Retreater(u) => ("retreat", Some(*u), None, None),
         // 8.0, 8.2: the retreating unit is the one the pending retreat is for.

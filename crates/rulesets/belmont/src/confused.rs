@@ -5,13 +5,20 @@
 //! Reading: units that are confused (gray 1-5) take no other part in the activation:
 //! on 1-3 they move one hex in the blue die's direction first, on 4-5 they stand. Units
 //! exempt under 10.1 and 10.5 operate normally.
+//!
+//! 13.2.3 against 10.0: looting Union troops stay put under Confused Orders too (and the
+//! leaders among them do not go along, 10.4); they are still confused for the activation.
+//!
+//! Reading (10.2 with 4.3.2, 6.0, 6.7): a leader is forced into an enemy hex only with a
+//! company of his own command forced in across the same hexside; otherwise he stays, as
+//! 10.3 keeps artillery out of forced melee. Army and brigade leaders never attack (6.0).
 
 use crate::action::Action;
 use crate::charts;
 use crate::counters::{Kind, Rank, UnitId};
 use crate::fire;
 use crate::map::Terrain;
-use crate::sequence::{activated, guarding};
+use crate::sequence::{activated, guarding, looting};
 use crate::state::{Belmont, Loc, Marker};
 use engine::Side;
 use hexmap::Direction;
@@ -55,7 +62,14 @@ pub(crate) fn roll(g: &mut Belmont, chit: u8, a: &Action) {
     g.log.push("Belmont 10.0", || {
         format!("Confused Orders for {name}: blue {blue}, gray {gray}: the regiment moves one hex {}.", dir.name())
     });
-    let mut movers: Vec<UnitId> = affected.iter().copied().filter(|&u| g.counter(u).kind != Kind::IronBanks).collect();
+    // 13.2.3: looters may not move, and Confused Orders do not move them either.
+    let looters: Vec<UnitId> = affected.iter().copied().filter(|&u| looting(g, u)).collect();
+    for u in looters {
+        let n = g.name(u);
+        g.log.push("Belmont 13.2.3", || format!("{n}, looting the camp, stays in place."));
+    }
+    let mut movers: Vec<UnitId> =
+        affected.iter().copied().filter(|&u| g.counter(u).kind != Kind::IronBanks && !looting(g, u)).collect();
     // All move in the same direction at once: companies before leaders (so a broken
     // company still finds its regiment leader beside it, 10.2), and the hexes farthest
     // along the blue direction first (so a column is not blocked by its own rear, 10.3).
@@ -76,7 +90,7 @@ pub(crate) fn roll(g: &mut Belmont, chit: u8, a: &Action) {
         let moving_here = movers.iter().any(|&u| g.hex_of(u) == Some(h));
         let own_staying =
             g.side_at(h, g.owner(l)).iter().any(|&c| !g.is_leader(c) && !activated(g, c) && g.commands(l, c));
-        if moving_here && !own_staying && !near_grant(g, l) {
+        if moving_here && !own_staying && !near_grant(g, l) && !looting(g, l) {
             followers.push(l);
         }
     }
@@ -94,6 +108,24 @@ pub(crate) fn roll(g: &mut Belmont, chit: u8, a: &Action) {
         }
     }
     g.act.as_mut().expect("activation").frozen.extend(affected);
+}
+
+/// 10.2 with 4.3.2, 6.0 and 6.7: whether a confused leader goes into the enemy hex `to`.
+/// Only infantry companies and regiment leaders attack (6.0), a regiment leader enters a
+/// melee hex only with a unit of his command (4.3.2; a cavalry leader, his cavalry in a
+/// charge), and a leader alone would only be captured (6.7); so, as 10.3 keeps artillery
+/// out, a leader is forced in only when a company of his command was forced into the same
+/// hex across the same hexside (companies move before leaders). Army and brigade leaders
+/// never are: they do not attack.
+fn leads_company_in(g: &Belmont, l: UnitId, from: hexmap::Hex, to: hexmap::Hex) -> bool {
+    g.rank(l) == Some(Rank::Regiment)
+        && g.markers.iter().any(|m| {
+            m.forced
+                && !m.resolved
+                && m.target == to
+                && m.entry == from
+                && m.group.iter().any(|&c| !g.is_leader(c) && g.commands(l, c))
+        })
 }
 
 /// 10.2 / 10.3: one unit's forced move.
@@ -130,7 +162,9 @@ fn forced_move(g: &mut Belmont, u: UnitId, dir: Direction) {
                     return stay(g, "broken, without its regimental leader");
                 }
             }
-            Kind::Leader if !charge => {}
+            Kind::Leader if !leads_company_in(g, u, from, to) => {
+                return stay(g, "a leader is not forced into an enemy hex without a company of his command");
+            }
             _ => {}
         }
         // 10.2: a marker is placed and the unit enters the melee hex.

@@ -41,6 +41,7 @@ fn unknown(g: &Belmont, a: &Action) -> Option<String> {
         Action::Draw(c) => (usize::from(*c) >= oob.chits.len()).then(|| format!("there is no chit #{c}")),
         Action::Guard(f) | Action::Release(f) => formation(f),
         Action::GuardCompany(u) | Action::TakeHit(u) | Action::Retreater(u) | Action::LeaderAdds(u) => unit(u),
+        Action::LoseDie(u) => unit(u),
         Action::Place { unit: u, hex: h } | Action::Move { unit: u, to: h } | Action::Sail { vessel: u, to: h } => {
             unit(u).or_else(|| hex(h))
         }
@@ -106,6 +107,7 @@ pub(crate) fn describe(g: &Belmont, a: &Action) -> String {
         Action::Fire(true) => "conduct opportunity fire (5.2)".into(),
         Action::Fire(false) => "hold fire".into(),
         Action::TakeHit(u) => format!("{} takes the hit (7.0)", n(*u)),
+        Action::LoseDie(u) => format!("a die of {} is lost to terrain (5.1)", n(*u)),
         Action::Retreater(u) => format!("{} retreats (8.3)", n(*u)),
         Action::RetreatTo(h) => format!("retreat to {h}"),
         Action::Accompany(true) => "leaders go with the retreating unit (8.1)".into(),

@@ -157,20 +157,66 @@ pub(crate) fn volley(g: &mut Belmont, from: Hex, target: Hex, mask: u8) {
             Kind::Gunboat => VolleyDie::Gunboat,
             _ => VolleyDie::Battery { unit: u, hit_on: g.counter(u).hit_on.unwrap_or(6) },
         };
-        dice.extend(std::iter::repeat_n(kind, usize::from(g.sp(u))));
+        dice.extend(std::iter::repeat_n((u, kind), usize::from(g.sp(u))));
     }
-    let minus = usize::from(terrain_dice(g, from, target));
-    dice.truncate(dice.len().saturating_sub(minus));
+    let minus = terrain_dice(g, from, target);
     let range = from.distance(target);
     let names: Vec<&str> = firers.iter().map(|&u| g.name(u)).collect();
-    let n = dice.len();
+    let n = dice.len().saturating_sub(usize::from(minus));
     g.log.push("Belmont 5.1", || {
         format!(
             "Volley from {from} at {target} (range {range}) by {}: {n} dice ({minus} lost to terrain).",
             names.join(", ")
         )
     });
+    lose_terrain_dice(g, (side, target, range), dice, minus);
+}
+
+/// 5.1: terrain takes `lose` dice off the volley's total. Reading: the rule subtracts from
+/// the hex's total SP without saying whose, so when the dice are of more than one kind
+/// (infantry and artillery, or batteries with different hit numbers) the firer chooses
+/// which are lost, one at a time; dice of one kind are simply dropped.
+fn lose_terrain_dice(g: &mut Belmont, shot: (Side, Hex, u16), mut dice: Vec<(UnitId, VolleyDie)>, mut lose: u8) {
+    let (side, target, range) = shot;
+    while lose > 0 && !dice.is_empty() {
+        if terrain_dice_legal(&dice).len() > 1 {
+            g.stack.push(Frame::TerrainDice { side, target, range, dice, lose });
+            return;
+        }
+        dice.pop();
+        lose -= 1;
+    }
+    let dice = dice.into_iter().map(|(_, d)| d).collect();
     g.stack.push(Frame::Volley { side, target, range, dice, entry: None, targets: None });
+}
+
+/// 5.1: one firer of each kind of die in the volley: whose die is lost to terrain next.
+pub(crate) fn terrain_dice_legal(dice: &[(UnitId, VolleyDie)]) -> Vec<Action> {
+    let mut kinds: Vec<VolleyDie> = Vec::new();
+    let mut out = Vec::new();
+    for &(u, d) in dice {
+        if !kinds.contains(&d) {
+            kinds.push(d);
+            out.push(Action::LoseDie(u));
+        }
+    }
+    out
+}
+
+/// 5.1: the firer has chosen whose die is lost.
+pub(crate) fn terrain_dice_apply(
+    g: &mut Belmont,
+    shot: (Side, Hex, u16),
+    mut dice: Vec<(UnitId, VolleyDie)>,
+    lose: u8,
+    a: &Action,
+) {
+    let Action::LoseDie(u) = *a else { unreachable!() };
+    let i = dice.iter().rposition(|&(f, _)| f == u).expect("a die of that firer");
+    dice.remove(i);
+    let n = g.name(u);
+    g.log.push("Belmont 5.1", || format!("A die of {n} is lost to terrain."));
+    lose_terrain_dice(g, shot, dice, lose - 1);
 }
 
 /// One volley die (5.1, 5.3, 12.2): its effect is applied at once.
@@ -321,11 +367,10 @@ pub(crate) fn apply_hit(g: &mut Belmont, u: UnitId, melee: bool) {
     let hex = g.hex_of(u);
     if !g.unit(u).flipped {
         g.unit_mut(u).flipped = true;
-        // 6.0: a company broken by the defensive fire before its melee still attacks.
-        // A defensive-fire hit is applied while its volley (the one with an entry hex)
-        // is the frame below.
-        if melee && matches!(g.stack.last(), Some(Frame::Volley { entry: Some(_), .. })) {
-            g.unit_mut(u).broken_by_defensive_fire = true;
+        // 6.0: a company broken in its melee, by the defensive fire before it or in a
+        // round, goes on attacking (melee hits are those two alone).
+        if melee {
+            g.unit_mut(u).broken_in_melee = true;
         }
         let what = if g.is_artillery(u) { "reduced" } else { "broken" };
         g.log.push("Belmont 7.1", || format!("{n} is {what}."));

@@ -16,12 +16,16 @@
 //!   hex through the same entry; it must then follow at once (see
 //!   `movement::broken_follower_ready`, `movement::follow_moves`). If it is shot down on
 //!   the way he is an unsupported leader (6.7).
-//! - 6.0: in the rounds a broken company adds its SP only while its regimental leader is
-//!   in the melee hex or if this melee's defensive fire broke it; one broken in an earlier
-//!   round without its leader present stays but adds 0.
+//! - 6.0: a company that was broken when it went in adds its SP in the rounds only while
+//!   its regimental leader is in the melee hex. One broken after it went in, by this
+//!   melee's defensive fire or in an earlier round, keeps adding its (broken) SP: the
+//!   restriction governs which broken companies may make a melee attack, and the
+//!   defensive-fire exception shows that breaking during the attack does not end it.
 //! - 6.10: the terrain modifier is taken per attacking group, from its own entry hex.
 //! - 6.3: the fury attack is made by the unbroken companies left in the first melee hex
 //!   (up to three), entering from it; the retreated defenders may not fire defensively.
+//!   It is rolled only when this melee's defenders retreated from it, and strikes only a
+//!   hex they retreated into, never another enemy who fell back earlier in the activation.
 
 use crate::action::Action;
 use crate::charts;
@@ -55,6 +59,9 @@ pub struct MeleeState {
     pub fury: bool,
     /// 7.2: defending leaders present when the defender chose to retreat.
     pub fled: Vec<UnitId>,
+    /// 6.3: this melee's defending companies that retreated from it (the fury follows
+    /// only them, not enemies who retreated elsewhere earlier in the activation).
+    pub retreated: Vec<UnitId>,
 }
 
 /// Stages of a melee.
@@ -496,6 +503,7 @@ fn start(g: &mut Belmont, marker: u8, fury: bool) {
         retreat_hexes: vec![],
         fury,
         fled: vec![],
+        retreated: vec![],
     })));
 }
 
@@ -521,7 +529,6 @@ pub(crate) fn first_roll_for_group(g: &mut Belmont, s: UnitId) -> bool {
 /// Runs an automatic melee stage.
 pub(crate) fn auto(g: &mut Belmont, mut m: MeleeState) {
     let mk = marker(g, &m).clone();
-    let att = attacker_side(g);
     match m.stage {
         MStage::Start => {
             let defs = defenders(g, &mk);
@@ -550,10 +557,23 @@ pub(crate) fn auto(g: &mut Belmont, mut m: MeleeState) {
                     "Cavalry is the target: it retreats two hexes and the attackers take the hex.".into()
                 });
                 m.fury = true;
+                // Reading: "the cavalry units and their leader retreat": the leaders go
+                // with the cavalry (the retreat that runs first takes them), once. They
+                // retreat from a melee hex as the result of melee combat, so each takes a
+                // casualty check (7.2) at the conclusion.
+                let leaders: Vec<UnitId> = defs.iter().copied().filter(|&u| g.is_leader(u)).collect();
+                m.fled.clone_from(&leaders);
                 m.stage = MStage::Conclude;
                 g.stack.push(Frame::Melee(Box::new(m)));
-                for u in defs {
+                let last = def_units.len() - 1;
+                for (i, &u) in def_units.iter().enumerate() {
                     crate::retreat::start_retreat(g, u, None, true);
+                    if let Some(Frame::Retreat(r)) = g.stack.last_mut() {
+                        r.ask_leaders = false;
+                        if i == last {
+                            r.leaders.clone_from(&leaders);
+                        }
+                    }
                 }
                 return;
             }
@@ -600,7 +620,7 @@ pub(crate) fn auto(g: &mut Belmont, mut m: MeleeState) {
             }
             g.stack.push(Frame::Melee(Box::new(m)));
         }
-        MStage::Conclude => conclude(g, m, att),
+        MStage::Conclude => conclude(g, m),
         _ => unreachable!(),
     }
 }
@@ -682,8 +702,8 @@ pub(crate) fn attack_strength(g: &Belmont, mk: &Marker) -> i16 {
                 continue;
             }
             // 6.0: a broken company attacks with its regimental leader in the melee, or
-            // if this melee's defensive fire broke it.
-            if !needs_leader(g, u) || leader_in_melee(g, mk, u) || g.unit(u).broken_by_defensive_fire {
+            // if it was broken after it went in (this melee's defensive fire or a round).
+            if !needs_leader(g, u) || leader_in_melee(g, mk, u) || g.unit(u).broken_in_melee {
                 sp += i16::from(g.sp(u));
             }
         }
@@ -802,6 +822,7 @@ pub(crate) fn apply(g: &mut Belmont, mut m: MeleeState, a: &Action) {
                 m.fled = defenders(g, &mk).into_iter().filter(|&u| g.is_leader(u)).collect();
                 let movers: Vec<UnitId> =
                     defenders(g, &mk).into_iter().filter(|&u| !g.is_artillery(u) && !g.is_leader(u)).collect();
+                m.retreated.clone_from(&movers);
                 g.stack.push(Frame::Melee(Box::new(m)));
                 // Leaders go with the first retreating company if the owner wishes
                 // (8.1); those left are captured at the conclusion (6.7).
@@ -907,7 +928,7 @@ fn resolve_marker(g: &mut Belmont, m: &MeleeState) {
 
 /// The end of a melee: 8.7 artillery captured, 6.7 leaders captured, 7.2 casualty
 /// checks, 6.2 over-stacking, 6.3 fury.
-fn conclude(g: &mut Belmont, mut m: MeleeState, att: Side) {
+fn conclude(g: &mut Belmont, mut m: MeleeState) {
     let mk = marker(g, &m).clone();
     let fled = std::mem::take(&mut m.fled);
     let atts = attackers(g, &mk);
@@ -944,10 +965,11 @@ fn conclude(g: &mut Belmont, mut m: MeleeState, att: Side) {
             fire::kill_leader(g, l, Fate::Captured);
         }
     }
-    // Defenders' retreat hexes for the fury.
-    m.retreat_hexes = g
-        .ids()
-        .filter(|&u| g.owner(u) == att.enemy() && g.unit(u).shaken && !g.is_leader(u))
+    // 6.3: the hexes this melee's defenders retreated into (only theirs: an enemy who
+    // fell back from a volley earlier in the activation and stands beside the melee hex
+    // is not the defender's retreat hex).
+    m.retreat_hexes = std::mem::take(&mut m.retreated)
+        .into_iter()
         .filter_map(|u| g.hex_of(u))
         .filter(|h| h.distance(mk.target) == 1)
         .collect();

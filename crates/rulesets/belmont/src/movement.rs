@@ -181,13 +181,19 @@ pub(crate) fn demoralized_must_continue(g: &Belmont) -> Option<UnitId> {
 
 /// 13.2.1: a demoralized unit in Missouri moves away from the camp toward the river,
 /// avoiding Union-occupied neighbours where it can.
+///
+/// Reading: "away from Camp Johnston toward the banks" is one direction with two
+/// conditions: each step comes no nearer the camp and no farther from the river, and
+/// gains on one of them (nearer the river, or, along the river, farther from the camp).
+/// A step away from the camp that leaves the river behind is no flight to the banks.
 fn demoralized_step_ok(g: &Belmont, u: UnitId, from: Hex, to: Hex) -> bool {
     if !in_missouri_cs(g, u) {
         return true;
     }
     let camp_d = |h: Hex| g.map().camp.iter().map(|c| c.distance(h)).min().unwrap_or(0);
     let river_d = |h: Hex| crate::retreat::river_distance(g, h);
-    let away = camp_d(to) > camp_d(from) || (camp_d(to) == camp_d(from) && river_d(to) < river_d(from));
+    let (camp_from, camp_to, river_from, river_to) = (camp_d(from), camp_d(to), river_d(from), river_d(to));
+    let away = camp_to >= camp_from && river_to <= river_from && (camp_to > camp_from || river_to < river_from);
     let near_union = |h: Hex| h.neighbours().iter().any(|&n| g.holder(n) == Some(Side::Union));
     // Moving next to the Union is allowed only when already next to it.
     away && (near_union(from) || !near_union(to))

@@ -59,7 +59,7 @@ fn unit_words(u: &Unit) -> [u64; 2] {
         | u64::from(u.shaken) << 2
         | u64::from(u.rallied) << 3
         | u64::from(u.debarked) << 4
-        | u64::from(u.broken_by_defensive_fire) << 5;
+        | u64::from(u.broken_in_melee) << 5;
     let captor = u.captor.map_or(0, |c| (1 << 8) | u64::from(c));
     [payload | tag << 32 | flags << 40, u64::from(u.damage) | u64::from(u.mp) << 8 | captor << 16]
 }
@@ -141,7 +141,7 @@ mod tests {
             Unit { shaken: true, ..base.clone() },
             Unit { rallied: true, ..base.clone() },
             Unit { debarked: true, ..base.clone() },
-            Unit { broken_by_defensive_fire: true, ..base.clone() },
+            Unit { broken_in_melee: true, ..base.clone() },
             Unit { damage: 1, ..base.clone() },
             Unit { damage: 255, ..base.clone() },
             Unit { mp: 1, ..base.clone() },

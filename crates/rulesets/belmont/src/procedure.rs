@@ -124,6 +124,19 @@ pub enum Frame {
         /// Units that may be hit (defensive fire targets one attacking group).
         targets: Option<Vec<UnitId>>,
     },
+    /// 5.1: the firer chooses which dice of a mixed volley are lost to terrain.
+    TerrainDice {
+        /// The side firing.
+        side: Side,
+        /// Target hex.
+        target: Hex,
+        /// Range in hexes.
+        range: u16,
+        /// The volley's dice, each with its firer.
+        dice: Vec<(UnitId, VolleyDie)>,
+        /// Dice still to lose.
+        lose: u8,
+    },
     /// 7.0: the owner assigns a hit among candidates.
     Hit {
         /// Hex hit.
@@ -237,6 +250,7 @@ pub(crate) fn actor(g: &Belmont) -> Actor {
         Frame::Activate => Actor::Side(g.act.as_ref().expect("activation").side),
         Frame::ChooseMelee | Frame::Overstack { .. } => Actor::Side(g.act.as_ref().expect("activation").side),
         Frame::Hit { side, .. } | Frame::ChooseRetreater { side, .. } => Actor::Side(*side),
+        Frame::TerrainDice { side, .. } => Actor::Side(*side),
         Frame::Retreat(r) => Actor::Side(g.owner(r.unit)),
         Frame::OppOffer { mover, .. } => Actor::Side(g.owner(*mover).enemy()),
         Frame::Melee(m) => melee::actor(g, m),
@@ -282,6 +296,7 @@ pub(crate) fn prompt(g: &Belmont) -> (&'static str, String) {
         Frame::WoundedRoll { .. } => ("Belmont 14.4", "Roll for a wounded leader".into()),
         Frame::Volley { .. } => ("Belmont 5.1", "Roll the next volley die".into()),
         Frame::Hit { .. } => ("Belmont 7.0", "Choose the unit that takes the hit".into()),
+        Frame::TerrainDice { .. } => ("Belmont 5.1", "Choose whose die is lost to terrain".into()),
         Frame::ChooseRetreater { .. } => ("Belmont 8.3", "Choose the unit that retreats".into()),
         Frame::Retreat(_) => ("Belmont 8.2", "Choose the retreat hex".into()),
         Frame::OppOffer { .. } => ("Belmont 5.2", "Conduct opportunity fire?".into()),
@@ -341,6 +356,7 @@ pub(crate) fn compute_legal(g: &Belmont) -> Vec<Action> {
         Frame::SecondMove { .. } => movement::second_move_legal(g, top),
         Frame::Rally { .. } => rally::legal(g, top),
         Frame::Hit { .. } => fire::hit_legal(g, top),
+        Frame::TerrainDice { dice, .. } => fire::terrain_dice_legal(dice),
         Frame::ChooseRetreater { .. } => retreat::retreater_legal(g, top),
         Frame::Retreat(r) => retreat::legal(g, r),
         Frame::OppOffer { .. } => vec![Action::Fire(true), Action::Fire(false)],
@@ -415,6 +431,9 @@ pub(crate) fn apply(g: &mut Belmont, a: &Action) {
         Frame::WoundedRoll { leader } => scoring::wounded_roll(g, leader, a),
         Frame::Volley { .. } => fire::volley_die(g, top, a),
         Frame::Hit { .. } => fire::hit_apply(g, top, a),
+        Frame::TerrainDice { side, target, range, dice, lose } => {
+            fire::terrain_dice_apply(g, (side, target, range), dice, lose, a);
+        }
         Frame::ChooseRetreater { .. } => retreat::retreater_apply(g, top, a),
         Frame::Retreat(r) => retreat::apply(g, *r, a),
         Frame::OppOffer { mover, hex, dice, only_from } => fire::opp_offer(g, mover, hex, dice, only_from, a),

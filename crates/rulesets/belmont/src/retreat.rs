@@ -2,10 +2,13 @@
 //! from fire (8.3), leaving a melee hex (8.4), retreat into friendlies and over-stacking
 //! (8.5), breakout (8.6) and capturing artillery (8.7).
 //!
-//! Reading (8.2): among the hexes a unit may enter, a hex with neither friendlies nor
-//! opportunity fire beats one with opportunity fire, which beats one with friendlies
-//! (8.2: "the latter must be chosen"), which beats one with both; within the best
-//! class, hexes toward the retreat goal must be used if there are any.
+//! Reading (8.2): the retreat goes toward the goal, and the owner may (not must) take
+//! a different direction that avoids friendlies or opportunity fire every goal-ward hex
+//! would meet: any hex toward the goal is offered, with every other hex that is less
+//! exposed than the best of them (free of both beats opportunity fire, which beats
+//! friendlies, which beats both). The one "must" of 8.2: when the choice is only
+//! between friendlies and opportunity fire (no hex free of both), hexes with friendlies
+//! are not offered. With nothing toward the goal, the least exposed hexes are offered.
 //!
 //! Reading (8.5): on its last hex a unit ends over-stacked only if it has no other
 //! alternative, so hexes where it fits are kept first, before the 8.2 classes. A
@@ -198,7 +201,7 @@ fn destinations(g: &Belmont, r: &RetreatState) -> (Vec<Hex>, bool) {
         vec![]
     };
     let open = if fits.is_empty() { open } else { fits };
-    let class = |h: Hex| {
+    let class = |h: Hex| -> u8 {
         let friendly = g.side_at(h, side).iter().any(|&o| !g.is_leader(o));
         let exposed = fire::opportunity_dice(g, u, h, None) > 0;
         match (friendly, exposed) {
@@ -208,11 +211,23 @@ fn destinations(g: &Belmont, r: &RetreatState) -> (Vec<Hex>, bool) {
             (true, true) => 3,
         }
     };
-    let best = open.iter().map(|&h| class(h)).min().expect("nonempty");
-    let here = goal_distance(g, side, from);
-    let toward: Vec<Hex> =
-        open.iter().copied().filter(|&h| class(h) == best && goal_distance(g, side, h) < here).collect();
-    if toward.is_empty() { (open.into_iter().filter(|&h| class(h) == best).collect(), false) } else { (toward, false) }
+    (choose_direction(open, class, |h| goal_distance(g, side, h) < goal_distance(g, side, from)), false)
+}
+
+/// 8.2: the hexes offered among `open`, each of class 0 (neither friendlies nor
+/// opportunity fire), 1 (opportunity fire), 2 (friendlies) or 3 (both): see the module's
+/// Reading. The one "must": with no hex free of both, friendlies are not offered
+/// beside a hex of opportunity fire. Then the owner may retreat toward the goal by any
+/// hex that leads there, or turn aside to a hex that avoids what every such hex meets.
+fn choose_direction(open: Vec<Hex>, class: impl Fn(Hex) -> u8, toward: impl Fn(Hex) -> bool) -> Vec<Hex> {
+    let has = |c: u8| open.iter().any(|&h| class(h) == c);
+    let open: Vec<Hex> = if !has(0) && has(1) { open.into_iter().filter(|&h| class(h) <= 1).collect() } else { open };
+    let Some(best_toward) = open.iter().filter(|&&h| toward(h)).map(|&h| class(h)).min() else {
+        // Nothing leads toward the goal: a different direction, the least exposed.
+        let best = open.iter().map(|&h| class(h)).min().unwrap_or(0);
+        return open.into_iter().filter(|&h| class(h) == best).collect();
+    };
+    open.into_iter().filter(|&h| toward(h) || class(h) < best_toward).collect()
 }
 
 pub(crate) fn legal(g: &Belmont, r: &RetreatState) -> Vec<Action> {

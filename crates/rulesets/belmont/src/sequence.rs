@@ -219,6 +219,11 @@ pub(crate) fn looting(g: &Belmont, u: UnitId) -> bool {
 
 /// 10.1: the guard companies and their leader, until released, stay within three land
 /// hexes of the dock and ignore Confused Orders.
+///
+/// Reading (2.1 against 14.3): the leash is 2.1's "within three land hexes", for set-up and
+/// for the rest of the game alike. 14.3, which only lifts it, calls it "the five hex
+/// range"; 2.1 is where the limit is set (and five is the number of companies on guard),
+/// so three it is, counted along land from the dock.
 pub(crate) fn guarding(g: &Belmont, u: UnitId) -> bool {
     !g.guard_released
         && (g.guard_units.contains(&u) || g.guard.and_then(|f| g.oob().formations[usize::from(f)].leader) == Some(u))
@@ -323,7 +328,7 @@ pub(crate) fn end_activation(g: &mut Belmont) {
         unit.moved = false;
         unit.shaken = false;
         unit.mp = 0;
-        unit.broken_by_defensive_fire = false;
+        unit.broken_in_melee = false;
     }
     let act = g.act.take().expect("activation");
     let name = g.chit_name(act.chit);

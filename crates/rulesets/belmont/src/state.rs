@@ -58,8 +58,9 @@ pub struct Unit {
     pub debarked: bool,
     /// For captured artillery (8.7): the formation whose chit now activates it.
     pub captor: Option<u8>,
-    /// Broken on the turn's volley / defensive fire before its melee (6.0 exception).
-    pub broken_by_defensive_fire: bool,
+    /// Broken in a melee this activation, by its defensive fire or in a round: an
+    /// attacking company broken after it went in keeps attacking (6.0).
+    pub broken_in_melee: bool,
 }
 
 impl Unit {
@@ -76,7 +77,7 @@ impl Unit {
             rallied: false,
             debarked: false,
             captor: None,
-            broken_by_defensive_fire: false,
+            broken_in_melee: false,
         }
     }
 }

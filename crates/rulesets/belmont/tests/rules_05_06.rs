@@ -873,7 +873,9 @@ fn rule_6_0_a_company_broken_by_defensive_fire_still_attacks() {
 }
 
 #[test]
-fn rule_6_0_a_company_broken_in_an_earlier_round_adds_nothing_without_its_leader() {
+fn rule_6_0_a_company_broken_in_an_earlier_round_keeps_adding_its_sp() {
+    // Reading: 6.0 limits which broken companies may make a melee attack; one broken
+    // after it went in (as the defensive-fire exception shows) fights on, broken side up.
     let mut g = first_round(&["13AR-A"], &["31IL-A", "31IL-B"]);
     rolls(&mut g, &[2, 4]); // 6 against 6: a tie hurts the attacker
     let a = g.id("31IL-A");
@@ -881,7 +883,7 @@ fn rule_6_0_a_company_broken_in_an_earlier_round_adds_nothing_without_its_leader
     act(&mut g, Action::Continue(true));
     act(&mut g, Action::Continue(true));
     rolls(&mut g, &[1, 1]);
-    assert_logged(&g, "Belmont 6.1", "attacker 3 (die 1)"); // 31IL-B 2 + 1
+    assert_logged(&g, "Belmont 6.1", "attacker 4 (die 1)"); // 31IL-A broken 1 + 31IL-B 2 + 1
 }
 
 #[test]

@@ -431,7 +431,9 @@ fn rule_8_2_confederates_in_kentucky_retreat_toward_columbus() {
 }
 
 #[test]
-fn rule_8_2_a_different_direction_avoids_friendlies() {
+fn rule_8_2_a_different_direction_may_avoid_friendlies_but_need_not() {
+    // Every hex toward the dock holds friendlies: the owner may turn aside to a free hex
+    // (8.2 "may"), or keep to the goal through his friendlies (then 8.5's rolls).
     let (mut g, h) = quiet_at(Side::Confederate, "27IL-A", "0432");
     let dock = map().hunters_farm_dock;
     let toward: Vec<Hex> = h.neighbours().into_iter().filter(|n| n.distance(dock) < h.distance(dock)).collect();
@@ -441,8 +443,13 @@ fn rule_8_2_a_different_direction_avoids_friendlies() {
     }
     start_retreat(&mut g, h, Side::Union, "27IL-A");
     let opts = retreat_options(&g);
-    assert!(!opts.is_empty());
-    assert!(opts.iter().all(|o| !toward.contains(o)), "{opts:?}");
+    for t in &toward {
+        assert!(opts.contains(t), "toward the goal through friendlies is allowed: {opts:?}");
+    }
+    assert!(opts.iter().any(|o| !toward.contains(o)), "and a free hex aside: {opts:?}");
+    // Taking the goal-ward hex: its stationary company rolls (8.5).
+    act(&mut g, Action::RetreatTo(toward[0]));
+    assert!(matches!(g.top(), Some(Frame::BreakRoll { .. })), "{:?}", g.top());
 }
 
 #[test]

@@ -495,6 +495,76 @@ fn r10_2_broken_companies_without_their_regiment_leader_do_not_enter_melee() {
     assert_eq!(at(&g, "Russel"), Some(nb("1620", 1)));
 }
 
+#[test]
+fn r10_2_a_confused_brigade_or_army_leader_never_enters_an_enemy_hex() {
+    // HQ activates the army and brigade leaders and the artillery (1.2); none of them
+    // attacks (6.0, 6.6), so a confused HQ marches nobody into the enemy: each stays.
+    let mut g = fresh();
+    for (id, label) in [("Pillow", "1520"), ("Tappan", "1620"), ("Polk", "1720")] {
+        g.put(id, label);
+    }
+    g.put("30IL-A", &nb("1520", 1));
+    g.put("30IL-B", &nb("1620", 1));
+    g.put("30IL-C", &nb("1720", 1));
+    let c = confused_move(&g, Side::Confederate, "HQ", 1);
+    for (id, label) in [("Pillow", "1520"), ("Tappan", "1620"), ("Polk", "1720")] {
+        assert_eq!(at(&c, id).as_deref(), Some(label), "{id} stays");
+        assert!(!matches!(loc(&c, id), Loc::Gone(_)), "{id} is not captured (6.7)");
+    }
+    assert!(c.markers.is_empty(), "no forced melee: {:?}", c.markers);
+    assert!(logged(&c, "Belmont 10.3", "without a company of his command"));
+    // The neighbouring case: with no enemy ahead they do move one hex (10.0).
+    let mut g = fresh();
+    g.put("Pillow", "1520");
+    let c = confused_move(&g, Side::Confederate, "HQ", 1);
+    assert_eq!(at(&c, "Pillow"), Some(nb("1520", 1)));
+}
+
+#[test]
+fn r10_2_a_confused_artillery_leader_stays_with_his_guns() {
+    // Beltzhoover (HQ) beside his battery: the guns are not forced in (10.3), so neither
+    // is he, alone (4.3.2, 6.7).
+    let mut g = placed(&[("Beltzhoover", "1520"), ("Watson-A", "1520")]);
+    g.put("30IL-A", &nb("1520", 1));
+    let c = confused_move(&g, Side::Confederate, "HQ", 1);
+    assert_eq!(at(&c, "Beltzhoover").as_deref(), Some("1520"));
+    assert_eq!(at(&c, "Watson-A").as_deref(), Some("1520"));
+    assert!(c.markers.is_empty());
+}
+
+#[test]
+fn r10_2_a_confused_regiment_leader_enters_only_with_a_company_of_his_command() {
+    // Russel alone at 1520 while his company is forced in from 1620: he does not go in
+    // alone (4.3.2); his company's melee goes on without him.
+    let mut g = placed(&[("Russel", "1520"), ("12TN-A", "1620")]);
+    g.put("30IL-A", &nb("1520", 1));
+    g.put("30IL-B", &nb("1620", 1));
+    let c = confused_move(&g, Side::Confederate, "12TN", 1);
+    assert_eq!(at(&c, "Russel").as_deref(), Some("1520"), "not into the enemy alone");
+    assert_eq!(at(&c, "12TN-A"), Some(nb("1620", 1)), "his company is forced in (10.2)");
+    assert_eq!(c.markers.len(), 1);
+    assert_eq!(c.markers[0].target, hex(&nb("1620", 1)));
+    // With a company of his command beside him, he goes in with it: one forced melee,
+    // both in its group, resolved normally (10.2).
+    let mut g = placed(&[("Russel", "1520"), ("12TN-A", "1520")]);
+    g.put("30IL-A", &nb("1520", 1));
+    g.put("Pillow", "1520"); // not activated (10.4): never into the enemy hex
+    let c = confused_move(&g, Side::Confederate, "12TN", 1);
+    assert_eq!(at(&c, "Russel"), Some(nb("1520", 1)));
+    assert_eq!(at(&c, "12TN-A"), Some(nb("1520", 1)));
+    assert_eq!(at(&c, "Pillow").as_deref(), Some("1520"));
+    assert_eq!(c.markers.len(), 1);
+    let group = &c.markers[0].group;
+    assert!(group.contains(&c.id("Russel")) && group.contains(&c.id("12TN-A")));
+    assert_eq!(c.legal_actions(), vec![Action::Resolve(0)]);
+    // A company of another regiment is no escort: the 13th Arkansas's company is not his.
+    let mut g = placed(&[("Russel", "1520"), ("13AR-A", "1520")]);
+    g.put("30IL-A", &nb("1520", 1));
+    let c = confused_move(&g, Side::Confederate, "12TN", 1);
+    assert_eq!(at(&c, "Russel").as_deref(), Some("1520"));
+    assert!(c.markers.is_empty());
+}
+
 // ------------------------------------------------------------------ 10.3 Exceptions
 
 fn confused_move(g: &Belmont, side: Side, code: &str, blue: u8) -> Belmont {

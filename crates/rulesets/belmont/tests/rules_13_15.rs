@@ -159,7 +159,6 @@ fn r13_2_1_they_must_move_away_from_the_camp_toward_the_river() {
         g.put("13AR-A", "1726");
     });
     assert!(!is_legal(&g, &Action::Done), "must move");
-    let camp_d = |g: &Belmont, h: Hex| g.map().camp.iter().map(|c| c.distance(h)).min().unwrap();
     let from = hex("1726");
     let moves: Vec<Hex> = g
         .legal_actions()
@@ -172,12 +171,80 @@ fn r13_2_1_they_must_move_away_from_the_camp_toward_the_river() {
     assert!(!moves.is_empty());
     for to in &moves {
         assert!(camp_d(&g, *to) >= camp_d(&g, from), "{to} is not away from the camp");
+        assert!(river_d(&g, *to) <= river_d(&g, from), "{to} is not toward the river");
+        assert!(camp_d(&g, *to) > camp_d(&g, from) || river_d(&g, *to) < river_d(&g, from), "{to} gains nothing");
     }
     let to = moves[0].label();
     step(&mut g, "13AR-A", &to);
     // It moves on up to its full allowance (see the full-allowance tests below).
     move_on(&mut g, "13AR-A");
     assert!(may_end(&g));
+}
+
+/// Distance from `h` to the nearest camp hex.
+fn camp_d(g: &Belmont, h: Hex) -> u16 {
+    g.map().camp.iter().map(|c| c.distance(h)).min().unwrap()
+}
+
+/// Distance from `h` to the nearest river hex (13.2.1 "toward the banks").
+fn river_d(g: &Belmont, h: Hex) -> u16 {
+    g.map().hexes().filter(|(r, _)| g.map().is_river(*r)).map(|(r, _)| r.distance(h)).min().unwrap()
+}
+
+/// The steps a company at `h` may take in a plain (not demoralized) Confederate
+/// maneuver.
+fn plain_steps(h: Hex) -> Vec<Hex> {
+    let mut g = fresh();
+    g.put("13AR-A", &h.label());
+    g.activate(Side::Confederate, "13AR", Stage::Maneuver);
+    g.legal_actions()
+        .into_iter()
+        .filter_map(|a| match a {
+            Action::Move { to, .. } => Some(to),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn r13_2_1_the_flight_is_toward_the_river_not_merely_away_from_the_camp() {
+    // A Missouri hex near the camp with an open step away from the camp that also leads
+    // away from the river, and one that leads toward the river without nearing the camp.
+    let g0 = fresh();
+    let (h, inland, riverward) = g0
+        .map()
+        .hexes()
+        .map(|(h, _)| h)
+        .filter(|&h| g0.map().is_missouri(h) && !g0.map().is_river(h) && (2..=5).contains(&camp_d(&g0, h)))
+        .find_map(|h| {
+            let steps = plain_steps(h);
+            let inland = steps
+                .iter()
+                .copied()
+                .find(|&n| camp_d(&g0, n) > camp_d(&g0, h) && river_d(&g0, n) > river_d(&g0, h))?;
+            let riverward = steps
+                .iter()
+                .copied()
+                .find(|&n| camp_d(&g0, n) >= camp_d(&g0, h) && river_d(&g0, n) < river_d(&g0, h))?;
+            Some((h, inland, riverward))
+        })
+        .expect("such a hex");
+    let g = demoralized("13AR", &|g| {
+        g.put("13AR-A", &h.label());
+    });
+    let moves: Vec<Hex> = g
+        .legal_actions()
+        .into_iter()
+        .filter_map(|a| match a {
+            Action::Move { to, .. } => Some(to),
+            _ => None,
+        })
+        .collect();
+    assert!(!moves.contains(&inland), "{inland}: away from the camp but away from the river too");
+    assert!(moves.contains(&riverward), "{riverward}: toward the river, no nearer the camp");
+    for to in &moves {
+        assert!(camp_d(&g, *to) >= camp_d(&g, h) && river_d(&g, *to) <= river_d(&g, h), "{to}");
+    }
 }
 
 /// Whether the activation may end now (or, with nothing left to decide, has ended).
@@ -384,6 +451,36 @@ fn r13_2_3_looters_place_no_melee_markers() {
     assert!(g.legal_actions().iter().any(|a| matches!(a, Action::Marker { .. })));
 }
 
+/// The 30th Illinois's chit drawn confused (10.0) on `turn`, the camp taken on turn 3,
+/// 30IL-A and Fouke in the camp at 2029 and 30IL-C far off at 1520; blue `blue`, gray 1.
+fn confused_looters(turn: u8, blue: u8) -> Belmont {
+    let mut g = camp_fallen(3, turn, &[("30IL-A", "2029"), ("Fouke", "2029"), ("30IL-C", "1520")]);
+    let cc = confused_chit(&g, Side::Union);
+    let c = chit(&g, Side::Union, "30IL");
+    let spare = chit(&g, Side::Confederate, "13AR");
+    only_in_cup(&mut g, &[cc, c, spare]);
+    act(&mut g, Action::Draw(cc));
+    act(&mut g, Action::Draw(c));
+    assert_eq!(g.top(), Some(&Frame::Confusion { chit: c }));
+    roll_pair(&mut g, blue, 1);
+    hold_fire(&mut g);
+    g
+}
+
+#[test]
+fn r13_2_3_looters_stay_put_under_confused_orders_too() {
+    let blue = 3;
+    let g = confused_looters(4, blue);
+    assert_eq!(at(&g, "30IL-A").as_deref(), Some("2029"), "looting: it may not move (13.2.3)");
+    assert_eq!(at(&g, "Fouke").as_deref(), Some("2029"));
+    assert_eq!(at(&g, "30IL-C"), Some(nb("1520", blue)), "far from the camp: confused as usual");
+    assert!(logged(&g, "Belmont 13.2.3", "looting"));
+    // The turn after, the looting is over: the same orders move them (10.0).
+    let g = confused_looters(5, blue);
+    assert_eq!(at(&g, "30IL-A"), Some(nb("2029", blue)));
+    assert_eq!(at(&g, "Fouke"), Some(nb("2029", blue)));
+}
+
 // ------------------------------------------------------------------ 13.2.4 High Morale
 
 #[test]
@@ -500,6 +597,38 @@ fn r14_3_grant_may_call_the_reserve_at_the_start_of_a_turn_for_5_cs_vp() {
     to_next_turn(&mut g);
     assert_ne!(g.top(), Some(&Frame::CallReserve));
     assert_eq!(g.vp(), [0.0, 5.0]);
+}
+
+#[test]
+fn r14_3_reading_the_held_guard_keeps_2_1s_three_land_hexes_not_five() {
+    // 14.3 calls the guard's limit "the five hex range"; 2.1, which sets it, says three
+    // land hexes. A held guard company on the three-hex edge may not step to a land hex
+    // four from the dock (inside five); it may move within the three; released, it goes.
+    let g0 = Belmont::after_setup(&[]);
+    let guard = g0.name(g0.guard_units[0]).to_string();
+    let dock = g0.map().hunters_farm_dock;
+    let three = g0.map().land_within(dock, 3);
+    let four = g0.map().land_within(dock, 4);
+    let (edge, out) = three
+        .iter()
+        .find_map(|&h| {
+            let n =
+                h.neighbours().into_iter().find(|n| four.contains(n) && !three.contains(n) && n.distance(dock) <= 5)?;
+            let inner = h.neighbours().into_iter().any(|i| three.contains(&i) && i != dock);
+            inner.then_some((h, n))
+        })
+        .expect("a three-hex edge with a four-hex land neighbour");
+    let mut held = g0.clone();
+    held.clear_map();
+    held.put(&guard, &edge.label());
+    held.activate(Side::Union, "27IL", Stage::Maneuver);
+    let dest = destinations(&held);
+    assert!(!dest.contains(&out), "{out} is four land hexes from the dock: beyond 2.1's three");
+    assert!(dest.iter().any(|d| three.contains(d)), "within the three it moves freely");
+    let mut free = held.clone();
+    free.guard_released = true;
+    free.changed();
+    assert!(destinations(&free).contains(&out), "released (14.3), the leash is gone");
 }
 
 fn to_next_turn(g: &mut Belmont) {
