@@ -211,6 +211,49 @@ fn rule_15_2_two_union_corps_lose_one_sp_and_ten_dice_at_most() {
     assert_dice(&g, 10); // 6 + 6, ten dice at most
 }
 
+/// As [`two_hexes_assault`] with Crook beside Scammon and Benjamin (IX Corps, canister 1)
+/// stacked with Scammon, all facing 2815: 1 + 6 + 6 SP of one corps. Returns after the launch
+/// and the choice of Scammon as the Lead: (game, Scammon, Benjamin).
+fn guns_and_twelve_sp() -> (Fotm, u8, u8) {
+    let mut g = empty();
+    let t = hex("2815");
+    let ring = t.neighbours();
+    let (a, b) = (ring[3].label(), ring[2].label());
+    let s = put_facing(&mut g, "Scammon", &a, "2815");
+    let gun = put_facing(&mut g, "Benjamin", &a, "2815");
+    let c = put_facing(&mut g, "Crook", &b, "2815");
+    put(&mut g, "Garland", "2815", rear_towards(t, ring[3]));
+    union_assault(&mut g, "2815", &[s, gun, c]);
+    act(&mut g, Action::Lead(s));
+    (g, s, gun)
+}
+
+#[test]
+fn ten_dice_per_assault_so_the_guns_leave_close_combat_only_the_rest() {
+    // 15.2: ten dice for the whole Assault, not for each roll. Benjamin's canister rolls one
+    // die, so the close combat of 12 SP rolls nine, not ten: 10 dice in all, never 11.
+    let (mut g, _, _) = guns_and_twelve_sp();
+    assert_dice(&g, 1);
+    act(&mut g, dice(0));
+    // Garland (rear to Scammon, Crook on its flank) fires back at half SP: the defender's own
+    // ten dice are untouched by the attacker's.
+    assert_dice(&g, 2);
+    act(&mut g, dice(0));
+    assert_dice(&g, 9);
+}
+
+#[test]
+fn under_ten_dice_an_assault_rolls_every_sp() {
+    // The negative case: canister 1 and close combat 6 (Scammon alone with Benjamin): 7 dice,
+    // nothing held back.
+    let (mut g, s, _) = face_off("Scammon", "Garland");
+    let gun = put_facing(&mut g, "Benjamin", "2816", "2815");
+    union_assault(&mut g, "2815", &[s, gun]);
+    assert_dice(&g, 1);
+    act(&mut g, dice(0));
+    assert_dice(&g, 6);
+}
+
 // ---------------------------------------------------------------------------------------
 // 15.7 defensive fire.
 
@@ -242,6 +285,27 @@ fn rule_15_7_two_losses_to_the_assaulting_lead_force_a_morale_check() {
     assert_eq!(g.legal_actions(), vec![Action::Done]);
 }
 
+#[test]
+fn a_battery_in_column_or_routed_suppresses_at_a_quarter_of_its_sp() {
+    // 15.2, 17.4: Lane (ranged 2) answers Benjamin's suppression fire with its own, at a
+    // quarter rounded up (1) in column or routed, as its canister would be; in line, 2.
+    for (why, tweak, n) in [
+        ("in line: full", (|_: &mut Fotm, _: u8| {}) as fn(&mut Fotm, u8), 2),
+        ("15.2: in column", |g: &mut Fotm, l: u8| g.bde_mut(l).column = true, 1),
+        ("17.4: routed", |g: &mut Fotm, l: u8| g.bde_mut(l).routed = true, 1),
+    ] {
+        let mut g = empty();
+        let b = put_facing(&mut g, "Benjamin", "2816", "2815");
+        let l = put_facing(&mut g, "Lane", "2815", "2816");
+        tweak(&mut g, l);
+        union_assault(&mut g, "2815", &[b]);
+        assert_dice(&g, 2);
+        act(&mut g, dice(0));
+        assert_eq!(g.prompt().rule, "FotM 15.2", "{why}: Lane's suppression fire: {:?}", g.prompt());
+        assert_dice(&g, n);
+    }
+}
+
 // ---------------------------------------------------------------------------------------
 // 15.8 step losses and 17.2.
 
@@ -258,6 +322,29 @@ fn rule_15_8_two_steps_at_most_from_the_lead_which_goes_to_the_bottom() {
     // 17.2: Colquitt chooses a morale check or a retreat.
     assert_eq!(g.actor(), Actor::Side(Side::Confederate));
     assert_eq!(g.legal_actions(), vec![Action::Choose(true), Action::Choose(false)]);
+}
+
+#[test]
+fn a_lead_eliminated_by_the_first_six_passes_one_step_on_and_no_morale_choice() {
+    // 15.8, 17.2: Colquitt, on its last step, leads; Lane's battery is under G. B. Anderson.
+    // Two sixes: Colquitt is eliminated by the first, Anderson (the next Lead) takes the
+    // second. Anderson lost one step, not two: it stays where it is in the stack and is offered
+    // no morale check or retreat.
+    let (mut g, s, c) = face_off("Scammon", "Colquitt");
+    let a = put_back(&mut g, "GBAnderson", "2815", "2816");
+    let l = put_back(&mut g, "Lane", "2815", "2816");
+    g.bde_mut(c).losses = g.steps_left(c) - 1;
+    union_assault(&mut g, "2815", &[s]);
+    act(&mut g, dice(2));
+    assert_eq!(g.bde(c).loc, Loc::Gone(fotm::Fate::Eliminated));
+    assert_eq!(g.bde(a).losses, 1);
+    assert_eq!(g.stack_at(hex("2815")), vec![a, l], "15.8: one step, not sent to the bottom");
+    assert!(
+        g.legal_actions().iter().all(|x| !matches!(x, Action::Choose(_))),
+        "17.2: no two-step choice: {:?}",
+        g.legal_actions()
+    );
+    assert_eq!(g.actor(), Actor::Side(Side::Union), "the Assault ends: the attacker restacks");
 }
 
 #[test]
@@ -349,11 +436,29 @@ fn rule_9_3_canister_adjacent_with_infantry_then_close_combat() {
     let (mut g, s, _) = face_off("Scammon", "Garland");
     let b = put_facing(&mut g, "B4US", "2816", "2815");
     union_assault(&mut g, "2815", &[s, b]);
-    // 15.6: canister, the right number (2), first; IX and I Corps together: -1 (15.2) on
-    // each of the attacker's rolls.
-    assert_dice(&g, 2 - 1);
+    // 15.6: canister, the right number (2), first; IX and I Corps together: -1 (15.2), once,
+    // on the close combat roll.
+    assert_dice(&g, 2);
     act(&mut g, dice(0));
     assert_dice(&g, 6 - 1);
+}
+
+#[test]
+fn the_corps_penalty_is_one_sp_off_the_whole_assault_not_off_every_roll() {
+    // 15.2: Benjamin (IX Corps, ranged 2) and B4US (I Corps, ranged 1) two hexes off, with no
+    // close combat: the one SP comes off their artillery roll, 2 + 1 - 1.
+    let mut g = empty();
+    let b = put_facing(&mut g, "Benjamin", "2816", "2815");
+    let b4 = put_facing(&mut g, "B4US", "2816", "2815");
+    put(&mut g, "Garland", "2814", 0);
+    union_assault(&mut g, "2814", &[b, b4]);
+    assert_dice(&g, 2);
+    // The negative case: one corps only, no penalty (Benjamin alone, 2).
+    let mut g = empty();
+    let b = put_facing(&mut g, "Benjamin", "2816", "2815");
+    put(&mut g, "Garland", "2814", 0);
+    union_assault(&mut g, "2814", &[b]);
+    assert_dice(&g, 2);
 }
 
 #[test]
@@ -475,7 +580,14 @@ fn rule_2_4_an_assaulted_guard_is_eliminated_and_its_prisoner_freed() {
     let c = id(&g, "Colquitt");
     let gar = id(&g, "Garland");
     g.bde_mut(c).loc = Loc::Prisoner(0);
-    g.guards.push(fotm::Guard { side: Side::Confederate, parent: gar, hex: Some(hex("2815")), prisoners: vec![c], rejoins: None, done: false });
+    g.guards.push(fotm::Guard {
+        side: Side::Confederate,
+        parent: gar,
+        hex: Some(hex("2815")),
+        prisoners: vec![c],
+        rejoins: None,
+        done: false,
+    });
     combat(&mut g, Side::Union, TURN);
     assert!(legal(&g, Action::Assault(hex("2815"))));
     let before = g.scored;
