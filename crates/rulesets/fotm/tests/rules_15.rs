@@ -465,8 +465,10 @@ fn the_corps_penalty_is_one_sp_off_the_whole_assault_not_off_every_roll() {
 fn rule_9_4_suppression_takes_one_step_at_most_and_is_mandatory() {
     let mut g = empty();
     let b = put_facing(&mut g, "Benjamin", "2816", "2815");
-    let l = put_back(&mut g, "Lane", "2814", "2816");
-    let gar = put_back(&mut g, "Garland", "2814", "2816");
+    // Lane faces Benjamin, two hexes south (facing 3: front south and south-west), so it can
+    // answer (5.1 at range).
+    let l = put(&mut g, "Lane", "2814", 3);
+    let gar = put(&mut g, "Garland", "2814", 3);
     union_assault(&mut g, "2814", &[b]);
     assert_dice(&g, 2);
     act(&mut g, dice(2));
@@ -477,6 +479,91 @@ fn rule_9_4_suppression_takes_one_step_at_most_and_is_mandatory() {
     act(&mut g, dice(1));
     assert_eq!(g.bde(b).losses, 1);
     assert_eq!(g.legal_actions(), vec![Action::Done]);
+}
+
+/// The hex reached from `from` by one step in each direction `dir(f + k)` for `k` in `ks`.
+fn steps(from: &str, f: u8, ks: &[u8]) -> String {
+    ks.iter().fold(hex(from), |h, &k| h.neighbour(fotm::facing::dir(f + k))).label()
+}
+
+/// The dice Benjamin (ranged 2) on `from` facing `f` rolls at Garland alone on `to` in the
+/// Union Combat Phase, or `None` when it may not fire there.
+fn benjamin_at(from: &str, f: u8, to: &str) -> Option<u8> {
+    let mut g = empty();
+    let b = put(&mut g, "Benjamin", from, f);
+    put(&mut g, "Garland", to, 0);
+    assert!(fotm::los::clear(&g, hex(from), hex(to)), "{from} sees {to}");
+    assert_eq!(g.map().elevation(hex(to)), Some(0), "{to} is at level 0");
+    combat(&mut g, Side::Union, TURN);
+    if !legal(&g, Action::Assault(hex(to))) {
+        return None;
+    }
+    assault(&mut g, to, &[b]);
+    let n = u8::try_from(g.chance_outcomes().len() - 1).expect("a roll");
+    assert_dice(&g, n);
+    Some(n)
+}
+
+#[test]
+fn a_battery_fires_full_to_its_front_half_to_its_flanks_and_never_to_its_rear_at_any_range() {
+    // 5.1, 9.2 (Reading: the arcs extend along the vertex lines; a hex on a line counts in the
+    // better arc). Benjamin on 2816 (flat, level 0), facing 0: its front directions are 0 and 1,
+    // its flanks 2 and 5, its rear 3 and 4 (k = the direction's place after the facing).
+    type Case = (&'static str, u8, &'static [u8], Option<u8>);
+    let cases: [Case; 14] = [
+        ("front, straight ahead of the vertex, range 2", 0, &[0, 1], Some(2)),
+        ("front, across a front side, range 3", 0, &[0, 0, 0], Some(2)),
+        ("front, range 3 between the lines", 0, &[0, 0, 1], Some(2)),
+        ("front/flank line, range 2: front", 0, &[1, 2], Some(2)),
+        ("front/flank line, range 2, the other side: front", 0, &[5, 0], Some(2)),
+        ("flank, straight out, range 2", 0, &[2, 2], Some(1)),
+        ("flank, straight out, range 3", 0, &[5, 5, 5], Some(1)),
+        ("flank/rear line, range 2: flank", 0, &[2, 3], Some(1)),
+        ("flank/rear line, range 2, the other side: flank", 3, &[4, 5], Some(1)),
+        ("flank/rear line, range 2, facing 3: flank", 3, &[2, 3], Some(1)),
+        // Facing 3 turns the rear north, where the field is open.
+        ("rear, straight out, range 2", 3, &[3, 3], None),
+        ("rear, straight out, range 3", 3, &[3, 3, 3], None),
+        ("rear, straight behind the vertex, range 2", 3, &[3, 4], None),
+        ("rear, range 3 between the lines", 3, &[3, 3, 4], None),
+    ];
+    for (why, f, ks, want) in cases {
+        let to = steps("2816", f, ks);
+        assert_eq!(benjamin_at("2816", f, &to), want, "{why}: 2816 facing {f} at {to}");
+    }
+}
+
+#[test]
+fn a_battery_on_a_knoll_does_not_fire_four_hexes_into_its_rear() {
+    // 9.1: from the knoll 1716 (level 1) a lower target is in range at four hexes. Four hexes
+    // straight out in direction 5 lie in the front of facing 5, the flank of facing 3 and the
+    // rear of facing 2: full SP, half, none (before, the rear fired at full SP).
+    let to = steps("1716", 0, &[5, 5, 5, 5]);
+    assert_eq!(hex("1716").distance(hex(&to)), 4);
+    assert_eq!(benjamin_at("1716", 5, &to), Some(2), "front");
+    assert_eq!(benjamin_at("1716", 3, &to), Some(1), "flank");
+    assert_eq!(benjamin_at("1716", 2, &to), None, "rear");
+    // Out of the rear arc the adjacent hex stays refused as before (5.1).
+    let next = steps("1716", 0, &[5]);
+    assert_eq!(fotm::facing::arc_at(hex("1716"), 2, hex(&next)), Some(fotm::facing::Arc::Rear));
+}
+
+#[test]
+fn a_defending_battery_suppresses_only_what_it_faces() {
+    // 15.7 with 5.1 at range: Lane on 2814 answers Benjamin's suppression fire from 2816 (two
+    // hexes south) at full SP when facing it, and not at all with its rear to it.
+    for (f, answer) in [(3u8, true), (0u8, false)] {
+        let mut g = empty();
+        let b = put_facing(&mut g, "Benjamin", "2816", "2815");
+        put(&mut g, "Lane", "2814", f);
+        union_assault(&mut g, "2814", &[b]);
+        assert_dice(&g, 2);
+        act(&mut g, dice(0));
+        assert_eq!(g.actor() == Actor::Chance, answer, "Lane facing {f}: {:?}", g.prompt());
+        if answer {
+            assert_dice(&g, 2);
+        }
+    }
 }
 
 #[test]
