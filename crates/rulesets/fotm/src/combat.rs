@@ -25,8 +25,11 @@
 //!   arc towards any adjacent assaulting hex (the hex fires at the Assault as a whole, the
 //!   losses falling on the Lead Brigade).
 //! - 15.7 defending artillery: one choice for the hex's guns, suppression or canister; asked
-//!   only when both are possible, otherwise the possible one is used. Suppression victims (both
-//!   ways) are the topmost artillery brigade in reach; no player choice.
+//!   only when both are possible, otherwise the possible one is used.
+//! - 9.4 suppression: one instance a side an Assault, whatever the number of batteries on
+//!   either side (15.4 totals every suppressing SP into one roll; 15.8 puts one Assault's most
+//!   at three steps, one of them suppression); the side firing chooses the battery it targets
+//!   (15.8 "the Artillery Brigade being targeted") when more than one is in reach.
 //! - 15.10 advancing: participating infantry and cavalry still adjacent (not routed, with room)
 //!   must advance. 15.6: when none of them can and the Assault's offensive artillery fire has
 //!   been made (an artillery-only Assault, say), any friendly infantry or cavalry brigade
@@ -38,7 +41,8 @@
 //! - 16.1 "artillery fire": the attacker's offensive artillery fire (suppression, ranged or
 //!   canister) that actually rolled at least one die.
 //! - 10.5 Longstreet's +2 SP go to the close combat roll, or to the artillery roll of an
-//!   Assault without close combat.
+//!   Assault without close combat. Whether an Assault he takes part in gets them is the
+//!   Confederate player's choice, asked at launch until he takes them.
 //! - 15.8 the defending hex loses at most two steps in an Assault from offensive ranged or
 //!   canister fire and close combat together (suppression's one step is separate), so the most
 //!   an Assault takes is three.
@@ -95,6 +99,8 @@ pub enum Shot {
 pub enum Stage {
     /// 15.4 Initiation: brigades join, then Launch or Cancel.
     Announce,
+    /// 10.5: the Confederate player chooses whether Longstreet's +2 SP go to this Assault.
+    Longstreet,
     /// 4.2: the attacker chooses the Lead Brigade.
     AttackLead,
     /// 4.2: the defender chooses the Lead Brigade.
@@ -107,6 +113,12 @@ pub enum Stage {
     DefChoice,
     /// 15.7: defensive suppression fire.
     DefSuppress,
+    /// 9.4, 15.8: the side making this suppression fire chooses the artillery brigade it
+    /// targets, when more than one is in reach.
+    Victim {
+        /// The suppression roll (offensive or defensive).
+        fire: Shot,
+    },
     /// 15.7: the defending hex fires.
     DefFire,
     /// 15.7: the attacking Lead Brigade's morale check after two losses.
@@ -485,17 +497,17 @@ impl Assault {
         {
             sequence::end_pause(g, "a Confederate Assault");
         }
-        // 10.5: Longstreet's +2 SP, if he is in an assaulting hex.
+        if self.defenders.is_empty() {
+            return self.at(Stage::Reorder, g);
+        }
+        // 10.5: Longstreet "can" add his 2 SP to an Assault he takes part in (from a hex the
+        // Assault is made from): the Confederate player chooses which (Reading: asked at each
+        // such Assault until he takes it; the bonus lasts the turn).
         if side == Side::Confederate
             && sequence::longstreet_bonus(g, LongstreetBonus::Assault)
             && g.commander_id("Longstreet").and_then(|c| g.cmdr(c).hex).is_some_and(|h| self.hexes.contains(&h))
         {
-            self.longstreet = true;
-            g.lee.bonus_turn = None;
-            g.note("FotM 10.5", |_| "Longstreet adds 2 SP to this Assault".into());
-        }
-        if self.defenders.is_empty() {
-            return self.at(Stage::Reorder, g);
+            return self.at(Stage::Longstreet, g);
         }
         self.at(Stage::AttackLead, g);
     }
@@ -511,6 +523,8 @@ impl Assault {
         let i = self.roller(fire).index();
         let n = dice(sp).min(MAX_DICE.saturating_sub(self.dice_used[i]));
         if n == 0 {
+            // A suppression roll not made leaves no battery targeted for the next.
+            self.victim = None;
             self.at(next, g);
         } else {
             if dice(sp) > n {
@@ -583,8 +597,14 @@ impl Assault {
                 if guns.is_empty() || enemy_artillery(g, target, self.side).is_empty() {
                     return self.at(Stage::OffFire, g);
                 }
-                // 9.4: every attacking gun in one instance, at the hex's top artillery brigade.
-                self.victim = enemy_artillery(g, target, self.side).first().copied();
+                // 9.4: every attacking gun in one instance, at the battery the attacker targets.
+                if self.victim.is_none() {
+                    let v = self.victims(g, Shot::OffSuppress);
+                    if v.len() > 1 {
+                        return self.at(Stage::Victim { fire: Shot::OffSuppress }, g);
+                    }
+                    self.victim = v.first().copied();
+                }
                 let sp: i32 = guns.iter().filter_map(|&b| artillery::ranged_sp(g, b, target)).map(i32::from).sum();
                 let sp = sp + self.corps(g, Shot::OffSuppress) + self.longstreet_sp(g, Shot::OffSuppress);
                 // 16.1: artillery fire counts only when it rolls.
@@ -615,12 +635,14 @@ impl Assault {
                     return self.at(Stage::DefFire, g);
                 }
                 let def_guns: Vec<Bid> = self.holding(g).into_iter().filter(|&b| artillery::can_fire(g, b)).collect();
-                let victim = self.guns(g).into_iter().find(|&v| {
-                    let vh = g.hex_of(v).unwrap_or(target);
-                    def_guns.iter().any(|&d| artillery::ranged_sp(g, d, vh).is_some())
-                });
-                let Some(v) = victim else { return self.at(Stage::DefFire, g) };
-                self.victim = Some(v);
+                if self.victim.is_none() {
+                    let v = self.victims(g, Shot::DefSuppress);
+                    if v.len() > 1 {
+                        return self.at(Stage::Victim { fire: Shot::DefSuppress }, g);
+                    }
+                    self.victim = v.first().copied();
+                }
+                let Some(v) = self.victim else { return self.at(Stage::DefFire, g) };
                 let vh = g.hex_of(v).unwrap_or(target);
                 // 15.2, 17.4: a battery in column or routed defends at a quarter, suppression too.
                 let sp: i32 = def_guns
@@ -673,6 +695,19 @@ impl Assault {
             }
             _ => self.push(g),
         }
+    }
+
+    /// 9.4, 15.8: the artillery brigades a suppression roll may target: the defending hex's
+    /// (offensive), or the assaulting batteries the hex's guns reach (defensive).
+    fn victims(&self, g: &Fotm, fire: Shot) -> Vec<Bid> {
+        if fire == Shot::OffSuppress {
+            return enemy_artillery(g, self.target, self.side);
+        }
+        let def_guns: Vec<Bid> = self.holding(g).into_iter().filter(|&b| artillery::can_fire(g, b)).collect();
+        self.guns(g)
+            .into_iter()
+            .filter(|&v| g.hex_of(v).is_some_and(|vh| def_guns.iter().any(|&d| artillery::ranged_sp(g, d, vh).is_some())))
+            .collect()
     }
 
     /// 15.7: whether the defender's artillery could suppress, and whether it could fire canister
@@ -876,7 +911,10 @@ impl Assault {
             }
             Stage::AttackLead => stacking::lead_candidates(g, &self.present(g)).into_iter().map(Action::Lead).collect(),
             Stage::DefendLead => stacking::lead_candidates(g, &self.holding(g)).into_iter().map(Action::Lead).collect(),
-            Stage::DefChoice => vec![Action::Choose(true), Action::Choose(false)],
+            Stage::DefChoice | Stage::Longstreet => vec![Action::Choose(true), Action::Choose(false)],
+            Stage::Victim { fire } => {
+                self.victims(g, fire).into_iter().map(|b| Action::Pick(crate::state::Unit::Brigade(b))).collect()
+            }
             Stage::Advance => {
                 let (who, must) = self.advance_options(g);
                 let mut out: Vec<Action> = who.into_iter().map(Action::Advance).collect();
@@ -906,6 +944,7 @@ impl Assault {
     fn actor(&self) -> Actor {
         match self.stage {
             Stage::DefendLead | Stage::DefChoice => Actor::Side(self.side.enemy()),
+            Stage::Victim { fire } => Actor::Side(self.roller(fire)),
             Stage::Roll { .. } | Stage::Reroll { .. } | Stage::AttackerMorale => Actor::Chance,
             _ => Actor::Side(self.side),
         }
@@ -913,7 +952,12 @@ impl Assault {
 
     fn automatic(&self, g: &Fotm) -> bool {
         match self.stage {
-            Stage::Announce | Stage::Reorder | Stage::Roll { .. } | Stage::Reroll { .. } => false,
+            Stage::Announce
+            | Stage::Reorder
+            | Stage::Longstreet
+            | Stage::Victim { .. }
+            | Stage::Roll { .. }
+            | Stage::Reroll { .. } => false,
             Stage::AttackerMorale => self.att_lead.is_none_or(|l| g.hex_of(l).is_none() || !retreat::can_check(g, l)),
             Stage::AttackLead => stacking::lead_candidates(g, &self.present(g)).len() <= 1,
             Stage::DefendLead => stacking::lead_candidates(g, &self.holding(g)).len() <= 1,
@@ -970,6 +1014,13 @@ impl Procedure for CombatFrame {
                     Stage::Announce => {
                         ("FotM 15.4", format!("Assault on {t}: add or remove brigades, then Launch or Cancel"))
                     }
+                    Stage::Victim { .. } => {
+                        ("FotM 9.4", format!("Suppression fire in the Assault on {t}: choose the artillery brigade targeted"))
+                    }
+                    Stage::Longstreet => (
+                        "FotM 10.5",
+                        format!("Longstreet's bonus: add 2 SP to the Assault on {t} (yes), or keep it for another (no)?"),
+                    ),
                     Stage::AttackLead => {
                         ("FotM 4.2", format!("Choose the attacking Lead Brigade for the Assault on {t}"))
                     }
@@ -1061,6 +1112,21 @@ impl Procedure for CombatFrame {
                 }
                 (Stage::Announce, Action::Launch) => a.launch(g),
                 (Stage::Announce, _) => push(g, CombatFrame::Phase { side: a.side, targeted: a.targeted }),
+                (Stage::Victim { fire }, Action::Pick(crate::state::Unit::Brigade(b))) => {
+                    a.victim = Some(b);
+                    let back = if fire == Shot::OffSuppress { Stage::OffSuppress } else { Stage::DefSuppress };
+                    a.at(back, g);
+                }
+                (Stage::Longstreet, Action::Choose(take)) => {
+                    if take {
+                        a.longstreet = true;
+                        g.lee.bonus_turn = None;
+                        g.note("FotM 10.5", |_| "Longstreet adds 2 SP to this Assault".into());
+                    } else {
+                        g.note("FotM 10.5", |_| "Longstreet keeps his bonus for another Assault".into());
+                    }
+                    a.at(Stage::AttackLead, g);
+                }
                 (Stage::AttackLead, Action::Lead(b)) => {
                     a.att_lead = Some(b);
                     a.at(Stage::DefendLead, g);

@@ -677,3 +677,67 @@ fn rule_2_4_an_assaulted_guard_is_eliminated_and_its_prisoner_freed() {
     assert_eq!(g.scored, before);
     let _ = Unit::Brigade(gar);
 }
+
+// ---------------------------------------------------------------------------------------
+// 9.4 one instance of suppression fire, against two batteries too.
+
+/// Benjamin on 2816 assaults 2815, held by Lane and Cutts facing it: the Union Combat Phase,
+/// launched.
+fn two_batteries() -> (Fotm, u8, u8, u8) {
+    let mut g = empty();
+    let b = put_facing(&mut g, "Benjamin", "2816", "2815");
+    let l = put_facing(&mut g, "Lane", "2815", "2816");
+    let c = put_facing(&mut g, "Cutts", "2815", "2816");
+    union_assault(&mut g, "2815", &[b]);
+    (g, b, l, c)
+}
+
+#[test]
+fn one_suppression_instance_against_two_batteries_the_firer_choosing_the_target() {
+    // 9.4, 15.4, 15.8 (Reading): one roll of every suppressing SP, one step at most, on the
+    // battery the attacker targets (his choice between Lane and Cutts).
+    let (mut g, _, l, c) = two_batteries();
+    assert_eq!(g.prompt().rule, "FotM 9.4");
+    assert_eq!(g.actor(), Actor::Side(Side::Union));
+    assert_eq!(g.legal_actions(), vec![Action::Pick(Unit::Brigade(l)), Action::Pick(Unit::Brigade(c))]);
+    act(&mut g, Action::Pick(Unit::Brigade(c)));
+    assert_dice(&g, 2);
+    act(&mut g, dice(2));
+    assert_eq!((g.bde(l).losses, g.bde(c).losses), (0, 1), "9.4: one step, on Cutts only");
+    // The defender answers in one instance too: Lane's 2 and Cutts's 2 (3, now reduced) at
+    // Benjamin, the only battery to target (no question).
+    assert_eq!(g.actor(), Actor::Chance);
+    let n = 2 + g.printed_sp(c);
+    assert_dice(&g, n);
+}
+
+#[test]
+fn one_battery_in_the_hex_is_targeted_without_a_question() {
+    // The negative case: Lane alone is the target: straight to the roll.
+    let mut g = empty();
+    let b = put_facing(&mut g, "Benjamin", "2816", "2815");
+    let l = put_facing(&mut g, "Lane", "2815", "2816");
+    union_assault(&mut g, "2815", &[b]);
+    assert_dice(&g, 2);
+    act(&mut g, dice(1));
+    assert_eq!(g.bde(l).losses, 1);
+}
+
+#[test]
+fn the_defender_targets_one_of_two_assaulting_batteries_with_its_suppression_fire() {
+    // 15.7, 9.4: Benjamin and B4US suppress Lane (2 + 1 - 1 for two corps, 15.2); Lane answers
+    // at the battery the Confederate player chooses.
+    let mut g = empty();
+    let b = put_facing(&mut g, "Benjamin", "2816", "2815");
+    let b4 = put_facing(&mut g, "B4US", "2816", "2815");
+    let l = put_facing(&mut g, "Lane", "2815", "2816");
+    union_assault(&mut g, "2815", &[b, b4]);
+    assert_dice(&g, 2);
+    act(&mut g, dice(0));
+    assert_eq!(g.actor(), Actor::Side(Side::Confederate));
+    assert_eq!(g.legal_actions(), vec![Action::Pick(Unit::Brigade(b)), Action::Pick(Unit::Brigade(b4))]);
+    act(&mut g, Action::Pick(Unit::Brigade(b4)));
+    assert_dice(&g, g.printed_sp(l));
+    act(&mut g, dice(2));
+    assert_eq!((g.bde(b).losses, g.bde(b4).losses), (0, 1), "9.4: one step, on B4US");
+}
