@@ -173,6 +173,10 @@ fn attempts(g: &Fotm, st: &RallyState) -> Vec<Action> {
 
 /// The DRM of an attempt: the commander's CM (10.2) with Longstreet's 10.5 bonus, or the
 /// Brigade Officers' LCM penalty (10.3); -1 at dusk (11.6).
+///
+/// Reading (10.3, 12.2): the LCM's -1 is the officers' alone. 12.2 lists it under "If using
+/// Inherent Officers" and the CM under "If using a Commander", and 10.3 has a commander stand
+/// in for lost officers; a Morale Check differs, 17.2 adding both.
 #[must_use]
 pub fn drm(g: &Fotm, brigade: Bid, by: Option<Cid>) -> i8 {
     let mut d = match by {

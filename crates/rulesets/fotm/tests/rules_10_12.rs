@@ -402,3 +402,23 @@ fn longstreet_away_from_the_assaulting_hexes_is_no_question() {
     let (g, gar) = longstreet_assault("2210");
     assert_eq!(pending_dice(&g), usize::from(g.printed_sp(gar)));
 }
+
+// ---------------------------------------------------------------------------------------
+// 10.3, 12.2: the LCM penalty and a commander's Rally attempt.
+
+#[test]
+fn a_commander_rallying_a_brigade_ignores_its_lcm_its_officers_do_not() {
+    // Reading (12.2 over 10.3): 12.2 puts the -1 under "If using Inherent Officers" and the CM
+    // under "If using a Commander"; the commander stands in for the lost officers. Scammon, two
+    // steps down with one LCM, Cox (CM 2) with it.
+    let (mut g, b) = with_scammon(2);
+    g.bde_mut(b).lcm = 1;
+    let cox = put_cmdr(&mut g, "Cox", "2215");
+    rally(&mut g, MORNING, Side::Union);
+    // Cox: 3-6 (+2, no -1).
+    approx(p_success(&g, Action::Rally { brigade: b, by: Some(cox) }, rallied(b, 2)), 4.0 / 6.0);
+    // The negative case: its officers take the -1: a 6 only.
+    approx(p_success(&g, Action::Rally { brigade: b, by: None }, rallied(b, 2)), 1.0 / 6.0);
+    // (A Morale Check is different: 17.2 adds the LCM's -1 and the CM together; see
+    // rules_16_17.rs, rule_17_2_lcm_minus_one_commander_plus_cm.)
+}

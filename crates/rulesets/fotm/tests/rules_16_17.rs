@@ -155,6 +155,39 @@ fn guard_out(losses: u8) -> (Fotm, u8) {
     (g, s)
 }
 
+/// Colquitt, assaulted by Scammon with `scammon_steps` steps left, loses two steps, chooses to
+/// retreat and cannot: Union brigades fill every hex away from Scammon. (game, Scammon, Colquitt)
+fn cornered(scammon_steps: u8) -> (Fotm, u8, u8) {
+    let mut g = empty();
+    let away: Vec<_> = hex("2815").neighbours().into_iter().filter(|n| n.distance(hex("2816")) == 2).collect();
+    for (n, h) in ["Crook", "Christ", "Welsh"].iter().zip(&away) {
+        put_back(&mut g, n, &h.label(), "2815");
+    }
+    let (s, c) = two_losses(&mut g);
+    // Worn down before the capture (as by an earlier Assault this phase).
+    g.bde_mut(s).losses = u8::try_from(g.info(s).steps()).expect("few steps") - scammon_steps;
+    act(&mut g, Action::Choose(false));
+    act(&mut g, Action::Done);
+    (g, s, c)
+}
+
+#[test]
+fn a_brigade_captured_with_no_guard_to_spare_is_removed_without_vp() {
+    // 17.5 (Reading): Scammon, on its last step, cannot detach a guard. Colquitt is captured all
+    // the same, and with no escort it can never be exited: removed, no VP (not eliminated,
+    // which would pay the Union 2 VP, more than an escorted capture's 1).
+    let (g, s, c) = cornered(1);
+    assert_eq!(g.bde(c).loc, Loc::Gone(Fate::Captured));
+    assert!(g.guards.is_empty());
+    assert_eq!(g.steps_left(s), 1);
+    assert_eq!(g.scored, empty().scored, "no VP for either side");
+    // The negative case: with a step to spare Scammon detaches the guard that takes Colquitt.
+    let (g, s, c) = cornered(2);
+    assert_eq!(g.bde(c).loc, Loc::Prisoner(0));
+    assert_eq!(g.guards[0].parent, s);
+    assert_eq!(g.steps_left(s), 1);
+}
+
 #[test]
 fn rule_17_5_guards_rejoin_their_parent() {
     // The guard was Scammon's only missing SP: it rejoins, and Scammon, which never lost a
