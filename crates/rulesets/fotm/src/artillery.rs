@@ -1,7 +1,9 @@
 //! 9.1-9.4 Artillery fire: ranged fire (the left number) out to three hexes, four at a lower
 //! target; canister (the right number) at adjacent hexes only, never across a three-level
 //! change; suppression fire against enemy artillery, always ranged (9.4); line of sight (9.5,
-//! [`crate::los`]); horse artillery fires only dismounted (8.4); range one hex at dusk (11.6).
+//! [`crate::los`]); horse artillery fires only dismounted (8.4); range one hex at dusk (11.6);
+//! full SP into the front, half into a flank, none into the rear, at any range (5.1, Reading
+//! at [`crate::facing::arc_at`]).
 
 use crate::facing::{self, Arc};
 use crate::oob::Strength;

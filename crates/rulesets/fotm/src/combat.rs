@@ -706,7 +706,9 @@ impl Assault {
         let def_guns: Vec<Bid> = self.holding(g).into_iter().filter(|&b| artillery::can_fire(g, b)).collect();
         self.guns(g)
             .into_iter()
-            .filter(|&v| g.hex_of(v).is_some_and(|vh| def_guns.iter().any(|&d| artillery::ranged_sp(g, d, vh).is_some())))
+            .filter(|&v| {
+                g.hex_of(v).is_some_and(|vh| def_guns.iter().any(|&d| artillery::ranged_sp(g, d, vh).is_some()))
+            })
             .collect()
     }
 
@@ -1014,12 +1016,15 @@ impl Procedure for CombatFrame {
                     Stage::Announce => {
                         ("FotM 15.4", format!("Assault on {t}: add or remove brigades, then Launch or Cancel"))
                     }
-                    Stage::Victim { .. } => {
-                        ("FotM 9.4", format!("Suppression fire in the Assault on {t}: choose the artillery brigade targeted"))
-                    }
+                    Stage::Victim { .. } => (
+                        "FotM 9.4",
+                        format!("Suppression fire in the Assault on {t}: choose the artillery brigade targeted"),
+                    ),
                     Stage::Longstreet => (
                         "FotM 10.5",
-                        format!("Longstreet's bonus: add 2 SP to the Assault on {t} (yes), or keep it for another (no)?"),
+                        format!(
+                            "Longstreet's bonus: add 2 SP to the Assault on {t} (yes), or keep it for another (no)?"
+                        ),
                     ),
                     Stage::AttackLead => {
                         ("FotM 4.2", format!("Choose the attacking Lead Brigade for the Assault on {t}"))

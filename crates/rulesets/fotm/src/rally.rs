@@ -343,7 +343,8 @@ impl Procedure for RallyFrame {
                     return no("FotM 12.3", format!("{name} is routed: it must Regroup first"));
                 }
                 if steps_lost(g, brigade) < MIN_LOSSES {
-                    let guard = if b.losses >= MIN_LOSSES { " (its guard's SP are detached, not lost: 2.4, 17.5)" } else { "" };
+                    let guard =
+                        if b.losses >= MIN_LOSSES { " (its guard's SP are detached, not lost: 2.4, 17.5)" } else { "" };
                     return no("FotM 12.2", format!("{name} has not lost two or more steps{guard}"));
                 }
                 match by {

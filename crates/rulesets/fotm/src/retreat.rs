@@ -225,7 +225,10 @@ pub(crate) fn capture(g: &mut Fotm, prisoner: Bid, capturers: Vec<Bid>) {
     match able.len() {
         0 => {
             g.note("FotM 17.5", |g| {
-                format!("{} is captured, but no brigade can spare a guard to escort it: removed, no VP", g.name(prisoner))
+                format!(
+                    "{} is captured, but no brigade can spare a guard to escort it: removed, no VP",
+                    g.name(prisoner)
+                )
             });
             g.set_loc(prisoner, Loc::Gone(Fate::Captured));
             g.bde_mut(prisoner).routed = false;
