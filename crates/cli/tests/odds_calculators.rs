@@ -141,6 +141,10 @@ fn fotm_assault_ten_dice_at_most_and_leader_casualty_with_artillery() {
     // 15.2: 14 SP roll ten dice.
     let ten = json(&["odds", "fotm", "assault", "--attack-sp", "14"]);
     close(p_of(&dist(&ten["defender_steps_lost"]), 0), (5.0f64 / 6.0).powi(10));
+    // Ten dice per Assault, not per roll: 4 artillery dice leave close combat six of its 10 SP,
+    // so four sixes (rout) come about 7% of the time, as on ten dice, not 19% as on fourteen.
+    let both = json(&["odds", "fotm", "assault", "--artillery-sp", "4", "--attack-sp", "10"]);
+    close(p_of(&dist(&both["rout"]), 1), (4..=10).map(|k| binom(10, k, 1.0 / 6.0)).sum());
     // 2 artillery dice then 4 close-combat dice: six dice in all; four sixes with both kinds of
     // fire cause a leader casualty (16.1).
     let v = json(&["odds", "fotm", "assault", "--artillery-sp", "2", "--attack-sp", "4"]);

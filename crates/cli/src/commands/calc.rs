@@ -53,12 +53,14 @@ pub enum FotmCalc {
     /// The rolls, in the Assault's order: offensive suppression (9.4) or ranged/canister fire
     /// (15.6), defensive fire (15.7), the assaulting Lead Brigade's morale check after two
     /// losses (15.7, a failure ends the Assault), close combat (15.4). Each die scores a step on
-    /// a six (15.2), at most ten dice a roll. Caps (15.8): the defending hex loses at most two
+    /// a six (15.2); a side rolls at most ten dice in the whole Assault, so close combat gets what
+    /// the artillery roll left. Caps (15.8): the defending hex loses at most two
     /// steps to fire and close combat, its artillery at most one to suppression, the assaulting
     /// Lead Brigade at most two. Four or more attacker sixes rout the hex (17.4); with artillery
     /// fire and close combat they also cause a leader casualty (16.1); two ones rolled by
     /// sharpshooters cause one (7.2). Give each roll's SP after arcs (5.1), terrain (15.3),
-    /// column, dismounted and corps adjustments (15.2) and Longstreet (10.5); they are taken as
+    /// column, dismounted and corps adjustments (15.2: the corps -1 once, on the side's main
+    /// roll) and Longstreet (10.5); they are taken as
     /// given (in play a step lost early can lower a later roll's SP; `muster odds RECORD` weighs
     /// the exact position). The defender's choices afterwards (17.2) are not included.
     Assault(AssaultArgs),

@@ -1,7 +1,9 @@
 //! 9.1-9.4 Artillery fire: ranged fire (the left number) out to three hexes, four at a lower
 //! target; canister (the right number) at adjacent hexes only, never across a three-level
 //! change; suppression fire against enemy artillery, always ranged (9.4); line of sight (9.5,
-//! [`crate::los`]); horse artillery fires only dismounted (8.4); range one hex at dusk (11.6).
+//! [`crate::los`]); horse artillery fires only dismounted (8.4); range one hex at dusk (11.6);
+//! full SP into the front, half into a flank, none into the rear, at any range (5.1, Reading
+//! at [`crate::facing::arc_at`]).
 
 use crate::facing::{self, Arc};
 use crate::oob::Strength;
@@ -55,11 +57,13 @@ pub fn in_range(g: &Fotm, from: Hex, target: Hex) -> bool {
     d <= RANGE + bonus
 }
 
-/// 5.1: the arc of an adjacent target from the firing brigade; `None` when not adjacent.
-/// Reading: facing governs adjacent hexes only; ranged fire at a distant hex uses full SP.
-fn adjacent_arc(g: &Fotm, b: Bid, target: Hex) -> Option<Arc> {
+/// 5.1, 9.2: the arc of the target from the firing brigade, at any range: the arcs extend
+/// beyond the adjacent hexes along the facing's vertex lines, a hex on a dividing line in the
+/// better arc (Reading: see [`facing::arc_at`]). So a battery fires at full SP into its front,
+/// at half into its flanks and not at all into its rear, near or far.
+fn target_arc(g: &Fotm, b: Bid, target: Hex) -> Option<Arc> {
     let h = g.hex_of(b)?;
-    facing::arc(h, g.bde(b).facing, target)
+    facing::arc_at(h, g.bde(b).facing, target)
 }
 
 /// 5.1: SP scaled by arc: full to the front, half rounded up to a flank, none to the rear.
@@ -72,15 +76,16 @@ pub fn by_arc(sp: u8, arc: Option<Arc>) -> u8 {
     }
 }
 
-/// 9.2, 9.4, 15.3: the SP of ranged (or suppression) fire from `b` at `target`, or `None` when
-/// it cannot fire there (out of range, no LOS, the rear arc).
+/// 9.2, 9.4, 15.3, 5.1: the SP of ranged (or suppression) fire from `b` at `target`, or `None`
+/// when it cannot fire there (out of range, no LOS, the rear arc at any range); half SP,
+/// rounded up, into the flank arc at any range.
 #[must_use]
 pub fn ranged_sp(g: &Fotm, b: Bid, target: Hex) -> Option<u8> {
     let h = g.hex_of(b)?;
     if !can_fire(g, b) || !in_range(g, h, target) || !los::clear(g, h, target) {
         return None;
     }
-    let arc = adjacent_arc(g, b, target);
+    let arc = target_arc(g, b, target);
     if arc == Some(Arc::Rear) {
         return None;
     }
@@ -102,7 +107,7 @@ pub fn canister_sp(g: &Fotm, b: Bid, target: Hex) -> Option<u8> {
     if g.map().elevation_change(h, target).is_none_or(|c| c >= CANISTER_CLIFF) {
         return None;
     }
-    let arc = adjacent_arc(g, b, target);
+    let arc = target_arc(g, b, target);
     if arc == Some(Arc::Rear) {
         return None;
     }

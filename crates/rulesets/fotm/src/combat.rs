@@ -5,11 +5,16 @@
 //! reorder his stacks (4.2).
 //!
 //! Readings decided here (each also beside its item):
-//! - 15.2 "ten dice per Assault": ten dice per side per roll (each roll of an Assault, for
-//!   either side, is capped at ten).
+//! - 15.2 "ten dice per Assault": each side rolls at most ten dice in the whole Assault (the
+//!   attacker's suppression or ranged/canister fire and close combat together; the defender's
+//!   suppression and defensive fire together); each roll takes what the side's earlier rolls
+//!   left, in the Assault's order (15.4).
 //! - 11.6 "ignore the first six rolled": each side's first six in each Assault.
-//! - 15.2 Union corps: -1 to every roll of a side whose brigades in the Assault (attackers, or
-//!   the defending hex) come from more than one Union corps.
+//! - 15.2 Union corps: -1, once, to "the combined SPs" of a side whose brigades in the Assault
+//!   (attackers, or the defending hex) come from more than one Union corps. It goes to the
+//!   side's main roll, as Longstreet's +2 does: the attacker's close combat (its artillery
+//!   roll in an Assault without close combat), the defender's defensive fire (its suppression
+//!   fire when it makes none).
 //! - 15.3 woods: the side fired at always re-rolls one six (it can only gain).
 //! - 15.4 mandatory close combat: a hex is owed close combat while an infantry or cavalry
 //!   brigade of the phasing side, at the same elevation and adjacent, could still join an
@@ -20,8 +25,11 @@
 //!   arc towards any adjacent assaulting hex (the hex fires at the Assault as a whole, the
 //!   losses falling on the Lead Brigade).
 //! - 15.7 defending artillery: one choice for the hex's guns, suppression or canister; asked
-//!   only when both are possible, otherwise the possible one is used. Suppression victims (both
-//!   ways) are the topmost artillery brigade in reach; no player choice.
+//!   only when both are possible, otherwise the possible one is used.
+//! - 9.4 suppression: one instance a side an Assault, whatever the number of batteries on
+//!   either side (15.4 totals every suppressing SP into one roll; 15.8 puts one Assault's most
+//!   at three steps, one of them suppression); the side firing chooses the battery it targets
+//!   (15.8 "the Artillery Brigade being targeted") when more than one is in reach.
 //! - 15.10 advancing: participating infantry and cavalry still adjacent (not routed, with room)
 //!   must advance. 15.6: when none of them can and the Assault's offensive artillery fire has
 //!   been made (an artillery-only Assault, say), any friendly infantry or cavalry brigade
@@ -33,7 +41,8 @@
 //! - 16.1 "artillery fire": the attacker's offensive artillery fire (suppression, ranged or
 //!   canister) that actually rolled at least one die.
 //! - 10.5 Longstreet's +2 SP go to the close combat roll, or to the artillery roll of an
-//!   Assault without close combat.
+//!   Assault without close combat. Whether an Assault he takes part in gets them is the
+//!   Confederate player's choice, asked at launch until he takes them.
 //! - 15.8 the defending hex loses at most two steps in an Assault from offensive ranged or
 //!   canister fire and close combat together (suppression's one step is separate), so the most
 //!   an Assault takes is three.
@@ -90,6 +99,8 @@ pub enum Shot {
 pub enum Stage {
     /// 15.4 Initiation: brigades join, then Launch or Cancel.
     Announce,
+    /// 10.5: the Confederate player chooses whether Longstreet's +2 SP go to this Assault.
+    Longstreet,
     /// 4.2: the attacker chooses the Lead Brigade.
     AttackLead,
     /// 4.2: the defender chooses the Lead Brigade.
@@ -102,6 +113,12 @@ pub enum Stage {
     DefChoice,
     /// 15.7: defensive suppression fire.
     DefSuppress,
+    /// 9.4, 15.8: the side making this suppression fire chooses the artillery brigade it
+    /// targets, when more than one is in reach.
+    Victim {
+        /// The suppression roll (offensive or defensive).
+        fire: Shot,
+    },
     /// 15.7: the defending hex fires.
     DefFire,
     /// 15.7: the attacking Lead Brigade's morale check after two losses.
@@ -169,6 +186,11 @@ pub struct Assault {
     pub two_loss: Option<Bid>,
     /// 11.6: each side's first six has been ignored.
     pub dusk_used: [bool; 2],
+    /// 15.2: dice each side (by [`Side::index`]) has rolled so far in this Assault, at most
+    /// [`MAX_DICE`] in all.
+    pub dice_used: [u8; 2],
+    /// 15.8, 17.2: the steps each defending brigade has lost in this Assault, one entry a step.
+    pub def_steps: Vec<Bid>,
     /// 10.5: Longstreet's +2 SP applies.
     pub longstreet: bool,
     /// 15.7: the defender's artillery uses suppression fire.
@@ -245,6 +267,12 @@ fn mixed_corps(g: &Fotm, bs: &[Bid]) -> bool {
     corps.sort_by_key(|c| *c as u8);
     corps.dedup();
     corps.len() > 1
+}
+
+/// 15.2, 17.4: an artillery brigade's fire `sp` when it defends: a quarter, rounded up, in
+/// column or routed (whether canister or suppression fire).
+fn defending(g: &Fotm, b: Bid, sp: u8) -> u8 {
+    if g.bde(b).column || g.bde(b).routed { sp.div_ceil(QUARTER) } else { sp }
 }
 
 /// Dice for an SP total: at most ten, never negative (15.2).
@@ -383,6 +411,8 @@ impl Assault {
             att_lost: 0,
             two_loss: None,
             dusk_used: [false; 2],
+            dice_used: [0; 2],
+            def_steps: vec![],
             longstreet: false,
             def_suppress: false,
             victim: None,
@@ -467,27 +497,40 @@ impl Assault {
         {
             sequence::end_pause(g, "a Confederate Assault");
         }
-        // 10.5: Longstreet's +2 SP, if he is in an assaulting hex.
+        if self.defenders.is_empty() {
+            return self.at(Stage::Reorder, g);
+        }
+        // 10.5: Longstreet "can" add his 2 SP to an Assault he takes part in (from a hex the
+        // Assault is made from): the Confederate player chooses which (Reading: asked at each
+        // such Assault until he takes it; the bonus lasts the turn).
         if side == Side::Confederate
             && sequence::longstreet_bonus(g, LongstreetBonus::Assault)
             && g.commander_id("Longstreet").and_then(|c| g.cmdr(c).hex).is_some_and(|h| self.hexes.contains(&h))
         {
-            self.longstreet = true;
-            g.lee.bonus_turn = None;
-            g.note("FotM 10.5", |_| "Longstreet adds 2 SP to this Assault".into());
-        }
-        if self.defenders.is_empty() {
-            return self.at(Stage::Reorder, g);
+            return self.at(Stage::Longstreet, g);
         }
         self.at(Stage::AttackLead, g);
     }
 
-    /// Rolls `sp` dice for `fire`, or moves on to `next` when there are none.
-    fn roll(self, g: &mut Fotm, fire: Shot, sp: i32, ones: bool, next: Stage) {
-        let n = dice(sp);
+    /// The side that makes the roll `fire`.
+    fn roller(&self, fire: Shot) -> Side {
+        if matches!(fire, Shot::DefSuppress | Shot::DefFire) { self.side.enemy() } else { self.side }
+    }
+
+    /// Rolls `sp` dice for `fire`, or moves on to `next` when there are none. 15.2: a side rolls
+    /// at most ten dice in the whole Assault, so each roll takes what its earlier rolls left.
+    fn roll(mut self, g: &mut Fotm, fire: Shot, sp: i32, ones: bool, next: Stage) {
+        let i = self.roller(fire).index();
+        let n = dice(sp).min(MAX_DICE.saturating_sub(self.dice_used[i]));
         if n == 0 {
+            // A suppression roll not made leaves no battery targeted for the next.
+            self.victim = None;
             self.at(next, g);
         } else {
+            if dice(sp) > n {
+                g.note("FotM 15.2", |_| format!("Ten dice per Assault: {fire:?} rolls {n} of {}", dice(sp)));
+            }
+            self.dice_used[i] += n;
             self.at(Stage::Roll { fire, dice: n, ones }, g);
         }
     }
@@ -504,9 +547,29 @@ impl Assault {
         if self.longstreet && applies { LONGSTREET_SP } else { 0 }
     }
 
-    fn corps(&self, g: &Fotm, attacker: bool) -> i32 {
-        let bs = if attacker { self.joined.clone() } else { self.defenders.clone() };
-        if mixed_corps(g, &bs) { -CORPS_PENALTY } else { 0 }
+    /// 15.2: the -1 for Union brigades of more than one corps in the Assault, once a side: on
+    /// the side's main roll (the attacker's close combat, or its artillery roll in an Assault
+    /// without close combat; the defender's defensive fire, or its suppression fire when it
+    /// makes no defensive fire), as Longstreet's +2 (see the module's Readings).
+    fn corps(&self, g: &Fotm, fire: Shot) -> i32 {
+        let attacker = self.roller(fire) == self.side;
+        let bs = if attacker { &self.joined } else { &self.defenders };
+        if !mixed_corps(g, bs) {
+            return 0;
+        }
+        let main = match fire {
+            Shot::Close | Shot::DefFire => true,
+            Shot::OffSuppress | Shot::OffFire => !self.joined.iter().any(|&b| is_melee(g, b)),
+            Shot::DefSuppress => !self.def_fires(g),
+        };
+        if main { -CORPS_PENALTY } else { 0 }
+    }
+
+    /// 15.7: whether the defending hex will make its defensive fire roll (the assaulting Lead
+    /// Brigade adjacent, SP to fire).
+    fn def_fires(&self, g: &Fotm) -> bool {
+        self.att_lead.is_some_and(|l| g.hex_of(l).is_some_and(|h| h.distance(self.target) == 1))
+            && self.def_fire_sp(g) > 0
     }
 
     /// Runs one automatic stage.
@@ -534,10 +597,16 @@ impl Assault {
                 if guns.is_empty() || enemy_artillery(g, target, self.side).is_empty() {
                     return self.at(Stage::OffFire, g);
                 }
-                // 9.4: every attacking gun in one instance, at the hex's top artillery brigade.
-                self.victim = enemy_artillery(g, target, self.side).first().copied();
+                // 9.4: every attacking gun in one instance, at the battery the attacker targets.
+                if self.victim.is_none() {
+                    let v = self.victims(g, Shot::OffSuppress);
+                    if v.len() > 1 {
+                        return self.at(Stage::Victim { fire: Shot::OffSuppress }, g);
+                    }
+                    self.victim = v.first().copied();
+                }
                 let sp: i32 = guns.iter().filter_map(|&b| artillery::ranged_sp(g, b, target)).map(i32::from).sum();
-                let sp = sp + self.corps(g, true) + self.longstreet_sp(g, Shot::OffSuppress);
+                let sp = sp + self.corps(g, Shot::OffSuppress) + self.longstreet_sp(g, Shot::OffSuppress);
                 // 16.1: artillery fire counts only when it rolls.
                 self.artillery_fired |= dice(sp) > 0;
                 self.roll(g, Shot::OffSuppress, sp, false, Stage::DefChoice);
@@ -549,7 +618,7 @@ impl Assault {
                     return self.at(Stage::DefChoice, g);
                 }
                 let sp: i32 = guns.iter().filter_map(|&b| artillery::offensive_sp(g, b, target)).map(i32::from).sum();
-                let sp = sp + self.corps(g, true) + self.longstreet_sp(g, Shot::OffFire);
+                let sp = sp + self.corps(g, Shot::OffFire) + self.longstreet_sp(g, Shot::OffFire);
                 self.artillery_fired |= dice(sp) > 0;
                 self.roll(g, Shot::OffFire, sp, false, Stage::DefChoice);
             }
@@ -565,17 +634,23 @@ impl Assault {
                 if !self.def_suppress {
                     return self.at(Stage::DefFire, g);
                 }
-                let def_guns: Vec<Bid> =
-                    self.holding(g).into_iter().filter(|&b| artillery::can_fire(g, b)).collect();
-                let victim = self.guns(g).into_iter().find(|&v| {
-                    let vh = g.hex_of(v).unwrap_or(target);
-                    def_guns.iter().any(|&d| artillery::ranged_sp(g, d, vh).is_some())
-                });
-                let Some(v) = victim else { return self.at(Stage::DefFire, g) };
-                self.victim = Some(v);
+                let def_guns: Vec<Bid> = self.holding(g).into_iter().filter(|&b| artillery::can_fire(g, b)).collect();
+                if self.victim.is_none() {
+                    let v = self.victims(g, Shot::DefSuppress);
+                    if v.len() > 1 {
+                        return self.at(Stage::Victim { fire: Shot::DefSuppress }, g);
+                    }
+                    self.victim = v.first().copied();
+                }
+                let Some(v) = self.victim else { return self.at(Stage::DefFire, g) };
                 let vh = g.hex_of(v).unwrap_or(target);
-                let sp: i32 = def_guns.iter().filter_map(|&d| artillery::ranged_sp(g, d, vh)).map(i32::from).sum();
-                let sp = sp + self.corps(g, false);
+                // 15.2, 17.4: a battery in column or routed defends at a quarter, suppression too.
+                let sp: i32 = def_guns
+                    .iter()
+                    .filter_map(|&d| artillery::ranged_sp(g, d, vh).map(|sp| defending(g, d, sp)))
+                    .map(i32::from)
+                    .sum();
+                let sp = sp + self.corps(g, Shot::DefSuppress);
                 self.roll(g, Shot::DefSuppress, sp, false, Stage::DefFire);
             }
             Stage::DefFire => {
@@ -583,7 +658,7 @@ impl Assault {
                     return self.at(Stage::CloseCombat, g);
                 };
                 let lead_hex = g.hex_of(lead).unwrap_or(target);
-                let sp = self.def_fire_sp(g) + self.corps(g, false);
+                let sp = self.def_fire_sp(g) + self.corps(g, Shot::DefFire);
                 let sp = if sp > 0 { sp + elevation_adjust(g, target, lead_hex) } else { 0 };
                 let ones = self.holding(g).iter().any(|&b| g.info(b).sharpshooters);
                 self.roll(g, Shot::DefFire, sp, ones, Stage::CloseCombat);
@@ -604,7 +679,7 @@ impl Assault {
                     }
                 }
                 let sp: i32 = by_hex.iter().map(|&(h, s)| s + elevation_adjust(g, h, target)).sum();
-                let sp = sp + self.corps(g, true) + self.longstreet_sp(g, Shot::Close);
+                let sp = sp + self.corps(g, Shot::Close) + self.longstreet_sp(g, Shot::Close);
                 let ones = melee.iter().any(|&b| g.info(b).sharpshooters);
                 self.roll(g, Shot::Close, sp, ones, Stage::Resolve);
             }
@@ -622,6 +697,21 @@ impl Assault {
         }
     }
 
+    /// 9.4, 15.8: the artillery brigades a suppression roll may target: the defending hex's
+    /// (offensive), or the assaulting batteries the hex's guns reach (defensive).
+    fn victims(&self, g: &Fotm, fire: Shot) -> Vec<Bid> {
+        if fire == Shot::OffSuppress {
+            return enemy_artillery(g, self.target, self.side);
+        }
+        let def_guns: Vec<Bid> = self.holding(g).into_iter().filter(|&b| artillery::can_fire(g, b)).collect();
+        self.guns(g)
+            .into_iter()
+            .filter(|&v| {
+                g.hex_of(v).is_some_and(|vh| def_guns.iter().any(|&d| artillery::ranged_sp(g, d, vh).is_some()))
+            })
+            .collect()
+    }
+
     /// 15.7: whether the defender's artillery could suppress, and whether it could fire canister
     /// with the infantry and cavalry.
     fn def_options(&self, g: &Fotm) -> (bool, bool) {
@@ -629,9 +719,10 @@ impl Assault {
         if def_guns.is_empty() {
             return (false, false);
         }
-        let sup = self.guns(g).iter().any(|&v| {
-            g.hex_of(v).is_some_and(|vh| def_guns.iter().any(|&d| artillery::ranged_sp(g, d, vh).is_some()))
-        });
+        let sup = self
+            .guns(g)
+            .iter()
+            .any(|&v| g.hex_of(v).is_some_and(|vh| def_guns.iter().any(|&d| artillery::ranged_sp(g, d, vh).is_some())));
         let can = self.melee(g).iter().any(|&m| {
             g.hex_of(m).is_some_and(|mh| def_guns.iter().any(|&d| artillery::canister_sp(g, d, mh).is_some()))
         });
@@ -656,7 +747,7 @@ impl Assault {
                 melee_hexes
                     .iter()
                     .filter_map(|&h| artillery::canister_sp(g, d, h))
-                    .map(|sp| if g.bde(d).column || g.bde(d).routed { sp.div_ceil(QUARTER) } else { sp })
+                    .map(|sp| defending(g, d, sp))
                     .max()
                     .unwrap_or(0)
             } else {
@@ -753,6 +844,9 @@ impl Assault {
     }
 
     /// 15.8: the defending hex's losses fall on its Lead Brigade, at most two in the Assault.
+    /// 15.8, 17.2: only a brigade that has itself lost two steps in the Assault goes to the
+    /// bottom and faces the morale choice; when the Lead is eliminated by the first six, the next
+    /// Lead takes the second step and stays where it is.
     fn defender_losses(&mut self, g: &mut Fotm, sixes: u8) {
         let mut left = sixes.min(MAX_STEP_LOSS.saturating_sub(self.def_lost));
         while left > 0 {
@@ -763,7 +857,9 @@ impl Assault {
             }
             left -= 1;
             self.def_lost += 1;
-            if self.def_lost >= MAX_STEP_LOSS && g.hex_of(lead).is_some() {
+            self.def_steps.push(lead);
+            let own = self.def_steps.iter().filter(|&&b| b == lead).count();
+            if own >= usize::from(MAX_STEP_LOSS) && g.hex_of(lead).is_some() {
                 g.to_bottom(lead);
                 self.two_loss = Some(lead);
             }
@@ -794,7 +890,9 @@ impl Assault {
             retreat::after_two_losses(g, b, away, capturers, screened);
         }
         if leader && let Some(l) = lead {
-            g.note("FotM 16.1", |_| "Artillery fire and close combat with four or more sixes: a leader casualty".into());
+            g.note("FotM 16.1", |_| {
+                "Artillery fire and close combat with four or more sixes: a leader casualty".into()
+            });
             casualty::leader_casualty(g, l, None);
         }
     }
@@ -815,7 +913,10 @@ impl Assault {
             }
             Stage::AttackLead => stacking::lead_candidates(g, &self.present(g)).into_iter().map(Action::Lead).collect(),
             Stage::DefendLead => stacking::lead_candidates(g, &self.holding(g)).into_iter().map(Action::Lead).collect(),
-            Stage::DefChoice => vec![Action::Choose(true), Action::Choose(false)],
+            Stage::DefChoice | Stage::Longstreet => vec![Action::Choose(true), Action::Choose(false)],
+            Stage::Victim { fire } => {
+                self.victims(g, fire).into_iter().map(|b| Action::Pick(crate::state::Unit::Brigade(b))).collect()
+            }
             Stage::Advance => {
                 let (who, must) = self.advance_options(g);
                 let mut out: Vec<Action> = who.into_iter().map(Action::Advance).collect();
@@ -845,6 +946,7 @@ impl Assault {
     fn actor(&self) -> Actor {
         match self.stage {
             Stage::DefendLead | Stage::DefChoice => Actor::Side(self.side.enemy()),
+            Stage::Victim { fire } => Actor::Side(self.roller(fire)),
             Stage::Roll { .. } | Stage::Reroll { .. } | Stage::AttackerMorale => Actor::Chance,
             _ => Actor::Side(self.side),
         }
@@ -852,7 +954,12 @@ impl Assault {
 
     fn automatic(&self, g: &Fotm) -> bool {
         match self.stage {
-            Stage::Announce | Stage::Reorder | Stage::Roll { .. } | Stage::Reroll { .. } => false,
+            Stage::Announce
+            | Stage::Reorder
+            | Stage::Longstreet
+            | Stage::Victim { .. }
+            | Stage::Roll { .. }
+            | Stage::Reroll { .. } => false,
             Stage::AttackerMorale => self.att_lead.is_none_or(|l| g.hex_of(l).is_none() || !retreat::can_check(g, l)),
             Stage::AttackLead => stacking::lead_candidates(g, &self.present(g)).len() <= 1,
             Stage::DefendLead => stacking::lead_candidates(g, &self.holding(g)).len() <= 1,
@@ -873,7 +980,9 @@ impl Assault {
         let capturers = self.holding(g);
         let movers = g.brigades_at(h, self.side);
         self.at(Stage::Resolve, g);
-        g.note("FotM 15.7", |g| format!("{} fails its morale check: the brigades in {h} fall back and the Assault ends", g.name(lead)));
+        g.note("FotM 15.7", |g| {
+            format!("{} fails its morale check: the brigades in {h} fall back and the Assault ends", g.name(lead))
+        });
         for b in movers.into_iter().rev() {
             retreat::forced_retreat(g, b, away.clone(), capturers.clone());
         }
@@ -904,16 +1013,36 @@ impl Procedure for CombatFrame {
             CombatFrame::Assault(a) => {
                 let t = a.target;
                 match a.stage {
-                    Stage::Announce => ("FotM 15.4", format!("Assault on {t}: add or remove brigades, then Launch or Cancel")),
-                    Stage::AttackLead => ("FotM 4.2", format!("Choose the attacking Lead Brigade for the Assault on {t}")),
+                    Stage::Announce => {
+                        ("FotM 15.4", format!("Assault on {t}: add or remove brigades, then Launch or Cancel"))
+                    }
+                    Stage::Victim { .. } => (
+                        "FotM 9.4",
+                        format!("Suppression fire in the Assault on {t}: choose the artillery brigade targeted"),
+                    ),
+                    Stage::Longstreet => (
+                        "FotM 10.5",
+                        format!(
+                            "Longstreet's bonus: add 2 SP to the Assault on {t} (yes), or keep it for another (no)?"
+                        ),
+                    ),
+                    Stage::AttackLead => {
+                        ("FotM 4.2", format!("Choose the attacking Lead Brigade for the Assault on {t}"))
+                    }
                     Stage::DefendLead => ("FotM 4.2", format!("Choose the Lead Brigade defending {t}")),
                     Stage::DefChoice => (
                         "FotM 15.7",
-                        format!("Artillery in {t}: suppression fire at the assaulting artillery (yes) or canister with the infantry (no)?"),
+                        format!(
+                            "Artillery in {t}: suppression fire at the assaulting artillery (yes) or canister with the infantry (no)?"
+                        ),
                     ),
                     Stage::Roll { fire, dice, .. } => ("FotM 15.2", format!("{fire:?} on {t}: {dice} dice")),
-                    Stage::Reroll { .. } => ("FotM 15.3", format!("Woods in the target hex: one six is re-rolled ({t})")),
-                    Stage::AttackerMorale => ("FotM 15.7", "The assaulting Lead Brigade lost two steps: morale check".into()),
+                    Stage::Reroll { .. } => {
+                        ("FotM 15.3", format!("Woods in the target hex: one six is re-rolled ({t})"))
+                    }
+                    Stage::AttackerMorale => {
+                        ("FotM 15.7", "The assaulting Lead Brigade lost two steps: morale check".into())
+                    }
                     Stage::Advance => ("FotM 15.10", format!("{t} is vacated: advance infantry or cavalry into it")),
                     Stage::Reorder => ("FotM 4.2", "End of the Assault: change stacking order, or Done".into()),
                     _ => ("FotM 15.4", format!("Assault on {t}")),
@@ -988,6 +1117,21 @@ impl Procedure for CombatFrame {
                 }
                 (Stage::Announce, Action::Launch) => a.launch(g),
                 (Stage::Announce, _) => push(g, CombatFrame::Phase { side: a.side, targeted: a.targeted }),
+                (Stage::Victim { fire }, Action::Pick(crate::state::Unit::Brigade(b))) => {
+                    a.victim = Some(b);
+                    let back = if fire == Shot::OffSuppress { Stage::OffSuppress } else { Stage::DefSuppress };
+                    a.at(back, g);
+                }
+                (Stage::Longstreet, Action::Choose(take)) => {
+                    if take {
+                        a.longstreet = true;
+                        g.lee.bonus_turn = None;
+                        g.note("FotM 10.5", |_| "Longstreet adds 2 SP to this Assault".into());
+                    } else {
+                        g.note("FotM 10.5", |_| "Longstreet keeps his bonus for another Assault".into());
+                    }
+                    a.at(Stage::AttackLead, g);
+                }
                 (Stage::AttackLead, Action::Lead(b)) => {
                     a.att_lead = Some(b);
                     a.at(Stage::DefendLead, g);
@@ -1003,7 +1147,8 @@ impl Procedure for CombatFrame {
                 (Stage::Roll { fire, .. }, Action::Dice { sixes, ones }) => {
                     let mut sixes = sixes;
                     // 11.6: each side's first six in an Assault is ignored at dusk.
-                    let roller = if matches!(fire, Shot::DefSuppress | Shot::DefFire) { a.side.enemy() } else { a.side };
+                    let roller =
+                        if matches!(fire, Shot::DefSuppress | Shot::DefFire) { a.side.enemy() } else { a.side };
                     let i = Assault::side_idx(roller);
                     if g.dusk() && sixes > 0 && !a.dusk_used[i] {
                         a.dusk_used[i] = true;
@@ -1031,7 +1176,9 @@ impl Procedure for CombatFrame {
                     let total = i8::try_from(d).unwrap_or(0) + retreat::morale_drm(g, lead);
                     retreat::spend_cm(g, lead);
                     if total >= retreat::MORALE_PASS {
-                        g.note("FotM 15.7", |g| format!("{} passes its morale check ({d}): the Assault continues", g.name(lead)));
+                        g.note("FotM 15.7", |g| {
+                            format!("{} passes its morale check ({d}): the Assault continues", g.name(lead))
+                        });
                         a.at(Stage::CloseCombat, g);
                     } else {
                         a.attacker_fails(g);
@@ -1074,11 +1221,17 @@ impl Procedure for CombatFrame {
                     ),
                 })
             }
-            (CombatFrame::Phase { .. }, Action::ToTop(_)) if !self.legal(g).contains(act) => Some(stacking::reorder_refused()),
-            (CombatFrame::Phase { side, .. }, Action::Assault(_)) if *side == Side::Union && sequence::union_paused(g) => {
+            (CombatFrame::Phase { .. }, Action::ToTop(_)) if !self.legal(g).contains(act) => {
+                Some(stacking::reorder_refused())
+            }
+            (CombatFrame::Phase { side, .. }, Action::Assault(_))
+                if *side == Side::Union && sequence::union_paused(g) =>
+            {
                 Some(Illegal { rule: "FotM 11.4".into(), reason: "Burnside's pause: the Union may not assault".into() })
             }
-            (CombatFrame::Assault(a), Action::Join(b)) if a.stage == Stage::Announce && !self.legal(g).contains(act) => {
+            (CombatFrame::Assault(a), Action::Join(b))
+                if a.stage == Stage::Announce && !self.legal(g).contains(act) =>
+            {
                 Some(Illegal {
                     rule: "FotM 15.4".into(),
                     reason: format!(
@@ -1087,10 +1240,13 @@ impl Procedure for CombatFrame {
                     ),
                 })
             }
-            (CombatFrame::Assault(a), Action::Launch) if a.stage == Stage::Announce && !a.can_launch(g) => Some(Illegal {
-                rule: "FotM 15.4".into(),
-                reason: "an Assault needs a brigade, and close combat by infantry or cavalry where it is mandatory".into(),
-            }),
+            (CombatFrame::Assault(a), Action::Launch) if a.stage == Stage::Announce && !a.can_launch(g) => {
+                Some(Illegal {
+                    rule: "FotM 15.4".into(),
+                    reason: "an Assault needs a brigade, and close combat by infantry or cavalry where it is mandatory"
+                        .into(),
+                })
+            }
             _ => None,
         }
     }

@@ -64,6 +64,41 @@ pub fn arc(from: Hex, f: u8, to: Hex) -> Option<Arc> {
     from.direction_to(to).map(|d| arc_of_dir(f, d))
 }
 
+/// 5.1, 9.2: where the hex `to`, at any distance, lies for a brigade on `from` facing `f`;
+/// `None` for `from` itself. For an adjacent hex it is [`arc`].
+///
+/// Reading: the rulebook draws the arcs for the adjacent hexes only; beyond them they extend as
+/// players extend them, along the lines from the hex's centre through its vertices. Those six
+/// lines split the map into six 60-degree sectors, one around each hexside direction, and a
+/// hex lies in the arc of the sector holding its centre: front within 60 degrees of the facing
+/// vertex, rear more than 120 degrees from it, flank between. A hex whose centre lies on a
+/// dividing line (2, 4, ... hexes straight out from a vertex) counts in the better of its two
+/// arcs for the brigade (front rather than flank, flank rather than rear), as a defender fires
+/// through its best arc (15.7).
+#[must_use]
+pub fn arc_at(from: Hex, f: u8, to: Hex) -> Option<Arc> {
+    if from == to {
+        return None;
+    }
+    // Cube coordinates: their dot product is the plane's, up to scale, so angles compare
+    // exactly in integers. `u` points at the facing vertex (the sum of its two front steps).
+    let cube = |(q, r): (i16, i16)| [i32::from(q), i32::from(r), -i32::from(q) - i32::from(r)];
+    let [a, b] = front_dirs(f).map(|d| cube(d.offset()));
+    let u = [a[0] + b[0], a[1] + b[1], a[2] + b[2]];
+    let v = cube((to.q - from.q, to.r - from.r));
+    let dot: i32 = (0..3).map(|i| u[i] * v[i]).sum();
+    let vv: i32 = (0..3).map(|i| v[i] * v[i]).sum();
+    // |u|^2 = 6; the angle is 60 degrees where cos = 1/2: 4 dot^2 = 6 |v|^2.
+    let beyond_60 = 2 * dot * dot < 3 * vv;
+    Some(if dot >= 0 && !beyond_60 {
+        Arc::Front
+    } else if dot < 0 && 2 * dot * dot > 3 * vv {
+        Arc::Rear
+    } else {
+        Arc::Flank
+    })
+}
+
 /// The number of vertex-steps (60-degree turns) from facing `a` to facing `b` the short way
 /// (13.2 Change Facing counts "hex facing changes").
 #[must_use]
@@ -134,6 +169,24 @@ mod tests {
                 assert_eq!(arc_of_dir(f, d), Arc::Rear);
                 assert_eq!(arc_of_dir(f, d.opposite()), Arc::Front);
             }
+        }
+    }
+
+    #[test]
+    fn arcs_at_range_agree_with_the_adjacent_arcs_and_split_each_ring_evenly() {
+        let h = Hex::from_col_row(10, 10);
+        for f in 0..6 {
+            for d in Direction::ALL {
+                assert_eq!(arc_at(h, f, h.neighbour(d)), Some(arc_of_dir(f, d)));
+            }
+            assert_eq!(arc_at(h, f, h), None);
+            // Ring 2: six hexes straight out across the sides (2 front, 2 flank, 2 rear) and six
+            // straight out from the vertices, on the dividing lines but for the one ahead and
+            // the one behind (ahead front; front/flank lines front; flank/rear lines flank;
+            // behind rear): 5, 4, 3.
+            let ring = h.ring(2);
+            let count = |a: Arc| ring.iter().filter(|&&t| arc_at(h, f, t) == Some(a)).count();
+            assert_eq!((count(Arc::Front), count(Arc::Flank), count(Arc::Rear)), (5, 4, 3), "facing {f}");
         }
     }
 

@@ -20,8 +20,9 @@ use crate::procedure::combat_dice;
 use crate::retreat::MORALE_PASS;
 
 /// An Assault as the player totals it (15.4). SP are after arcs (5.1), elevation (15.3),
-/// column and dismounted halving (15.2, 8.3), the corps penalty (15.2) and Longstreet (10.5);
-/// each roll is capped at ten dice (15.2); zero or less means the roll is not made.
+/// column and dismounted halving (15.2, 8.3), the corps penalty (15.2, once a side, on its main
+/// roll) and Longstreet (10.5); each side rolls at most ten dice in the whole Assault (15.2:
+/// see [`Assault::ten_dice`]); zero or less means the roll is not made.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 pub struct Assault {
     /// 15.4 close combat: the assaulting infantry and cavalry.
@@ -47,6 +48,32 @@ pub struct Assault {
     /// 17.2, 15.7: the assaulting Lead Brigade's morale check modifier (-1 per LCM, + a
     /// commander's CM).
     pub attack_morale_drm: i8,
+}
+
+impl Assault {
+    /// 15.2: each roll's SP as the Assault rolls it: a side rolls at most ten dice in the whole
+    /// Assault, each roll taking what the side's earlier rolls left, in the Assault's order
+    /// (the attacker's suppression or ranged/canister fire, then its close combat; the
+    /// defender's one roll).
+    #[must_use]
+    pub fn ten_dice(&self) -> Assault {
+        let mut a = *self;
+        let mut left = i32::from(MAX_DICE);
+        let mut take = |sp: &mut i32| {
+            if *sp > 0 {
+                *sp = (*sp).min(left);
+                left -= *sp;
+            }
+        };
+        if a.suppression_sp > 0 {
+            take(&mut a.suppression_sp);
+        } else {
+            take(&mut a.artillery_sp);
+        }
+        take(&mut a.attack_sp);
+        a.defend_sp = a.defend_sp.min(i32::from(MAX_DICE));
+        a
+    }
 }
 
 /// What one Assault did.
@@ -249,6 +276,7 @@ fn roll(
 /// one.
 #[must_use]
 pub fn assault(a: &Assault) -> Vec<(Outcome, f64)> {
+    let a = &a.ten_dice();
     let mut d = Dist::with_capacity(16);
     let mut spare = Dist::with_capacity(16);
     d.add(State::default(), 1.0);
@@ -265,12 +293,21 @@ pub fn assault(a: &Assault) -> Vec<(Outcome, f64)> {
     });
     let artillery_fired = dice(a.suppression_sp) > 0 || dice(gun_sp) > 0;
     // 15.7: defensive fire at the assaulting Lead Brigade; two ones of sharpshooters hit a leader.
-    roll(&mut d, &mut spare, a.defend_sp, false, a.attacker_in_woods, a.dusk, a.defender_sharpshooters, |s, sixes, ones| {
-        s.out.attacker_steps = sixes.min(MAX_STEP_LOSS);
-        if a.defender_sharpshooters && ones >= SHARPSHOOTER_ONES {
-            s.out.attacker_leader_casualties += 1;
-        }
-    });
+    roll(
+        &mut d,
+        &mut spare,
+        a.defend_sp,
+        false,
+        a.attacker_in_woods,
+        a.dusk,
+        a.defender_sharpshooters,
+        |s, sixes, ones| {
+            s.out.attacker_steps = sixes.min(MAX_STEP_LOSS);
+            if a.defender_sharpshooters && ones >= SHARPSHOOTER_ONES {
+                s.out.attacker_leader_casualties += 1;
+            }
+        },
+    );
     // 15.7: two steps lost: the Lead Brigade's morale check; failed, the Assault ends. The
     // states are distinct, so each gives at most one that fought and one that fell back, each
     // the sum of its dice's p / 6 in die order; those that fought stay in order, as do those
@@ -439,6 +476,7 @@ mod tests {
         /// The exact distribution of what one Assault does, most likely first; probabilities sum to
         /// one.
         pub fn assault(a: &Assault) -> Vec<(Outcome, f64)> {
+            let a = &a.ten_dice();
             let mut d: Dist = vec![(State::default(), 1.0)];
             // 15.6: the guns suppress the hex's artillery if it holds any, else fire at the brigades.
             let suppressing = a.suppression_sp > 0;
@@ -473,7 +511,8 @@ mod tests {
                 }
             }
             // 15.4 close combat by those that did not fall back.
-            let (mut fought, mut fell_back): (Dist, Dist) = checked.into_iter().partition(|(s, _)| !s.out.attacker_fell_back);
+            let (mut fought, mut fell_back): (Dist, Dist) =
+                checked.into_iter().partition(|(s, _)| !s.out.attacker_fell_back);
             fought = roll(fought, a.attack_sp, true, a.woods, a.dusk, a.attacker_sharpshooters, |s, sixes, ones| {
                 s.sixes += sixes;
                 s.out.defender_steps = (s.out.defender_steps + sixes).min(MAX_STEP_LOSS);
@@ -484,8 +523,10 @@ mod tests {
             let close_combat = dice(a.attack_sp) > 0;
             // 16.1, 17.4 at the end of the Assault.
             let mut out: Vec<(Outcome, f64)> = Vec::new();
-            for (mut s, p, closed) in
-                fought.into_iter().map(|(s, p)| (s, p, close_combat)).chain(fell_back.drain(..).map(|(s, p)| (s, p, false)))
+            for (mut s, p, closed) in fought
+                .into_iter()
+                .map(|(s, p)| (s, p, close_combat))
+                .chain(fell_back.drain(..).map(|(s, p)| (s, p, false)))
             {
                 s.out.rout = s.sixes >= ROUT_SIXES && !a.screened;
                 if artillery_fired && closed && s.sixes >= LEADER_SIXES {
@@ -521,10 +562,18 @@ mod tests {
     #[test]
     fn the_indexed_enumeration_equals_the_reference_bit_for_bit() {
         let mut checked = 0;
-        for (i, &(artillery_sp, suppression_sp, defend_sp, attack_sp)) in
-            [(0, 0, 0, 6), (2, 0, 0, 4), (4, 0, 0, 10), (3, 0, 5, 8), (0, 2, 10, 10), (10, 0, 10, 10), (0, 0, 7, 0), (6, 3, 4, 12)]
-                .iter()
-                .enumerate()
+        for (i, &(artillery_sp, suppression_sp, defend_sp, attack_sp)) in [
+            (0, 0, 0, 6),
+            (2, 0, 0, 4),
+            (4, 0, 0, 10),
+            (3, 0, 5, 8),
+            (0, 2, 10, 10),
+            (10, 0, 10, 10),
+            (0, 0, 7, 0),
+            (6, 3, 4, 12),
+        ]
+        .iter()
+        .enumerate()
         {
             for flags in 0..128u32 {
                 let bit = |b: u32| flags >> b & 1 == 1;
@@ -561,6 +610,25 @@ mod tests {
         assert!((steps[0].1 - p0).abs() < 1e-12);
         assert!((steps[2].1 - (3.0 * 5.0 + 1.0) / 216.0).abs() < 1e-12);
         assert!(o.iter().all(|(o, _)| !o.rout), "three dice never rout");
+    }
+
+    /// 15.2: ten dice per Assault, not per roll: 4 artillery and 10 close-combat SP roll four
+    /// and six dice, so four sixes (rout, 17.4; leader casualty, 16.1) come as often as on ten
+    /// dice, about 7%, not 19% as fourteen dice would give.
+    #[test]
+    fn ten_dice_per_assault_not_per_roll() {
+        let o = assault(&Assault { attack_sp: 10, artillery_sp: 4, ..Assault::default() });
+        let rout: f64 = o.iter().filter(|(o, _)| o.rout).map(|(_, p)| p).sum();
+        let ten: f64 = sixes(10).iter().skip(4).sum();
+        let fourteen: f64 = sixes(14).iter().skip(4).sum();
+        assert!((rout - ten).abs() < 1e-12, "{rout} {ten}");
+        assert!((ten - 0.0697).abs() < 1e-3 && (fourteen - 0.1937).abs() < 1e-3, "{ten} {fourteen}");
+        // Suppression takes its share first too; the defender's one roll is ten at most.
+        let a = Assault { suppression_sp: 3, artillery_sp: 5, attack_sp: 9, defend_sp: 12, ..Assault::default() };
+        assert_eq!(a.ten_dice(), Assault { suppression_sp: 3, artillery_sp: 5, attack_sp: 7, defend_sp: 10, ..a });
+        // Under ten, nothing changes.
+        let b = Assault { artillery_sp: 2, attack_sp: 8, defend_sp: -1, ..Assault::default() };
+        assert_eq!(b.ten_dice(), b);
     }
 
     #[test]

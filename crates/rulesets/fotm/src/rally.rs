@@ -16,6 +16,10 @@
 //! - 12.2: the LCM -1 applies to attempts by Brigade Officers only; a commander's attempt adds
 //!   his CM and ignores the brigade's LCMs.
 //! - Success is the modified roll of 5 or more; a natural 6 is not an automatic success.
+//! - 2.3, 2.4, 17.5: the SP a brigade has detached as a guard still out are not "lost": they
+//!   come back when the guard rejoins. So 12.2 counts only the steps really lost
+//!   ([`steps_lost`]): a brigade with one step lost and a guard out may not rally, and no
+//!   detach, rally and rejoin brings a brigade that lost a step back to full strength.
 
 use crate::action::Action;
 use crate::facing::{Arc, arc, front_towards};
@@ -40,6 +44,15 @@ pub const LEE_BRIGADES: u8 = 4;
 pub const LEE_REACH: u16 = 1;
 /// 10.5: Longstreet's Rally/Regroup bonus, on top of his CM.
 pub const LONGSTREET_DRM: i8 = 1;
+
+/// 12.2 with 2.3, 2.4, 17.5: the steps the brigade has lost, not counting the SP it has
+/// detached as guards still out (on the map or waiting to rejoin): those return when the guard
+/// rejoins. A guard eliminated by an assault (2.4) is gone, and its step is lost with it.
+#[must_use]
+pub fn steps_lost(g: &Fotm, b: Bid) -> u8 {
+    let out = g.guards.iter().filter(|gd| gd.parent == b && !gd.done).count();
+    g.bde(b).losses.saturating_sub(u8::try_from(out).unwrap_or(u8::MAX))
+}
 
 /// What has been done so far this Rally Phase.
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
@@ -148,7 +161,7 @@ fn attempts(g: &Fotm, st: &RallyState) -> Vec<Action> {
         let bde = g.bde(b);
         if bde.routed {
             out.extend(helpers(g, st, h, true).into_iter().map(|c| Action::Regroup { brigade: b, by: c }));
-        } else if bde.losses >= MIN_LOSSES {
+        } else if steps_lost(g, b) >= MIN_LOSSES {
             if bde.lcm < OFFICERS_LOST && !zoc::in_enemy_zoc(g, h, st.side) {
                 out.push(Action::Rally { brigade: b, by: None });
             }
@@ -160,6 +173,10 @@ fn attempts(g: &Fotm, st: &RallyState) -> Vec<Action> {
 
 /// The DRM of an attempt: the commander's CM (10.2) with Longstreet's 10.5 bonus, or the
 /// Brigade Officers' LCM penalty (10.3); -1 at dusk (11.6).
+///
+/// Reading (10.3, 12.2): the LCM's -1 is the officers' alone. 12.2 lists it under "If using
+/// Inherent Officers" and the CM under "If using a Commander", and 10.3 has a commander stand
+/// in for lost officers; a Morale Check differs, 17.2 adding both.
 #[must_use]
 pub fn drm(g: &Fotm, brigade: Bid, by: Option<Cid>) -> i8 {
     let mut d = match by {
@@ -325,8 +342,10 @@ impl Procedure for RallyFrame {
                 if b.routed {
                     return no("FotM 12.3", format!("{name} is routed: it must Regroup first"));
                 }
-                if b.losses < MIN_LOSSES {
-                    return no("FotM 12.2", format!("{name} has not lost two or more steps"));
+                if steps_lost(g, brigade) < MIN_LOSSES {
+                    let guard =
+                        if b.losses >= MIN_LOSSES { " (its guard's SP are detached, not lost: 2.4, 17.5)" } else { "" };
+                    return no("FotM 12.2", format!("{name} has not lost two or more steps{guard}"));
                 }
                 match by {
                     None if b.lcm >= OFFICERS_LOST => {

@@ -207,7 +207,11 @@ pub fn retreat_hexes(g: &Fotm, b: Bid, away: &[Hex]) -> (Vec<Hex>, bool) {
 /// prisoner's hex with room takes it (Reading of "a guard may escort two"); otherwise the
 /// capturing side picks the brigade that detaches a guard. Reading: detaching costs that
 /// brigade a step, given back when the guard rejoins; a brigade with one step left cannot
-/// detach one; when none can, the captured brigade is eliminated instead.
+/// detach one. Reading (17.5 with 2.4, 18.1): when none can, the brigade is still captured
+/// (17.5's first sentence has no condition) but no guard can escort it off the map: it is
+/// removed as captured and scores nothing, as 2.4 removes prisoners left without their guard
+/// and 18.1 scores only prisoners escorted off. (It is not eliminated: that would pay the
+/// captor more, 2 VP for infantry, than a capture escorted off, 1 VP.)
 pub(crate) fn capture(g: &mut Fotm, prisoner: Bid, capturers: Vec<Bid>) {
     let Some(h) = g.hex_of(prisoner) else { return };
     let side = g.side_of(prisoner).enemy();
@@ -220,8 +224,14 @@ pub(crate) fn capture(g: &mut Fotm, prisoner: Bid, capturers: Vec<Bid>) {
     let able: Vec<Bid> = detachers(g, &capturers);
     match able.len() {
         0 => {
-            g.note("FotM 17.5", |g| format!("No brigade can spare a guard: {} is eliminated", g.name(prisoner)));
-            crate::steps::eliminate(g, prisoner, Fate::Eliminated, "FotM 17.5");
+            g.note("FotM 17.5", |g| {
+                format!(
+                    "{} is captured, but no brigade can spare a guard to escort it: removed, no VP",
+                    g.name(prisoner)
+                )
+            });
+            g.set_loc(prisoner, Loc::Gone(Fate::Captured));
+            g.bde_mut(prisoner).routed = false;
         }
         1 => detach(g, able[0], prisoner),
         _ => g.stack.push(Frame::Retreat(Box::new(RetreatFrame::Capture { prisoner, capturers: able }))),

@@ -72,7 +72,8 @@ pub enum Fate {
     Eliminated,
     /// Routed off the map: eliminated for VP purposes (17.4).
     RoutedOff,
-    /// Captured and escorted off the map (17.5).
+    /// Captured and escorted off the map (17.5), or captured with no guard to spare (17.5
+    /// Reading, see `retreat::capture`): removed, no VP.
     Captured,
     /// Captured and removed with its guard when the guard was assaulted (2.4): no VP.
     Freed,

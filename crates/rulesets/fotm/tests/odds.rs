@@ -75,9 +75,31 @@ fn canister_and_close_combat_with_a_leader_casualty_match_the_engine() {
     let (mut g, s, _) = face_off("Scammon", "Colquitt");
     let b = put_facing(&mut g, "B4US", "2816", "2815");
     let g = launched(g, TURN, "2815", &[s, b]);
-    // 15.6 canister 2 and close combat 6, each -1 for two Union corps (15.2).
-    let o = check_defender(&g, &Assault { attack_sp: 5, artillery_sp: 1, ..Assault::default() });
+    // 15.6 canister 2 and close combat 6; -1 once for two Union corps (15.2), on close combat.
+    let o = check_defender(&g, &Assault { attack_sp: 5, artillery_sp: 2, ..Assault::default() });
     assert!(o.iter().any(|(o, _)| o.defender_leader_casualties == 1));
+}
+
+#[test]
+fn ten_dice_per_assault_match_the_engine() {
+    // 15.2: Scammon and Crook (12 SP) from two hexes, with Benjamin's canister (1) stacked with
+    // Scammon; Garland, its rear to Scammon and Crook on its flank, fires back at the Lead
+    // (Scammon) with half its SP (2). The calculator given the SP as totalled (1 and 12) holds
+    // close combat to nine dice, as the engine does.
+    let mut g = fotm::testkit::after_setup(&[]);
+    fotm::testkit::clear_map(&mut g);
+    let t = fotm::testkit::hex("2815");
+    let ring = t.neighbours();
+    let (a, b) = (ring[3].label(), ring[2].label());
+    let s = put_facing(&mut g, "Scammon", &a, "2815");
+    let gun = put_facing(&mut g, "Benjamin", &a, "2815");
+    let c = put_facing(&mut g, "Crook", &b, "2815");
+    fotm::testkit::put(&mut g, "Garland", "2815", fotm::facing::rear_towards(t, ring[3]));
+    let mut g = launched(g, TURN, "2815", &[s, gun, c]);
+    act(&mut g, fotm::Action::Lead(s));
+    let o = check_defender(&g, &Assault { attack_sp: 12, artillery_sp: 1, defend_sp: 2, ..Assault::default() });
+    // The same as giving close combat the nine dice the ten leave it.
+    assert_eq!(o, calculate(&Assault { attack_sp: 9, artillery_sp: 1, defend_sp: 2, ..Assault::default() }));
 }
 
 #[test]

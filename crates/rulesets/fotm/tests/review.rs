@@ -153,17 +153,27 @@ fn fotm_15_6_any_adjacent_infantry_may_occupy_a_hex_emptied_by_artillery() {
 #[test]
 fn fotm_16_1_guns_reduced_to_no_dice_are_no_artillery_fire() {
     let mut g = empty(&[]);
-    let t = hex("2815");
-    let a = hex("2816");
-    // Benjamin (IX Corps, canister 1) with Gibbon (I Corps): 15.2 takes one SP from the
-    // combined canister fire, leaving no dice.
-    let b = put_facing(&mut g, "Benjamin", a, t);
+    // Colquitt and Rosser (mounted: no rout) on the knoll 1716 (level 1); Gibbon assaults it
+    // from a level-0 hex beside it, with B4US (I Corps, like Gibbon: no corps penalty) two
+    // hexes off: its ranged 1 less one for the higher target (9.2) leaves no dice.
+    let t = hex("1716");
+    let a =
+        t.neighbours().into_iter().find(|&n| g.map().elevation(n) == Some(0) && flat(&g, n)).expect("a level-0 hex");
     let gi = put_facing(&mut g, "Gibbon", a, t);
     let c = put_back(&mut g, "Colquitt", t, a);
     put_back(&mut g, "Rosser", t, a);
+    let b4 = fotm::testkit::put(&mut g, "B4US", &a.label(), 0);
+    let spot = t
+        .ring(2)
+        .into_iter()
+        .find(|&h| flat(&g, h) && g.occupant(h).is_none() && fotm::los::clear(&g, h, t))
+        .expect("a flat hex two off the knoll that sees it");
+    let f = (0..6).find(|&f| fotm::facing::arc_at(spot, f, t) == Some(fotm::facing::Arc::Front)).expect("a facing");
+    g.set_loc(b4, Loc::Map(spot));
+    g.bde_mut(b4).facing = f;
     phase(&mut g, TURN, Side::Union, Phase::Combat);
-    assault(&mut g, t, &[b, gi]);
-    // The first roll is the close combat: Gibbon's SP less one for the two corps.
+    assault(&mut g, t, &[b4, gi]);
+    // The first roll is the close combat: Gibbon's SP less one level (15.3).
     let n = g.printed_sp(gi) - 1;
     assert_dice(&g, n);
     act(&mut g, dice(4));

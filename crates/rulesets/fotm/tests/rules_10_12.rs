@@ -347,3 +347,78 @@ fn rule_12_1_done_ends_the_phase_and_only_the_phasing_side_rallies() {
     assert_eq!(g.actor(), Actor::Over);
     assert_eq!(g.bde(b).losses, 2);
 }
+
+// ---------------------------------------------------------------------------------------
+// 10.5 Longstreet's Assault bonus: the Confederate player's choice.
+
+/// Garland on 2815 facing Scammon on 2816 (its rear to Garland: no defensive fire), Longstreet
+/// on `longstreet`, the Assault bonus of 10.5 chosen for this turn; the Confederate Combat
+/// Phase with Garland's Assault on 2816 launched.
+fn longstreet_assault(longstreet: &str) -> (Fotm, u8) {
+    let mut g = empty(&["longstreet-bonus"]);
+    let gar = put(&mut g, "Garland", "2815", fotm::facing::front_towards(hex("2815"), hex("2816")));
+    put(&mut g, "Scammon", "2816", fotm::facing::rear_towards(hex("2816"), hex("2815")));
+    put_cmdr(&mut g, "Longstreet", longstreet);
+    g.lee.bonus_turn = Some(MORNING);
+    g.lee.bonus = Some(LongstreetBonus::Assault);
+    g.lee.left = true;
+    g.lee.arrived = Some(MORNING - 3);
+    phase(&mut g, MORNING, Side::Confederate, Phase::Combat);
+    for a in [Action::Assault(hex("2816")), Action::Join(gar), Action::Launch] {
+        g.apply(&a).unwrap_or_else(|e| panic!("{a:?}: {e:?}"));
+    }
+    (g, gar)
+}
+
+/// The dice of the pending roll (sixes counted only).
+fn pending_dice(g: &Fotm) -> usize {
+    assert_eq!(g.actor(), Actor::Chance, "{:?}", g.prompt());
+    g.chance_outcomes().len() - 1
+}
+
+#[test]
+fn longstreets_two_sp_go_to_the_assault_the_confederate_player_chooses() {
+    // 10.5 "can add": at the launch of an Assault made from Longstreet's hex, the Confederate
+    // player decides.
+    let (g, gar) = longstreet_assault("2815");
+    let sp = usize::from(g.printed_sp(gar));
+    assert_eq!(g.prompt().rule, "FotM 10.5");
+    assert_eq!(g.actor(), Actor::Side(Side::Confederate));
+    assert_eq!(g.legal_actions(), vec![Action::Choose(true), Action::Choose(false)]);
+    let mut take = g.clone();
+    take.apply(&Action::Choose(true)).expect("legal");
+    assert_eq!(pending_dice(&take), sp + 2);
+    assert_eq!(take.lee.bonus_turn, None, "10.5: one time");
+    // Kept for another Assault: this one rolls Garland's SP, and the bonus is still there.
+    let mut keep = g;
+    keep.apply(&Action::Choose(false)).expect("legal");
+    assert_eq!(pending_dice(&keep), sp);
+    assert_eq!(keep.lee.bonus_turn, Some(MORNING));
+}
+
+#[test]
+fn longstreet_away_from_the_assaulting_hexes_is_no_question() {
+    // The negative case: Longstreet elsewhere takes no part, so nothing is asked.
+    let (g, gar) = longstreet_assault("2210");
+    assert_eq!(pending_dice(&g), usize::from(g.printed_sp(gar)));
+}
+
+// ---------------------------------------------------------------------------------------
+// 10.3, 12.2: the LCM penalty and a commander's Rally attempt.
+
+#[test]
+fn a_commander_rallying_a_brigade_ignores_its_lcm_its_officers_do_not() {
+    // Reading (12.2 over 10.3): 12.2 puts the -1 under "If using Inherent Officers" and the CM
+    // under "If using a Commander"; the commander stands in for the lost officers. Scammon, two
+    // steps down with one LCM, Cox (CM 2) with it.
+    let (mut g, b) = with_scammon(2);
+    g.bde_mut(b).lcm = 1;
+    let cox = put_cmdr(&mut g, "Cox", "2215");
+    rally(&mut g, MORNING, Side::Union);
+    // Cox: 3-6 (+2, no -1).
+    approx(p_success(&g, Action::Rally { brigade: b, by: Some(cox) }, rallied(b, 2)), 4.0 / 6.0);
+    // The negative case: its officers take the -1: a 6 only.
+    approx(p_success(&g, Action::Rally { brigade: b, by: None }, rallied(b, 2)), 1.0 / 6.0);
+    // (A Morale Check is different: 17.2 adds the LCM's -1 and the CM together; see
+    // rules_16_17.rs, rule_17_2_lcm_minus_one_commander_plus_cm.)
+}

@@ -211,6 +211,49 @@ fn rule_15_2_two_union_corps_lose_one_sp_and_ten_dice_at_most() {
     assert_dice(&g, 10); // 6 + 6, ten dice at most
 }
 
+/// As [`two_hexes_assault`] with Crook beside Scammon and Benjamin (IX Corps, canister 1)
+/// stacked with Scammon, all facing 2815: 1 + 6 + 6 SP of one corps. Returns after the launch
+/// and the choice of Scammon as the Lead: (game, Scammon, Benjamin).
+fn guns_and_twelve_sp() -> (Fotm, u8, u8) {
+    let mut g = empty();
+    let t = hex("2815");
+    let ring = t.neighbours();
+    let (a, b) = (ring[3].label(), ring[2].label());
+    let s = put_facing(&mut g, "Scammon", &a, "2815");
+    let gun = put_facing(&mut g, "Benjamin", &a, "2815");
+    let c = put_facing(&mut g, "Crook", &b, "2815");
+    put(&mut g, "Garland", "2815", rear_towards(t, ring[3]));
+    union_assault(&mut g, "2815", &[s, gun, c]);
+    act(&mut g, Action::Lead(s));
+    (g, s, gun)
+}
+
+#[test]
+fn ten_dice_per_assault_so_the_guns_leave_close_combat_only_the_rest() {
+    // 15.2: ten dice for the whole Assault, not for each roll. Benjamin's canister rolls one
+    // die, so the close combat of 12 SP rolls nine, not ten: 10 dice in all, never 11.
+    let (mut g, _, _) = guns_and_twelve_sp();
+    assert_dice(&g, 1);
+    act(&mut g, dice(0));
+    // Garland (rear to Scammon, Crook on its flank) fires back at half SP: the defender's own
+    // ten dice are untouched by the attacker's.
+    assert_dice(&g, 2);
+    act(&mut g, dice(0));
+    assert_dice(&g, 9);
+}
+
+#[test]
+fn under_ten_dice_an_assault_rolls_every_sp() {
+    // The negative case: canister 1 and close combat 6 (Scammon alone with Benjamin): 7 dice,
+    // nothing held back.
+    let (mut g, s, _) = face_off("Scammon", "Garland");
+    let gun = put_facing(&mut g, "Benjamin", "2816", "2815");
+    union_assault(&mut g, "2815", &[s, gun]);
+    assert_dice(&g, 1);
+    act(&mut g, dice(0));
+    assert_dice(&g, 6);
+}
+
 // ---------------------------------------------------------------------------------------
 // 15.7 defensive fire.
 
@@ -242,6 +285,27 @@ fn rule_15_7_two_losses_to_the_assaulting_lead_force_a_morale_check() {
     assert_eq!(g.legal_actions(), vec![Action::Done]);
 }
 
+#[test]
+fn a_battery_in_column_or_routed_suppresses_at_a_quarter_of_its_sp() {
+    // 15.2, 17.4: Lane (ranged 2) answers Benjamin's suppression fire with its own, at a
+    // quarter rounded up (1) in column or routed, as its canister would be; in line, 2.
+    for (why, tweak, n) in [
+        ("in line: full", (|_: &mut Fotm, _: u8| {}) as fn(&mut Fotm, u8), 2),
+        ("15.2: in column", |g: &mut Fotm, l: u8| g.bde_mut(l).column = true, 1),
+        ("17.4: routed", |g: &mut Fotm, l: u8| g.bde_mut(l).routed = true, 1),
+    ] {
+        let mut g = empty();
+        let b = put_facing(&mut g, "Benjamin", "2816", "2815");
+        let l = put_facing(&mut g, "Lane", "2815", "2816");
+        tweak(&mut g, l);
+        union_assault(&mut g, "2815", &[b]);
+        assert_dice(&g, 2);
+        act(&mut g, dice(0));
+        assert_eq!(g.prompt().rule, "FotM 15.2", "{why}: Lane's suppression fire: {:?}", g.prompt());
+        assert_dice(&g, n);
+    }
+}
+
 // ---------------------------------------------------------------------------------------
 // 15.8 step losses and 17.2.
 
@@ -258,6 +322,29 @@ fn rule_15_8_two_steps_at_most_from_the_lead_which_goes_to_the_bottom() {
     // 17.2: Colquitt chooses a morale check or a retreat.
     assert_eq!(g.actor(), Actor::Side(Side::Confederate));
     assert_eq!(g.legal_actions(), vec![Action::Choose(true), Action::Choose(false)]);
+}
+
+#[test]
+fn a_lead_eliminated_by_the_first_six_passes_one_step_on_and_no_morale_choice() {
+    // 15.8, 17.2: Colquitt, on its last step, leads; Lane's battery is under G. B. Anderson.
+    // Two sixes: Colquitt is eliminated by the first, Anderson (the next Lead) takes the
+    // second. Anderson lost one step, not two: it stays where it is in the stack and is offered
+    // no morale check or retreat.
+    let (mut g, s, c) = face_off("Scammon", "Colquitt");
+    let a = put_back(&mut g, "GBAnderson", "2815", "2816");
+    let l = put_back(&mut g, "Lane", "2815", "2816");
+    g.bde_mut(c).losses = g.steps_left(c) - 1;
+    union_assault(&mut g, "2815", &[s]);
+    act(&mut g, dice(2));
+    assert_eq!(g.bde(c).loc, Loc::Gone(fotm::Fate::Eliminated));
+    assert_eq!(g.bde(a).losses, 1);
+    assert_eq!(g.stack_at(hex("2815")), vec![a, l], "15.8: one step, not sent to the bottom");
+    assert!(
+        g.legal_actions().iter().all(|x| !matches!(x, Action::Choose(_))),
+        "17.2: no two-step choice: {:?}",
+        g.legal_actions()
+    );
+    assert_eq!(g.actor(), Actor::Side(Side::Union), "the Assault ends: the attacker restacks");
 }
 
 #[test]
@@ -349,19 +436,39 @@ fn rule_9_3_canister_adjacent_with_infantry_then_close_combat() {
     let (mut g, s, _) = face_off("Scammon", "Garland");
     let b = put_facing(&mut g, "B4US", "2816", "2815");
     union_assault(&mut g, "2815", &[s, b]);
-    // 15.6: canister, the right number (2), first; IX and I Corps together: -1 (15.2) on
-    // each of the attacker's rolls.
-    assert_dice(&g, 2 - 1);
+    // 15.6: canister, the right number (2), first; IX and I Corps together: -1 (15.2), once,
+    // on the close combat roll.
+    assert_dice(&g, 2);
     act(&mut g, dice(0));
     assert_dice(&g, 6 - 1);
+}
+
+#[test]
+fn the_corps_penalty_is_one_sp_off_the_whole_assault_not_off_every_roll() {
+    // 15.2: Benjamin (IX Corps, ranged 2) and B4US (I Corps, ranged 1) two hexes off, with no
+    // close combat: the one SP comes off their artillery roll, 2 + 1 - 1.
+    let mut g = empty();
+    let b = put_facing(&mut g, "Benjamin", "2816", "2815");
+    let b4 = put_facing(&mut g, "B4US", "2816", "2815");
+    put(&mut g, "Garland", "2814", 0);
+    union_assault(&mut g, "2814", &[b, b4]);
+    assert_dice(&g, 2);
+    // The negative case: one corps only, no penalty (Benjamin alone, 2).
+    let mut g = empty();
+    let b = put_facing(&mut g, "Benjamin", "2816", "2815");
+    put(&mut g, "Garland", "2814", 0);
+    union_assault(&mut g, "2814", &[b]);
+    assert_dice(&g, 2);
 }
 
 #[test]
 fn rule_9_4_suppression_takes_one_step_at_most_and_is_mandatory() {
     let mut g = empty();
     let b = put_facing(&mut g, "Benjamin", "2816", "2815");
-    let l = put_back(&mut g, "Lane", "2814", "2816");
-    let gar = put_back(&mut g, "Garland", "2814", "2816");
+    // Lane faces Benjamin, two hexes south (facing 3: front south and south-west), so it can
+    // answer (5.1 at range).
+    let l = put(&mut g, "Lane", "2814", 3);
+    let gar = put(&mut g, "Garland", "2814", 3);
     union_assault(&mut g, "2814", &[b]);
     assert_dice(&g, 2);
     act(&mut g, dice(2));
@@ -372,6 +479,91 @@ fn rule_9_4_suppression_takes_one_step_at_most_and_is_mandatory() {
     act(&mut g, dice(1));
     assert_eq!(g.bde(b).losses, 1);
     assert_eq!(g.legal_actions(), vec![Action::Done]);
+}
+
+/// The hex reached from `from` by one step in each direction `dir(f + k)` for `k` in `ks`.
+fn steps(from: &str, f: u8, ks: &[u8]) -> String {
+    ks.iter().fold(hex(from), |h, &k| h.neighbour(fotm::facing::dir(f + k))).label()
+}
+
+/// The dice Benjamin (ranged 2) on `from` facing `f` rolls at Garland alone on `to` in the
+/// Union Combat Phase, or `None` when it may not fire there.
+fn benjamin_at(from: &str, f: u8, to: &str) -> Option<u8> {
+    let mut g = empty();
+    let b = put(&mut g, "Benjamin", from, f);
+    put(&mut g, "Garland", to, 0);
+    assert!(fotm::los::clear(&g, hex(from), hex(to)), "{from} sees {to}");
+    assert_eq!(g.map().elevation(hex(to)), Some(0), "{to} is at level 0");
+    combat(&mut g, Side::Union, TURN);
+    if !legal(&g, Action::Assault(hex(to))) {
+        return None;
+    }
+    assault(&mut g, to, &[b]);
+    let n = u8::try_from(g.chance_outcomes().len() - 1).expect("a roll");
+    assert_dice(&g, n);
+    Some(n)
+}
+
+#[test]
+fn a_battery_fires_full_to_its_front_half_to_its_flanks_and_never_to_its_rear_at_any_range() {
+    // 5.1, 9.2 (Reading: the arcs extend along the vertex lines; a hex on a line counts in the
+    // better arc). Benjamin on 2816 (flat, level 0), facing 0: its front directions are 0 and 1,
+    // its flanks 2 and 5, its rear 3 and 4 (k = the direction's place after the facing).
+    type Case = (&'static str, u8, &'static [u8], Option<u8>);
+    let cases: [Case; 14] = [
+        ("front, straight ahead of the vertex, range 2", 0, &[0, 1], Some(2)),
+        ("front, across a front side, range 3", 0, &[0, 0, 0], Some(2)),
+        ("front, range 3 between the lines", 0, &[0, 0, 1], Some(2)),
+        ("front/flank line, range 2: front", 0, &[1, 2], Some(2)),
+        ("front/flank line, range 2, the other side: front", 0, &[5, 0], Some(2)),
+        ("flank, straight out, range 2", 0, &[2, 2], Some(1)),
+        ("flank, straight out, range 3", 0, &[5, 5, 5], Some(1)),
+        ("flank/rear line, range 2: flank", 0, &[2, 3], Some(1)),
+        ("flank/rear line, range 2, the other side: flank", 3, &[4, 5], Some(1)),
+        ("flank/rear line, range 2, facing 3: flank", 3, &[2, 3], Some(1)),
+        // Facing 3 turns the rear north, where the field is open.
+        ("rear, straight out, range 2", 3, &[3, 3], None),
+        ("rear, straight out, range 3", 3, &[3, 3, 3], None),
+        ("rear, straight behind the vertex, range 2", 3, &[3, 4], None),
+        ("rear, range 3 between the lines", 3, &[3, 3, 4], None),
+    ];
+    for (why, f, ks, want) in cases {
+        let to = steps("2816", f, ks);
+        assert_eq!(benjamin_at("2816", f, &to), want, "{why}: 2816 facing {f} at {to}");
+    }
+}
+
+#[test]
+fn a_battery_on_a_knoll_does_not_fire_four_hexes_into_its_rear() {
+    // 9.1: from the knoll 1716 (level 1) a lower target is in range at four hexes. Four hexes
+    // straight out in direction 5 lie in the front of facing 5, the flank of facing 3 and the
+    // rear of facing 2: full SP, half, none (before, the rear fired at full SP).
+    let to = steps("1716", 0, &[5, 5, 5, 5]);
+    assert_eq!(hex("1716").distance(hex(&to)), 4);
+    assert_eq!(benjamin_at("1716", 5, &to), Some(2), "front");
+    assert_eq!(benjamin_at("1716", 3, &to), Some(1), "flank");
+    assert_eq!(benjamin_at("1716", 2, &to), None, "rear");
+    // Out of the rear arc the adjacent hex stays refused as before (5.1).
+    let next = steps("1716", 0, &[5]);
+    assert_eq!(fotm::facing::arc_at(hex("1716"), 2, hex(&next)), Some(fotm::facing::Arc::Rear));
+}
+
+#[test]
+fn a_defending_battery_suppresses_only_what_it_faces() {
+    // 15.7 with 5.1 at range: Lane on 2814 answers Benjamin's suppression fire from 2816 (two
+    // hexes south) at full SP when facing it, and not at all with its rear to it.
+    for (f, answer) in [(3u8, true), (0u8, false)] {
+        let mut g = empty();
+        let b = put_facing(&mut g, "Benjamin", "2816", "2815");
+        put(&mut g, "Lane", "2814", f);
+        union_assault(&mut g, "2814", &[b]);
+        assert_dice(&g, 2);
+        act(&mut g, dice(0));
+        assert_eq!(g.actor() == Actor::Chance, answer, "Lane facing {f}: {:?}", g.prompt());
+        if answer {
+            assert_dice(&g, 2);
+        }
+    }
 }
 
 #[test]
@@ -484,4 +676,68 @@ fn rule_2_4_an_assaulted_guard_is_eliminated_and_its_prisoner_freed() {
     assert_eq!(g.bde(c).loc, Loc::Gone(fotm::Fate::Freed));
     assert_eq!(g.scored, before);
     let _ = Unit::Brigade(gar);
+}
+
+// ---------------------------------------------------------------------------------------
+// 9.4 one instance of suppression fire, against two batteries too.
+
+/// Benjamin on 2816 assaults 2815, held by Lane and Cutts facing it: the Union Combat Phase,
+/// launched.
+fn two_batteries() -> (Fotm, u8, u8, u8) {
+    let mut g = empty();
+    let b = put_facing(&mut g, "Benjamin", "2816", "2815");
+    let l = put_facing(&mut g, "Lane", "2815", "2816");
+    let c = put_facing(&mut g, "Cutts", "2815", "2816");
+    union_assault(&mut g, "2815", &[b]);
+    (g, b, l, c)
+}
+
+#[test]
+fn one_suppression_instance_against_two_batteries_the_firer_choosing_the_target() {
+    // 9.4, 15.4, 15.8 (Reading): one roll of every suppressing SP, one step at most, on the
+    // battery the attacker targets (his choice between Lane and Cutts).
+    let (mut g, _, l, c) = two_batteries();
+    assert_eq!(g.prompt().rule, "FotM 9.4");
+    assert_eq!(g.actor(), Actor::Side(Side::Union));
+    assert_eq!(g.legal_actions(), vec![Action::Pick(Unit::Brigade(l)), Action::Pick(Unit::Brigade(c))]);
+    act(&mut g, Action::Pick(Unit::Brigade(c)));
+    assert_dice(&g, 2);
+    act(&mut g, dice(2));
+    assert_eq!((g.bde(l).losses, g.bde(c).losses), (0, 1), "9.4: one step, on Cutts only");
+    // The defender answers in one instance too: Lane's 2 and Cutts's 2 (3, now reduced) at
+    // Benjamin, the only battery to target (no question).
+    assert_eq!(g.actor(), Actor::Chance);
+    let n = 2 + g.printed_sp(c);
+    assert_dice(&g, n);
+}
+
+#[test]
+fn one_battery_in_the_hex_is_targeted_without_a_question() {
+    // The negative case: Lane alone is the target: straight to the roll.
+    let mut g = empty();
+    let b = put_facing(&mut g, "Benjamin", "2816", "2815");
+    let l = put_facing(&mut g, "Lane", "2815", "2816");
+    union_assault(&mut g, "2815", &[b]);
+    assert_dice(&g, 2);
+    act(&mut g, dice(1));
+    assert_eq!(g.bde(l).losses, 1);
+}
+
+#[test]
+fn the_defender_targets_one_of_two_assaulting_batteries_with_its_suppression_fire() {
+    // 15.7, 9.4: Benjamin and B4US suppress Lane (2 + 1 - 1 for two corps, 15.2); Lane answers
+    // at the battery the Confederate player chooses.
+    let mut g = empty();
+    let b = put_facing(&mut g, "Benjamin", "2816", "2815");
+    let b4 = put_facing(&mut g, "B4US", "2816", "2815");
+    let l = put_facing(&mut g, "Lane", "2815", "2816");
+    union_assault(&mut g, "2815", &[b, b4]);
+    assert_dice(&g, 2);
+    act(&mut g, dice(0));
+    assert_eq!(g.actor(), Actor::Side(Side::Confederate));
+    assert_eq!(g.legal_actions(), vec![Action::Pick(Unit::Brigade(b)), Action::Pick(Unit::Brigade(b4))]);
+    act(&mut g, Action::Pick(Unit::Brigade(b4)));
+    assert_dice(&g, g.printed_sp(l));
+    act(&mut g, dice(2));
+    assert_eq!((g.bde(b).losses, g.bde(b4).losses), (0, 1), "9.4: one step, on B4US");
 }

@@ -143,17 +143,88 @@ fn rule_17_5_no_retreat_means_capture_and_a_guard_detaches() {
     assert_eq!(g.bde(s).losses, 1, "Reading: the guard is a step of its parent");
 }
 
-#[test]
-fn rule_17_5_guards_rejoin_their_parent() {
+/// Scammon on 2816 with `losses` steps off its counter, one of them the guard it detached
+/// (escorting Colquitt, off the map, rejoining on `TURN`).
+fn guard_out(losses: u8) -> (Fotm, u8) {
     let mut g = empty();
     let s = put(&mut g, "Scammon", "2816", 0);
-    g.bde_mut(s).losses = 1;
+    g.bde_mut(s).losses = losses;
     let c = id(&g, "Colquitt");
     g.bde_mut(c).loc = Loc::Gone(Fate::Captured);
     g.guards.push(fotm::Guard { side: Side::Union, parent: s, hex: None, prisoners: vec![c], rejoins: Some(TURN), done: false });
+    (g, s)
+}
+
+/// Colquitt, assaulted by Scammon with `scammon_steps` steps left, loses two steps, chooses to
+/// retreat and cannot: Union brigades fill every hex away from Scammon. (game, Scammon, Colquitt)
+fn cornered(scammon_steps: u8) -> (Fotm, u8, u8) {
+    let mut g = empty();
+    let away: Vec<_> = hex("2815").neighbours().into_iter().filter(|n| n.distance(hex("2816")) == 2).collect();
+    for (n, h) in ["Crook", "Christ", "Welsh"].iter().zip(&away) {
+        put_back(&mut g, n, &h.label(), "2815");
+    }
+    let (s, c) = two_losses(&mut g);
+    // Worn down before the capture (as by an earlier Assault this phase).
+    g.bde_mut(s).losses = u8::try_from(g.info(s).steps()).expect("few steps") - scammon_steps;
+    act(&mut g, Action::Choose(false));
+    act(&mut g, Action::Done);
+    (g, s, c)
+}
+
+#[test]
+fn a_brigade_captured_with_no_guard_to_spare_is_removed_without_vp() {
+    // 17.5 (Reading): Scammon, on its last step, cannot detach a guard. Colquitt is captured all
+    // the same, and with no escort it can never be exited: removed, no VP (not eliminated,
+    // which would pay the Union 2 VP, more than an escorted capture's 1).
+    let (g, s, c) = cornered(1);
+    assert_eq!(g.bde(c).loc, Loc::Gone(Fate::Captured));
+    assert!(g.guards.is_empty());
+    assert_eq!(g.steps_left(s), 1);
+    assert_eq!(g.scored, empty().scored, "no VP for either side");
+    // The negative case: with a step to spare Scammon detaches the guard that takes Colquitt.
+    let (g, s, c) = cornered(2);
+    assert_eq!(g.bde(c).loc, Loc::Prisoner(0));
+    assert_eq!(g.guards[0].parent, s);
+    assert_eq!(g.steps_left(s), 1);
+}
+
+#[test]
+fn rule_17_5_guards_rejoin_their_parent() {
+    // The guard was Scammon's only missing SP: it rejoins, and Scammon, which never lost a
+    // step, is whole again.
+    let (mut g, s) = guard_out(1);
     phase(&mut g, TURN, Side::Union, Phase::Reinforcement);
     assert!(g.guards[0].done);
     assert_eq!(g.bde(s).losses, 0);
+}
+
+#[test]
+fn a_guard_out_is_no_lost_step_so_a_brigade_never_rallies_back_to_full_through_it() {
+    // 2.3, 12.2 with 2.4, 17.5: Scammon lost one step in combat and detached a guard (two off
+    // its counter). The guard's SP are detached, not lost: Scammon has lost one step, so it may
+    // not rally; when the guard rejoins it stands one step down, never back to full strength.
+    let (mut g, s) = guard_out(2);
+    // Crook (two steps lost, far off) keeps the Rally Phase open.
+    let k = put(&mut g, "Crook", "2210", 0);
+    g.bde_mut(k).losses = 2;
+    phase(&mut g, TURN, Side::Union, Phase::Rally);
+    assert!(legal(&g, Action::Rally { brigade: k, by: None }));
+    assert!(!legal(&g, Action::Rally { brigade: s, by: None }), "12.2: one step lost, not two");
+    let refused = g.why_illegal(&Action::Rally { brigade: s, by: None });
+    assert_eq!(refused.rule, "FotM 12.2");
+    assert!(refused.reason.contains("guard"), "{}", refused.reason);
+    phase(&mut g, TURN, Side::Union, Phase::Reinforcement);
+    assert_eq!(g.bde(s).losses, 1, "17.5: the guard's step back, the lost one still lost");
+
+    // The negative case: two steps lost and the guard out (three off): it may rally, once
+    // successful and the guard back it stands one step down.
+    let (mut g, s) = guard_out(3);
+    phase(&mut g, TURN, Side::Union, Phase::Rally);
+    act(&mut g, Action::Rally { brigade: s, by: None });
+    act(&mut g, Action::Roll(6));
+    assert_eq!(g.bde(s).losses, 2);
+    phase(&mut g, TURN, Side::Union, Phase::Reinforcement);
+    assert_eq!(g.bde(s).losses, 1);
 }
 
 // ---------------------------------------------------------------------------------------
