@@ -1256,6 +1256,13 @@ fn pause_broken(g: &mut Fotm, b: Bid) {
     }
 }
 
+/// 13.2's prohibitions alone: whether brigade `b` could cross from `from` into the adjacent
+/// `to` at all, MP aside (a three-level change bars everyone, a two-level change cavalry and
+/// artillery not on foot). Retreats (17.3) and the post-combat advance (15.10) are moves too.
+pub(crate) fn may_cross(g: &Fotm, b: Bid, from: Hex, to: Hex) -> bool {
+    brigade_cost(g, b, from, to, false).is_ok()
+}
+
 /// Whether brigade `b` is on foot for 13.2 (used by the automatic moves).
 pub(crate) fn moves_on_foot(g: &Fotm, b: Bid) -> bool {
     on_foot(g, b)
