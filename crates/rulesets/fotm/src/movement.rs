@@ -21,7 +21,11 @@
 //!   allowance (after its first hex, which 13.1 always allows); it stops there.
 //! - A brigade may pass through a hex it could not end in (4.1), but only with MP left after
 //!   entering it and no reason to stop there.
-//! - 11.3: "further West" compares hex centres ([`crate::map::Map::eastward`]); the two-hex
+//! - 11.3: "further West" compares hex centres ([`crate::map::Map::eastward`]), not the labels'
+//!   row numbers: with the columns staggered half a hex, the same diagonal step would count as
+//!   West from one column and not from the next, and a held brigade could edge West by zigzag;
+//!   the centre is where the counter stands. So a diagonal step half a hex West is "further
+//!   West", and a brigade half a hex West of all the cavalry is West of it; the two-hex
 //!   leash binds from turn 2, no step may end farther than two hexes from every Union
 //!   infantry and artillery brigade unless it is no farther than the hex left; it lapses for a
 //!   brigade once the 8.5 breakout is open, and when no such brigade is on the map.

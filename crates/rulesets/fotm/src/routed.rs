@@ -168,8 +168,12 @@ fn walk(g: &mut Fotm, side: Side, b: Bid, foot: bool, budget: u8, exits: &[Hex],
         }
     }
     if end != start {
-        let prev = route[route.iter().position(|&h| h == end).unwrap_or(1).max(1) - 1];
-        g.set_loc(b, Loc::Map(end));
+        let at_end = route.iter().position(|&h| h == end).unwrap_or(1).max(1);
+        let prev = route[at_end - 1];
+        // Through every hex of the path, as a moving brigade goes (18.1 control, 10.4 Lee).
+        for &h in &route[1..=at_end] {
+            g.set_loc(b, Loc::Map(h));
+        }
         g.bde_mut(b).facing = facing::front_towards(prev, end);
         let rule = if g.bde(b).routed { "FotM 17.4" } else { "FotM 8.5" };
         g.note(rule, |g| format!("{} moves {start} to {end}", g.name(b)));
