@@ -157,6 +157,11 @@ fn walk(g: &mut Fotm, side: Side, b: Bid, foot: bool, budget: u8, exits: &[Hex],
     let route = plan(g, &ctx, start, foot, exits, avoid_zoc, by_road);
     let (mut end, out) = spend(g, &route, foot, budget, exits);
     if out == Walk::Exited {
+        // Through every hex of the path, the exit hex included, then off (18.1, 10.4).
+        let upto = route.iter().position(|&h| h == end).unwrap_or(0);
+        for &h in &route[1..=upto] {
+            g.set_loc(b, Loc::Map(h));
+        }
         return out;
     }
     // 4.1: back along the route to a hex it may end in.

@@ -200,3 +200,19 @@ fn a_routed_brigade_fleeing_through_a_gap_takes_it_too() {
     assert!(at != hex("1607") && at.distance(hex("1605")) > at.distance(hex("1607")), "passed through: {at}");
     assert_eq!(g.control[0], Side::Union);
 }
+
+#[test]
+fn a_routed_brigade_leaving_by_2601_takes_it_on_the_way_off() {
+    // The key hex is also the Confederate entry (and so their routed brigades' exit): Colquitt,
+    // routed on the National Road one hex from 2601, leaves by it and has entered it.
+    let mut g = empty(TURN);
+    let key = hex("2601");
+    let m = fotm::map::south_mountain();
+    let next = key.neighbours().into_iter().find(|&n| m.road(key, n)).expect("the road into the map");
+    let c = put(&mut g, "Colquitt", &next.label(), 0);
+    g.bde_mut(c).routed = true;
+    g.control[2] = Side::Union;
+    phase(&mut g, TURN, Side::Confederate, Phase::Movement);
+    assert_eq!(g.bde(c).loc, fotm::Loc::Gone(fotm::Fate::RoutedOff));
+    assert_eq!(g.control[2], Side::Confederate);
+}
