@@ -22,9 +22,9 @@
 //! - 15.7 defending artillery: one choice for the hex's guns, suppression or canister; asked
 //!   only when both are possible, otherwise the possible one is used. Suppression victims (both
 //!   ways) are the topmost artillery brigade in reach; no player choice.
-//! - 15.10 advancing: participating infantry and cavalry still adjacent (not routed, with room,
-//!   and able to make the move: 13.2 bars a three-level change to all, a two-level one to
-//!   mounted cavalry) must advance. 15.6: when none of them can and the Assault's offensive artillery fire has
+//! - 15.10 advancing: participating infantry and cavalry still adjacent (not routed, with room)
+//!   must advance if 13.2 lets them make the move (three levels bar all, two bar mounted
+//!   cavalry). 15.6: when none of them can and the Assault's offensive artillery fire has
 //!   been made (an artillery-only Assault, say), any friendly infantry or cavalry brigade
 //!   adjacent to the emptied hex may occupy it; that advance is optional. The defender never
 //!   advances, so 15.7's "does not occupy" needs no code.
