@@ -31,7 +31,8 @@
 //!   at three steps, one of them suppression); the side firing chooses the battery it targets
 //!   (15.8 "the Artillery Brigade being targeted") when more than one is in reach.
 //! - 15.10 advancing: participating infantry and cavalry still adjacent (not routed, with room)
-//!   must advance. 15.6: when none of them can and the Assault's offensive artillery fire has
+//!   must advance if 13.2 lets them make the move (three levels bar all, two bar mounted
+//!   cavalry). 15.6: when none of them can and the Assault's offensive artillery fire has
 //!   been made (an artillery-only Assault, say), any friendly infantry or cavalry brigade
 //!   adjacent to the emptied hex may occupy it; that advance is optional. The defender never
 //!   advances, so 15.7's "does not occupy" needs no code.
@@ -778,6 +779,7 @@ impl Assault {
                 && !g.bde(b).routed
                 && !g.bde(b).pursuing
                 && may_close(g, b, self.target)
+                && g.hex_of(b).is_some_and(|h| crate::movement::may_cross(g, b, h, self.target))
                 && stacking::has_room(g, self.target, b)
         };
         let participants: Vec<Bid> = self.present(g).into_iter().filter(|&b| able(b)).collect();

@@ -21,15 +21,24 @@
 //!   allowance (after its first hex, which 13.1 always allows); it stops there.
 //! - A brigade may pass through a hex it could not end in (4.1), but only with MP left after
 //!   entering it and no reason to stop there.
-//! - 11.3: "further West" compares hex centres ([`crate::map::Map::eastward`]); the two-hex
+//! - 11.3: "further West" compares hex centres ([`crate::map::Map::eastward`]), not the labels'
+//!   row numbers: with the columns staggered half a hex, the same diagonal step would count as
+//!   West from one column and not from the next, and a held brigade could edge West by zigzag;
+//!   the centre is where the counter stands. So a diagonal step half a hex West is "further
+//!   West", and a brigade half a hex West of all the cavalry is West of it; the two-hex
 //!   leash binds from turn 2, no step may end farther than two hexes from every Union
 //!   infantry and artillery brigade unless it is no farther than the hex left; it lapses for a
 //!   brigade once the 8.5 breakout is open, and when no such brigade is on the map.
 //! - 14.2: brigades of one entry join the forming stack in the order the player brings them
 //!   on, a new stack starting when the forming one could not take the brigade (4.1); each stack
 //!   ahead costs 1/2 MP. Commanders pay what the forming stack pays. An entry hex is blocked
-//!   when an enemy brigade holds it; then the unit enters within two hexes. A player may hold
-//!   units back: they stay at the entry for a later Reinforcement Phase.
+//!   when an enemy brigade holds it, or, for a Union unit during Burnside's pause, when it is in
+//!   a Confederate ZOC (11.4: the unit may not enter it). A blocked entry moves along the edge:
+//!   the unit enters at a map-edge hex within two hexes of the designated one (it comes onto the
+//!   map across the edge; it does not appear inside the map beyond the blocker). Coming on is
+//!   entering a hex: an enemy ZOC there stops the unit (6.1) and 11.4 bars it to the Union
+//!   during the pause. A player may hold units back: they stay at the entry for a later
+//!   Reinforcement Phase.
 
 use crate::action::Action;
 use crate::facing::{self, Arc};
@@ -199,10 +208,8 @@ fn entry_of(g: &Fotm, u: Unit) -> Option<Hex> {
 
 /// Units of `side` waiting at their entry this Reinforcement Phase (14.2).
 fn entering_units(g: &Fotm, side: Side) -> impl Iterator<Item = Unit> + '_ {
-    let brigades = g
-        .all_brigades()
-        .filter(move |&b| g.side_of(b) == side && g.bde(b).loc == Loc::Entering)
-        .map(Unit::Brigade);
+    let brigades =
+        g.all_brigades().filter(move |&b| g.side_of(b) == side && g.bde(b).loc == Loc::Entering).map(Unit::Brigade);
     let commanders = g
         .all_commanders()
         .filter(move |&c| {
@@ -356,7 +363,10 @@ pub(crate) fn terrain_cost(g: &Fotm, foot: bool, from: Hex, to: Hex, column_road
         return Err(no("FotM 13.2", format!("a {change}-level elevation change into {to} is prohibited to all units")));
     }
     if change >= HORSE_PROHIBITED_CHANGE && !foot {
-        return Err(no("FotM 13.2", format!("cavalry and artillery may not cross a two-level elevation change into {to}")));
+        return Err(no(
+            "FotM 13.2",
+            format!("cavalry and artillery may not cross a two-level elevation change into {to}"),
+        ));
     }
     let road = map.road(from, to);
     if column_road && road {
@@ -452,7 +462,8 @@ fn step_check(g: &Fotm, ctx: &Ctx, m: &Mover, at: Hex, to: Hex) -> Result<StepIn
     }
     let map = g.map();
     let on_map = map.contains(to);
-    let off_west = union_cavalry(g, m.unit).is_some() && map.on_edge(at, map.west) && map.eastward(to) < map.eastward(at);
+    let off_west =
+        union_cavalry(g, m.unit).is_some() && map.on_edge(at, map.west) && map.eastward(to) < map.eastward(at);
     if !on_map && !off_west {
         return Err(no("FotM 13.1", format!("{to} is off the map")));
     }
@@ -531,13 +542,14 @@ fn step_check(g: &Fotm, ctx: &Ctx, m: &Mover, at: Hex, to: Hex) -> Result<StepIn
             && dt > CAVALRY_LEASH
             && dt > da
         {
-            return Err(no("FotM 11.3", format!("{} must stay within two hexes of Union infantry or artillery", g.name(b))));
+            return Err(no(
+                "FotM 11.3",
+                format!("{} must stay within two hexes of Union infantry or artillery", g.name(b)),
+            ));
         }
         if g.turn == 1 && on_map {
             let elev = map.elevation(to).unwrap_or(0);
-            let in_range = ctx.enemy_art.iter().any(|&(h, e)| {
-                h.distance(to) <= ARTILLERY_RANGE[usize::from(e > elev)]
-            });
+            let in_range = ctx.enemy_art.iter().any(|&(h, e)| h.distance(to) <= ARTILLERY_RANGE[usize::from(e > elev)]);
             info.stop |= in_range;
         }
     }
@@ -560,7 +572,10 @@ fn step_check(g: &Fotm, ctx: &Ctx, m: &Mover, at: Hex, to: Hex) -> Result<StepIn
     info.stop |= to_zoc || info.forced;
     // 4.1: a hex the unit could not end in may only be passed through.
     if on_map && (info.stop || total >= u16::from(m.allowance)) && !room(g, m.unit, to) {
-        return Err(no("FotM 4.1", format!("{} could not end its move in {to} (stacking) and could not go on", g.uname(m.unit))));
+        return Err(no(
+            "FotM 4.1",
+            format!("{} could not end its move in {to} (stacking) and could not go on", g.uname(m.unit)),
+        ));
     }
     Ok(info)
 }
@@ -624,9 +639,9 @@ fn may_still_leave(g: &Fotm, ctx: &Ctx, m: &Mover, at: Hex) -> bool {
     if m.steps == 0 {
         return could_leave(g, ctx, m.unit, at, m.mount_changed);
     }
-    at.neighbours().into_iter().any(|n| {
-        !ctx.zoc(n) && step_check(g, ctx, m, at, n).is_ok_and(|i| !i.forced) && room(g, m.unit, n)
-    })
+    at.neighbours()
+        .into_iter()
+        .any(|n| !ctx.zoc(n) && step_check(g, ctx, m, at, n).is_ok_and(|i| !i.forced) && room(g, m.unit, n))
 }
 
 /// Units that have not moved yet but must, and can, leave enemy ZOC (11.4, 10.1). The board
@@ -710,14 +725,63 @@ fn phase_end(g: &mut Fotm, side: Side, reinforce: bool) {
     g.note(if reinforce { "FotM 14.1" } else { "FotM 13.1" }, |_| format!("{} {what} Phase ends", side.title()));
 }
 
-/// The reinforcement step onto the map: the hexes a unit entering by `entry` may be placed
-/// on (14.2).
-fn entry_hexes(g: &Fotm, ctx: &Ctx, entry: Hex) -> Vec<Hex> {
-    if !ctx.enemy_at(entry) {
-        return vec![entry];
+/// 11.4: whether the pause bars this side's units from entering an enemy ZOC.
+fn barred_from_zoc(g: &Fotm, side: Side) -> bool {
+    side == Side::Union && sequence::union_paused(g)
+}
+
+/// 14.2 with 11.4: whether a unit of `side` may not come on at its designated entry hex: an
+/// enemy brigade holds it, or, for a Union unit during Burnside's pause, it lies in a
+/// Confederate ZOC the unit may not enter.
+fn entry_blocked(g: &Fotm, ctx: &Ctx, side: Side, entry: Hex) -> bool {
+    ctx.enemy_at(entry) || (barred_from_zoc(g, side) && ctx.zoc(entry))
+}
+
+/// 14.2: whether the unit moving (not yet on the map, coming by `entry`) may come on at `to`,
+/// and whether it must stop there. The designated hex, unless it is blocked; then an edge hex
+/// within two hexes of it. Entering an enemy ZOC stops the unit (6.1), so it needs room to end
+/// its move there (4.1); a Union unit may not enter one during Burnside's pause (11.4).
+fn entry_check(g: &Fotm, ctx: &Ctx, m: &Mover, entry: Hex, to: Hex) -> Result<bool, Illegal> {
+    let map = g.map();
+    if !map.contains(to) {
+        return Err(no("FotM 13.1", format!("{to} is off the map")));
     }
-    let mut v: Vec<Hex> = entry.within(ENTRY_RADIUS);
-    v.retain(|&h| g.map().contains(h) && !ctx.enemy_at(h));
+    if to != entry {
+        if !entry_blocked(g, ctx, m.side, entry) {
+            return Err(no(
+                "FotM 14.2",
+                format!("{} enters at {entry}: the entry hex is not blocked", g.uname(m.unit)),
+            ));
+        }
+        if to.distance(entry) > ENTRY_RADIUS || !map.on_any_edge(to) {
+            return Err(no(
+                "FotM 14.2",
+                format!("{entry} is blocked: a unit enters at a map-edge hex within two hexes of it, not {to}"),
+            ));
+        }
+    }
+    if ctx.enemy_at(to) {
+        return Err(no("FotM 13.4", format!("enemy brigades occupy {to}")));
+    }
+    let zoc = ctx.zoc(to);
+    if zoc && barred_from_zoc(g, m.side) {
+        return Err(no("FotM 11.4", format!("Burnside's pause: Union units may not enter a Confederate ZOC ({to})")));
+    }
+    if zoc && !room(g, m.unit, to) {
+        return Err(no(
+            "FotM 4.1",
+            format!("{} would stop in {to} (enemy ZOC) and has no room there", g.uname(m.unit)),
+        ));
+    }
+    Ok(zoc)
+}
+
+/// The reinforcement step onto the map: the hexes a unit entering by `entry` may be placed
+/// on (14.2): [`entry_check`] over the designated hex and, when it is blocked, the edge hexes
+/// within two hexes of it.
+fn entry_hexes(g: &Fotm, ctx: &Ctx, m: &Mover, entry: Hex) -> Vec<Hex> {
+    let mut v: Vec<Hex> = if entry_blocked(g, ctx, m.side, entry) { entry.within(ENTRY_RADIUS) } else { vec![entry] };
+    v.retain(|&h| g.map().contains(h) && entry_check(g, ctx, m, entry, h).is_ok());
     v.sort();
     v
 }
@@ -725,11 +789,7 @@ fn entry_hexes(g: &Fotm, ctx: &Ctx, entry: Hex) -> Vec<Hex> {
 /// The facing of a column entering at `entry`: along the road into the map (14.2).
 fn entry_facing(g: &Fotm, entry: Hex) -> u8 {
     let map = g.map();
-    entry
-        .neighbours()
-        .into_iter()
-        .find(|&n| map.road(entry, n))
-        .map_or(0, |n| facing::front_towards(entry, n))
+    entry.neighbours().into_iter().find(|&n| map.road(entry, n)).map_or(0, |n| facing::front_towards(entry, n))
 }
 
 /// The half MP a unit entering at `entry` spends off the map, joining the column (14.2).
@@ -774,7 +834,9 @@ fn check_cavalry_release(g: &mut Fotm) {
         .any(|b| g.hex_of(b).is_some_and(|h| map.eastward(h) < west));
     if passed {
         g.cavalry_released = true;
-        g.note("FotM 11.3", |_| "Union infantry or artillery is West of all the cavalry: the cavalry may move West".into());
+        g.note("FotM 11.3", |_| {
+            "Union infantry or artillery is West of all the cavalry: the cavalry may move West".into()
+        });
     }
 }
 
@@ -793,7 +855,7 @@ impl MoveFrame {
         let Some(at) = g.unit_hex(m.unit) else {
             // 14.2: not yet on the map.
             if let Some(e) = m.entry {
-                out.extend(entry_hexes(g, &ctx, e).into_iter().map(Action::Step));
+                out.extend(entry_hexes(g, &ctx, m, e).into_iter().map(Action::Step));
             }
             out.push(Action::EndMove);
             out.extend(selectable(g, m.side, true).into_iter().map(Action::Select));
@@ -842,8 +904,18 @@ fn face_cost(g: &Fotm, m: &Mover, b: Bid, f: u8) -> Result<u8, Illegal> {
     let t = facing::turns(d.facing, f);
     let free = FREE_FACING_CHANGES.saturating_sub(m.turns);
     let half = t.saturating_sub(free) * FACING_COST * 2;
-    if m.spent + half > m.allowance {
-        return Err(no("FotM 13.2", format!("{t} facing change(s) cost {} MP; {} has {} left", half_mp(half), g.name(b), half_mp(m.allowance.saturating_sub(m.spent)))));
+    // A free change needs no MP, so it stays open after the move has spent the whole allowance
+    // or more (13.1's one hex, 13.5's forced march): only the paid ones need MP left.
+    if half > 0 && m.spent + half > m.allowance {
+        return Err(no(
+            "FotM 13.2",
+            format!(
+                "{t} facing change(s) cost {} MP; {} has {} left",
+                half_mp(half),
+                g.name(b),
+                half_mp(m.allowance.saturating_sub(m.spent))
+            ),
+        ));
     }
     Ok(half)
 }
@@ -896,14 +968,24 @@ impl Procedure for MoveFrame {
                 None => ("FotM 14.2", format!("{} enters the map: choose its hex", g.uname(m.unit))),
                 Some(h) => (
                     "FotM 13.1",
-                    format!("{} in {h}, {} of {} MP spent: move on, or end its move", g.uname(m.unit), half_mp(m.spent), half_mp(m.allowance)),
+                    format!(
+                        "{} in {h}, {} of {} MP spent: move on, or end its move",
+                        g.uname(m.unit),
+                        half_mp(m.spent),
+                        half_mp(m.allowance)
+                    ),
                 ),
             },
-            MoveFrame::ForceMarch(b) => ("FotM 13.5", format!("Forced march roll for {}: 1-3 loses a step", g.name(*b))),
+            MoveFrame::ForceMarch(b) => {
+                ("FotM 13.5", format!("Forced march roll for {}: 1-3 loses a step", g.name(*b)))
+            }
             MoveFrame::Auto(_) => ("FotM 17.4", "Routed brigades, guards and pursuers move".into()),
             MoveFrame::Pursuit => (
                 "FotM 8.5",
-                format!("Designate a brigade to pursue the Union cavalry off the map ({} SP owed)", routed::pursuit_due(g)),
+                format!(
+                    "Designate a brigade to pursue the Union cavalry off the map ({} SP owed)",
+                    routed::pursuit_due(g)
+                ),
             ),
         }
     }
@@ -925,7 +1007,9 @@ impl Procedure for MoveFrame {
                 out
             }
             MoveFrame::Moving(m) => MoveFrame::mover_legal(m, g),
-            MoveFrame::Pursuit => routed::pursuit_candidates(g).into_iter().map(|b| Action::Pick(Unit::Brigade(b))).collect(),
+            MoveFrame::Pursuit => {
+                routed::pursuit_candidates(g).into_iter().map(|b| Action::Pick(Unit::Brigade(b))).collect()
+            }
             MoveFrame::ForceMarch(_) | MoveFrame::Auto(_) => vec![],
         }
     }
@@ -1008,20 +1092,21 @@ impl Procedure for MoveFrame {
         }
         let MoveFrame::Moving(m) = self else { return None };
         let ctx = Ctx::new(g, m.side);
+        if let (None, Some(entry), Action::Step(to)) = (g.unit_hex(m.unit), m.entry, *a) {
+            return entry_check(g, &ctx, m, entry, to).err();
+        }
         let at = g.unit_hex(m.unit)?;
         match (*a, m.unit) {
             (Action::Step(to), _) => step_check(g, &ctx, m, at, to).err(),
             (Action::Face(f), Unit::Brigade(b)) => face_cost(g, m, b, f).err(),
             (Action::Formation, Unit::Brigade(b)) => formation_check(g, m, b, at).err(),
             (Action::Mount, Unit::Brigade(b)) => mount_check(g, m, b).err(),
-            (Action::EndMove | Action::Done | Action::Select(_), _) => {
-                may_end(g, &ctx, m).err().or_else(|| match *a {
-                    Action::Done => pending_leavers(g, m.side, m.entry.is_some()).first().map(|&u| {
-                        no("FotM 11.4", format!("{} must still move out of the Confederate ZOC", g.uname(u)))
-                    }),
-                    _ => None,
-                })
-            }
+            (Action::EndMove | Action::Done | Action::Select(_), _) => may_end(g, &ctx, m).err().or_else(|| match *a {
+                Action::Done => pending_leavers(g, m.side, m.entry.is_some())
+                    .first()
+                    .map(|&u| no("FotM 11.4", format!("{} must still move out of the Confederate ZOC", g.uname(u)))),
+                _ => None,
+            }),
             _ => None,
         }
     }
@@ -1032,8 +1117,10 @@ fn apply_mover(g: &mut Fotm, mut m: Mover, a: &Action) {
     let again = |g: &mut Fotm, m: Mover| g.stack.push(Frame::Move(Box::new(MoveFrame::Moving(m))));
     match *a {
         Action::Step(to) if g.unit_hex(m.unit).is_none() => {
-            // 14.2: onto the map in column, after the stacks ahead.
+            // 14.2: onto the map in column, after the stacks ahead; an enemy ZOC stops it (6.1).
             let entry = m.entry.unwrap_or(to);
+            let ctx = Ctx::new(g, m.side);
+            m.stopped = entry_check(g, &ctx, &m, entry, to).expect("legal entry");
             let Some(Frame::Move(below)) = g.stack.last_mut() else { unreachable!("a phase beneath") };
             let MoveFrame::Phase { columns, .. } = below.as_mut() else { unreachable!("a phase beneath") };
             let mut cols = std::mem::take(columns);
@@ -1056,7 +1143,10 @@ fn apply_mover(g: &mut Fotm, mut m: Mover, a: &Action) {
                 }
                 Unit::Commander(c) => g.cmdr_mut(c).hex = Some(to),
             }
-            g.note("FotM 14.2", |g| format!("{} enters the map at {to} ({} MP spent off the map)", g.uname(m.unit), half_mp(off)));
+            g.note("FotM 14.2", |g| {
+                let why = if m.stopped { " (enemy ZOC: stops, 6.1)" } else { "" };
+                format!("{} enters the map at {to} ({} MP spent off the map){why}", g.uname(m.unit), half_mp(off))
+            });
             again(g, m);
         }
         Action::Step(to) => {
@@ -1074,7 +1164,9 @@ fn apply_mover(g: &mut Fotm, mut m: Mover, a: &Action) {
                 g.pursuit_owed += g.printed_sp(b);
                 routed::record_exit(g, at, g.printed_sp(b));
                 g.set_loc(b, Loc::Gone(Fate::BrokeOut));
-                g.score(Side::Union, victory::vp::CAVALRY_EXITED, "FotM 8.5", |g| format!("{} breaks out off the West edge", g.name(b)));
+                g.score(Side::Union, victory::vp::CAVALRY_EXITED, "FotM 8.5", |g| {
+                    format!("{} breaks out off the West edge", g.name(b))
+                });
                 return;
             }
             match m.unit {
@@ -1082,7 +1174,13 @@ fn apply_mover(g: &mut Fotm, mut m: Mover, a: &Action) {
                 Unit::Commander(c) => g.cmdr_mut(c).hex = Some(to),
             }
             g.note("FotM 13.2", |g| {
-                let why = if info.forced { " (forced march, 13.5)" } else if info.zoc { " (enemy ZOC: stops, 6.1)" } else { "" };
+                let why = if info.forced {
+                    " (forced march, 13.5)"
+                } else if info.zoc {
+                    " (enemy ZOC: stops, 6.1)"
+                } else {
+                    ""
+                };
                 format!("{} enters {to} for {} MP{why}", g.uname(m.unit), half_mp(info.half))
             });
             if let Unit::Brigade(b) = m.unit {
@@ -1160,6 +1258,13 @@ fn pause_broken(g: &mut Fotm, b: Bid) {
     if matches!(g.arm(b), Arm::Infantry) || g.arm(b).is_artillery() {
         sequence::end_pause(g, "a Confederate brigade entered a Union ZOC");
     }
+}
+
+/// 13.2's prohibitions alone: whether brigade `b` could cross from `from` into the adjacent
+/// `to` at all, MP aside (a three-level change bars everyone, a two-level change cavalry and
+/// artillery not on foot). Retreats (17.3) and the post-combat advance (15.10) are moves too.
+pub(crate) fn may_cross(g: &Fotm, b: Bid, from: Hex, to: Hex) -> bool {
+    brigade_cost(g, b, from, to, false).is_ok()
 }
 
 /// Whether brigade `b` is on foot for 13.2 (used by the automatic moves).

@@ -175,7 +175,9 @@ fn dist(h: Hex, away: &[Hex]) -> u16 {
 ///
 /// Reading: "away from the assaulting brigades" means the new hex is farther from the nearest
 /// of them than the hex it leaves; never into an enemy-occupied hex, an enemy ZOC or across a
-/// three-level change; the same or a lower elevation when any such hex qualifies.
+/// change of elevation 13.2 prohibits to the brigade (three levels to all; two levels to
+/// cavalry, artillery and horse artillery not on foot: a retreat is a move); the same or a
+/// lower elevation when any such hex qualifies.
 #[must_use]
 pub fn retreat_hexes(g: &Fotm, b: Bid, away: &[Hex]) -> (Vec<Hex>, bool) {
     let Some(h) = g.hex_of(b) else { return (vec![], false) };
@@ -190,6 +192,7 @@ pub fn retreat_hexes(g: &Fotm, b: Bid, away: &[Hex]) -> (Vec<Hex>, bool) {
         .filter(|&n| dist(n, away) > d0)
         .filter(|&n| g.occupant(n) != Some(side.enemy()))
         .filter(|&n| map.elevation_change(h, n).is_some_and(|c| c < CLIFF))
+        .filter(|&n| crate::movement::may_cross(g, b, h, n))
         .filter(|&n| !zoc::in_enemy_zoc(g, n, side))
         .collect();
     let low: Vec<Hex> = ok.iter().copied().filter(|&n| map.elevation(n).unwrap_or(0) <= here).collect();

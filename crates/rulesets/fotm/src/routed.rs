@@ -157,6 +157,11 @@ fn walk(g: &mut Fotm, side: Side, b: Bid, foot: bool, budget: u8, exits: &[Hex],
     let route = plan(g, &ctx, start, foot, exits, avoid_zoc, by_road);
     let (mut end, out) = spend(g, &route, foot, budget, exits);
     if out == Walk::Exited {
+        // Through every hex of the path, the exit hex included, then off (18.1, 10.4).
+        let upto = route.iter().position(|&h| h == end).unwrap_or(0);
+        for &h in &route[1..=upto] {
+            g.set_loc(b, Loc::Map(h));
+        }
         return out;
     }
     // 4.1: back along the route to a hex it may end in.
@@ -168,8 +173,12 @@ fn walk(g: &mut Fotm, side: Side, b: Bid, foot: bool, budget: u8, exits: &[Hex],
         }
     }
     if end != start {
-        let prev = route[route.iter().position(|&h| h == end).unwrap_or(1).max(1) - 1];
-        g.set_loc(b, Loc::Map(end));
+        let at_end = route.iter().position(|&h| h == end).unwrap_or(1).max(1);
+        let prev = route[at_end - 1];
+        // Through every hex of the path, as a moving brigade goes (18.1 control, 10.4 Lee).
+        for &h in &route[1..=at_end] {
+            g.set_loc(b, Loc::Map(h));
+        }
         g.bde_mut(b).facing = facing::front_towards(prev, end);
         let rule = if g.bde(b).routed { "FotM 17.4" } else { "FotM 8.5" };
         g.note(rule, |g| format!("{} moves {start} to {end}", g.name(b)));

@@ -6,7 +6,7 @@
 use crate::action::Action;
 use crate::procedure::{Frame, Procedure, d6};
 use crate::state::{Fotm, LongstreetBonus, Pause, Phase};
-use crate::{combat, movement, rally, retreat, victory, zoc};
+use crate::{combat, movement, rally, retreat, stacking, victory, zoc};
 use engine::{Actor, Side};
 
 /// 11.5: the lowest Burnside roll that resumes the offensive, by turn label.
@@ -220,13 +220,12 @@ fn lee_in_rally_phase(g: &mut Fotm) {
         Some(t) if !g.lee.left && g.turn >= t + LEE_STAYS => lee_leaves(g, "FotM 10.4", "his three turns are up"),
         None => {
             let from = g.oob().turn(LEE_FROM).unwrap_or(u8::MAX);
-            // Reading (10.4): Lee is not offered where a Union brigade is already adjacent to
-            // Longstreet: he would be removed at once, and with 10.5 that would buy
-            // Longstreet's bonus for nothing.
-            let exposed = longstreet_hex(g).is_some_and(|h| {
-                g.on_map(Side::Union).any(|b| g.hex_of(b).is_some_and(|x| x.distance(h) <= 1))
-            });
-            if g.turn >= from && longstreet_hex(g).is_some() && !exposed && lee_id(g).is_some() {
+            // 10.4 places Lee in Longstreet's hex, and 4.1/10.2 allow two commanders a hex:
+            // Lee is not offered while Longstreet shares his hex with another commander. Nothing
+            // else bars him: a Union brigade already beside Longstreet does not (see
+            // `union_brigade_moved`).
+            let room = longstreet_hex(g).is_some_and(|h| stacking::has_commander_room(g, h, Side::Confederate, None));
+            if g.turn >= from && room && lee_id(g).is_some() {
                 g.stack.push(Frame::Seq(SeqFrame::LeeArrives));
             }
         }
@@ -291,15 +290,33 @@ fn end_turn(g: &mut Fotm) {
     g.stack.push(Frame::Seq(SeqFrame::TurnStart));
 }
 
-/// Checks after every change: 10.4 Lee leaves when a Union brigade comes adjacent; 10.1
-/// Burnside and McClellan put in an enemy ZOC by an enemy advance must leave it.
-pub(crate) fn after_change(g: &mut Fotm) {
+/// 10.4: a Union brigade has moved into `hex` (by any move: movement, entry, retreat, rout,
+/// advance; [`Fotm::set_loc`] calls this). If that is next to Lee's hex, Lee is removed at once,
+/// and the Union scores this turn's VP for him: he was within two hexes of a Union brigade this
+/// turn, and his removal must not cost the Union the VP the end-of-turn check would have given.
+///
+/// Readings (10.4): the removal is triggered by a Union brigade's move only, as the text says
+/// ("should a Union Brigade somehow move adjacent"), so Lee may arrive in Longstreet's hex, or
+/// move as a commander, beside a Union brigade and stay (the Union scores him each turn). The
+/// VP is otherwise checked at the end of each turn (phase C), so a turn in which Lee is within
+/// two hexes only in passing, and is not chased off, scores nothing; the turn he is chased off
+/// scores one.
+pub(crate) fn union_brigade_moved(g: &mut Fotm, hex: hexmap::Hex) {
     if let Some(lee) = lee_id(g)
         && let Some(h) = g.cmdr(lee).hex
-        && g.on_map(Side::Union).any(|b| g.hex_of(b).is_some_and(|x| x.distance(h) <= 1))
+        && h.distance(hex) <= 1
     {
-        lee_leaves(g, "FotM 10.4", "a Union brigade came adjacent");
+        g.score(Side::Union, victory::vp::LEE_NEAR_UNION, "FotM 10.4", |_| {
+            "Lee within two hexes of a Union brigade this turn (chased off)".into()
+        });
+        lee_leaves(g, "FotM 10.4", "a Union brigade moved adjacent");
     }
+}
+
+/// Checks after every change: 10.1 Burnside and McClellan put in an enemy ZOC by an enemy
+/// advance must leave it. (10.4 Lee's removal follows a Union brigade's move:
+/// [`union_brigade_moved`].)
+pub(crate) fn after_change(g: &mut Fotm) {
     if g.phasing == Side::Confederate {
         for id in ["Burnside", "McClellan"] {
             if let Some(c) = g.commander_id(id)

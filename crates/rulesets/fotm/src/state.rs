@@ -470,7 +470,7 @@ impl Fotm {
     }
 
     /// Puts a brigade on a hex at the bottom of the stack there (or takes it off the map),
-    /// updating gap control (18.1).
+    /// updating gap control (18.1) and, for a Union brigade, Lee's presence (10.4).
     pub fn set_loc(&mut self, b: Bid, loc: Loc) {
         let order = self.next_order;
         self.next_order = self.next_order.wrapping_add(1);
@@ -482,6 +482,9 @@ impl Fotm {
         bde.loc = loc;
         if let Loc::Map(h) = loc {
             crate::victory::occupy(self, h, side);
+            if side == Side::Union {
+                crate::sequence::union_brigade_moved(self, h);
+            }
         }
     }
 

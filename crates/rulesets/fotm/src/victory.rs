@@ -29,6 +29,11 @@ pub mod vp {
     /// Each turn Lee is within two hexes of a Union brigade (10.4).
     pub const LEE_NEAR_UNION: u16 = 1;
     /// A named commander's casualty (the counter flipped to its replacement side).
+    ///
+    /// Reading (18.1): the lines for Longstreet (5), Burnside (5) and McClellan (10) give those
+    /// commanders' value in place of this one, not on top of it: the schedule reads as a scale
+    /// of worth (2, 5, 10) and says "5 VPs if Longstreet is a casualty", not "5 more"; a
+    /// replacement hit again scores nothing (casualty.rs applies it).
     pub const COMMANDER: u16 = 2;
     /// Longstreet a casualty.
     pub const LONGSTREET: u16 = 5;
@@ -46,9 +51,12 @@ pub fn tracked(g: &Fotm) -> [Hex; 3] {
 }
 
 /// A brigade of `side` has entered `hex`: it now controls the hex if the rules track it.
-/// Reading (18.1 "hold", "controlling"): a gap or 2601 belongs to the side whose brigade last
-/// occupied it; the Confederates hold all three at the start. The first Union capture of a gap
-/// starts the 8.5 breakout clock.
+/// Reading (18.1 "hold", "controlling"; 8.5 "captured"): a gap or 2601 belongs to the side
+/// whose brigade last occupied it; the Confederates hold all three at the start. Entering is
+/// occupying, so a brigade that only passes through in its move (or its rout, retreat or
+/// advance) takes the hex, as a player marks a hex captured when his brigade enters it; the
+/// enemy takes it back only by entering it in turn. Commanders and guards never take one (they
+/// are not brigades). The first Union capture of a gap starts the 8.5 breakout clock.
 pub(crate) fn occupy(g: &mut Fotm, hex: Hex, side: Side) {
     let t = tracked(g);
     for (i, h) in t.iter().enumerate() {

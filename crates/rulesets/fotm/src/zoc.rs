@@ -6,12 +6,15 @@ use crate::state::{Bid, Fotm, Loc};
 use engine::Side;
 use hexmap::Hex;
 
-/// Whether the brigade exerts a ZOC at all. Reading: a routed brigade exerts none (it has
-/// turned its rear to the enemy and is fleeing, 17.4); every other brigade on the map does,
-/// in column or line, mounted or not.
+/// Whether the brigade exerts a ZOC at all: every brigade on the map does, in column or line,
+/// mounted or not, routed or not. Reading (6.1, 17.4): 6.1 gives every brigade a ZOC by its
+/// facing and makes no exception, and 17.4's list of what a rout changes (the about-face, the
+/// Rout marker, the flight, no entering enemy ZOC, 25% in defence) does not take it away. The
+/// about-face is what frees the victor: the routed brigade's rear, which has no ZOC, is turned
+/// to the attacker. (An earlier reading gave routed brigades no ZOC; the text does not.)
 #[must_use]
 pub fn exerts(g: &Fotm, b: Bid) -> bool {
-    matches!(g.bde(b).loc, Loc::Map(_)) && !g.bde(b).routed
+    matches!(g.bde(b).loc, Loc::Map(_))
 }
 
 /// Whether a brigade standing on `from` projects its ZOC into the adjacent hex `to` by

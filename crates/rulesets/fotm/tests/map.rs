@@ -135,20 +135,58 @@ fn every_terrain_type_the_rules_name_appears() {
         assert!(changes.contains(&c), "no {c}-level change between neighbours");
     }
     assert!(!changes.iter().any(|&c| c > 3), "no change beyond 13.2's rows");
-    // 13.2 Steep Hillside.
+    // 13.2 Steep Hillside: 111 hexes by the reading in map.rs (109 with a span of two or three
+    // levels, 0908 and 2805 with four).
     let steep: Vec<String> = map.hexes().filter(|(h, _)| map.steep_hillside(*h)).map(|(h, _)| h.label()).collect();
-    assert!(!steep.is_empty(), "no steep hillside");
-    assert!(steep.iter().all(|l| ["0808", "2805", "2906"].contains(&l.as_str())), "{steep:?}");
+    assert_eq!(steep.len(), 111, "{steep:?}");
+}
+
+/// Whether some pair of opposite neighbours of `h` is one above and one below it, differing by
+/// `span` levels exactly; and whether any pair is one above and one below at all.
+fn spans(h: Hex) -> (Vec<u8>, bool) {
+    let map = m();
+    let e = elev(h);
+    let mut v = Vec::new();
+    for d in hexmap::Direction::ALL {
+        if let (Some(up), Some(down)) = (map.elevation(h.neighbour(d)), map.elevation(h.neighbour(d.opposite())))
+            && up > e
+            && e > down
+        {
+            v.push(up - down);
+        }
+    }
+    let any = !v.is_empty();
+    (v, any)
 }
 
 #[test]
 fn steep_hillside_reading() {
     let map = m();
-    // 2805: Rodes's peak 2804 (5) on one side, 2806 (1) on the other.
+    // 2805: Rodes's peak 2804 (5) on one side, 2806 (1) on the other: four levels across.
     assert_eq!((elev(hex("2804")), elev(hex("2805")), elev(hex("2806"))), (5, 3, 1));
     assert!(map.steep_hillside(hex("2805")));
-    // A plain slope (one level a hex) is not steep: 2404 (2) between 2403 (2) and 2405 (3).
-    assert!(!map.steep_hillside(hex("2404")));
+    // On the approaches: a hex between a neighbour one level below and the opposite one a level
+    // above (two levels across it) is a steep hillside: 0114 (1) between 0113 (2) and 0115 (0).
+    assert_eq!((elev(hex("0113")), elev(hex("0114")), elev(hex("0115"))), (2, 1, 0));
+    assert!(map.steep_hillside(hex("0114")));
+    let mut two_across = 0;
+    for (h, _) in map.hexes() {
+        let (v, _) = spans(h);
+        let steep = v.iter().any(|&s| s >= 2);
+        assert_eq!(map.steep_hillside(h), steep, "{h}: spans {v:?}");
+        if v.contains(&2) && !v.iter().any(|&s| s > 2) {
+            two_across += 1;
+        }
+    }
+    assert!(two_across > 50, "a one-level-a-hex slope is the common steep hillside ({two_across})");
+    // The negative case: no opposite pair one above and one below (a crest, a saddle, a valley
+    // floor, or a slope with level ground on one side) is never steep.
+    for (h, _) in map.hexes() {
+        if !spans(h).1 {
+            assert!(!map.steep_hillside(h), "{h}");
+        }
+    }
+    // 1607, Fox's Gap, is a saddle on the crest: higher along the ridge, lower across it.
     assert!(!map.steep_hillside(hex("1607")));
 }
 

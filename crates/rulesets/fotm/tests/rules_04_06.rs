@@ -235,15 +235,23 @@ fn rule_6_1_zoc_not_down_a_three_level_drop() {
 }
 
 #[test]
-fn rule_6_1_routed_brigades_exert_no_zoc() {
+fn rule_6_1_routed_brigades_still_exert_zoc_by_their_facing() {
+    // Reading in zoc.rs: 6.1 makes no exception for a routed brigade (17.4 does not either).
     let mut g = empty();
     let b = put(&mut g, "Garland", "2215", 3);
-    assert!(!zoc::zoc_of(&g, b).is_empty());
+    let before = zoc::zoc_of(&g, b);
+    assert!(!before.is_empty());
     g.bde_mut(b).routed = true;
-    assert!(zoc::zoc_of(&g, b).is_empty());
+    assert_eq!(zoc::zoc_of(&g, b), before);
+    assert!(zoc::in_enemy_zoc(&g, hex("2216"), Side::Union));
+    // The negative case: 17.4 turns a routed brigade's rear to the attacker, and the rear has
+    // no ZOC.
+    let rear = facing::rear_towards(hex("2215"), hex("2216"));
+    g.bde_mut(b).facing = rear;
     assert!(!zoc::in_enemy_zoc(&g, hex("2216"), Side::Union));
-    // In column or dismounted a brigade still has its ZOC (Reading in zoc.rs).
+    // In column a brigade still has its ZOC (Reading in zoc.rs).
     g.bde_mut(b).routed = false;
+    g.bde_mut(b).facing = 3;
     g.bde_mut(b).column = true;
     assert!(zoc::in_enemy_zoc(&g, hex("2216"), Side::Union));
 }

@@ -13,6 +13,7 @@ use engine::{Actor, Game, Side};
 use fotm::testkit::{after_setup, clear_map, hex, id, phase, put, put_cmdr};
 use fotm::victory::{self, Level};
 use fotm::{Action, Fate, Fotm, Loc, LongstreetBonus, Pause, Phase, Unit};
+use hexmap::Hex;
 
 /// A new game at set-up with only the named brigades on the map (each at `hex`, facing,
 /// two steps lost) and the named commanders; everyone else is out of the game. The set-up is
@@ -336,6 +337,79 @@ fn rule_10_4_lee_leaves_when_a_union_brigade_comes_adjacent() {
     assert!(g.lee.left && g.cmdr(l).gone && g.cmdr(l).hex.is_none());
 }
 
+/// Lee brought on at 3 PM beside Longstreet and Garland (0615), Scammon on `from`; the game
+/// driven to the Union Movement Phase of 4 PM, Scammon facing `to` and selected; and the Union
+/// VP then.
+fn lee_watched(from: Hex, to: Hex) -> (Fotm, u16) {
+    let mut g = with_longstreet(&["lee"], &from.label());
+    let three = lee_arrives(&mut g);
+    drive(&mut g, 1, |g| g.turn == three + 1 && g.phasing == Side::Union && g.phase == Phase::Movement);
+    let s = id(&g, "Scammon");
+    assert_eq!(g.hex_of(s), Some(from), "the driver moves no brigade");
+    g.bde_mut(s).facing = fotm::facing::front_towards(from, to);
+    g.apply(&Action::Select(Unit::Brigade(s))).unwrap();
+    let vp = g.scored[Side::Union.index()];
+    (g, vp)
+}
+
+#[test]
+fn lee_chased_off_scores_the_turn_he_is_chased() {
+    let lee_hex = hex("0615");
+    let from = hex("0815");
+    let to = from.neighbours().into_iter().find(|n| n.distance(lee_hex) == 1).expect("a hex beside Lee");
+    let (mut g, before) = lee_watched(from, to);
+    let four = g.turn;
+    g.apply(&Action::Step(to)).unwrap();
+    let l = lee(&g);
+    assert!(g.lee.left && g.cmdr(l).hex.is_none(), "removed at once");
+    assert_eq!(g.scored[Side::Union.index()], before + 1, "the turn he was chased off scores");
+    // And only once: the end of the turn finds him gone.
+    drive(&mut g, 1, |g| g.turn == four + 1);
+    assert_eq!(g.scored[Side::Union.index()], before + 1);
+}
+
+#[test]
+fn lee_two_hexes_from_a_union_brigade_stays_and_scores_at_the_end_of_the_turn() {
+    // The negative case: Scammon stops two hexes off; Lee stays, the VP comes at the turn's end.
+    let lee_hex = hex("0615");
+    let to = hex("0815");
+    let from = to.neighbours().into_iter().find(|n| n.distance(lee_hex) == 3).expect("a hex three off");
+    let (mut g, before) = lee_watched(from, to);
+    let four = g.turn;
+    g.apply(&Action::Step(to)).unwrap();
+    let l = lee(&g);
+    assert!(!g.lee.left && g.cmdr(l).hex.is_some());
+    assert_eq!(g.scored[Side::Union.index()], before);
+    drive(&mut g, 1, |g| g.turn == four + 1);
+    assert_eq!(g.scored[Side::Union.index()], before + 1);
+}
+
+/// 3 PM's Confederate Rally Phase with Longstreet and Garland on 0615, Scammon on `union_at`,
+/// and `also` (another commander) with Longstreet if named.
+fn lee_offered(union_at: &str, also: Option<&str>) -> Fotm {
+    let mut g = after_setup(&["lee"]);
+    clear_map(&mut g);
+    put_cmdr(&mut g, "Longstreet", "0615");
+    if let Some(c) = also {
+        put_cmdr(&mut g, c, "0615");
+    }
+    let garland = put(&mut g, "Garland", "0615", 3);
+    g.bde_mut(garland).losses = 2;
+    put(&mut g, "Scammon", union_at, 0);
+    phase(&mut g, 9, Side::Confederate, Phase::Rally);
+    g
+}
+
+#[test]
+fn lee_is_not_offered_when_longstreets_hex_holds_two_commanders() {
+    // 4.1, 10.2: two commanders a hex at most; Lee is placed in Longstreet's hex (10.4).
+    let g = lee_offered("3016", Some("DHHill"));
+    assert_ne!(rule(&g), "FotM 10.4");
+    // The negative case: Longstreet alone, Lee is offered.
+    let g = lee_offered("3016", None);
+    assert_eq!(rule(&g), "FotM 10.4");
+}
+
 #[test]
 fn rule_10_5_longstreet_with_lee_earns_a_bonus_next_turn() {
     let mut g = with_longstreet(&["longstreet-bonus"], "3016");
@@ -519,14 +593,16 @@ fn rule_18_1_vp_margin_decides_when_the_gaps_are_split() {
 }
 
 #[test]
-fn rule_10_4_lee_not_offered_beside_a_union_brigade() {
-    // Reading in sequence.rs: with a Union brigade adjacent to Longstreet, Lee would be removed
-    // at once (10.4), so he is not offered.
+fn rule_10_4_lee_may_arrive_beside_a_union_brigade_and_stays() {
+    // No rule bars Lee from Longstreet's hex when a Union brigade is already adjacent (an earlier
+    // reading did), and that brigade did not move adjacent to him: he stays (10.4).
     // Scammon on 0614, behind Garland (0615, facing east): adjacent, but in no ZOC, so the
     // 12 PM withdrawal (11.4) does not move him.
     let mut g = with_longstreet(&["lee"], "0614");
-    drive(&mut g, 1, |g| rule(g) == "FotM 10.4");
-    assert_eq!(g.actor(), Actor::Over);
+    let three = lee_arrives(&mut g);
+    let l = lee(&g);
+    assert_eq!(g.cmdr(l).hex, Some(hex("0615")));
+    drive(&mut g, 1, |g| g.turn == three + 1);
     assert_eq!(g.hex_of(id(&g, "Scammon")), Some(hex("0614")), "the driver moved nothing");
-    assert!(g.lee.arrived.is_none());
+    assert!(!g.lee.left && g.cmdr(l).hex == Some(hex("0615")), "still there: no Union brigade moved");
 }

@@ -385,7 +385,11 @@ fn rule_13_3_commanders_half_on_roads_one_off() {
     act(&mut g, Action::Select(Unit::Commander(c)));
     act(&mut g, Action::Step(r[1]));
     assert_eq!(spent(&g), 1);
-    let off = r[1].neighbours().into_iter().find(|&h| !fotm::map::south_mountain().road(r[1], h) && fotm::map::south_mountain().contains(h)).expect("a non-road neighbour");
+    let off = r[1]
+        .neighbours()
+        .into_iter()
+        .find(|&h| !fotm::map::south_mountain().road(r[1], h) && fotm::map::south_mountain().contains(h))
+        .expect("a non-road neighbour");
     act(&mut g, Action::Step(off));
     assert_eq!(spent(&g), 3);
 }
@@ -519,6 +523,42 @@ fn rule_13_5_two_lcms_may_not_force_march() {
 }
 
 #[test]
+fn a_brigade_that_forced_marched_may_still_turn_free_to_face_the_enemy() {
+    let mut g = moving_on(3, "Scammon", "1318", 0, |_, _| {});
+    let at = walk_north(&mut g, hex("1318"), 5);
+    assert!(mover(&g).forced && spent(&g) > mover(&g).allowance, "13.5: more than the allowance spent");
+    let f = g.bde(id(&g, "Scammon")).facing;
+    // 13.2: the first two facing changes cost nothing, so no MP are needed for them.
+    act(&mut g, Action::Face((f + 1) % 6));
+    act(&mut g, Action::Face((f + 2) % 6));
+    assert_eq!(g.bde(id(&g, "Scammon")).facing, (f + 2) % 6);
+    // The negative case: a third change costs 1 MP, which it has not got.
+    assert_eq!(refused(&g, Action::Face((f + 3) % 6)), "FotM 13.2");
+    let _ = at;
+}
+
+#[test]
+fn a_brigade_whose_one_hex_cost_more_than_its_allowance_may_still_turn_free() {
+    // 13.1's one hex: artillery at dusk (3 MP) climbing one level into woods (3 + 1 MP).
+    let dusk = fotm::oob::south_mountain().turn("8 PM").expect("8 PM");
+    let m = fotm::map::south_mountain();
+    let (from, to) = m
+        .hexes()
+        .flat_map(|(h, _)| h.neighbours().into_iter().map(move |n| (h, n)))
+        .find(|&(h, n)| {
+            m.terrain(n) == Some(fotm::map::Terrain::Woods) && m.elevation_change(h, n) == Some(1) && !m.road(h, n)
+        })
+        .expect("a one-level climb into woods");
+    let mut g = moving_on(dusk, "Benjamin", &from.label(), facing::front_towards(from, to), |_, _| {});
+    act(&mut g, Action::Step(to));
+    assert!(spent(&g) > mover(&g).allowance, "{} of {}", spent(&g), mover(&g).allowance);
+    let f = g.bde(id(&g, "Benjamin")).facing;
+    act(&mut g, Action::Face((f + 5) % 6));
+    act(&mut g, Action::Face((f + 4) % 6));
+    assert_eq!(refused(&g, Action::Face((f + 3) % 6)), "FotM 13.2");
+}
+
+#[test]
 fn rule_13_5_losing_the_last_step_eliminates_and_scores() {
     let mut g = forced_march(0, false);
     let b = id(&g, "Scammon");
@@ -527,7 +567,10 @@ fn rule_13_5_losing_the_last_step_eliminates_and_scores() {
     let before = g.scored;
     act(&mut g, Action::Roll(1));
     assert_eq!(g.bde(b).loc, Loc::Gone(fotm::Fate::Eliminated));
-    assert_eq!(g.scored[Side::Confederate.index()], before[Side::Confederate.index()] + fotm::victory::vp::ELIMINATED_INFANTRY);
+    assert_eq!(
+        g.scored[Side::Confederate.index()],
+        before[Side::Confederate.index()] + fotm::victory::vp::ELIMINATED_INFANTRY
+    );
 }
 
 // ------------------------------------------------------------------------------------------

@@ -393,11 +393,19 @@ fn id_c(g: &Fotm, n: &str) -> u8 {
 fn rule_10_4_lee_is_never_a_casualty() {
     let mut g = empty();
     worn_colquitt(&mut g);
+    // Lee joins Colquitt with the Union brigades already beside the hex: none moved adjacent
+    // to him, so he stays (10.4) and is with the Lead Brigade when the casualty comes.
+    let s = put_facing(&mut g, "Scammon", "2816", "2815");
+    let b = put_facing(&mut g, "B4US", "2816", "2815");
+    put_back(&mut g, "Rosser", "2815", "2816");
     let lee = put_cmdr(&mut g, "Lee", "2815");
     let before = g.scored;
-    leader_casualty(&mut g);
-    // Lee left as soon as a Union brigade stood adjacent (10.4), so the casualty finds no
-    // commander: nothing happens, and Lee is never hit.
+    phase(&mut g, TURN, Side::Union, Phase::Combat);
+    assault(&mut g, "2815", &[s, b]);
+    act(&mut g, dice(1));
+    act(&mut g, dice(3));
+    // The casualty finds no other commander: nothing happens, and Lee is never hit.
     assert_eq!(g.cmdr(lee).casualties, 0);
+    assert_eq!(g.cmdr(lee).hex, Some(hexmap::Hex::from_label("2815").expect("hex")));
     assert_eq!(g.scored, before);
 }
