@@ -221,7 +221,13 @@ pub(crate) fn volley_die(g: &mut Belmont, f: Frame, a: &Action) {
             // (Reading: any of them, reduced or not; the owner does not choose, 7.0).
             let batteries: Vec<UnitId> =
                 ground.iter().copied().filter(|&u| g.counter(u).kind == Kind::IronBanks).collect();
-            if ground.iter().all(|&u| g.is_leader(u)) && !vessels.is_empty() {
+            // 5.1: until the camp falls the Iron Banks fire only at gunboats: a hit in a
+            // dock hex never lands on the ground units sharing it.
+            let gunboats_only = matches!(die, VolleyDie::Battery { .. }) && !crate::camp::banks_unleashed(g);
+            if gunboats_only {
+                let gunboats = vessels.into_iter().filter(|&v| g.counter(v).kind == Kind::Gunboat).collect();
+                crate::naval::hit_vessels(g, gunboats, 1);
+            } else if ground.iter().all(|&u| g.is_leader(u)) && !vessels.is_empty() {
                 crate::naval::hit_vessels(g, vessels, 1);
             } else if batteries.len() > 1 && ground.iter().all(|&u| g.is_leader(u) || batteries.contains(&u)) {
                 g.stack.push(Frame::PickStruck { among: batteries, hits: 1 });
