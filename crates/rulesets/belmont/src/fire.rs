@@ -386,7 +386,7 @@ pub(crate) fn opportunity_dice(g: &Belmont, mover: UnitId, hex: Hex, only_from: 
             continue;
         }
         for &u in g.here(adj) {
-            if g.owner(u) != enemy || !g.exerts_zoc(u) || g.unit(u).shaken {
+            if g.owner(u) != enemy || !g.exerts_zoc(u) || g.unit(u).shaken || gunboat_fired(g, u) {
                 continue;
             }
             n += 1;
@@ -410,9 +410,28 @@ pub(crate) fn after_entering(g: &mut Belmont, mover: UnitId, hex: Hex, only_from
     }
 }
 
-pub(crate) fn opp_offer(g: &mut Belmont, mover: UnitId, hex: Hex, dice: u8, _only: Option<Hex>, a: &Action) {
+/// 5.2: a gunboat that has used its one opportunity fire of the activation (see
+/// `naval`'s Readings: gunboats are excepted from "no limit" as the Iron Banks are).
+fn gunboat_fired(g: &Belmont, u: UnitId) -> bool {
+    g.counter(u).kind == Kind::Gunboat && g.act.as_ref().is_some_and(|a| a.banks_fired.contains(&u))
+}
+
+pub(crate) fn opp_offer(g: &mut Belmont, mover: UnitId, hex: Hex, dice: u8, only: Option<Hex>, a: &Action) {
     if *a != Action::Fire(true) {
         return;
+    }
+    // 5.2: the gunboats among the firers have fired for this activation.
+    if only.is_none() && g.act.is_some() {
+        let enemy = g.owner(mover).enemy();
+        let marked: Vec<Hex> = g.markers.iter().filter(|m| !m.resolved).map(|m| m.target).collect();
+        let gunboats: Vec<UnitId> = hex
+            .neighbours()
+            .into_iter()
+            .filter(|adj| !marked.contains(adj))
+            .flat_map(|adj| g.here(adj).to_vec())
+            .filter(|&u| g.counter(u).kind == Kind::Gunboat && g.owner(u) == enemy && !gunboat_fired(g, u))
+            .collect();
+        g.act.as_mut().expect("activation").banks_fired.extend(gunboats);
     }
     let n = g.name(mover);
     g.log.push("Belmont 5.2", || format!("Opportunity fire at {n} in {hex}: {dice} dice."));

@@ -12,9 +12,10 @@
 //!   hitting on a 6. 5.2 excepts gunboats as well as the Iron Banks from "no limit", and
 //!   gives only the batteries' limit (once during the enemy vessels' movement, "if a unit
 //!   fires on one gunboat it may not fire on the other"); a careful player reads the
-//!   gunboats' limit the same way: each gunboat fires once during an activation's transport
-//!   movement, at any river hex of a transport's path within its range and LOS ("for every
-//!   river hex the transport enters" says where it may fire, not how often). Before, every
+//!   gunboats' limit the same way: each gunboat conducts opportunity fire once an
+//!   activation, at any river hex of a transport's path within its range and LOS ("for
+//!   every river hex the transport enters" says where it may fire, not how often), or at a
+//!   ground unit entering its ZOC (`fire::opp_offer`). Before, every
 //!   gunboat rolled for every river hex entered: 12 dice a crossing on average, 46
 //!   transports sunk in 40 random games.
 //! - 11.5: a transport's path is traced (and fired on) only when its start or its
@@ -163,7 +164,7 @@ fn board_legal(g: &Belmont) -> Vec<Action> {
         let mp = if moving || g.unit(u).moved { g.unit(u).mp } else { g.allowance(u) };
         // 11.7: moving onto the transport on the dock: the step onto the dock is paid.
         let reaches_dock =
-            h == dock || crate::movement::cost(g, u, h, dock).is_some_and(|c| c <= mp && h.distance(dock) == 1);
+            h == dock || (h.distance(dock) == 1 && crate::movement::cost(g, u, h, dock).is_some_and(|c| c <= mp));
         for &(v, vh, ref load) in &vessels {
             let companies = load.iter().filter(|&&x| !g.is_leader(x)).count();
             let is_company = !g.is_leader(u);

@@ -394,3 +394,40 @@ fn confused_orders_hold_the_gunboats_in_place_on_gray_1_to_5() {
     assert!(tyler_acts(&confused_hq(6, "1510")));
     assert!(tyler_acts(&confused_hq(4, "2225")));
 }
+
+// ------------------------------------------------------------------ 5.2 gunboats at ground units
+
+/// Tyler at 2320 and 13TN-C, in its maneuver, walking along the two land hexes beside it
+/// (entered from a land hex out of Tyler's reach): the hexes, in order.
+fn along_the_gunboat() -> (Belmont, [String; 2]) {
+    let map = belmont::map::belmont();
+    let tyler = hex("2320");
+    let shore: Vec<Hex> = tyler.neighbours().into_iter().filter(|&h| map.is_missouri(h) && map.is_land(h)).collect();
+    let (a, b) = (shore[0], shore[1]);
+    assert_eq!(a.distance(b), 1);
+    let start = a
+        .neighbours()
+        .into_iter()
+        .find(|&h| map.is_land(h) && h.distance(tyler) == 2 && h.distance(b) == 2)
+        .expect("a start out of Tyler's reach");
+    let mut g = placed(&[("Tyler", "2320"), ("13TN-C", &start.label())]);
+    g.activate(Side::Confederate, "13TN", Stage::Maneuver);
+    (g, [a.label(), b.label()])
+}
+
+#[test]
+fn a_gunboat_fires_at_ground_units_once_an_activation() {
+    let (mut g, [a, b]) = along_the_gunboat();
+    step(&mut g, "13TN-C", &a);
+    assert!(matches!(g.top(), Some(Frame::OppOffer { dice: 1, .. })), "{:?}", g.top());
+    act(&mut g, Action::Fire(true));
+    act(&mut g, Action::Hits(0));
+    step(&mut g, "13TN-C", &b);
+    assert!(!matches!(g.top(), Some(Frame::OppOffer { .. })), "5.2: Tyler has fired: {:?}", g.top());
+    // Negative: holding fire uses nothing up.
+    let (mut h, [a, b]) = along_the_gunboat();
+    step(&mut h, "13TN-C", &a);
+    act(&mut h, Action::Fire(false));
+    step(&mut h, "13TN-C", &b);
+    assert!(matches!(h.top(), Some(Frame::OppOffer { dice: 1, .. })), "{:?}", h.top());
+}
