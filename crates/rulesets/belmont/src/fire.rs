@@ -421,7 +421,7 @@ pub(crate) fn opp_offer(g: &mut Belmont, mover: UnitId, hex: Hex, dice: u8, only
         return;
     }
     // 5.2: the gunboats among the firers have fired for this activation.
-    if only.is_none() && g.act.is_some() {
+    if only.is_none() {
         let enemy = g.owner(mover).enemy();
         let marked: Vec<Hex> = g.markers.iter().filter(|m| !m.resolved).map(|m| m.target).collect();
         let gunboats: Vec<UnitId> = hex
@@ -431,7 +431,9 @@ pub(crate) fn opp_offer(g: &mut Belmont, mover: UnitId, hex: Hex, dice: u8, only
             .flat_map(|adj| g.here(adj).to_vec())
             .filter(|&u| g.counter(u).kind == Kind::Gunboat && g.owner(u) == enemy && !gunboat_fired(g, u))
             .collect();
-        g.act.as_mut().expect("activation").banks_fired.extend(gunboats);
+        if let Some(act) = g.act.as_mut() {
+            act.banks_fired.extend(gunboats);
+        }
     }
     let n = g.name(mover);
     g.log.push("Belmont 5.2", || format!("Opportunity fire at {n} in {hex}: {dice} dice."));

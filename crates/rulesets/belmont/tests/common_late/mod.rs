@@ -2,7 +2,7 @@
 //! rules_11_12.rs, rules_13_15.rs). Positions are built with the testkit, then driven
 //! through the public `Game` API only: legal actions, chance outcomes, apply.
 
-#![allow(dead_code)]
+#![allow(dead_code, unused_imports)]
 
 pub use belmont::testkit::hex;
 pub use belmont::{Action, Belmont, ChitLoc, Fate, Frame, Loc, Stage};
