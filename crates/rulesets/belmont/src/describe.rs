@@ -77,7 +77,8 @@ pub(crate) fn describe(g: &Belmont, a: &Action) -> String {
         Action::Guard(f) => format!("the {} guards Hunter's Farm dock (2.1)", formation_name(g, *f)),
         Action::GuardCompany(u) => format!("{} stays at the dock (2.1)", n(*u)),
         Action::Place { unit, hex } if matches!(g.stack.last(), Some(Frame::PlaceReserve { .. })) => {
-            format!("place {} at {hex}, in or around Columbus (13.2.2)", n(*unit))
+            let rule = crate::sequence::release_rule(g).trim_start_matches("Belmont ");
+            format!("place {} at {hex}, in or around Columbus ({rule})", n(*unit))
         }
         Action::Place { unit, hex } => format!("set up {} at {hex}", n(*unit)),
         Action::CallReserve(true) => "call the reserve (14.3: 5 VP to the Confederates)".into(),

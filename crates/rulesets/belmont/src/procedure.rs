@@ -336,7 +336,9 @@ pub(crate) fn prompt(g: &Belmont) -> (&'static str, String) {
         }
         Frame::VesselBreak { .. } => ("Belmont 11.1", "Roll to see whether a company aboard breaks".into()),
         Frame::BreakAboard { .. } => ("Belmont 11.1", "Choose the company aboard that breaks".into()),
-        Frame::PlaceReserve { .. } => ("Belmont 13.2.2", "Place the released unit in or around Columbus".into()),
+        Frame::PlaceReserve { .. } => {
+            (sequence::release_rule(g), "Place the released unit in or around Columbus".into())
+        }
         Frame::Over => ("Belmont 14.0", "The game is over.".into()),
         Frame::TurnStart | Frame::EndTurn | Frame::FinalScoring | Frame::VesselHits { .. } => {
             ("Belmont 3.2", String::new())

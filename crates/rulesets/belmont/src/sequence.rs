@@ -96,12 +96,17 @@ pub(crate) fn place_reserve_legal(g: &Belmont, units: &[UnitId]) -> Vec<Action> 
     out
 }
 
+/// The rule releasing the reserve: 13.2.2 once the camp has fallen, 13.1 before.
+pub(crate) fn release_rule(g: &Belmont) -> &'static str {
+    if g.camp_captured.is_some() { "Belmont 13.2.2" } else { "Belmont 13.1" }
+}
+
 pub(crate) fn place_reserve(g: &mut Belmont, mut units: Vec<UnitId>, a: &Action) {
     let Action::Place { unit, hex } = *a else { unreachable!() };
     units.retain(|&x| x != unit);
     g.set_loc(unit, Loc::Hex(hex));
     let n = g.name(unit);
-    g.log.push("Belmont 13.2.2", || format!("{n} is placed at {hex}, in or around Columbus."));
+    g.log.push(release_rule(g), || format!("{n} is placed at {hex}, in or around Columbus."));
     if !units.is_empty() {
         g.stack.push(Frame::PlaceReserve { units });
     }
