@@ -300,18 +300,37 @@ fn sight_sets(g: &Belmont, from: Hex, to: Hex, watchers: &[(UnitId, Hex, u16)]) 
         return vec![0];
     };
     let (lo, hi) = (s.min(t), s.max(t));
+    // Watchers sharing a hex (batteries in an entrenchment) share its LOS: asked once.
     let sight = |p: Hex| -> u32 {
-        watchers
-            .iter()
-            .enumerate()
-            .filter(|(_, (_, wh, range))| wh.distance(p) <= *range && los(g, *wh, p))
-            .fold(0, |m, (i, _)| m | 1 << i)
+        let mut sees: Vec<(Hex, bool)> = Vec::new();
+        let mut m = 0;
+        for (i, &(_, wh, range)) in watchers.iter().enumerate() {
+            if wh.distance(p) > range {
+                continue;
+            }
+            let seen = match sees.iter().find(|(h, _)| *h == wh) {
+                Some(&(_, s)) => s,
+                None => {
+                    let s = crate::los::los_kept(g, wh, p);
+                    sees.push((wh, s));
+                    s
+                }
+            };
+            if seen {
+                m |= 1 << i;
+            }
+        }
+        m
     };
-    let mut seen: std::collections::HashMap<Hex, u32> = std::collections::HashMap::new();
-    let mut known = std::collections::HashSet::new();
+    // By map cell: the sight mask of a river hex (worked out once), and which masks a
+    // path has reached it with (a bit per mask: at most six watchers, 64 masks).
+    assert!(watchers.len() <= 6, "at most six batteries or two gunboats watch");
+    let cell = |h: Hex| map.cells.index(h).expect("on the map");
+    let mut sight_of: Vec<Option<u32>> = vec![None; map.cells.len()];
+    let mut known: Vec<u64> = vec![0; map.cells.len()];
     let mut queue = std::collections::VecDeque::from([(from, 0u32)]);
     let mut out = Vec::new();
-    known.insert((from, 0u32));
+    known[cell(from)] |= 1;
     while let Some((h, mask)) = queue.pop_front() {
         if h == to {
             if !out.contains(&mask) {
@@ -325,9 +344,11 @@ fn sight_sets(g: &Belmont, from: Hex, to: Hex, watchers: &[(UnitId, Hex, u16)]) 
             if !river && n != to {
                 continue;
             }
+            let c = cell(n);
             let m =
-                if info.terrain == Terrain::River { mask | *seen.entry(n).or_insert_with(|| sight(n)) } else { mask };
-            if known.insert((n, m)) {
+                if info.terrain == Terrain::River { mask | *sight_of[c].get_or_insert_with(|| sight(n)) } else { mask };
+            if known[c] & (1 << m) == 0 {
+                known[c] |= 1 << m;
                 queue.push_back((n, m));
             }
         }
