@@ -122,6 +122,13 @@ pub enum Action {
         /// The assisting leader, if any.
         leader: Option<UnitId>,
     },
+    /// 11.5, 11.7: the moving vessel's owner picks its path by the enemy units it passes
+    /// in sight of (the gunboats a transport's path enters the range and LOS of, the Iron
+    /// Banks batteries a gunboat's does), in id order; none: a path out of their sight.
+    Route(Vec<UnitId>),
+    /// 5.2: these units (of those in sight of the moving vessel's path) each fire their one
+    /// opportunity-fire die at it, in id order; none: hold fire.
+    OppFire(Vec<UnitId>),
     /// 12.1: the long-range battery fires at a hex outside its LOS.
     Bombard {
         /// The battery.

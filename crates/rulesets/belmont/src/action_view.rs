@@ -64,6 +64,21 @@ pub(crate) fn action_view(g: &Belmont, a: &Action) -> ActionView {
         Action::FuryTarget(h) => ("melee", None, None, Some(*h)),
         // 9.0.
         Action::Rally { unit, .. } => ("rally", Some(*unit), None, None),
+        // 11.5: the path of the vessel under way, which ends at its hex (it is there already).
+        Action::Route(_) => ("choice", naval_target(g), None, naval_target(g).and_then(|v| g.hex_of(v))),
+        // 5.2: opportunity fire at the moving vessel, from the first firer chosen.
+        Action::OppFire(firers) => {
+            let at = naval_target(g).and_then(|v| g.hex_of(v));
+            (
+                "fire",
+                firers.first().copied(),
+                firers.first().and_then(|&u| g.units.get(usize::from(u))).and_then(|x| match x.loc {
+                    Loc::Hex(h) => Some(h),
+                    _ => None,
+                }),
+                at,
+            )
+        }
         // 12.1: the long-range battery fires blind.
         Action::Bombard { battery, target } => ("fire", Some(*battery), None, Some(*target)),
     };
@@ -80,6 +95,15 @@ pub(crate) fn action_view(g: &Belmont, a: &Action) -> ActionView {
 /// 5.1: the first of the firers a volley's bitmask chooses among `from`'s eligible units.
 fn first_firer(g: &Belmont, from: Hex, firers: u8) -> Option<UnitId> {
     crate::fire::volley_firers(g, from).into_iter().enumerate().find(|(i, _)| firers & (1 << i) != 0).map(|(_, u)| u)
+}
+
+/// 11.5, 5.2: the vessel whose path or fire is pending.
+fn naval_target(g: &Belmont) -> Option<UnitId> {
+    match g.stack.last() {
+        Some(Frame::ChooseRoute { vessel, .. }) => Some(*vessel),
+        Some(Frame::NavalOpp { target, .. }) => Some(*target),
+        _ => None,
+    }
 }
 
 /// 8.0: the unit whose retreat is pending.

@@ -50,6 +50,7 @@ fn unknown(g: &Belmont, a: &Action) -> Option<String> {
         Action::Bombard { battery, target } => unit(battery).or_else(|| hex(target)),
         Action::Volley { from, target, .. } | Action::Marker { target, from } => hex(from).or_else(|| hex(target)),
         Action::RetreatTo(h) | Action::FuryTarget(h) => hex(h),
+        Action::Route(us) | Action::OppFire(us) => us.iter().find_map(unit),
         Action::Roll(_)
         | Action::RollPair { .. }
         | Action::Hits(_)
@@ -76,6 +77,10 @@ pub(crate) fn describe(g: &Belmont, a: &Action) -> String {
         Action::Pick(i) => format!("random pick #{}", u16::from(*i) + 1),
         Action::Guard(f) => format!("the {} guards Hunter's Farm dock (2.1)", formation_name(g, *f)),
         Action::GuardCompany(u) => format!("{} stays at the dock (2.1)", n(*u)),
+        Action::Place { unit, hex } if matches!(g.stack.last(), Some(Frame::PlaceReserve { .. })) => {
+            let rule = crate::sequence::release_rule(g).trim_start_matches("Belmont ");
+            format!("place {} at {hex}, in or around Columbus ({rule})", n(*unit))
+        }
         Action::Place { unit, hex } => format!("set up {} at {hex}", n(*unit)),
         Action::CallReserve(true) => "call the reserve (14.3: 5 VP to the Confederates)".into(),
         Action::CallReserve(false) => "keep the reserve at the dock".into(),
@@ -106,8 +111,15 @@ pub(crate) fn describe(g: &Belmont, a: &Action) -> String {
         Action::Done => "done".into(),
         Action::Fire(true) => "conduct opportunity fire (5.2)".into(),
         Action::Fire(false) => "hold fire".into(),
+        Action::TakeHit(u) if matches!(g.stack.last(), Some(Frame::BreakAboard { .. })) => {
+            format!("{} breaks aboard (11.1)", n(*u))
+        }
         Action::TakeHit(u) => format!("{} takes the hit (7.0)", n(*u)),
         Action::LoseDie(u) => format!("a die of {} is lost to terrain (5.1)", n(*u)),
+        Action::Route(past) if past.is_empty() => "take a path out of the enemy's sight (11.5)".into(),
+        Action::Route(past) => format!("take a path in sight of {} (11.5)", names(g, past)),
+        Action::OppFire(firers) if firers.is_empty() => "hold fire (5.2)".into(),
+        Action::OppFire(firers) => format!("opportunity fire with {} (5.2)", names(g, firers)),
         Action::Retreater(u) => format!("{} retreats (8.3)", n(*u)),
         Action::RetreatTo(h) => format!("retreat to {h}"),
         Action::Accompany(true) => "leaders go with the retreating unit (8.1)".into(),
@@ -131,6 +143,11 @@ pub(crate) fn describe(g: &Belmont, a: &Action) -> String {
             format!("{} fires blind at {target} (12.1)", n(*battery))
         }
     }
+}
+
+/// Counters' ids joined ("Tyler, Lexington").
+fn names(g: &Belmont, us: &[UnitId]) -> String {
+    us.iter().map(|&u| unit_name(g, u)).collect::<Vec<_>>().join(", ")
 }
 
 /// Names the rule an action breaks now.

@@ -267,7 +267,13 @@ pub(crate) fn volley_die(g: &mut Belmont, f: Frame, a: &Action) {
             // (Reading: any of them, reduced or not; the owner does not choose, 7.0).
             let batteries: Vec<UnitId> =
                 ground.iter().copied().filter(|&u| g.counter(u).kind == Kind::IronBanks).collect();
-            if ground.iter().all(|&u| g.is_leader(u)) && !vessels.is_empty() {
+            // 5.1: until the camp falls the Iron Banks fire only at gunboats: a hit in a
+            // dock hex never lands on the ground units sharing it.
+            let gunboats_only = matches!(die, VolleyDie::Battery { .. }) && !crate::camp::banks_unleashed(g);
+            if gunboats_only {
+                let gunboats = vessels.into_iter().filter(|&v| g.counter(v).kind == Kind::Gunboat).collect();
+                crate::naval::hit_vessels(g, gunboats, 1);
+            } else if ground.iter().all(|&u| g.is_leader(u)) && !vessels.is_empty() {
                 crate::naval::hit_vessels(g, vessels, 1);
             } else if batteries.len() > 1 && ground.iter().all(|&u| g.is_leader(u) || batteries.contains(&u)) {
                 g.stack.push(Frame::PickStruck { among: batteries, hits: 1 });
@@ -425,7 +431,7 @@ pub(crate) fn opportunity_dice(g: &Belmont, mover: UnitId, hex: Hex, only_from: 
             continue;
         }
         for &u in g.here(adj) {
-            if g.owner(u) != enemy || !g.exerts_zoc(u) || g.unit(u).shaken {
+            if g.owner(u) != enemy || !g.exerts_zoc(u) || g.unit(u).shaken || gunboat_fired(g, u) {
                 continue;
             }
             n += 1;
@@ -449,9 +455,30 @@ pub(crate) fn after_entering(g: &mut Belmont, mover: UnitId, hex: Hex, only_from
     }
 }
 
-pub(crate) fn opp_offer(g: &mut Belmont, mover: UnitId, hex: Hex, dice: u8, _only: Option<Hex>, a: &Action) {
+/// 5.2: a gunboat that has used its one opportunity fire of the activation (see
+/// `naval`'s Readings: gunboats are excepted from "no limit" as the Iron Banks are).
+fn gunboat_fired(g: &Belmont, u: UnitId) -> bool {
+    g.counter(u).kind == Kind::Gunboat && g.act.as_ref().is_some_and(|a| a.banks_fired.contains(&u))
+}
+
+pub(crate) fn opp_offer(g: &mut Belmont, mover: UnitId, hex: Hex, dice: u8, only: Option<Hex>, a: &Action) {
     if *a != Action::Fire(true) {
         return;
+    }
+    // 5.2: the gunboats among the firers have fired for this activation.
+    if only.is_none() {
+        let enemy = g.owner(mover).enemy();
+        let marked: Vec<Hex> = g.markers.iter().filter(|m| !m.resolved).map(|m| m.target).collect();
+        let gunboats: Vec<UnitId> = hex
+            .neighbours()
+            .into_iter()
+            .filter(|adj| !marked.contains(adj))
+            .flat_map(|adj| g.here(adj).to_vec())
+            .filter(|&u| g.counter(u).kind == Kind::Gunboat && g.owner(u) == enemy && !gunboat_fired(g, u))
+            .collect();
+        if let Some(act) = g.act.as_mut() {
+            act.banks_fired.extend(gunboats);
+        }
     }
     let n = g.name(mover);
     g.log.push("Belmont 5.2", || format!("Opportunity fire at {n} in {hex}: {dice} dice."));

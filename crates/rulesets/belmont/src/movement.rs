@@ -481,6 +481,11 @@ pub(crate) fn step(g: &mut Belmont, u: UnitId, to: Hex) {
     }
     let c = cost(g, u, from, to).expect("legal step");
     g.unit_mut(u).mp -= c;
+    // 11.7: a unit that left a transport this turn may enter a Union ZOC but not pass
+    // through it, however far it walked from the landing first.
+    if g.unit(u).debarked && g.in_zoc_of(to, g.owner(u).enemy()) {
+        g.unit_mut(u).mp = 0;
+    }
     if stage == Stage::MeleeMoves
         && let Some(m) = crate::melee::entry_marker(g, u, from, to)
     {

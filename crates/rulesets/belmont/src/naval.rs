@@ -4,15 +4,41 @@
 //!
 //! Readings:
 //! - 11.5: a vessel moves to any hex up to three sections from its own (four counting
-//!   the first); its path is the shortest river route, used for opportunity fire.
-//! - 5.2: Iron Banks batteries in range and LOS of any hex of a gunboat's route may
-//!   each fire once during that movement; gunboats fire one die per river hex a
-//!   transport enters within their range and LOS.
-//! - 11.7: units board a transport on Columbus dock from the dock hex or a hex next to
-//!   it; a loaded transport must leave the dock before the activation ends.
-//! - 11.7: an emptied transport's way back is the shortest river route to Columbus dock;
-//!   if any river hex of it lies in a gunboat's range and LOS the transport takes that
-//!   fire (as when sailing) and goes to the turn track when the activation ends.
+//!   the first). Its path runs by river hexes through the sections between its start and
+//!   its destination, and its owner chooses it ([`Frame::ChooseRoute`]): what a path
+//!   changes is only which enemy units it passes in sight of, so the choice is offered as
+//!   those sets (one action each; none when there is only one).
+//! - 5.2 with 11.4 and 11.5: opportunity fire at a moving vessel is one die a firer,
+//!   hitting on a 6. 5.2 excepts gunboats as well as the Iron Banks from "no limit", and
+//!   gives only the batteries' limit (once during the enemy vessels' movement, "if a unit
+//!   fires on one gunboat it may not fire on the other"); a careful player reads the
+//!   gunboats' limit the same way: each gunboat conducts opportunity fire once an
+//!   activation, at any river hex of a transport's path within its range and LOS ("for
+//!   every river hex the transport enters" says where it may fire, not how often), or at a
+//!   ground unit entering its ZOC (`fire::opp_offer`). Before, every
+//!   gunboat rolled for every river hex entered: 12 dice a crossing on average, 46
+//!   transports sunk in 40 random games.
+//! - 11.5: a transport's path is traced (and fired on) only when its start or its
+//!   destination is in the LOS of an enemy gunboat; a gunboat's always is, for the Iron
+//!   Banks (5.2 gives them all of its movement). 11.7: an emptied transport's way back is
+//!   traced whenever a path could fall in a gunboat's range and LOS; it reaches the turn
+//!   track when the activation ends.
+//! - 5.2: the side firing chooses which of the units in sight fire ([`Frame::NavalOpp`]);
+//!   only those are used up, so batteries held back may fire at the other gunboat.
+//!   A battery reaches as far at a moving gunboat as it volleys (Volley Fire Chart: 14
+//!   hexes, the long-range batteries 36).
+//! - 11.7: a unit boards a transport on Columbus dock by moving onto it: from the dock hex,
+//!   or from the hex next to it with the movement points to enter the dock, before or after
+//!   moving earlier in its own move; a loaded transport must leave the dock before the
+//!   activation ends.
+//! - 11.1: the die for a company aboard a hit vessel is rolled once a hit; on 4-6 the
+//!   owner assigns the break to one of the unbroken companies aboard (7.0: hits are
+//!   applied by their owner).
+//! - 10.0 with 1.2 HQ: gunboats are units the HQ chit activates, so Confused Orders reach
+//!   them; a forced move would take a vessel out of the river or across it hex by hex,
+//!   which 10.3 does not force, so on gray 1-5 a gunboat stays in place and takes no other
+//!   part in the activation, as every confused unit does; gray 6, or Grant beside it or
+//!   aboard (10.5), and it operates normally.
 //! - 11.2: only gunboats repair ("If a gunboat has damage").
 
 use crate::action::Action;
@@ -129,10 +155,16 @@ fn board_legal(g: &Belmont) -> Vec<Action> {
         .filter_map(|v| g.hex_of(v).map(|vh| (v, vh, aboard(g, v))))
         .collect();
     for u in activated_units(g) {
-        if g.unit(u).moved || !matches!(g.counter(u).kind, Kind::Infantry | Kind::Leader) {
+        // A unit boards in its own move: before it has moved, or as it moves (11.7).
+        let moving = act.moving == Some(u);
+        if (g.unit(u).moved && !moving) || !matches!(g.counter(u).kind, Kind::Infantry | Kind::Leader) {
             continue;
         }
         let Some(h) = g.hex_of(u) else { continue };
+        let mp = if moving || g.unit(u).moved { g.unit(u).mp } else { g.allowance(u) };
+        // 11.7: moving onto the transport on the dock: the step onto the dock is paid.
+        let reaches_dock =
+            h == dock || (h.distance(dock) == 1 && crate::movement::cost(g, u, h, dock).is_some_and(|c| c <= mp));
         for &(v, vh, ref load) in &vessels {
             let companies = load.iter().filter(|&&x| !g.is_leader(x)).count();
             let is_company = !g.is_leader(u);
@@ -140,7 +172,7 @@ fn board_legal(g: &Belmont) -> Vec<Action> {
                 Kind::Transport => {
                     vh == dock
                         && !act.sailed.contains(&v)
-                        && h.distance(dock) <= 1
+                        && reaches_dock
                         && g.map().get(h).is_some_and(|i| i.region == Region::Kentucky)
                         && !g.transports_held.contains(&v)
                         && load.iter().all(|&x| g.counter(x).formation == g.counter(u).formation)
@@ -166,6 +198,10 @@ fn transports_in_use(g: &Belmont, except: UnitId) -> usize {
 }
 
 pub(crate) fn board(g: &mut Belmont, u: UnitId, v: UnitId) {
+    let act = g.act.as_mut().expect("activation");
+    if act.moving == Some(u) {
+        act.moving = None; // Aboard, its own move is over.
+    }
     g.set_loc(u, Loc::Aboard(v));
     g.unit_mut(u).moved = true;
     let (n, vn) = (g.name(u), g.name(v));
@@ -216,42 +252,256 @@ pub(crate) fn debark(g: &mut Belmont, u: UnitId, to: Hex) {
     let (n, vn) = (g.name(u), g.name(v));
     g.log.push("Belmont 11.7", || format!("{n} debarks from {vn} at {to}."));
     if aboard(g, v).is_empty() && g.counter(v).kind == Kind::Transport {
-        // 11.7: empty, it heads back to Columbus by the turn track. Where the way back
-        // lies in a gunboat's range and LOS it is shown hex by hex and may be fired on
-        // (5.2); it stays on the map until the activation ends (`end_activation`).
+        // 11.7: empty, it heads back to Columbus by the turn track. Where a path back could
+        // fall in a gunboat's range and LOS it is shown (its owner choosing it) and may be
+        // fired on (5.2); it then stays on the map until the activation ends
+        // (`end_activation`).
         let vh = g.hex_of(v).expect("on map");
-        let back = route(vh, g.map().columbus_dock);
-        let dice = transport_fire_dice(g, g.owner(v), &back);
-        if dice == 0 {
+        if offer_route(g, v, vh, g.map().columbus_dock) {
+            g.log.push("Belmont 11.7", || format!("{vn} heads back to Columbus past the Union gunboats."));
+        } else {
             g.set_loc(v, Loc::TurnTrack);
             g.log.push("Belmont 11.7", || format!("{vn} heads back to Columbus (turn track)."));
-        } else {
-            g.log.push("Belmont 11.7", || format!("{vn} heads back to Columbus past the Union gunboats."));
-            let dice = u8::try_from(dice.min(60)).expect("small");
-            g.stack.push(Frame::OppOffer { mover: v, hex: vh, dice, only_from: None });
         }
     }
     fire::after_entering(g, u, to, None);
 }
 
-/// 5.2, 11.4: opportunity-fire dice at a transport on `path`: one per enemy gunboat for
-/// every river hex entered within its range and LOS.
-fn transport_fire_dice(g: &Belmont, side: Side, path: &[Hex]) -> usize {
-    let gunboats: Vec<Hex> = g
-        .ids()
-        .filter(|&b| g.counter(b).kind == Kind::Gunboat && g.owner(b) == side.enemy())
-        .filter_map(|b| g.hex_of(b))
-        .collect();
-    path.iter()
-        .skip(1)
-        .filter(|&&p| g.map().get(p).is_some_and(|i| i.terrain == Terrain::River))
-        .map(|&p| gunboats.iter().filter(|&&gb| gb.distance(p) <= charts::GUNBOAT_RANGE && los(g, gb, p)).count())
-        .sum()
+/// 5.2: the enemy units that may fire at vessel `v` as it moves, each with its hex and
+/// range: at a transport the gunboats, at a gunboat the Iron Banks batteries (11.4), each
+/// once an activation (so not those that have fired).
+fn watchers(g: &Belmont, v: UnitId) -> Vec<(UnitId, Hex, u16)> {
+    let side = g.owner(v);
+    let kind = match g.counter(v).kind {
+        Kind::Transport => Kind::Gunboat,
+        Kind::Gunboat => Kind::IronBanks,
+        _ => return vec![],
+    };
+    let fired = |w: UnitId| g.act.as_ref().is_some_and(|a| a.banks_fired.contains(&w));
+    g.ids()
+        .filter(|&w| g.counter(w).kind == kind && g.owner(w) == side.enemy() && !fired(w))
+        .filter_map(|w| {
+            let range = match g.counter(w).kind {
+                Kind::Gunboat => charts::GUNBOAT_RANGE,
+                _ if g.counter(w).long_range => charts::LONG_RANGE,
+                _ => charts::IRON_BANKS_RANGE,
+            };
+            g.hex_of(w).map(|h| (w, h, range))
+        })
+        .collect()
 }
 
-/// The river route a vessel takes (11.5): the shortest by river and dock hexes.
-fn route(from: Hex, to: Hex) -> Vec<Hex> {
-    crate::tables::river_route(from, to, 200).unwrap_or_else(|| vec![from, to])
+/// 11.5: the sets of `watchers` (by index, as bits) a path from `from` to `to` can pass
+/// in the range and LOS of, each set once, fewest first. A path runs by river hexes through
+/// the sections between its ends; only the river hexes it enters count (5.2).
+fn sight_sets(g: &Belmont, from: Hex, to: Hex, watchers: &[(UnitId, Hex, u16)]) -> Vec<u32> {
+    let map = g.map();
+    let (Some(s), Some(t)) = (section(g, from), section(g, to)) else {
+        return vec![0];
+    };
+    let (lo, hi) = (s.min(t), s.max(t));
+    // Watchers sharing a hex (batteries in an entrenchment) share its LOS: asked once.
+    let sight = |p: Hex| -> u32 {
+        let mut sees: Vec<(Hex, bool)> = Vec::new();
+        let mut m = 0;
+        for (i, &(_, wh, range)) in watchers.iter().enumerate() {
+            if wh.distance(p) > range {
+                continue;
+            }
+            let seen = match sees.iter().find(|(h, _)| *h == wh) {
+                Some(&(_, s)) => s,
+                None => {
+                    let s = crate::los::los_kept(g, wh, p);
+                    sees.push((wh, s));
+                    s
+                }
+            };
+            if seen {
+                m |= 1 << i;
+            }
+        }
+        m
+    };
+    // By map cell: the sight mask of a river hex (worked out once), and which masks a
+    // path has reached it with (a bit per mask: at most six watchers, 64 masks).
+    assert!(watchers.len() <= 6, "at most six batteries or two gunboats watch");
+    let cell = |h: Hex| map.cells.index(h).expect("on the map");
+    let mut sight_of: Vec<Option<u32>> = vec![None; map.cells.len()];
+    let mut known: Vec<u64> = vec![0; map.cells.len()];
+    let mut queue = std::collections::VecDeque::from([(from, 0u32)]);
+    let mut out = Vec::new();
+    known[cell(from)] |= 1;
+    while let Some((h, mask)) = queue.pop_front() {
+        if h == to {
+            if !out.contains(&mask) {
+                out.push(mask);
+            }
+            continue;
+        }
+        for n in h.neighbours() {
+            let Some(info) = map.get(n) else { continue };
+            let river = info.terrain == Terrain::River && info.river_section.is_some_and(|x| (lo..=hi).contains(&x));
+            if !river && n != to {
+                continue;
+            }
+            let c = cell(n);
+            let m =
+                if info.terrain == Terrain::River { mask | *sight_of[c].get_or_insert_with(|| sight(n)) } else { mask };
+            if known[c] & (1 << m) == 0 {
+                known[c] |= 1 << m;
+                queue.push_back((n, m));
+            }
+        }
+    }
+    if out.is_empty() {
+        out.push(0);
+    }
+    out.sort_by_key(|&m| (m.count_ones(), m));
+    out
+}
+
+/// 11.5, 11.7, 5.2: after vessel `v` moves from `from` to `to`, its path is traced: the
+/// owner chooses it where paths differ in whom they pass in sight of, then the enemy may
+/// fire. Whether anything was offered.
+fn offer_route(g: &mut Belmont, v: UnitId, from: Hex, to: Hex) -> bool {
+    let w = watchers(g, v);
+    if w.is_empty() {
+        return false;
+    }
+    let sets = sight_sets(g, from, to, &w);
+    if sets.iter().all(|&m| m == 0) {
+        return false;
+    }
+    let names = |m: u32| -> Vec<UnitId> { (0..w.len()).filter(|&i| m & (1 << i) != 0).map(|i| w[i].0).collect() };
+    if let [only] = sets[..] {
+        offer_fire(g, v, names(only));
+    } else {
+        g.stack.push(Frame::ChooseRoute { vessel: v, routes: sets.into_iter().map(names).collect() });
+    }
+    true
+}
+
+/// 5.2: the enemy decides which of `firers` fire at the moving vessel.
+fn offer_fire(g: &mut Belmont, v: UnitId, firers: Vec<UnitId>) {
+    if !firers.is_empty() {
+        g.stack.push(Frame::NavalOpp { target: v, firers });
+    }
+}
+
+/// 11.5: a transport's path is traced only if its start or destination is in the LOS of
+/// an enemy gunboat.
+fn transport_traced(g: &Belmont, v: UnitId, from: Hex, to: Hex) -> bool {
+    let side = g.owner(v);
+    g.ids()
+        .filter(|&b| g.counter(b).kind == Kind::Gunboat && g.owner(b) == side.enemy())
+        .filter_map(|b| g.hex_of(b))
+        .any(|b| los(g, b, from) || los(g, b, to))
+}
+
+/// The legal choices of the naval frames: a path (11.5), which units fire (5.2), which
+/// company aboard breaks (11.1).
+pub(crate) fn choice_legal(g: &Belmont, f: &Frame) -> Vec<Action> {
+    match f {
+        Frame::ChooseRoute { routes, .. } => routes.iter().cloned().map(Action::Route).collect(),
+        Frame::NavalOpp { firers, .. } => {
+            let n = firers.len().min(8);
+            let subset = |mask: usize| (0..n).filter(|i| mask & (1 << i) != 0).map(|i| firers[i]).collect();
+            (1..1usize << n).rev().map(|m| Action::OppFire(subset(m))).chain([Action::OppFire(vec![])]).collect()
+        }
+        Frame::BreakAboard { vessel } => unbroken_aboard(g, *vessel).into_iter().map(Action::TakeHit).collect(),
+        _ => vec![],
+    }
+}
+
+fn unbroken_aboard(g: &Belmont, v: UnitId) -> Vec<UnitId> {
+    aboard(g, v).into_iter().filter(|&u| !g.is_leader(u) && !g.unit(u).flipped).collect()
+}
+
+pub(crate) fn choice_apply(g: &mut Belmont, f: Frame, a: &Action) {
+    match (f, a) {
+        (Frame::ChooseRoute { vessel, .. }, Action::Route(past)) => {
+            let n = g.name(vessel);
+            let names: Vec<&str> = past.iter().map(|&u| g.name(u)).collect();
+            g.log.push("Belmont 11.5", || {
+                if names.is_empty() {
+                    format!("{n} takes a path out of the enemy's sight.")
+                } else {
+                    format!("{n} takes a path in sight of {}.", names.join(", "))
+                }
+            });
+            offer_fire(g, vessel, past.clone());
+        }
+        (Frame::NavalOpp { target, .. }, Action::OppFire(firers)) => {
+            let n = g.name(target);
+            if firers.is_empty() {
+                g.log.push("Belmont 5.2", || format!("No opportunity fire at {n}."));
+                return;
+            }
+            let names: Vec<&str> = firers.iter().map(|&u| g.name(u)).collect();
+            g.log.push("Belmont 5.2", || format!("Opportunity fire at {n} by {}.", names.join(", ")));
+            g.act.as_mut().expect("activation").banks_fired.extend(firers.iter().copied());
+            let dice = u8::try_from(firers.len()).expect("few");
+            g.stack.push(Frame::OppRoll { mover: target, dice });
+        }
+        (Frame::VesselBreak { vessel }, Action::Roll(r)) => {
+            let n = g.name(vessel);
+            let can = unbroken_aboard(g, vessel);
+            if *r < charts::VESSEL_BREAK_ON || can.is_empty() {
+                g.log.push("Belmont 11.1", || format!("Rolled {r}: no company aboard {n} breaks."));
+            } else if let [c] = can[..] {
+                break_aboard(g, c, *r);
+            } else {
+                g.log.push("Belmont 11.1", || format!("Rolled {r}: a company aboard {n} breaks."));
+                g.stack.push(Frame::BreakAboard { vessel });
+            }
+        }
+        (Frame::BreakAboard { .. }, Action::TakeHit(c)) => break_aboard(g, *c, 0),
+        (f, a) => unreachable!("{f:?} {a:?}"),
+    }
+}
+
+/// 11.1: a company aboard breaks (`r`: the die, if its own).
+fn break_aboard(g: &mut Belmont, c: UnitId, r: u8) {
+    g.unit_mut(c).flipped = true;
+    let n = g.name(c);
+    if r > 0 {
+        g.log.push("Belmont 11.1", || format!("Rolled {r}: {n} breaks aboard."));
+    } else {
+        g.log.push("Belmont 11.1", || format!("{n} breaks aboard."));
+    }
+}
+
+/// 10.0, 10.3, 10.5: gunboats of a confused HQ activation stay in place and take no part
+/// on gray 1-5, unless Grant is beside or aboard them (see the module's Readings).
+pub(crate) fn confused_gunboats(g: &mut Belmont, a: &Action) {
+    let Action::RollPair { gray, .. } = *a else { return };
+    if gray >= charts::CONFUSED_NORMAL_ON {
+        return;
+    }
+    let grant: Vec<Loc> = g
+        .ids()
+        .filter(|&l| g.counter(l).side == Side::Union && g.rank(l) == Some(crate::counters::Rank::Army))
+        .map(|l| g.unit(l).loc)
+        .collect();
+    let held: Vec<UnitId> = g
+        .ids()
+        .filter(|&v| g.counter(v).kind == Kind::Gunboat && activated(g, v))
+        .filter(|&v| {
+            let near = |l: &Loc| match *l {
+                Loc::Aboard(x) => x == v,
+                Loc::Hex(h) => g.hex_of(v).is_some_and(|vh| vh.distance(h) <= 1),
+                _ => false,
+            };
+            !grant.iter().any(near)
+        })
+        .collect();
+    for &v in &held {
+        let n = g.name(v);
+        g.log.push("Belmont 10.3", || format!("{n} stays in place under Confused Orders."));
+    }
+    if let Some(act) = g.act.as_mut() {
+        act.frozen.extend(held);
+    }
 }
 
 pub(crate) fn sail(g: &mut Belmont, v: UnitId, to: Hex) {
@@ -260,34 +510,15 @@ pub(crate) fn sail(g: &mut Belmont, v: UnitId, to: Hex) {
     g.act.as_mut().expect("activation").sailed.push(v);
     let n = g.name(v);
     g.log.push("Belmont 11.5", || format!("{n} sails from {from} to {to}."));
-    let path = route(from, to);
-    let side = g.owner(v);
-    let dice: usize = match g.counter(v).kind {
-        Kind::Gunboat => {
-            // 5.2: each Iron Banks battery may fire once during a gunboat's movement.
-            let act = g.act.as_ref().expect("activation");
-            let batteries: Vec<UnitId> = g
-                .ids()
-                .filter(|&b| {
-                    g.counter(b).kind == Kind::IronBanks
-                        && g.owner(b) == side.enemy()
-                        && !act.banks_fired.contains(&b)
-                        && g.hex_of(b).is_some_and(|bh| {
-                            path.iter().any(|&p| bh.distance(p) <= charts::IRON_BANKS_RANGE && los(g, bh, p))
-                        })
-                })
-                .collect();
-            let n = batteries.len();
-            g.act.as_mut().expect("activation").banks_fired.extend(batteries);
-            n
-        }
-        // 5.2: a die per gunboat for every river hex entered in its range and LOS.
-        Kind::Transport => transport_fire_dice(g, side, &path),
-        _ => 0,
+    // 11.5: a transport's path is traced only if an end is in a gunboat's LOS; a gunboat's
+    // is for the Iron Banks (5.2).
+    let traced = match g.counter(v).kind {
+        Kind::Transport => transport_traced(g, v, from, to),
+        Kind::Gunboat => true,
+        _ => false,
     };
-    if dice > 0 {
-        let dice = u8::try_from(dice.min(60)).expect("small");
-        g.stack.push(Frame::OppOffer { mover: v, hex: to, dice, only_from: None });
+    if traced {
+        offer_route(g, v, from, to);
     }
 }
 
@@ -345,8 +576,9 @@ pub(crate) fn vessel_hits(g: &mut Belmont, v: UnitId, hits: u8) {
     for l in leaders {
         g.stack.push(Frame::Casualty { leader: l });
     }
-    if let Some(&c) = load.iter().find(|&&u| !g.is_leader(u) && !g.unit(u).flipped) {
-        g.stack.push(Frame::BreakRoll { unit: c, on: charts::VESSEL_BREAK_ON });
+    // 11.1: a die a hit; on 4-6 its owner assigns the break to a company aboard.
+    if load.iter().any(|&u| !g.is_leader(u) && !g.unit(u).flipped) {
+        g.stack.push(Frame::VesselBreak { vessel: v });
     }
 }
 

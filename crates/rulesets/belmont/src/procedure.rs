@@ -221,6 +221,38 @@ pub enum Frame {
         /// Hits left to apply.
         hits: u8,
     },
+    // ---- Naval movement (11.5, 11.7), hits aboard (11.1), the Columbus reserve (13.1, 13.2.2) ----
+    /// 11.5, 11.7: the moving vessel's owner picks its path, by the enemy units in whose
+    /// sight it passes (each list one [`Action::Route`]).
+    ChooseRoute {
+        /// The vessel.
+        vessel: UnitId,
+        /// The sets of enemy units a path can pass in sight of, each in id order.
+        routes: Vec<Vec<UnitId>>,
+    },
+    /// 5.2: the enemy picks which of `firers` (in sight of the path) fire at the vessel.
+    NavalOpp {
+        /// The moving vessel.
+        target: UnitId,
+        /// Gunboats (at a transport) or Iron Banks batteries (at a gunboat) that may fire.
+        firers: Vec<UnitId>,
+    },
+    /// 11.1: a hit vessel's die that breaks a company aboard on 4-6.
+    VesselBreak {
+        /// The vessel.
+        vessel: UnitId,
+    },
+    /// 11.1: the owner picks which unbroken company aboard breaks.
+    BreakAboard {
+        /// The vessel.
+        vessel: UnitId,
+    },
+    /// 13.1, 13.2.2: the Confederates place released units in or around Columbus, the first
+    /// of `units` now.
+    PlaceReserve {
+        /// Units still to place, in id order.
+        units: Vec<UnitId>,
+    },
     /// The game is over.
     Over,
 }
@@ -233,7 +265,9 @@ pub(crate) fn actor(g: &Belmont) -> Actor {
     match top {
         Frame::Over => Actor::Over,
         Frame::GuardRegiment | Frame::GuardCompanies { .. } | Frame::CallReserve => Actor::Side(Side::Union),
-        Frame::Reinforce => Actor::Side(Side::Confederate),
+        Frame::Reinforce | Frame::PlaceReserve { .. } => Actor::Side(Side::Confederate),
+        Frame::ChooseRoute { vessel, .. } | Frame::BreakAboard { vessel } => Actor::Side(g.owner(*vessel)),
+        Frame::NavalOpp { target, .. } => Actor::Side(g.owner(*target).enemy()),
         Frame::Deploy { side, .. } | Frame::Rally { side, .. } => Actor::Side(*side),
         Frame::SecondMove { side, .. } => Actor::Side(*side),
         Frame::DrawChit
@@ -246,6 +280,7 @@ pub(crate) fn actor(g: &Belmont) -> Actor {
         | Frame::Casualty { .. }
         | Frame::BreakRoll { .. }
         | Frame::PickStruck { .. }
+        | Frame::VesselBreak { .. }
         | Frame::Scatter { .. } => Actor::Chance,
         Frame::Activate => Actor::Side(g.act.as_ref().expect("activation").side),
         Frame::ChooseMelee | Frame::Overstack { .. } => Actor::Side(g.act.as_ref().expect("activation").side),
@@ -308,6 +343,17 @@ pub(crate) fn prompt(g: &Belmont) -> (&'static str, String) {
         Frame::PickStruck { .. } => ("Belmont 11.1", "Determine randomly which is struck".into()),
         Frame::Scatter { .. } => ("Belmont 12.1", "Roll the blue and gray dice for the shot".into()),
         Frame::Melee(m) => melee::prompt(g, m),
+        Frame::ChooseRoute { .. } => {
+            ("Belmont 11.5", "Choose the vessel's path (which enemy units it passes in sight of)".into())
+        }
+        Frame::NavalOpp { .. } => {
+            ("Belmont 5.2", "Choose which units conduct opportunity fire at the moving vessel".into())
+        }
+        Frame::VesselBreak { .. } => ("Belmont 11.1", "Roll to see whether a company aboard breaks".into()),
+        Frame::BreakAboard { .. } => ("Belmont 11.1", "Choose the company aboard that breaks".into()),
+        Frame::PlaceReserve { .. } => {
+            (sequence::release_rule(g), "Place the released unit in or around Columbus".into())
+        }
         Frame::Over => ("Belmont 14.0", "The game is over.".into()),
         Frame::TurnStart | Frame::EndTurn | Frame::FinalScoring | Frame::VesselHits { .. } => {
             ("Belmont 3.2", String::new())
@@ -363,6 +409,8 @@ pub(crate) fn compute_legal(g: &Belmont) -> Vec<Action> {
         Frame::ChooseMelee => melee::choose_legal(g),
         Frame::Overstack { marker } => melee::overstack_legal(g, *marker),
         Frame::Melee(m) => melee::legal(g, m),
+        Frame::ChooseRoute { .. } | Frame::NavalOpp { .. } | Frame::BreakAboard { .. } => naval::choice_legal(g, top),
+        Frame::PlaceReserve { units } => sequence::place_reserve_legal(g, units),
         _ => vec![],
     }
 }
@@ -394,6 +442,7 @@ pub(crate) fn chance(g: &Belmont) -> Vec<(Action, f64)> {
         | Frame::WoundedRoll { .. }
         | Frame::Volley { .. }
         | Frame::Casualty { .. }
+        | Frame::VesselBreak { .. }
         | Frame::BreakRoll { .. } => d6(),
         _ => vec![],
     }
@@ -423,7 +472,10 @@ pub(crate) fn apply(g: &mut Belmont, a: &Action) {
         Frame::CallReserve => sequence::call_reserve(g, a),
         Frame::Reinforce => sequence::reinforce(g, a),
         Frame::DrawChit => sequence::draw(g, a),
-        Frame::Confusion { chit } => crate::confused::roll(g, chit, a),
+        Frame::Confusion { chit } => {
+            crate::confused::roll(g, chit, a);
+            naval::confused_gunboats(g, a);
+        }
         Frame::Activate => sequence::activation_apply(g, a, listed),
         Frame::SecondMove { .. } => movement::second_move_apply(g, top, a),
         Frame::Rally { .. } | Frame::RallyRoll { .. } => rally::apply(g, top, a),
@@ -445,6 +497,13 @@ pub(crate) fn apply(g: &mut Belmont, a: &Action) {
         Frame::Melee(m) => melee::apply(g, *m, a),
         Frame::PickStruck { among, hits } => naval::pick_struck(g, &among, hits, a),
         Frame::Scatter { battery, target } => crate::iron_banks::scatter(g, battery, target, a),
+        f @ (Frame::ChooseRoute { .. }
+        | Frame::NavalOpp { .. }
+        | Frame::VesselBreak { .. }
+        | Frame::BreakAboard { .. }) => {
+            naval::choice_apply(g, f, a);
+        }
+        Frame::PlaceReserve { units } => sequence::place_reserve(g, units, a),
         Frame::TurnStart | Frame::EndTurn | Frame::FinalScoring | Frame::VesselHits { .. } | Frame::Over => {
             unreachable!("no decision pending at {top:?}")
         }

@@ -74,14 +74,41 @@ pub(crate) fn reinforce(g: &mut Belmont, a: &Action) {
     });
 }
 
-/// Places released units in and around Columbus (13.1, 13.2.2), within stacking.
+/// Released units go "in or around Columbus" (13.1, 13.2.2): their owner places them,
+/// one at a time ([`Frame::PlaceReserve`]), within stacking.
 pub(crate) fn release_to_columbus(g: &mut Belmont, units: &[UnitId]) {
+    if !units.is_empty() {
+        g.stack.push(Frame::PlaceReserve { units: units.to_vec() });
+    }
+}
+
+/// 13.1, 13.2.2: the hexes in or around Columbus (the map's Columbus hexes and its dock)
+/// where the first of `units` may be placed (4.2); the dock if none has room.
+pub(crate) fn place_reserve_legal(g: &Belmont, units: &[UnitId]) -> Vec<Action> {
+    let Some(&u) = units.first() else { return vec![] };
     let map = g.map();
-    let mut hexes = map.columbus.clone();
-    hexes.push(map.columbus_dock);
-    for &u in units {
-        let spot = hexes.iter().copied().find(|&h| crate::setup::stack_ok(g, u, h)).unwrap_or(map.columbus_dock);
-        g.set_loc(u, Loc::Hex(spot));
+    let hexes = map.columbus.iter().copied().chain([map.columbus_dock]);
+    let mut out: Vec<Action> =
+        hexes.filter(|&h| crate::setup::stack_ok(g, u, h)).map(|hex| Action::Place { unit: u, hex }).collect();
+    if out.is_empty() {
+        out.push(Action::Place { unit: u, hex: map.columbus_dock });
+    }
+    out
+}
+
+/// The rule releasing the reserve: 13.2.2 once the camp has fallen, 13.1 before.
+pub(crate) fn release_rule(g: &Belmont) -> &'static str {
+    if g.camp_captured.is_some() { "Belmont 13.2.2" } else { "Belmont 13.1" }
+}
+
+pub(crate) fn place_reserve(g: &mut Belmont, mut units: Vec<UnitId>, a: &Action) {
+    let Action::Place { unit, hex } = *a else { unreachable!() };
+    units.retain(|&x| x != unit);
+    g.set_loc(unit, Loc::Hex(hex));
+    let n = g.name(unit);
+    g.log.push(release_rule(g), || format!("{n} is placed at {hex}, in or around Columbus."));
+    if !units.is_empty() {
+        g.stack.push(Frame::PlaceReserve { units });
     }
 }
 
@@ -418,14 +445,16 @@ pub(crate) fn end_turn(g: &mut Belmont) {
             *c = ChitLoc::Cup;
         }
     }
-    if g.camp_captured == Some(g.turn) {
-        camp::polk_releases_reserve(g);
-    }
+    let falls = g.camp_captured == Some(g.turn);
     if g.turn >= charts::LAST_TURN {
         g.log.push("Belmont 3.1", || "Turn 12 is over: final scoring.".into());
         g.stack.push(Frame::FinalScoring);
     } else {
         g.turn += 1;
         g.stack.push(Frame::TurnStart);
+    }
+    // 13.2.2 is an end-of-turn function: its placement decisions come before the next turn.
+    if falls {
+        camp::polk_releases_reserve(g);
     }
 }

@@ -151,7 +151,9 @@ pub struct Activation {
     pub volley_checked: Vec<UnitId>,
     /// The unit now moving, if any (a unit finishes before the next begins).
     pub moving: Option<UnitId>,
-    /// Iron Banks batteries that fired at a gunboat during its movement (5.2).
+    /// Units that have used their one opportunity fire at moving vessels this activation
+    /// (5.2): Iron Banks batteries at gunboats, gunboats at transports; and long-range
+    /// batteries that fired outside LOS (12.1).
     pub banks_fired: Vec<UnitId>,
     /// Vessels that have moved this activation.
     pub sailed: Vec<UnitId>,

@@ -220,7 +220,10 @@ fn search(t: &Tables, costs: &[[u8; 6]], start: Hex, budget: u8, may_stand: impl
 /// 11.5: a vessel's route from `from` to `to` by river and dock hexes, start first, if
 /// there is one within `budget` hexes: the route `hexmap::path` gives. It keeps the
 /// first cheapest way it finds into each hex, searching hexes in order of cost and then
-/// of hex; so does this (a hex's table index sorts as the hex does).
+/// of hex; so does this (a hex's table index sorts as the hex does). (Vessels no longer
+/// follow it: their owners choose their paths, `naval::sight_sets`; kept as the checked
+/// shortest river route.)
+#[allow(dead_code)]
 pub(crate) fn river_route(from: Hex, to: Hex, budget: u8) -> Option<Vec<Hex>> {
     let t = tables();
     let map = crate::map::belmont();

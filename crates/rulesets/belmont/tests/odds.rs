@@ -71,3 +71,36 @@ fn a_melee_round_matches_the_engine() {
         assert!((def[k] - m.defender_hits[k]).abs() < EPS, "defender: engine {def:?}, calculator {m:?}");
     }
 }
+
+/// `muster odds` on the gunboats' fire at a crossing transport (5.2, 11.1): chance is
+/// enumerated from the Union's choice to fire both gunboats, one die each, to the break
+/// rolls aboard. Two dice hitting on a 6, never a die per river hex.
+#[test]
+fn gunboat_fire_at_a_crossing_transport_has_a_two_dice_hit_distribution() {
+    use belmont::{Action, Loc, Stage};
+    use engine::Side;
+    let mut g = Belmont::after_setup(&[]);
+    g.clear_map();
+    g.transport_limits = false;
+    g.put("Tyler", "2416");
+    g.put("Lexington", "3042");
+    let t = g.put("Transport-2", "3329");
+    g.put_loc("13TN-C", Loc::Aboard(t));
+    g.activate(Side::Confederate, "13TN", Stage::Maneuver);
+    act(&mut g, Action::Sail { vessel: t, to: belmont::testkit::hex("2231") });
+    let both = vec![g.id("Tyler"), g.id("Lexington")];
+    act(&mut g, Action::Route(both.clone()));
+    let d = analysis::outcomes(&g, &Action::OppFire(both), 100_000).expect("small");
+    assert!((d.total() - 1.0).abs() < EPS);
+    let damage = d.marginal("confederate vessel damage").expect("tallied");
+    let want = [(0, 25.0 / 36.0), (1, 10.0 / 36.0), (2, 1.0 / 36.0)];
+    assert_eq!(damage.values.len(), want.len(), "{damage:?}");
+    for ((k, p), (wk, wp)) in damage.values.iter().zip(want) {
+        assert_eq!(*k, wk);
+        assert!((p - wp).abs() < EPS, "damage {k}: {p} against {wp}");
+    }
+    // 11.1: each hit breaks the company aboard on 4-6 (once broken, no more rolls).
+    let broken = d.marginal("confederate companies broken").expect("tallied");
+    let p0 = broken.values.iter().find(|(k, _)| *k == 0).map_or(0.0, |(_, p)| *p);
+    assert!((p0 - 121.0 / 144.0).abs() < EPS, "{broken:?}");
+}

@@ -124,7 +124,7 @@ fn r11_1_each_hit_may_break_a_company_aboard_on_4_6_and_checks_each_leader() {
     let tyler = g.id("Tyler");
     g.set_stack(vec![Frame::Over, Frame::VesselHits { vessel: tyler, hits: 1 }]);
     assert_eq!(damage(&g, "Tyler"), 1);
-    assert!(matches!(g.top(), Some(Frame::BreakRoll { on: 4, .. })));
+    assert!(matches!(g.top(), Some(Frame::VesselBreak { .. })));
     assert_p(prob(&g, &|g| flipped(g, "30IL-A")), 3.0 / 6.0);
     assert_p(prob(&g, &|g| flipped(g, "Fouke")), 1.0 / 6.0);
     assert_p(prob(&g, &|g| flipped(g, "McClernand")), 1.0 / 6.0);
@@ -272,13 +272,13 @@ fn r11_4_gunboats_fire_on_transports_moving_in_their_range_and_los() {
     let mut g = tn13_maneuver(&[("Tyler", "2325"), ("Transport-2", "3329"), ("13TN-C", "3329")]);
     board(&mut g, "13TN-C", "Transport-2");
     sail(&mut g, "Transport-2", "2331");
-    let Some(Frame::OppOffer { mover, dice, .. }) = g.top().cloned() else { panic!("5.2 / 11.4: {:?}", g.top()) };
-    assert_eq!(mover, g.id("Transport-2"));
+    let Some(Frame::NavalOpp { target, firers }) = g.top().cloned() else { panic!("5.2 / 11.4: {:?}", g.top()) };
+    assert_eq!(target, g.id("Transport-2"));
+    assert_eq!(firers, vec![g.id("Tyler")]);
     assert_eq!(g.actor(), Actor::Side(Side::Union));
-    act(&mut g, Action::Fire(true));
-    // Each die hits on a 6; a hit damages the transport, not the company.
-    let miss_all = (5.0_f64 / 6.0).powi(i32::from(dice));
-    assert_p(prob1(&g, &|g| damage(g, "Transport-2") >= 1), 1.0 - miss_all);
+    act(&mut g, Action::OppFire(firers));
+    // The gunboat's one die hits on a 6; a hit damages the transport, not the company.
+    assert_p(prob1(&g, &|g| damage(g, "Transport-2") >= 1), 1.0 / 6.0);
 }
 
 #[test]
@@ -425,12 +425,10 @@ fn r11_7_debarking_units_may_enter_a_union_zoc_but_not_pass_through_it() {
 fn r11_7_the_empty_transports_way_back_is_shown_for_gunboat_fire() {
     let mut g = afloat("2331", ("Tyler", "2325"));
     step(&mut g, "13TN-C", "2231");
-    let Some(Frame::OppOffer { mover, dice, .. }) = g.top().cloned() else { panic!("{:?}", g.top()) };
-    assert_eq!(mover, g.id("Transport-2"));
-    assert!(dice > 0);
-    act(&mut g, Action::Fire(true));
-    let miss_all = (5.0_f64 / 6.0).powi(i32::from(dice));
-    assert_p(prob1(&g, &|g| damage(g, "Transport-2") >= 1), 1.0 - miss_all);
+    let Some(Frame::NavalOpp { target, firers }) = g.top().cloned() else { panic!("{:?}", g.top()) };
+    assert_eq!(target, g.id("Transport-2"));
+    act(&mut g, Action::OppFire(firers));
+    assert_p(prob1(&g, &|g| damage(g, "Transport-2") >= 1), 1.0 / 6.0);
     act(&mut g, Action::Hits(1));
     assert_eq!(damage(&g, "Transport-2"), 1);
     // When the activation ends it is on the turn track.

@@ -61,6 +61,9 @@ fn r13_1_from_turn_7_polk_releases_one_regiment_and_one_transport_a_turn() {
     let f = u8::try_from(g.oob().formation(Side::Confederate, "2TN").unwrap()).unwrap();
     let at_dock_before = g.ids().filter(|&u| g.hex_of(u) == Some(g.map().columbus_dock) && g.is_vessel(u)).count();
     act(&mut g, Action::Release(f));
+    assert!(matches!(g.top(), Some(Frame::PlaceReserve { .. })), "13.1: the owner places them");
+    place_released(&mut g);
+    assert_eq!(g.top(), Some(&Frame::DrawChit));
     let map = g.map();
     for u in g.oob().members(usize::from(f)) {
         let h = g.hex_of(u).unwrap_or_else(|| panic!("{} placed", g.name(u)));
@@ -365,7 +368,9 @@ fn after_capture_turn() -> Belmont {
 
 #[test]
 fn r13_2_2_at_the_end_of_the_capture_turn_polk_releases_the_reserve() {
-    let g = after_capture_turn();
+    let mut g = after_capture_turn();
+    assert!(matches!(g.top(), Some(Frame::PlaceReserve { .. })), "13.2.2: the owner places them");
+    place_released(&mut g);
     assert_eq!(g.turn, 4);
     assert!(logged(&g, "Belmont 13.2.2", "Polk releases the reserve"));
     let map = g.map();

@@ -2,7 +2,7 @@
 //! rules_11_12.rs, rules_13_15.rs). Positions are built with the testkit, then driven
 //! through the public `Game` API only: legal actions, chance outcomes, apply.
 
-#![allow(dead_code)]
+#![allow(dead_code, unused_imports)]
 
 pub use belmont::testkit::hex;
 pub use belmont::{Action, Belmont, ChitLoc, Fate, Frame, Loc, Stage};
@@ -157,8 +157,12 @@ pub fn logged(g: &Belmont, rule: &str, needle: &str) -> bool {
 
 /// Declines every pending opportunity-fire offer.
 pub fn hold_fire(g: &mut Belmont) {
-    while matches!(g.top(), Some(Frame::OppOffer { .. })) {
-        act(g, Action::Fire(false));
+    loop {
+        match g.top() {
+            Some(Frame::OppOffer { .. }) => act(g, Action::Fire(false)),
+            Some(Frame::NavalOpp { .. }) => act(g, Action::OppFire(vec![])),
+            _ => break,
+        }
     }
 }
 
@@ -279,4 +283,12 @@ pub fn board_while(g: &mut Belmont, vessel: &str, take: impl Fn(&Belmont, u16) -
         n += 1;
     }
     n
+}
+
+/// Places the released reserve units (13.1, 13.2.2), each at the first hex offered.
+pub fn place_released(g: &mut Belmont) {
+    while matches!(g.top(), Some(Frame::PlaceReserve { .. })) {
+        let a = g.legal_actions()[0].clone();
+        act(g, a);
+    }
 }
