@@ -52,7 +52,9 @@
 //!   and makes no 15.7 check or 17.2 choice. Who leads next is the owner's choice where 4.2
 //!   leaves one (more than one candidate: worn infantry with cavalry present, the top infantry
 //!   of each assaulting hex, two sharpshooter brigades) and fixed otherwise; likewise for a
-//!   7.2 or 16.1 leader casualty whose Lead has gone.
+//!   7.2 or 16.1 leader casualty whose Lead has gone. A Lead sent to the bottom after two
+//!   steps (15.8) is still the Assault's Lead for its casualties; the stack order makes another
+//!   brigade the Lead from the next Assault.
 //! - 17.4 "four sixes rolled during an Assault": the attacker's sixes against the hex in that
 //!   Assault (artillery fire and close combat), counted after dusk and woods; defensive fire
 //!   never routs.
@@ -489,6 +491,10 @@ impl Assault {
     /// the one chosen while it is still there; when it has gone (eliminated), the only brigade
     /// that may lead next, which becomes the Lead. `Err` when more than one may: the owning
     /// player chooses ([`Stage::NewLead`]); `Ok(None)` when none is left.
+    ///
+    /// Reading (15.8): a Lead that lost two steps and went to the bottom is still there, so it
+    /// stays this Assault's Lead (for a 7.2 or 16.1 casualty from the same fighting); 15.8's
+    /// "different unit designated" takes effect through the stack order, from the next Assault.
     fn lead_now(&mut self, g: &mut Fotm, defending: bool) -> Result<Option<Bid>, ()> {
         let lead = if defending { self.def_lead } else { self.att_lead };
         let still = if defending {

@@ -238,3 +238,28 @@ fn the_16_1_leader_casualty_goes_to_the_only_brigade_that_may_lead() {
     assert!(g.legal_actions().iter().all(|x| !matches!(x, Action::Lead(_))), "{:?}", g.legal_actions());
     assert_eq!((g.bde(a).lcm, g.bde(r).lcm), (1, 0));
 }
+
+#[test]
+fn a_lead_sent_to_the_bottom_after_two_steps_still_takes_the_casualty_of_its_assault() {
+    // Reading (15.8 with 7.2): the Lead that lost two steps goes to the bottom, and a different
+    // brigade leads the hex in later Assaults, but in this Assault it is still the brigade
+    // fought: Phelps's sharpshooters roll two sixes and two ones in close combat; Colquitt loses
+    // both steps, goes under G. B. Anderson and takes the LCM. The negative case: Colquitt on its
+    // last step is eliminated by the first six, so Anderson leads, takes the second step and the
+    // LCM.
+    for (last, colquitt_lcm, anderson) in [(false, 1, (0, 0)), (true, 0, (1, 1))] {
+        let (mut g, s, k) = face_off("Scammon", "Colquitt");
+        let p = put_facing(&mut g, "Phelps", "2816", "2815");
+        let a = put_back(&mut g, "GBAnderson", "2815", "2816");
+        if last {
+            last_step(&mut g, k);
+        }
+        union_assault(&mut g, "2815", &[s, p]);
+        act(&mut g, Action::Dice { sixes: 2, ones: 2 });
+        assert_eq!(g.bde(k).lcm, colquitt_lcm, "last step: {last}");
+        assert_eq!((g.bde(a).losses, g.bde(a).lcm), anderson, "last step: {last}");
+        if !last {
+            assert_eq!(g.stack_at(hex("2815")), vec![a, k], "15.8: to the bottom");
+        }
+    }
+}
