@@ -1009,8 +1009,11 @@ impl Assault {
             }
             Stage::Reorder => {
                 let mut out = vec![Action::Done];
+                // 4.2: the stacks of the Assault: the hexes it was made from, the hex assaulted
+                // and, Reading, wherever its brigades now stand (after a 15.7 fall-back).
                 let mut hexes = self.hexes.clone();
                 hexes.push(self.target);
+                hexes.extend(self.present(g).into_iter().filter_map(|b| g.hex_of(b)));
                 hexes.sort();
                 hexes.dedup();
                 for h in hexes {

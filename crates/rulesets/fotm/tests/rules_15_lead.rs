@@ -263,3 +263,35 @@ fn a_lead_sent_to_the_bottom_after_two_steps_still_takes_the_casualty_of_its_ass
         }
     }
 }
+
+// ---------------------------------------------------------------------------------------
+// 4.2: changing stacking order at the end of an Assault.
+
+#[test]
+fn the_attacker_may_restack_the_brigades_that_fell_back_at_the_end_of_his_assault() {
+    // 4.2, 15.7: Scammon loses two steps to defensive fire and fails its morale check; Scammon
+    // and Crook fall back into one hex. At the end of the Assault the Union player may change
+    // that stack's order (Reading: the Assault's stacks are wherever its brigades now stand). The
+    // negative case: Christ and Welsh, stacked far away and not in the Assault, may not be
+    // reordered.
+    let (mut g, s, _) = face_to_face("Scammon", "Colquitt");
+    let c = put_facing(&mut g, "Crook", "2816", "2815");
+    put_facing(&mut g, "Christ", "3216", "3215");
+    let w = put_facing(&mut g, "Welsh", "3216", "3215");
+    union_assault(&mut g, "2815", &[s, c]);
+    act(&mut g, dice(2));
+    act(&mut g, Action::Roll(1)); // the morale check fails
+    let mut to: Option<Action> = None;
+    while g.legal_actions().iter().any(|x| matches!(x, Action::RetreatTo(_))) {
+        let legal = g.legal_actions();
+        let pick = to.filter(|t| legal.contains(t)).unwrap_or(legal[0]);
+        to = Some(pick);
+        act(&mut g, pick);
+    }
+    let (hs, hc) = (g.hex_of(s).expect("Scammon"), g.hex_of(c).expect("Crook"));
+    assert_eq!(hs, hc, "both fell back into one hex");
+    assert_eq!(g.prompt().rule, "FotM 4.2", "{:?}", g.prompt());
+    let under = g.stack_at(hs)[1];
+    assert!(legal(&g, Action::ToTop(under)), "{:?}", g.legal_actions());
+    assert!(!legal(&g, Action::ToTop(w)), "4.2: not a stack of this Assault");
+}
