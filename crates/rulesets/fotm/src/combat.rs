@@ -1348,6 +1348,12 @@ impl Procedure for CombatFrame {
                     ),
                 })
             }
+            (CombatFrame::Assault(a), Action::Lead(b))
+                if matches!(a.stage, Stage::AttackLead | Stage::DefendLead | Stage::NewLead { .. })
+                    && !self.legal(g).contains(act) =>
+            {
+                Some(stacking::lead_refused(g, *b))
+            }
             (CombatFrame::Assault(a), Action::Launch) if a.stage == Stage::Announce && !a.can_launch(g) => {
                 Some(Illegal {
                     rule: "FotM 15.4".into(),

@@ -155,6 +155,8 @@ fn the_defender_chooses_the_next_lead_when_his_infantry_is_worn_and_cavalry_is_p
     assert_eq!(g.actor(), Actor::Side(Side::Confederate), "the defender chooses: {:?}", g.prompt());
     assert_eq!(g.prompt().rule, "FotM 4.2");
     assert_eq!(lead_choices(&g), sorted(vec![a, r]));
+    let no = g.why_illegal(&Action::Lead(k));
+    assert!(no.rule == "FotM 4.2" && no.reason.contains("may not lead"), "Colquitt has gone: {no:?}");
     let mut h = g.clone();
     act(&mut g, Action::Lead(r));
     assert_eq!((g.bde(a).losses, g.bde(r).losses), (2, 1), "Rosser takes the second step");
