@@ -47,6 +47,15 @@
 //! - 15.8 the defending hex loses at most two steps in an Assault from offensive ranged or
 //!   canister fire and close combat together (suppression's one step is separate), so the most
 //!   an Assault takes is three.
+//! - 4.2, 15.8 a Lead Brigade eliminated with steps still to take: the next Lead of the same
+//!   side takes them, on the attacking side as on the defending side (4.2: one Lead Brigade for
+//!   each defending hex and each Assault); it has lost one step, not two, so it stays in place
+//!   and makes no 15.7 check or 17.2 choice. Who leads next is the owner's choice where 4.2
+//!   leaves one (more than one candidate: worn infantry with cavalry present, the top infantry
+//!   of each assaulting hex, two sharpshooter brigades) and fixed otherwise; likewise for a
+//!   7.2 or 16.1 leader casualty whose Lead has gone. A Lead sent to the bottom after two
+//!   steps (15.8) is still the Assault's Lead for its casualties; the stack order makes another
+//!   brigade the Lead from the next Assault.
 //! - 17.4 "four sixes rolled during an Assault": the attacker's sixes against the hex in that
 //!   Assault (artillery fire and close combat), counted after dusk and woods; defensive fire
 //!   never routs.
@@ -122,6 +131,18 @@ pub enum Stage {
     },
     /// 15.7: the defending hex fires.
     DefFire,
+    /// 4.2, 15.8: the Lead Brigade of the side fired at (the defending hex's; the Assault's for
+    /// `DefFire`) has been eliminated with `steps` still to take or a leader casualty (`ones`,
+    /// 7.2; or 16.1 at the end of the Assault) to place, and more than one brigade may lead
+    /// next: its owner chooses.
+    NewLead {
+        /// The roll whose losses are being taken (`Close` with nothing left: 16.1's casualty).
+        fire: Shot,
+        /// Steps still to take.
+        steps: u8,
+        /// Ones rolled (7.2).
+        ones: u8,
+    },
     /// 15.7: the attacking Lead Brigade's morale check after two losses.
     AttackerMorale,
     /// 15.4: close combat.
@@ -181,8 +202,10 @@ pub struct Assault {
     pub close_combat: bool,
     /// Steps the defending hex has lost to fire and close combat (15.8).
     pub def_lost: u8,
-    /// Steps the attacking Lead Brigade has lost (15.7).
+    /// Steps the attacking side has lost to defensive fire (15.7: at most two).
     pub att_lost: u8,
+    /// 15.7, 17.2: the steps each attacking brigade has lost to defensive fire, one entry a step.
+    pub att_steps: Vec<Bid>,
     /// The brigade that lost two steps (17.2).
     pub two_loss: Option<Bid>,
     /// 11.6: each side's first six has been ignored.
@@ -410,6 +433,7 @@ impl Assault {
             close_combat: false,
             def_lost: 0,
             att_lost: 0,
+            att_steps: vec![],
             two_loss: None,
             dusk_used: [false; 2],
             dice_used: [0; 2],
@@ -458,14 +482,44 @@ impl Assault {
         !self.joined.is_empty() && (!self.mandatory(g) || self.joined.iter().any(|&b| is_melee(g, b)))
     }
 
-    /// The current defending Lead Brigade (re-designated at the top of the stack when the one
-    /// chosen has gone: Reading).
-    fn def_lead_now(&mut self, g: &Fotm) -> Option<Bid> {
-        if self.def_lead.is_some_and(|b| g.hex_of(b) == Some(self.target)) {
-            return self.def_lead;
+    /// 4.2: the brigades that may lead the defending hex (`defending`) or the Assault now.
+    fn lead_candidates(&self, g: &Fotm, defending: bool) -> Vec<Bid> {
+        let bs = if defending { self.holding(g) } else { self.present(g) };
+        stacking::lead_candidates(g, &bs)
+    }
+
+    /// The Lead Brigade of the defending hex (`defending`) or of the Assault now (4.2, 15.8):
+    /// the one chosen while it is still there; when it has gone (eliminated), the only brigade
+    /// that may lead next, which becomes the Lead. `Err` when more than one may: the owning
+    /// player chooses ([`Stage::NewLead`]); `Ok(None)` when none is left.
+    ///
+    /// Reading (15.8): a Lead that lost two steps and went to the bottom is still there, so it
+    /// stays this Assault's Lead (for a 7.2 or 16.1 casualty from the same fighting); 15.8's
+    /// "different unit designated" takes effect through the stack order, from the next Assault.
+    fn lead_now(&mut self, g: &mut Fotm, defending: bool) -> Result<Option<Bid>, ()> {
+        let lead = if defending { self.def_lead } else { self.att_lead };
+        let still = if defending {
+            lead.is_some_and(|b| g.hex_of(b) == Some(self.target))
+        } else {
+            lead.is_some_and(|b| g.hex_of(b).is_some())
+        };
+        if still {
+            return Ok(lead);
         }
-        self.def_lead = stacking::lead_candidates(g, &self.holding(g)).first().copied();
-        self.def_lead
+        let c = self.lead_candidates(g, defending);
+        if c.len() > 1 {
+            return Err(());
+        }
+        let next = c.first().copied();
+        if defending {
+            self.def_lead = next;
+        } else {
+            self.att_lead = next;
+        }
+        if let Some(b) = next {
+            g.note("FotM 4.2", |g| format!("{} now leads", g.name(b)));
+        }
+        Ok(next)
     }
 
     fn side_idx(side: Side) -> usize {
@@ -801,70 +855,86 @@ impl Assault {
             self.sixes += sixes;
         }
         g.note("FotM 15.2", |_| format!("{fire:?}: {sixes} six(es)"));
-        let mut casualty: Option<(Bid, Side)> = None;
-        let next = match fire {
-            Shot::OffSuppress => {
+        match fire {
+            Shot::OffSuppress | Shot::DefSuppress => {
                 if let Some(v) = self.victim.take() {
                     crate::steps::lose_steps(g, v, sixes.min(SUPPRESSION_MAX), "FotM 9.4");
                 }
-                Stage::DefChoice
-            }
-            Shot::DefSuppress => {
-                if let Some(v) = self.victim.take() {
-                    crate::steps::lose_steps(g, v, sixes.min(SUPPRESSION_MAX), "FotM 9.4");
-                }
-                Stage::DefFire
+                let next = if fire == Shot::OffSuppress { Stage::DefChoice } else { Stage::DefFire };
+                self.at(next, g);
             }
             Shot::OffFire | Shot::Close => {
-                self.defender_losses(g, sixes);
-                if fire == Shot::Close && ones >= SHARPSHOOTER_ONES {
-                    casualty = self.def_lead_now(g).map(|l| (l, self.side));
-                }
-                if fire == Shot::OffFire { Stage::DefChoice } else { Stage::Resolve }
+                let n = sixes.min(MAX_STEP_LOSS.saturating_sub(self.def_lost));
+                self.losses(g, fire, n, ones);
             }
             Shot::DefFire => {
-                let mut next = Stage::CloseCombat;
-                if let Some(lead) = self.att_lead {
-                    let n = sixes.min(MAX_STEP_LOSS - self.att_lost);
-                    self.att_lost += crate::steps::lose_steps(g, lead, n, "FotM 15.7");
-                    if self.att_lost >= MAX_STEP_LOSS && g.hex_of(lead).is_some() {
-                        g.to_bottom(lead);
-                        next = Stage::AttackerMorale;
-                    }
-                    if ones >= SHARPSHOOTER_ONES && g.hex_of(lead).is_some() {
-                        casualty = Some((lead, self.side.enemy()));
-                    }
-                }
-                next
+                let n = sixes.min(MAX_STEP_LOSS.saturating_sub(self.att_lost));
+                self.losses(g, fire, n, ones);
             }
+        }
+    }
+
+    /// 15.8: the losses of a fire or close combat roll fall on the Lead Brigade of the side fired
+    /// at (the defending hex's, or the Assault's for defensive fire, 15.7), at most two in the
+    /// Assault, then the 7.2 leader casualty on two ones. 15.8, 17.2: only a brigade that has
+    /// itself lost two steps in the Assault goes to the bottom and faces the morale choice (the
+    /// defender's) or check (the attacker's, 15.7); when the Lead is eliminated by the first six,
+    /// the next Lead takes the second step and stays where it is, on either side (4.2: one Lead
+    /// Brigade for each defending hex and for each Assault). When more than one brigade may lead
+    /// next, the owner chooses ([`Stage::NewLead`]) and the losses resume.
+    fn losses(mut self, g: &mut Fotm, fire: Shot, steps: u8, ones: u8) {
+        let defending = fire != Shot::DefFire;
+        let rule = if defending { "FotM 15.8" } else { "FotM 15.7" };
+        let mut left = steps;
+        while left > 0 {
+            let lead = match self.lead_now(g, defending) {
+                Ok(Some(l)) => l,
+                Ok(None) => break,
+                Err(()) => return self.at(Stage::NewLead { fire, steps: left, ones }, g),
+            };
+            if crate::steps::lose_steps(g, lead, 1, rule) == 0 {
+                break;
+            }
+            left -= 1;
+            let (lost, log) = if defending {
+                (&mut self.def_lost, &mut self.def_steps)
+            } else {
+                (&mut self.att_lost, &mut self.att_steps)
+            };
+            *lost += 1;
+            log.push(lead);
+            let own = log.iter().filter(|&&b| b == lead).count();
+            if own >= usize::from(MAX_STEP_LOSS) && g.hex_of(lead).is_some() {
+                g.to_bottom(lead);
+                if defending {
+                    self.two_loss = Some(lead);
+                }
+            }
+        }
+        // 7.2: two ones from sharpshooters in close combat or defensive fire.
+        let mut casualty = None;
+        if ones >= SHARPSHOOTER_ONES && matches!(fire, Shot::Close | Shot::DefFire) {
+            match self.lead_now(g, defending) {
+                Ok(l) => casualty = l.map(|l| (l, self.roller(fire))),
+                Err(()) => return self.at(Stage::NewLead { fire, steps: 0, ones }, g),
+            }
+        }
+        let next = match fire {
+            Shot::OffFire => Stage::DefChoice,
+            Shot::DefFire => {
+                // 15.7: the assaulting Lead Brigade that itself lost two steps checks its morale.
+                let two = self.att_lead.is_some_and(|l| {
+                    g.hex_of(l).is_some()
+                        && self.att_steps.iter().filter(|&&b| b == l).count() >= usize::from(MAX_STEP_LOSS)
+                });
+                if two { Stage::AttackerMorale } else { Stage::CloseCombat }
+            }
+            _ => Stage::Resolve,
         };
         self.at(next, g);
         if let Some((lead, by)) = casualty {
             g.note("FotM 7.2", |_| "Sharpshooters roll two ones: a leader casualty".into());
             casualty::leader_casualty(g, lead, Some(by));
-        }
-    }
-
-    /// 15.8: the defending hex's losses fall on its Lead Brigade, at most two in the Assault.
-    /// 15.8, 17.2: only a brigade that has itself lost two steps in the Assault goes to the
-    /// bottom and faces the morale choice; when the Lead is eliminated by the first six, the next
-    /// Lead takes the second step and stays where it is.
-    fn defender_losses(&mut self, g: &mut Fotm, sixes: u8) {
-        let mut left = sixes.min(MAX_STEP_LOSS.saturating_sub(self.def_lost));
-        while left > 0 {
-            let Some(lead) = self.def_lead_now(g) else { break };
-            let lost = crate::steps::lose_steps(g, lead, 1, "FotM 15.8");
-            if lost == 0 {
-                break;
-            }
-            left -= 1;
-            self.def_lost += 1;
-            self.def_steps.push(lead);
-            let own = self.def_steps.iter().filter(|&&b| b == lead).count();
-            if own >= usize::from(MAX_STEP_LOSS) && g.hex_of(lead).is_some() {
-                g.to_bottom(lead);
-                self.two_loss = Some(lead);
-            }
         }
     }
 
@@ -874,7 +944,16 @@ impl Assault {
         let away = self.hexes.clone();
         let capturers = self.present(g);
         let leader = self.artillery_fired && self.close_combat && self.sixes >= LEADER_SIXES;
-        let lead = self.def_lead_now(g);
+        // 16.1: the casualty falls on the defending Lead Brigade; if it has gone and more than one
+        // brigade may lead, the defender chooses first.
+        let lead = if leader {
+            match self.lead_now(g, true) {
+                Ok(l) => l,
+                Err(()) => return self.at(Stage::NewLead { fire: Shot::Close, steps: 0, ones: 0 }, g),
+            }
+        } else {
+            None
+        };
         let holding = self.holding(g);
         let screened = holding.iter().any(|&b| g.arm(b) == Arm::Cavalry && g.bde(b).mounted);
         let routs = self.sixes >= ROUT_SIXES && !holding.is_empty();
@@ -915,6 +994,9 @@ impl Assault {
             }
             Stage::AttackLead => stacking::lead_candidates(g, &self.present(g)).into_iter().map(Action::Lead).collect(),
             Stage::DefendLead => stacking::lead_candidates(g, &self.holding(g)).into_iter().map(Action::Lead).collect(),
+            Stage::NewLead { fire, .. } => {
+                self.lead_candidates(g, fire != Shot::DefFire).into_iter().map(Action::Lead).collect()
+            }
             Stage::DefChoice | Stage::Longstreet => vec![Action::Choose(true), Action::Choose(false)],
             Stage::Victim { fire } => {
                 self.victims(g, fire).into_iter().map(|b| Action::Pick(crate::state::Unit::Brigade(b))).collect()
@@ -929,8 +1011,11 @@ impl Assault {
             }
             Stage::Reorder => {
                 let mut out = vec![Action::Done];
+                // 4.2: the stacks of the Assault: the hexes it was made from, the hex assaulted
+                // and, Reading, wherever its brigades now stand (after a 15.7 fall-back).
                 let mut hexes = self.hexes.clone();
                 hexes.push(self.target);
+                hexes.extend(self.present(g).into_iter().filter_map(|b| g.hex_of(b)));
                 hexes.sort();
                 hexes.dedup();
                 for h in hexes {
@@ -949,6 +1034,8 @@ impl Assault {
         match self.stage {
             Stage::DefendLead | Stage::DefChoice => Actor::Side(self.side.enemy()),
             Stage::Victim { fire } => Actor::Side(self.roller(fire)),
+            // 4.2: the owner of the Lead Brigade that has gone (the side fired at).
+            Stage::NewLead { fire, .. } => Actor::Side(self.roller(fire).enemy()),
             Stage::Roll { .. } | Stage::Reroll { .. } | Stage::AttackerMorale => Actor::Chance,
             _ => Actor::Side(self.side),
         }
@@ -960,6 +1047,7 @@ impl Assault {
             | Stage::Reorder
             | Stage::Longstreet
             | Stage::Victim { .. }
+            | Stage::NewLead { .. }
             | Stage::Roll { .. }
             | Stage::Reroll { .. } => false,
             Stage::AttackerMorale => self.att_lead.is_none_or(|l| g.hex_of(l).is_none() || !retreat::can_check(g, l)),
@@ -1032,6 +1120,13 @@ impl Procedure for CombatFrame {
                         ("FotM 4.2", format!("Choose the attacking Lead Brigade for the Assault on {t}"))
                     }
                     Stage::DefendLead => ("FotM 4.2", format!("Choose the Lead Brigade defending {t}")),
+                    Stage::NewLead { fire: Shot::DefFire, .. } => (
+                        "FotM 4.2",
+                        format!("The attacking Lead Brigade is gone: choose the next for the Assault on {t}"),
+                    ),
+                    Stage::NewLead { .. } => {
+                        ("FotM 4.2", format!("The Lead Brigade defending {t} is gone: choose the next"))
+                    }
                     Stage::DefChoice => (
                         "FotM 15.7",
                         format!(
@@ -1142,6 +1237,19 @@ impl Procedure for CombatFrame {
                     a.def_lead = Some(b);
                     a.at(Stage::OffSuppress, g);
                 }
+                (Stage::NewLead { fire, steps, ones }, Action::Lead(b)) => {
+                    if fire == Shot::DefFire {
+                        a.att_lead = Some(b);
+                    } else {
+                        a.def_lead = Some(b);
+                    }
+                    g.note("FotM 4.2", |g| format!("{} now leads", g.name(b)));
+                    if steps == 0 && ones == 0 {
+                        // 16.1: the casualty at the end of the Assault.
+                        return a.at(Stage::Resolve, g);
+                    }
+                    a.losses(g, fire, steps, ones);
+                }
                 (Stage::DefChoice, Action::Choose(sup)) => {
                     a.def_suppress = sup;
                     a.at(Stage::DefSuppress, g);
@@ -1241,6 +1349,12 @@ impl Procedure for CombatFrame {
                         g.name(*b)
                     ),
                 })
+            }
+            (CombatFrame::Assault(a), Action::Lead(b))
+                if matches!(a.stage, Stage::AttackLead | Stage::DefendLead | Stage::NewLead { .. })
+                    && !self.legal(g).contains(act) =>
+            {
+                Some(stacking::lead_refused(g, *b))
             }
             (CombatFrame::Assault(a), Action::Launch) if a.stage == Stage::Announce && !a.can_launch(g) => {
                 Some(Illegal {

@@ -116,6 +116,18 @@ pub fn lead_candidates(g: &Fotm, brigades: &[Bid]) -> Vec<Bid> {
     tops(&|_| true)
 }
 
+/// 4.2: why `b` may not be chosen as the Lead Brigade now.
+#[must_use]
+pub(crate) fn lead_refused(g: &Fotm, b: Bid) -> Illegal {
+    Illegal {
+        rule: "FotM 4.2".into(),
+        reason: format!(
+            "{} may not lead: sharpshooters lead when present; otherwise the top infantry brigade of a hex, or the top cavalry brigade once every infantry brigade has lost two SP; artillery only when nothing else is there",
+            g.name(b)
+        ),
+    }
+}
+
 /// 4.2: putting `side`'s brigades on top of their stacks, as actions: every brigade of the side
 /// that is not already on top of its hex.
 #[must_use]
