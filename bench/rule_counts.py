@@ -22,12 +22,18 @@ import subprocess
 import sys
 import tempfile
 
-# name -> (regex over one log line, group to sum or None to count lines)
+# name -> (regex over one log line, what a match adds: None for 1, a group number to add
+# that group's number, or a function of the match)
 PATTERNS = {
     "belmont": {
         "transport sailings": (r"^\[Belmont 11\.5\] Transport-\d+ sails", None),
         "opportunity-fire volleys at transports": (r"^\[Belmont 5\.2\] Opportunity fire at Transport", None),
-        "opportunity-fire dice at transports": (r"^\[Belmont 5\.2\] Opportunity fire at Transport-\d+ in \d+: (\d+) dice", 1),
+        # Before issue 14: "... at Transport-2 in 2332: 20 dice."; after: "... at Transport-2 by
+        # Tyler, Lexington." (one die a gunboat, 5.2).
+        "opportunity-fire dice at transports": (
+            r"^\[Belmont 5\.2\] Opportunity fire at Transport-\d+ (?:in \d+: (\d+) dice\.|by (.+)\.)$",
+            lambda m: int(m.group(1)) if m.group(1) else len(m.group(2).split(", "))),
+        "rolls at transports": (r"^\[Belmont 5\.2\] \d+ sixes: \d+ hits on Transport", None),
         "transport hits": (r"^\[Belmont 11\.1\] Transport-\d+ is hit", None),
         "transports sunk": (r"^\[Belmont 11\.1\] Transport-\d+ sinks", None),
         "gunboats sunk": (r"^\[Belmont [\d.]+\] (Tyler|Lexington) sinks", None),
@@ -70,7 +76,12 @@ def main():
                 for k, (rx, group) in patterns.items():
                     m = rx.search(line)
                     if m:
-                        totals[k] += int(m.group(group)) if group else 1
+                        if group is None:
+                            totals[k] += 1
+                        elif callable(group):
+                            totals[k] += group(m)
+                        else:
+                            totals[k] += int(m.group(group))
     n = len(files)
     out = {"scenario": a.scenario, "games": n, "union": a.union, "confederate": a.confederate, "seed": a.seed,
            "per_game": {k: v / n for k, v in totals.items()}, "totals": totals}
