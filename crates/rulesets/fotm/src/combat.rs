@@ -716,7 +716,8 @@ impl Assault {
             }
             Stage::DefFire => {
                 // 15.7: the roll is made only at an adjacent assaulting Lead, which takes its steps.
-                if !self.att_lead.is_some_and(|l| g.hex_of(l).is_some_and(|h| h.distance(target) == 1)) {
+                let lead_adjacent = self.att_lead.and_then(|l| g.hex_of(l)).is_some_and(|h| h.distance(target) == 1);
+                if !lead_adjacent {
                     return self.at(Stage::CloseCombat, g);
                 }
                 let sp = self.def_fire_sp(g);
