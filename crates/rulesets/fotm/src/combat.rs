@@ -20,10 +20,16 @@
 //!   brigade of the phasing side, at the same elevation and adjacent, could still join an
 //!   Assault on it (not yet assaulted, not in column, routed or regrouped, the hex not in its
 //!   rear, not mounted cavalry at woods).
-//! - 15.7 defensive fire: the main roll is made only at an adjacent assaulting Lead Brigade;
-//!   its terrain is that of the Lead Brigade's hex; each defending brigade fires at its best
-//!   arc towards any adjacent assaulting hex (the hex fires at the Assault as a whole, the
-//!   losses falling on the Lead Brigade).
+//! - 15.7 defensive fire: the main roll is made only at an adjacent assaulting Lead Brigade,
+//!   which takes its steps (15.7, 15.8) wherever it stands; the hex fires at the Assault as a
+//!   whole, as one roll into one adjacent assaulting hex (15.2: no brigade divides its SP
+//!   between target hexes), the one best for the defender. Arcs (5.1) and terrain (15.3, "the
+//!   hex that is the target") are that hex's, so a Lead in the defender's rear draws fire only
+//!   through another assaulting hex in a front or flank, at that hex's elevation, and a Lead
+//!   alone in the rear none. 15.3's close-combat elevation modifier adjusts the infantry and
+//!   cavalry SP only (never below none); canister is never modified for a one- or two-level
+//!   change, neither reduced uphill nor raised downhill (9.3 "up or down"; 15.3 gives artillery
+//!   no SP at a lower target, only ranged fire's extra hex), as in offensive canister fire.
 //! - 15.7 defending artillery: one choice for the hex's guns, suppression or canister; asked
 //!   only when both are possible, otherwise the possible one is used.
 //! - 9.4 suppression: one instance a side an Assault, whatever the number of batteries on
@@ -709,12 +715,13 @@ impl Assault {
                 self.roll(g, Shot::DefSuppress, sp, false, Stage::DefFire);
             }
             Stage::DefFire => {
-                let Some(lead) = self.att_lead.filter(|&l| g.hex_of(l).is_some_and(|h| h.distance(target) == 1)) else {
+                // 15.7: the roll is made only at an adjacent assaulting Lead, which takes its steps.
+                let lead_adjacent = self.att_lead.and_then(|l| g.hex_of(l)).is_some_and(|h| h.distance(target) == 1);
+                if !lead_adjacent {
                     return self.at(Stage::CloseCombat, g);
-                };
-                let lead_hex = g.hex_of(lead).unwrap_or(target);
-                let sp = self.def_fire_sp(g) + self.corps(g, Shot::DefFire);
-                let sp = if sp > 0 { sp + elevation_adjust(g, target, lead_hex) } else { 0 };
+                }
+                let sp = self.def_fire_sp(g);
+                let sp = if sp > 0 { sp + self.corps(g, Shot::DefFire) } else { 0 };
                 let ones = self.holding(g).iter().any(|&b| g.info(b).sharpshooters);
                 self.roll(g, Shot::DefFire, sp, ones, Stage::CloseCombat);
             }
@@ -784,33 +791,31 @@ impl Assault {
         (sup, can)
     }
 
-    /// 15.7: the defending hex's SP against the assaulting brigades: infantry and cavalry at
-    /// their best arc towards an adjacent assaulting hex, artillery (not suppressing) canister at
-    /// hexes holding assaulting infantry or cavalry.
+    /// 15.7, 15.3, 9.3, 5.1: the defending hex's SP against the assaulting brigades, terrain
+    /// included (Readings in the module doc). The hex's one roll goes into one adjacent
+    /// assaulting hex, the best for the defender: its infantry and cavalry at their arc towards
+    /// that hex, with 15.3's close-combat modifier for it (from the defending hex, as one hex,
+    /// never below nothing); its artillery (not suppressing) at canister SP when that hex holds
+    /// assaulting infantry or cavalry, never modified for a one- or two-level change (9.3).
     fn def_fire_sp(&self, g: &Fotm) -> i32 {
         let target = self.target;
         let present = self.present(g);
-        let adjacent: Vec<Hex> =
-            present.iter().filter_map(|&b| g.hex_of(b)).filter(|h| h.distance(target) == 1).collect();
+        let hexes: Vec<Hex> = present.iter().filter_map(|&b| g.hex_of(b)).filter(|h| h.distance(target) == 1).collect();
         let melee_hexes: Vec<Hex> = self.melee(g).iter().filter_map(|&b| g.hex_of(b)).collect();
-        let mut total = 0i32;
-        for d in self.holding(g) {
-            let best = if g.arm(d).is_artillery() {
-                if self.def_suppress {
-                    continue;
+        let holding = self.holding(g);
+        let into = |h: Hex| -> i32 {
+            let (mut fire, mut canister) = (0i32, 0i32);
+            for &d in &holding {
+                if !g.arm(d).is_artillery() {
+                    fire += i32::from(by_arc(base_sp(g, d, true), arc_to(g, d, h)));
+                } else if !self.def_suppress && melee_hexes.contains(&h) {
+                    canister += i32::from(artillery::canister_sp(g, d, h).map_or(0, |sp| defending(g, d, sp)));
                 }
-                melee_hexes
-                    .iter()
-                    .filter_map(|&h| artillery::canister_sp(g, d, h))
-                    .map(|sp| defending(g, d, sp))
-                    .max()
-                    .unwrap_or(0)
-            } else {
-                adjacent.iter().map(|&h| by_arc(base_sp(g, d, true), arc_to(g, d, h))).max().unwrap_or(0)
-            };
-            total += i32::from(best);
-        }
-        total
+            }
+            let fire = if fire > 0 { (fire + elevation_adjust(g, target, h)).max(0) } else { 0 };
+            fire + canister
+        };
+        hexes.into_iter().map(into).max().unwrap_or(0)
     }
 
     fn vacated(&self, g: &Fotm) -> bool {
