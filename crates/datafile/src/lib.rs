@@ -559,7 +559,8 @@ pub fn read_roads(sec: &Section<'_>, errs: &mut Errors<'_>, cols: i16, rows: i16
         }
         let before = errs.list.len();
         let what = format!("road {name}");
-        let hexes: Vec<Option<Hex>> = labels.iter().map(|label| hex_on_map(errs, no, label, &what, cols, rows)).collect();
+        let hexes: Vec<Option<Hex>> =
+            labels.iter().map(|label| hex_on_map(errs, no, label, &what, cols, rows)).collect();
         for pair in hexes.windows(2) {
             if let [Some(a), Some(b)] = *pair
                 && a.distance(b) != 1
@@ -582,7 +583,14 @@ mod road_tests {
     fn roads_are_read_and_every_bad_line_reported() {
         let sec = Section {
             header: 1,
-            lines: vec![(2, "Pike: 0101 0102 0202"), (3, "0101 0102"), (4, "Lane: 0101"), (5, "Gap: 0101 0103"), (6, "Far: 0101 0901"), (7, ": 0101 0102")],
+            lines: vec![
+                (2, "Pike: 0101 0102 0202"),
+                (3, "0101 0102"),
+                (4, "Lane: 0101"),
+                (5, "Gap: 0101 0103"),
+                (6, "Far: 0101 0901"),
+                (7, ": 0101 0102"),
+            ],
         };
         let mut errs = Errors::new("f.map");
         let roads = read_roads(&sec, &mut errs, 4, 4);

@@ -58,7 +58,9 @@ pub fn parse(text: &str, file: &str, ruleset: &str) -> Result<Vec<Line>, String>
                 };
                 lines.push(Line { number, name: name.to_string(), seed, decisions, count, rule });
             }
-            _ => errors.push(format!("{file}:{number}: SEED, DECISIONS and COUNT must be numbers in {:?}", data.trim())),
+            _ => {
+                errors.push(format!("{file}:{number}: SEED, DECISIONS and COUNT must be numbers in {:?}", data.trim()))
+            }
         }
     }
     if errors.is_empty() { Ok(lines) } else { Err(errors.join("\n")) }

@@ -29,8 +29,8 @@ mod rng;
 mod view;
 pub mod words;
 
-pub use memo::LegalMemo;
 pub use log::{Event, Log};
+pub use memo::LegalMemo;
 pub use record::{Record, RecordError, hash_hex, replay};
 pub use rng::Dice;
 pub use view::{ActionView, BoardView, CounterView, HexView, LegendEntry, LineView};

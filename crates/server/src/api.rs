@@ -141,7 +141,11 @@ async fn create(State(hub): State<Arc<Hub>>, body: Bytes) -> Answer {
     let req: NewGame = parse(&body)?;
     if catalog::scenario(&req.scenario).is_none() {
         let known: Vec<String> = catalog::scenarios().into_iter().map(|s| s.id).collect();
-        return Err(ApiError::bad_request(format!("unknown scenario '{}' (known: {})", req.scenario, known.join(", "))));
+        return Err(ApiError::bad_request(format!(
+            "unknown scenario '{}' (known: {})",
+            req.scenario,
+            known.join(", ")
+        )));
     }
     let meta = hub.create(&req.scenario, req.options, [req.seats.union, req.seats.confederate]).await?;
     let title = catalog::scenario(&meta.scenario).map(|s| s.title).unwrap_or_default();

@@ -151,18 +151,20 @@ impl Hub {
     ///
     /// # Errors
     /// [`HubError::BadRequest`] naming what was refused; [`HubError::Store`].
-    pub async fn create(self: &Arc<Self>, scenario: &str, options: Vec<String>, players: [String; 2]) -> Result<GameMeta, HubError> {
+    pub async fn create(
+        self: &Arc<Self>,
+        scenario: &str,
+        options: Vec<String>,
+        players: [String; 2],
+    ) -> Result<GameMeta, HubError> {
         let mut players = players;
         for p in &mut players {
             let t = p.trim().to_ascii_lowercase();
-            *p = if t == "human" {
-                t
-            } else {
-                bots::parse_bot_spec(&t).map_err(HubError::BadRequest)?.to_string()
-            };
+            *p = if t == "human" { t } else { bots::parse_bot_spec(&t).map_err(HubError::BadRequest)?.to_string() };
         }
         let tokens = [0, 1].map(|i| (players[i] == "human").then(|| random_word(26)));
-        let meta = GameMeta { id: random_word(10), scenario: scenario.to_string(), options, players, tokens, created: now() };
+        let meta =
+            GameMeta { id: random_word(10), scenario: scenario.to_string(), options, players, tokens, created: now() };
         let mut session =
             session::build(&StoredGame { meta: meta.clone(), entries: Vec::new() }).map_err(HubError::BadRequest)?;
         let entries = session.settle();
@@ -264,7 +266,13 @@ impl Hub {
     ///
     /// # Errors
     /// [`HubError::Forbidden`], [`HubError::Stale`], [`HubError::Refused`], [`HubError::Store`].
-    pub async fn act(self: &Arc<Self>, id: &str, token: Option<&str>, seq: u64, action: &Value) -> Result<u64, HubError> {
+    pub async fn act(
+        self: &Arc<Self>,
+        id: &str,
+        token: Option<&str>,
+        seq: u64,
+        action: &Value,
+    ) -> Result<u64, HubError> {
         self.change(id, token, seq, |s, side| s.act(side, action)).await
     }
 

@@ -26,7 +26,9 @@ pub fn page(html: &'static str) -> Html<&'static str> {
 /// `GET /assets/{file}`.
 pub async fn asset(Path(file): Path<String>) -> Response {
     match ASSETS.iter().find(|(name, _, _)| *name == file) {
-        Some((_, mime, body)) => ([(header::CONTENT_TYPE, *mime), (header::CACHE_CONTROL, "no-cache")], *body).into_response(),
+        Some((_, mime, body)) => {
+            ([(header::CONTENT_TYPE, *mime), (header::CACHE_CONTROL, "no-cache")], *body).into_response()
+        }
         None => (StatusCode::NOT_FOUND, format!("no asset '{file}'")).into_response(),
     }
 }

@@ -5,11 +5,11 @@
 
 use crate::api::{ApiError, MAX_BODY, parse};
 use crate::hub::{Hub, HubError};
+use crate::session::actor_name;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, Query, State};
 use axum::response::{IntoResponse, Response};
 use futures_util::{SinkExt, StreamExt};
-use crate::session::actor_name;
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 use serde_json::{Value, json};
@@ -48,7 +48,13 @@ enum ClientMsg {
     Legal { id: Option<Value> },
 }
 
-async fn serve(socket: WebSocket, hub: Arc<Hub>, game: String, token: Option<String>, mut updates: broadcast::Receiver<u64>) {
+async fn serve(
+    socket: WebSocket,
+    hub: Arc<Hub>,
+    game: String,
+    token: Option<String>,
+    mut updates: broadcast::Receiver<u64>,
+) {
     let (mut sink, mut stream) = socket.split();
     let (out, mut outgoing) = mpsc::channel::<String>(64);
     // One writer task owns the sink: updates and answers go through `out`.

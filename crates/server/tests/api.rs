@@ -64,10 +64,8 @@ impl Server {
     }
 
     fn create(&self, union: &str, confederate: &str) -> Game {
-        let (status, g) = self.post(
-            "/api/games",
-            &json!({"scenario": "belmont", "seats": {"union": union, "confederate": confederate}}),
-        );
+        let (status, g) = self
+            .post("/api/games", &json!({"scenario": "belmont", "seats": {"union": union, "confederate": confederate}}));
         assert_eq!(status, 201, "{g}");
         let token = |side: &str| g["seats"][side]["token"].as_str().map(str::to_string);
         Game { id: g["id"].as_str().unwrap().to_string(), union: token("union"), confederate: token("confederate") }
@@ -129,10 +127,12 @@ fn lobby_lists_scenarios_and_refuses_bad_games_clearly() {
     let (_, bots) = s.get("/api/bots");
     assert!(bots["bots"].as_array().unwrap().iter().any(|b| b == "random"));
 
-    let (status, e) = s.post("/api/games", &json!({"scenario": "gettysburg", "seats": {"union": "human", "confederate": "human"}}));
+    let (status, e) =
+        s.post("/api/games", &json!({"scenario": "gettysburg", "seats": {"union": "human", "confederate": "human"}}));
     assert_eq!((status, e["error"].as_str()), (400, Some("bad_request")));
     assert!(e["message"].as_str().unwrap().contains("belmont"), "names the known scenarios: {e}");
-    let (status, e) = s.post("/api/games", &json!({"scenario": "belmont", "seats": {"union": "minimax", "confederate": "human"}}));
+    let (status, e) =
+        s.post("/api/games", &json!({"scenario": "belmont", "seats": {"union": "minimax", "confederate": "human"}}));
     assert_eq!(status, 400);
     assert!(e["message"].as_str().unwrap().contains("mcts"), "says which bots there are: {e}");
     let (status, e) = s.post("/api/games", &json!({"scenario": "belmont", "options": ["no-such-rule"], "seats": {"union": "human", "confederate": "human"}}));
@@ -159,7 +159,10 @@ fn seats_tokens_and_sequence_numbers_decide_who_may_act() {
     assert!(u.unwrap().len() >= 26, "tokens are long enough not to be guessed");
 
     let mine = s.state(&g, u);
-    assert_eq!((mine["seat"].as_str(), mine["actor"].as_str(), mine["yours"].as_bool()), (Some("union"), Some("union"), Some(true)));
+    assert_eq!(
+        (mine["seat"].as_str(), mine["actor"].as_str(), mine["yours"].as_bool()),
+        (Some("union"), Some("union"), Some(true))
+    );
     let actions = mine["actions"].as_array().unwrap();
     assert!(!actions.is_empty());
     assert!(actions.iter().all(|a| a["label"].as_str().is_some_and(|l| !l.is_empty()) && a["kind"].is_string()));
@@ -229,7 +232,8 @@ fn undo_takes_back_your_own_action_until_the_decision_passes() {
     let (_, after) = s.act(&g, u, &st["seq"], &st["actions"][0]["action"]);
     assert_eq!(after["actor"], "union");
     assert_eq!(after["can_undo"], true, "{}", after["prompt"]);
-    let (status, e) = s.post(&format!("/api/games/{}/undo", g.id), &json!({"seat": g.confederate, "seq": after["seq"]}));
+    let (status, e) =
+        s.post(&format!("/api/games/{}/undo", g.id), &json!({"seat": g.confederate, "seq": after["seq"]}));
     assert_eq!((status, e["error"].as_str()), (422, Some("cannot_undo")), "the other seat cannot undo it: {e}");
     let (status, back) = s.post(&format!("/api/games/{}/undo", g.id), &json!({"seat": u, "seq": after["seq"]}));
     assert_eq!(status, 200, "{back}");
@@ -272,17 +276,23 @@ fn websocket_pushes_updates_takes_actions_and_survives_bad_messages() {
     assert_eq!((legal["id"].as_u64(), legal["actor"].as_str()), (Some(1), Some("union")));
     let action = legal["actions"][0].clone();
 
-    rebel.send(Message::text(json!({"type": "action", "id": 2, "seq": legal["seq"], "action": action}).to_string())).unwrap();
+    rebel
+        .send(Message::text(json!({"type": "action", "id": 2, "seq": legal["seq"], "action": action}).to_string()))
+        .unwrap();
     assert_eq!(next_of(&mut rebel, "error")["error"], "forbidden", "not the Confederacy's decision");
 
-    union.send(Message::text(json!({"type": "action", "id": 3, "seq": legal["seq"], "action": action}).to_string())).unwrap();
+    union
+        .send(Message::text(json!({"type": "action", "id": 3, "seq": legal["seq"], "action": action}).to_string()))
+        .unwrap();
     let ack = next_of(&mut union, "ack");
     assert_eq!(ack["id"], 3);
     assert!(ack["seq"].as_u64() > legal["seq"].as_u64());
     assert_eq!(next_of(&mut rebel, "update")["seq"], ack["seq"], "the other seat hears of it at once");
     assert_eq!(s.state(&g, None)["seq"], ack["seq"], "acknowledged means stored");
 
-    union.send(Message::text(json!({"type": "action", "id": 4, "seq": legal["seq"], "action": action}).to_string())).unwrap();
+    union
+        .send(Message::text(json!({"type": "action", "id": 4, "seq": legal["seq"], "action": action}).to_string()))
+        .unwrap();
     let stale = next_of(&mut union, "error");
     assert_eq!((stale["error"].as_str(), &stale["seq"]), (Some("stale"), &ack["seq"]));
 
@@ -341,12 +351,17 @@ fn games_survive_a_restart_and_replay_and_odds_answer() {
     assert!(last["label"].is_string());
     assert_eq!(again.get(&format!("/api/games/{}/replay?ply={}", g.id, plies + 1)).0, 400);
 
-    let (status, odds) =
-        again.get(&format!("/api/games/{}/odds?seq={}&index=0&seat={}", g.id, after["seq"], g.confederate.as_deref().unwrap()));
+    let (status, odds) = again.get(&format!(
+        "/api/games/{}/odds?seq={}&index=0&seat={}",
+        g.id,
+        after["seq"],
+        g.confederate.as_deref().unwrap()
+    ));
     assert_eq!(status, 200, "{odds}");
     let total: f64 = odds["classes"].as_array().unwrap().iter().map(|c| c["probability"].as_f64().unwrap()).sum();
     assert!((total - 1.0).abs() < 1e-9, "odds sum to one: {total}");
-    let (status, _) = again.get(&format!("/api/games/{}/odds?seq=0&index=0&seat={}", g.id, g.confederate.as_deref().unwrap()));
+    let (status, _) =
+        again.get(&format!("/api/games/{}/odds?seq=0&index=0&seat={}", g.id, g.confederate.as_deref().unwrap()));
     assert_eq!(status, 409, "odds of a position that has moved on are stale");
 
     let (status, svg) = again.get(&format!("/api/games/{}/map.svg", g.id));

@@ -79,9 +79,11 @@ fn on_brigade(g: &mut Fotm, lead: Bid) {
             format!("Leader casualty: {} already has two LCMs and no commander is with it", g.name(lead))
         }),
         [c] => commander_casualty(g, *c),
-        [a, b, ..] => g.stack.push(Frame::Combat(Box::new(crate::combat::CombatFrame::Casualty(
-            CasualtyFrame::TwoCommanders { cmdrs: [*a, *b] },
-        )))),
+        [a, b, ..] => {
+            g.stack.push(Frame::Combat(Box::new(crate::combat::CombatFrame::Casualty(CasualtyFrame::TwoCommanders {
+                cmdrs: [*a, *b],
+            }))))
+        }
     }
 }
 
@@ -104,7 +106,8 @@ pub(crate) fn commander_casualty(g: &mut Fotm, c: Cid) {
         (Some(_), Some(_)) => before >= 2,
         (Some(_), None) => before >= 1,
     };
-    let who = if info.inherent.is_some() && before == 0 { info.inherent.clone().unwrap_or_default() } else { g.cname(c) };
+    let who =
+        if info.inherent.is_some() && before == 0 { info.inherent.clone().unwrap_or_default() } else { g.cname(c) };
     let cm = g.cmdr_mut(c);
     cm.casualties += 1;
     if removed {
@@ -141,11 +144,18 @@ impl Procedure for CasualtyFrame {
         match self {
             CasualtyFrame::Sharpshooters { lead, .. } => (
                 "FotM 7.2",
-                format!("Sharpshooters' leader casualty: pick a commander with {}, or its brigade officers", g.name(*lead)),
+                format!(
+                    "Sharpshooters' leader casualty: pick a commander with {}, or its brigade officers",
+                    g.name(*lead)
+                ),
             ),
             CasualtyFrame::TwoCommanders { cmdrs } => (
                 "FotM 16.2",
-                format!("{} and {}: each rolls a die, the higher is the casualty", g.cname(cmdrs[0]), g.cname(cmdrs[1])),
+                format!(
+                    "{} and {}: each rolls a die, the higher is the casualty",
+                    g.cname(cmdrs[0]),
+                    g.cname(cmdrs[1])
+                ),
             ),
         }
     }

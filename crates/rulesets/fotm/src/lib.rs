@@ -60,8 +60,8 @@ pub mod view;
 pub mod zoc;
 
 pub use action::Action;
-pub use procedure::Frame;
 pub use movement::{Column, MoveFrame, Mover};
+pub use procedure::Frame;
 pub use state::{Bde, Bid, Cid, Cmdr, Fate, Fotm, Guard, LeeState, Loc, LongstreetBonus, Pause, Phase, Unit};
 pub use view::{board_view, setup_view};
 

@@ -179,14 +179,18 @@ pub(crate) fn combat_dice(n: u8, count_ones: bool) -> Vec<(Action, f64)> {
                 let p = fact(n) / (fact(sixes) * fact(ones) * fact(other))
                     * (1.0f64 / 6.0).powi(sixes + ones)
                     * (4.0f64 / 6.0).powi(other);
-                let key = Action::Dice { sixes: u8::try_from(sixes).expect("<=10"), ones: u8::try_from(ones.min(2)).expect("<=2") };
+                let key = Action::Dice {
+                    sixes: u8::try_from(sixes).expect("<=10"),
+                    ones: u8::try_from(ones.min(2)).expect("<=2"),
+                };
                 match out.iter_mut().find(|(a, _)| *a == key) {
                     Some((_, q)) => *q += p,
                     None => out.push((key, p)),
                 }
             }
         } else {
-            let p = fact(n) / (fact(sixes) * fact(n - sixes)) * (1.0f64 / 6.0).powi(sixes) * (5.0f64 / 6.0).powi(n - sixes);
+            let p =
+                fact(n) / (fact(sixes) * fact(n - sixes)) * (1.0f64 / 6.0).powi(sixes) * (5.0f64 / 6.0).powi(n - sixes);
             out.push((Action::Dice { sixes: u8::try_from(sixes).expect("<=10"), ones: 0 }, p));
         }
     }

@@ -181,7 +181,8 @@ fn attempts(g: &Fotm, st: &RallyState) -> Vec<Action> {
 pub fn drm(g: &Fotm, brigade: Bid, by: Option<Cid>) -> i8 {
     let mut d = match by {
         Some(c) => {
-            let bonus = if is_longstreet(g, c) && longstreet_bonus(g, LongstreetBonus::Rally) { LONGSTREET_DRM } else { 0 };
+            let bonus =
+                if is_longstreet(g, c) && longstreet_bonus(g, LongstreetBonus::Rally) { LONGSTREET_DRM } else { 0 };
             i8::try_from(g.cm(c)).unwrap_or(i8::MAX) + bonus
         }
         None => LCM_DRM * i8::try_from(g.bde(brigade).lcm).unwrap_or(i8::MAX),
@@ -235,13 +236,21 @@ impl Procedure for RallyFrame {
     fn prompt(&self, g: &Fotm) -> (&'static str, String) {
         match self {
             RallyFrame::Start { .. } => ("FotM 12.1", String::new()),
-            RallyFrame::Choose(st) => {
-                ("FotM 12.1", format!("{} Rally Phase: attempt a Rally (12.2) or Regroup (12.3), or Done", st.side.title()))
-            }
+            RallyFrame::Choose(st) => (
+                "FotM 12.1",
+                format!("{} Rally Phase: attempt a Rally (12.2) or Regroup (12.3), or Done", st.side.title()),
+            ),
             RallyFrame::Roll { brigade, by, regroup, .. } => {
                 let (rule, what) = if *regroup { ("FotM 12.3", "Regroup") } else { ("FotM 12.2", "Rally") };
                 let who = by.map_or_else(|| "its officers".to_string(), |c| g.cname(c));
-                (rule, format!("{what} roll for {} by {who}: 5 or more with DRM {:+}", g.name(*brigade), drm(g, *brigade, *by)))
+                (
+                    rule,
+                    format!(
+                        "{what} roll for {} by {who}: 5 or more with DRM {:+}",
+                        g.name(*brigade),
+                        drm(g, *brigade, *by)
+                    ),
+                )
             }
         }
     }
@@ -351,10 +360,15 @@ impl Procedure for RallyFrame {
                     None if b.lcm >= OFFICERS_LOST => {
                         no("FotM 10.3", format!("{name} has two LCMs: its officers cannot rally it"))
                     }
-                    None => no("FotM 12.2", format!("{name} is in an enemy ZOC: only a commander in its hex can rally it")),
+                    None => {
+                        no("FotM 12.2", format!("{name} is in an enemy ZOC: only a commander in its hex can rally it"))
+                    }
                     Some(c) => no(
                         "FotM 10.2",
-                        format!("{} is not with {name} or has already lent his CM to as many brigades as it allows", g.cname(c)),
+                        format!(
+                            "{} is not with {name} or has already lent his CM to as many brigades as it allows",
+                            g.cname(c)
+                        ),
                     ),
                 }
             }
@@ -364,7 +378,14 @@ impl Procedure for RallyFrame {
                 if !b.routed {
                     return no("FotM 12.3", format!("{} is not routed", g.name(brigade)));
                 }
-                no("FotM 12.3", format!("{} cannot regroup {} now: he must be in its hex with CM to spare", g.cname(by), g.name(brigade)))
+                no(
+                    "FotM 12.3",
+                    format!(
+                        "{} cannot regroup {} now: he must be in its hex with CM to spare",
+                        g.cname(by),
+                        g.name(brigade)
+                    ),
+                )
             }
             _ => None,
         }

@@ -99,7 +99,9 @@ pub(crate) fn after_two_losses(g: &mut Fotm, b: Bid, away: Vec<Hex>, capturers: 
     if can_check(g, b) {
         g.stack.push(Frame::Retreat(Box::new(RetreatFrame::Choice { b, away, capturers, screened })));
     } else {
-        g.note("FotM 10.3", |g| format!("{} has two LCMs and no commander: it cannot check morale and retreats", g.name(b)));
+        g.note("FotM 10.3", |g| {
+            format!("{} has two LCMs and no commander: it cannot check morale and retreats", g.name(b))
+        });
         push_forced(g, b, away, capturers, screened);
     }
 }
@@ -250,7 +252,14 @@ fn detachers(g: &Fotm, capturers: &[Bid]) -> Vec<Bid> {
 fn detach(g: &mut Fotm, parent: Bid, prisoner: Bid) {
     let Some(h) = g.hex_of(prisoner) else { return };
     g.bde_mut(parent).losses += 1;
-    g.guards.push(Guard { side: g.side_of(parent), parent, hex: Some(h), prisoners: vec![], rejoins: None, done: false });
+    g.guards.push(Guard {
+        side: g.side_of(parent),
+        parent,
+        hex: Some(h),
+        prisoners: vec![],
+        rejoins: None,
+        done: false,
+    });
     let i = g.guards.len() - 1;
     g.note("FotM 17.5", |g| format!("{} detaches a guard", g.name(parent)));
     take_prisoner(g, i, prisoner);
@@ -323,17 +332,20 @@ impl Procedure for RetreatFrame {
 
     fn prompt(&self, g: &Fotm) -> (&'static str, String) {
         match self {
-            RetreatFrame::Choice { b, .. } => (
-                "FotM 17.2",
-                format!("{} lost two steps: take a morale check (yes) or retreat (no)?", g.name(*b)),
-            ),
+            RetreatFrame::Choice { b, .. } => {
+                ("FotM 17.2", format!("{} lost two steps: take a morale check (yes) or retreat (no)?", g.name(*b)))
+            }
             RetreatFrame::Morale { b, .. } => {
                 ("FotM 17.2", format!("Morale check for {} (5-6 passes, modifier {:+})", g.name(*b), morale_drm(g, *b)))
             }
             RetreatFrame::Retreat { b, .. } => ("FotM 17.3", format!("Retreat {}: choose the hex", g.name(*b))),
             RetreatFrame::Overstack { hex, side, .. } => (
                 "FotM 4.1",
-                format!("{} is over-stacked in {hex}: choose the {} brigade that retreats one more hex", side.title(), side.title()),
+                format!(
+                    "{} is over-stacked in {hex}: choose the {} brigade that retreats one more hex",
+                    side.title(),
+                    side.title()
+                ),
             ),
             RetreatFrame::Capture { prisoner, .. } => {
                 ("FotM 17.5", format!("{} is captured: choose the brigade that detaches the guard", g.name(*prisoner)))
@@ -352,7 +364,9 @@ impl Procedure for RetreatFrame {
             RetreatFrame::Overstack { hex, side, .. } => {
                 g.brigades_at(*hex, *side).into_iter().map(|b| Action::Pick(Unit::Brigade(b))).collect()
             }
-            RetreatFrame::Capture { capturers, .. } => capturers.iter().map(|&b| Action::Pick(Unit::Brigade(b))).collect(),
+            RetreatFrame::Capture { capturers, .. } => {
+                capturers.iter().map(|&b| Action::Pick(Unit::Brigade(b))).collect()
+            }
         }
     }
 
@@ -366,7 +380,9 @@ impl Procedure for RetreatFrame {
     fn automatic(&self, g: &Fotm) -> bool {
         // A brigade gone meanwhile needs nothing more.
         match self {
-            RetreatFrame::Choice { b, .. } | RetreatFrame::Morale { b, .. } | RetreatFrame::Retreat { b, .. } => g.hex_of(*b).is_none(),
+            RetreatFrame::Choice { b, .. } | RetreatFrame::Morale { b, .. } | RetreatFrame::Retreat { b, .. } => {
+                g.hex_of(*b).is_none()
+            }
             RetreatFrame::Capture { prisoner, .. } => g.hex_of(*prisoner).is_none(),
             RetreatFrame::Overstack { hex, side, .. } => !stacking::over_stacked(g, *hex, *side),
         }
@@ -381,7 +397,12 @@ impl Procedure for RetreatFrame {
                     g.stack.push(Frame::Retreat(Box::new(RetreatFrame::Morale { b, away, capturers, screened })));
                 } else {
                     g.note("FotM 17.2", |g| format!("{} chooses to retreat", g.name(b)));
-                    g.stack.push(Frame::Retreat(Box::new(RetreatFrame::Retreat { b, away, capturers, cause: Cause::Chosen })));
+                    g.stack.push(Frame::Retreat(Box::new(RetreatFrame::Retreat {
+                        b,
+                        away,
+                        capturers,
+                        cause: Cause::Chosen,
+                    })));
                 }
             }
             (RetreatFrame::Morale { b, away, capturers, screened }, Action::Roll(d)) => {
@@ -394,16 +415,25 @@ impl Procedure for RetreatFrame {
                     push_forced(g, b, away, capturers, screened);
                 }
             }
-            (RetreatFrame::Retreat { b, away, capturers, .. }, Action::RetreatTo(h)) => retreat_into(g, b, h, away, capturers),
+            (RetreatFrame::Retreat { b, away, capturers, .. }, Action::RetreatTo(h)) => {
+                retreat_into(g, b, h, away, capturers)
+            }
             (RetreatFrame::Retreat { b, capturers, .. }, Action::Done) => {
                 g.note("FotM 17.5", |g| format!("{} cannot retreat", g.name(b)));
                 capture(g, b, capturers);
             }
             (RetreatFrame::Overstack { away, capturers, .. }, Action::Pick(Unit::Brigade(b))) => {
                 g.note("FotM 4.1", |g| format!("{} must retreat one more hex", g.name(b)));
-                g.stack.push(Frame::Retreat(Box::new(RetreatFrame::Retreat { b, away, capturers, cause: Cause::Overstack })));
+                g.stack.push(Frame::Retreat(Box::new(RetreatFrame::Retreat {
+                    b,
+                    away,
+                    capturers,
+                    cause: Cause::Overstack,
+                })));
             }
-            (RetreatFrame::Capture { prisoner, .. }, Action::Pick(Unit::Brigade(parent))) => detach(g, parent, prisoner),
+            (RetreatFrame::Capture { prisoner, .. }, Action::Pick(Unit::Brigade(parent))) => {
+                detach(g, parent, prisoner)
+            }
             (f, a) => unreachable!("{f:?} cannot take {a:?}"),
         }
     }
@@ -412,7 +442,10 @@ impl Procedure for RetreatFrame {
         match (self, a) {
             (RetreatFrame::Retreat { b, .. }, Action::RetreatTo(h)) if !self.legal(g).contains(a) => Some(Illegal {
                 rule: "FotM 17.3".into(),
-                reason: format!("{} may not retreat to {h}: a retreat goes one hex away from the assaulting brigades, not into an enemy hex or ZOC, and no higher while a hex at the same or lower elevation is open", g.name(*b)),
+                reason: format!(
+                    "{} may not retreat to {h}: a retreat goes one hex away from the assaulting brigades, not into an enemy hex or ZOC, and no higher while a hex at the same or lower elevation is open",
+                    g.name(*b)
+                ),
             }),
             _ => None,
         }

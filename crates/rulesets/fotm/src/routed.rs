@@ -118,7 +118,9 @@ fn guard_exits(g: &mut Fotm, i: usize) {
     let prisoners = g.guards[i].prisoners.clone();
     for p in prisoners {
         g.set_loc(p, Loc::Gone(Fate::Captured));
-        g.score(side, victory::vp::CAPTURED_EXITED, "FotM 17.5", |g| format!("{} escorted off the map as prisoners", g.name(p)));
+        g.score(side, victory::vp::CAPTURED_EXITED, "FotM 17.5", |g| {
+            format!("{} escorted off the map as prisoners", g.name(p))
+        });
     }
     let turn = g.turn;
     let gd = &mut g.guards[i];
@@ -151,7 +153,16 @@ fn walk_guard(g: &mut Fotm, side: Side, gi: u8, exits: &[Hex]) -> Walk {
 
 /// A brigade's automatic move: plan a route, spend the MP along it, stop where it may end.
 #[allow(clippy::too_many_arguments)]
-fn walk(g: &mut Fotm, side: Side, b: Bid, foot: bool, budget: u8, exits: &[Hex], avoid_zoc: bool, by_road: bool) -> Walk {
+fn walk(
+    g: &mut Fotm,
+    side: Side,
+    b: Bid,
+    foot: bool,
+    budget: u8,
+    exits: &[Hex],
+    avoid_zoc: bool,
+    by_road: bool,
+) -> Walk {
     let Some(start) = g.hex_of(b) else { return Walk::Stayed };
     let ctx = Ctx::new(g, side);
     let route = plan(g, &ctx, start, foot, exits, avoid_zoc, by_road);

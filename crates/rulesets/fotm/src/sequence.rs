@@ -89,9 +89,13 @@ impl Procedure for SeqFrame {
                 let need = burnside_need(g).unwrap_or(7);
                 if d >= need {
                     g.pause = Pause::Resumed;
-                    g.note("FotM 11.5", |g| format!("Burnside roll {d} ({}): the Union resumes the offensive", g.turn_label()));
+                    g.note("FotM 11.5", |g| {
+                        format!("Burnside roll {d} ({}): the Union resumes the offensive", g.turn_label())
+                    });
                 } else {
-                    g.note("FotM 11.5", |g| format!("Burnside roll {d} ({}): Burnside still hesitates", g.turn_label()));
+                    g.note("FotM 11.5", |g| {
+                        format!("Burnside roll {d} ({}): Burnside still hesitates", g.turn_label())
+                    });
                 }
             }
             (SeqFrame::LeeArrives, Action::Choose(yes)) => {
@@ -105,7 +109,11 @@ impl Procedure for SeqFrame {
                 g.note("FotM 10.5", |_| {
                     format!(
                         "Longstreet's bonus: {}",
-                        if rally { "+1 to his Rally and Regroup attempts this turn" } else { "+2 SP to one Assault this turn" }
+                        if rally {
+                            "+1 to his Rally and Regroup attempts this turn"
+                        } else {
+                            "+2 SP to one Assault this turn"
+                        }
                     )
                 });
             }
@@ -149,7 +157,8 @@ fn turn_start(g: &mut Fotm) {
             "Burnside pauses: Union units must leave Confederate ZOCs and may not enter them or assault".into()
         });
     } else if g.pause == Pause::InForce
-        && (turn_is(g, PAUSE_ENDS) || (g.opt.burnside_resolve && g.oob().turn(PAUSE_STARTS).is_some_and(|t| g.turn > t)))
+        && (turn_is(g, PAUSE_ENDS)
+            || (g.opt.burnside_resolve && g.oob().turn(PAUSE_STARTS).is_some_and(|t| g.turn > t)))
     {
         g.pause = Pause::Resumed;
         let rule = if turn_is(g, PAUSE_ENDS) { "FotM 11.4" } else { "FotM 10.6" };
@@ -278,7 +287,9 @@ fn end_turn(g: &mut Fotm) {
         && let Some(h) = g.cmdr(lee).hex
         && g.on_map(Side::Union).any(|b| g.hex_of(b).is_some_and(|x| x.distance(h) <= LEE_EXPOSED))
     {
-        g.score(Side::Union, victory::vp::LEE_NEAR_UNION, "FotM 10.4", |_| "Lee within two hexes of a Union brigade".into());
+        g.score(Side::Union, victory::vp::LEE_NEAR_UNION, "FotM 10.4", |_| {
+            "Lee within two hexes of a Union brigade".into()
+        });
     }
     if g.turn >= g.last_turn() {
         victory::final_scoring(g);
@@ -325,7 +336,9 @@ pub(crate) fn after_change(g: &mut Fotm) {
                 && zoc::in_enemy_zoc(g, h, Side::Union)
             {
                 g.cmdr_mut(c).must_leave_zoc = true;
-                g.note("FotM 10.1", |g| format!("{} is in a Confederate ZOC and must leave it next Movement Phase", g.cname(c)));
+                g.note("FotM 10.1", |g| {
+                    format!("{} is in a Confederate ZOC and must leave it next Movement Phase", g.cname(c))
+                });
             }
         }
     }

@@ -121,7 +121,11 @@ impl Procedure for SetupFrame {
     }
 
     fn prompt(&self, _g: &Fotm) -> (&'static str, String) {
-        let how = if self.side == Side::Confederate { "on or within two hexes of its listed hex" } else { "on its listed hex" };
+        let how = if self.side == Side::Confederate {
+            "on or within two hexes of its listed hex"
+        } else {
+            "on its listed hex"
+        };
         ("FotM 11.1", format!("{} set-up: place each unit {how} and choose its facing, or Done", self.side.title()))
     }
 

@@ -6,10 +6,10 @@
 //! ([`crate::oob::OrderOfBattle::brigades`], [`crate::oob::OrderOfBattle::commanders`]); those
 //! numbers are what actions and records carry.
 
+use crate::Options;
 use crate::map::{self, Map};
 use crate::oob::{self, Arm, Brigade, Commander, OrderOfBattle, Strength};
 use crate::procedure::Frame;
-use crate::Options;
 use engine::{Log, Side};
 use hexmap::Hex;
 use serde::{Deserialize, Serialize};

@@ -14,9 +14,18 @@ pub(crate) fn tally(g: &Fotm) -> Vec<(String, i64)> {
         let count = |f: &dyn Fn(crate::Bid) -> bool| i64::try_from(mine().filter(|&b| f(b)).count()).unwrap_or(0);
         let name = side.name();
         out.push((format!("{name} steps lost"), mine().map(|b| i64::from(g.bde(b).losses)).sum()));
-        out.push((format!("{name} brigades eliminated"), count(&|b| matches!(g.bde(b).loc, Loc::Gone(Fate::Eliminated | Fate::RoutedOff)))));
-        out.push((format!("{name} brigades routed"), count(&|b| g.bde(b).routed && matches!(g.bde(b).loc, Loc::Map(_)))));
-        out.push((format!("{name} brigades captured"), count(&|b| matches!(g.bde(b).loc, Loc::Prisoner(_) | Loc::Gone(Fate::Captured)))));
+        out.push((
+            format!("{name} brigades eliminated"),
+            count(&|b| matches!(g.bde(b).loc, Loc::Gone(Fate::Eliminated | Fate::RoutedOff))),
+        ));
+        out.push((
+            format!("{name} brigades routed"),
+            count(&|b| g.bde(b).routed && matches!(g.bde(b).loc, Loc::Map(_))),
+        ));
+        out.push((
+            format!("{name} brigades captured"),
+            count(&|b| matches!(g.bde(b).loc, Loc::Prisoner(_) | Loc::Gone(Fate::Captured))),
+        ));
         out.push((format!("{name} LCMs"), mine().map(|b| i64::from(g.bde(b).lcm)).sum()));
         out.push((
             format!("{name} commander casualties"),

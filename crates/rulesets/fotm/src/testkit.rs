@@ -146,7 +146,9 @@ pub fn engaged(turn: u8) -> Fotm {
         }
     }
     for c in g.all_commanders() {
-        if g.cmdr(c).hex.is_none() && !g.cmdr(c).gone && matches!(g.cinfo(c).start, Start::Arrive { turn: t, .. } if t <= turn)
+        if g.cmdr(c).hex.is_none()
+            && !g.cmdr(c).gone
+            && matches!(g.cinfo(c).start, Start::Arrive { turn: t, .. } if t <= turn)
         {
             let side = g.cinfo(c).side;
             if let Some(h) = g.on_map(side).filter_map(|b| g.hex_of(b)).min() {

@@ -3,7 +3,7 @@
 //! events add to [`Fotm::scored`] where they happen, control of 2601 is counted when VP are
 //! read.
 
-use crate::state::{Fotm};
+use crate::state::Fotm;
 use engine::Side;
 use hexmap::Hex;
 

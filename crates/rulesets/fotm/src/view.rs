@@ -242,12 +242,7 @@ pub fn board(g: &crate::Fotm) -> BoardView {
     board.tracks.push(("VP (18.1)".into(), format!("Union {}, Confederate {}", vp[0], vp[1])));
     board.tracks.push((
         "Control (18.1)".into(),
-        format!(
-            "Fox's Gap: {}; Turner's Gap: {}; 2601: {}",
-            who(g.control[0]),
-            who(g.control[1]),
-            who(g.control[2])
-        ),
+        format!("Fox's Gap: {}; Turner's Gap: {}; 2601: {}", who(g.control[0]), who(g.control[1]), who(g.control[2])),
     ));
     let pause = match g.pause {
         Pause::NotYet => "not yet (12 PM)",

@@ -39,7 +39,10 @@ fn regenerate() {
     println!("== counts.txt");
     print!("{}", counts::regenerate(COUNTS, "counts.txt", "FotM", start).unwrap_or_else(|e| panic!("\n{e}")));
     println!("== counts-contact.txt");
-    print!("{}", counts::regenerate(CONTACT, "counts-contact.txt", "FotM", contact).unwrap_or_else(|e| panic!("\n{e}")));
+    print!(
+        "{}",
+        counts::regenerate(CONTACT, "counts-contact.txt", "FotM", contact).unwrap_or_else(|e| panic!("\n{e}"))
+    );
 }
 
 /// Lists, for a few seeds, the first decision at which each prompt rule is pending and its

@@ -261,7 +261,10 @@ fn fotm_10_1_burnside_may_not_end_his_move_still_in_the_zoc() {
     let b = if zoc.contains(&b) {
         b
     } else {
-        a.neighbours().into_iter().find(|&n| n.distance(t) == 1 && zoc.contains(&n) && flat(&g, n)).expect("a second ZOC hex")
+        a.neighbours()
+            .into_iter()
+            .find(|&n| n.distance(t) == 1 && zoc.contains(&n) && flat(&g, n))
+            .expect("a second ZOC hex")
     };
     put_back(&mut g, "Scammon", a, t);
     put_back(&mut g, "Crook", b, t);
@@ -332,7 +335,14 @@ fn fotm_17_5_a_guard_takes_a_second_prisoner_but_not_a_third() {
     g.bde_mut(c).routed = true;
     let gar = id(&g, "Garland");
     g.bde_mut(gar).loc = Loc::Prisoner(0);
-    g.guards.push(fotm::Guard { side: Side::Union, parent: s, hex: Some(a), prisoners: vec![gar], rejoins: None, done: false });
+    g.guards.push(fotm::Guard {
+        side: Side::Union,
+        parent: s,
+        hex: Some(a),
+        prisoners: vec![gar],
+        rejoins: None,
+        done: false,
+    });
     phase(&mut g, TURN, Side::Union, Phase::Combat);
     assault(&mut g, t, &[s]);
     // 17.4: routed, Colquitt defends at a quarter of its 5 SP, rounded up; Scammon's 6 attack.
@@ -351,7 +361,14 @@ fn fotm_17_5_a_guard_takes_a_second_prisoner_but_not_a_third() {
     let (p1, p2) = (id(&g2, "Garland"), id(&g2, "Rodes"));
     g2.bde_mut(p1).loc = Loc::Prisoner(0);
     g2.bde_mut(p2).loc = Loc::Prisoner(0);
-    g2.guards.push(fotm::Guard { side: Side::Union, parent: s, hex: Some(a), prisoners: vec![p1, p2], rejoins: None, done: false });
+    g2.guards.push(fotm::Guard {
+        side: Side::Union,
+        parent: s,
+        hex: Some(a),
+        prisoners: vec![p1, p2],
+        rejoins: None,
+        done: false,
+    });
     phase(&mut g2, TURN, Side::Union, Phase::Combat);
     assault(&mut g2, t, &[s]);
     act(&mut g2, dice(4));

@@ -69,7 +69,14 @@ fn rule_17_4_routed_brigades_never_enter_enemy_zoc() {
 fn guard(g: &mut Fotm, at: &str, prisoner: &str) -> usize {
     let p = id(g, prisoner);
     let parent = id(g, "Crook");
-    g.guards.push(Guard { side: Side::Union, parent, hex: Some(hex(at)), prisoners: vec![p], rejoins: None, done: false });
+    g.guards.push(Guard {
+        side: Side::Union,
+        parent,
+        hex: Some(hex(at)),
+        prisoners: vec![p],
+        rejoins: None,
+        done: false,
+    });
     g.bde_mut(p).loc = Loc::Prisoner(0);
     g.guards.len() - 1
 }

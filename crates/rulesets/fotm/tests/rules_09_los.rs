@@ -6,10 +6,10 @@
 mod common;
 
 use common::empty;
+use fotm::Fotm;
 use fotm::los;
 use fotm::map::Terrain::{self, Clear, Woods};
 use fotm::testkit::{after_setup, hex, put};
-use fotm::Fotm;
 use hexmap::{Direction, Hex, LineStep};
 
 /// Asserts a hex's elevation and terrain, so a map edit that moves the ground fails loudly.

@@ -504,7 +504,11 @@ fn rule_11_1_set_up_respects_stacking() {
     assert_eq!(g.stack_at(gap).len(), 3);
     assert!(!offered(&g, rosser, gap));
     // A unit is re-placed once: Bondurant is not offered again.
-    assert!(!g.legal_actions().iter().any(|a| matches!(*a, Action::Deploy { unit: Unit::Brigade(b), .. } if b == bondurant)));
+    assert!(
+        !g.legal_actions()
+            .iter()
+            .any(|a| matches!(*a, Action::Deploy { unit: Unit::Brigade(b), .. } if b == bondurant))
+    );
     // Garland re-faces in place.
     let a = Action::Deploy { unit: Unit::Brigade(garland), hex: gap, facing: 2 };
     assert!(g.legal_actions().contains(&a));

@@ -667,7 +667,14 @@ fn rule_2_4_an_assaulted_guard_is_eliminated_and_its_prisoner_freed() {
     let c = id(&g, "Colquitt");
     let gar = id(&g, "Garland");
     g.bde_mut(c).loc = Loc::Prisoner(0);
-    g.guards.push(fotm::Guard { side: Side::Confederate, parent: gar, hex: Some(hex("2815")), prisoners: vec![c], rejoins: None, done: false });
+    g.guards.push(fotm::Guard {
+        side: Side::Confederate,
+        parent: gar,
+        hex: Some(hex("2815")),
+        prisoners: vec![c],
+        rejoins: None,
+        done: false,
+    });
     combat(&mut g, Side::Union, TURN);
     assert!(legal(&g, Action::Assault(hex("2815"))));
     let before = g.scored;

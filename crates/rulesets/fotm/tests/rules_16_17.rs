@@ -151,7 +151,14 @@ fn guard_out(losses: u8) -> (Fotm, u8) {
     g.bde_mut(s).losses = losses;
     let c = id(&g, "Colquitt");
     g.bde_mut(c).loc = Loc::Gone(Fate::Captured);
-    g.guards.push(fotm::Guard { side: Side::Union, parent: s, hex: None, prisoners: vec![c], rejoins: Some(TURN), done: false });
+    g.guards.push(fotm::Guard {
+        side: Side::Union,
+        parent: s,
+        hex: None,
+        prisoners: vec![c],
+        rejoins: Some(TURN),
+        done: false,
+    });
     (g, s)
 }
 

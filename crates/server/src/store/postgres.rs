@@ -190,7 +190,8 @@ impl PgStore {
             return Ok(None);
         };
         let meta: GameMeta = serde_json::from_str(row.get::<_, &str>(0)).map_err(backend)?;
-        let rows = c.query("SELECT seq, entry FROM entries WHERE game = $1 ORDER BY seq", &[&id]).await.map_err(backend)?;
+        let rows =
+            c.query("SELECT seq, entry FROM entries WHERE game = $1 ORDER BY seq", &[&id]).await.map_err(backend)?;
         let mut entries = Vec::with_capacity(rows.len());
         for row in rows {
             let seq: i64 = row.get(0);
@@ -258,15 +259,13 @@ async fn commit(client: &Client, append: &Statement, batch: &mut Vec<Append>) {
 /// One transaction over the whole batch, its statements pipelined.
 async fn attempt(client: &Client, append: &Statement, batch: &[Append]) -> Attempt {
     type Step<'a> = BoxFuture<'a, Result<u64, tokio_postgres::Error>>;
-    let params: Vec<[&(dyn ToSql + Sync); 3]> = batch.iter().map(|a| [&a.id as _, &a.first as _, &a.entries as _]).collect();
+    let params: Vec<[&(dyn ToSql + Sync); 3]> =
+        batch.iter().map(|a| [&a.id as _, &a.first as _, &a.entries as _]).collect();
     let mut steps: Vec<Step<'_>> = Vec::with_capacity(batch.len() + 2);
     steps.push(client.batch_execute("BEGIN").map(|r| r.map(|()| 0)).boxed());
     for p in &params {
         steps.push(
-            client
-                .query_one(append, p)
-                .map(|r| r.map(|row| u64::try_from(row.get::<_, i64>(0)).unwrap_or(0)))
-                .boxed(),
+            client.query_one(append, p).map(|r| r.map(|row| u64::try_from(row.get::<_, i64>(0)).unwrap_or(0))).boxed(),
         );
     }
     steps.push(client.batch_execute("COMMIT").map(|r| r.map(|()| 0)).boxed());

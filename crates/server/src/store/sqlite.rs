@@ -75,7 +75,10 @@ impl SqliteStore {
         &self.path
     }
 
-    async fn send(&self, make: impl FnOnce(oneshot::Sender<Result<(), StoreError>>) -> Write) -> Result<(), StoreError> {
+    async fn send(
+        &self,
+        make: impl FnOnce(oneshot::Sender<Result<(), StoreError>>) -> Write,
+    ) -> Result<(), StoreError> {
         let (done, wait) = oneshot::channel();
         self.writes.send(make(done)).map_err(|_| backend("the writer thread has stopped"))?;
         wait.await.map_err(|_| backend("the writer thread has stopped"))?
@@ -105,10 +108,8 @@ impl SqliteStore {
 
 fn read_game(c: &Connection, id: &str) -> Result<Option<StoredGame>, StoreError> {
     let tx = c.unchecked_transaction().map_err(backend)?;
-    let meta: Option<String> = tx
-        .query_row("SELECT meta FROM games WHERE id = ?1", [id], |r| r.get(0))
-        .optional()
-        .map_err(backend)?;
+    let meta: Option<String> =
+        tx.query_row("SELECT meta FROM games WHERE id = ?1", [id], |r| r.get(0)).optional().map_err(backend)?;
     let Some(meta) = meta else { return Ok(None) };
     let meta: GameMeta = serde_json::from_str(&meta).map_err(backend)?;
     let mut stmt = tx.prepare_cached("SELECT seq, entry FROM entries WHERE game = ?1 ORDER BY seq").map_err(backend)?;
@@ -179,8 +180,11 @@ fn write_one(c: &Connection, w: &Write) -> Result<Result<(), StoreError>, rusqli
                 return Ok(Err(StoreError::Exists(meta.id.clone())));
             }
             let json = serde_json::to_string(meta).expect("game facts serialise");
-            c.prepare_cached("INSERT INTO games (id, meta, created) VALUES (?1, ?2, ?3)")?
-                .execute(params![meta.id, json, meta.created])?;
+            c.prepare_cached("INSERT INTO games (id, meta, created) VALUES (?1, ?2, ?3)")?.execute(params![
+                meta.id,
+                json,
+                meta.created
+            ])?;
             Ok(Ok(()))
         }
         Write::Append { id, seq, entries, .. } => {
