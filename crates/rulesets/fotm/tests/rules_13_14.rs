@@ -4,10 +4,10 @@
 
 mod common;
 
-use common::{act, empty_on as empty, legal};
+use common::{act, empty_on as empty, legal, mover};
 use engine::{Game, Side};
 use fotm::testkit::{cid, hex, id, phase, put, put_cmdr, top};
-use fotm::{Action, Fotm, Frame, Loc, MoveFrame, Mover, Pause, Phase, Unit, facing};
+use fotm::{Action, Fotm, Frame, Loc, MoveFrame, Pause, Phase, Unit, facing};
 use hexmap::{Direction, Hex};
 
 // ------------------------------------------------------------------------------------------
@@ -17,17 +17,6 @@ use hexmap::{Direction, Hex};
 fn movement(g: &mut Fotm, side: Side) {
     let t = g.turn;
     phase(g, t, side, Phase::Movement);
-}
-
-/// The unit moving now.
-fn mover(g: &Fotm) -> &Mover {
-    match top(g) {
-        Frame::Move(f) => match f.as_ref() {
-            MoveFrame::Moving(m) => m,
-            other => panic!("no unit moving: {other:?}"),
-        },
-        other => panic!("no movement frame: {other:?}"),
-    }
 }
 
 /// Half MP spent by the unit moving.

@@ -5,25 +5,14 @@
 
 mod common;
 
-use common::{act, empty_on as empty, legal};
+use common::{act, empty_on as empty, legal, mover};
 use engine::{Game, Side};
-use fotm::testkit::{hex, id, phase, put, top};
-use fotm::{Action, Fotm, Frame, Loc, MoveFrame, Mover, Pause, Phase, Unit, facing, zoc};
+use fotm::testkit::{hex, id, phase, put};
+use fotm::{Action, Fotm, Loc, Pause, Phase, Unit, facing, zoc};
 use hexmap::Hex;
 
 /// 10 AM: G. B. Anderson's Brigade arrives at the Boonsboro entry, 2601.
 const TEN_AM: u8 = 4;
-
-/// The unit moving now.
-fn mover(g: &Fotm) -> &Mover {
-    match top(g) {
-        Frame::Move(f) => match f.as_ref() {
-            MoveFrame::Moving(m) => m,
-            other => panic!("no unit moving: {other:?}"),
-        },
-        other => panic!("no movement frame: {other:?}"),
-    }
-}
 
 /// The hexes the entering unit is offered.
 fn offered(g: &Fotm) -> Vec<Hex> {

@@ -5,8 +5,8 @@
 
 use engine::{Actor, Game};
 use fotm::facing::{front_towards, rear_towards};
-use fotm::testkit::{after_setup, clear_map, hex, put};
-use fotm::{Action, Fotm};
+use fotm::testkit::{after_setup, clear_map, hex, put, top};
+use fotm::{Action, Fotm, Frame, MoveFrame, Mover};
 
 /// Tolerance for exact probabilities.
 pub const EPS: f64 = 1e-12;
@@ -133,4 +133,15 @@ pub fn face_to_face(attacker: &str, defender: &str) -> (Fotm, u8, u8) {
     let a = put_facing(&mut g, attacker, "2816", "2815");
     let d = put_facing(&mut g, defender, "2815", "2816");
     (g, a, d)
+}
+
+/// The unit moving now.
+pub fn mover(g: &Fotm) -> &Mover {
+    match top(g) {
+        Frame::Move(f) => match f.as_ref() {
+            MoveFrame::Moving(m) => m,
+            other => panic!("no unit moving: {other:?}"),
+        },
+        other => panic!("no movement frame: {other:?}"),
+    }
 }
