@@ -30,3 +30,14 @@ pub fn print(text: &str) -> anyhow::Result<()> {
     out.flush()?;
     Ok(())
 }
+
+/// The lower-cased words of a filter a person typed (`play`'s TEXT, `position`'s PICK).
+pub fn filter_words(text: &str) -> Vec<String> {
+    text.trim_start_matches('/').split_whitespace().map(str::to_lowercase).collect()
+}
+
+/// Whether an action's description mentions every word of a filter, ignoring case.
+pub fn mentions(description: &str, words: &[String]) -> bool {
+    let d = description.to_lowercase();
+    words.iter().all(|w| d.contains(w.as_str()))
+}

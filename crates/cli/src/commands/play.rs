@@ -377,16 +377,9 @@ impl<G: Game> Session<'_, G> {
                         }
                         continue;
                     }
-                    let words: Vec<String> =
-                        t.trim_start_matches('/').split_whitespace().map(str::to_lowercase).collect();
-                    let found: Vec<usize> = all
-                        .iter()
-                        .copied()
-                        .filter(|&i| {
-                            let d = descriptions[i].to_lowercase();
-                            words.iter().all(|w| d.contains(w.as_str()))
-                        })
-                        .collect();
+                    let words = super::filter_words(t);
+                    let found: Vec<usize> =
+                        all.iter().copied().filter(|&i| super::mentions(&descriptions[i], &words)).collect();
                     if found.is_empty() {
                         writeln!(self.out, "  No legal action mentions '{t}' ({} actions; ? for help).", legal.len())?;
                     } else {

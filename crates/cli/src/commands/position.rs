@@ -129,14 +129,13 @@ fn resolve<G: Game>(game: &G, choices: &[(G::Action, Option<f64>)], pick: &str) 
         }
         return Ok(action);
     }
-    let words: Vec<String> = t.split_whitespace().map(str::to_lowercase).collect();
+    let words = super::filter_words(t);
     if words.is_empty() {
         bail!("an empty pick: give #N, words from an entry, or an action's JSON");
     }
-    let descriptions: Vec<String> = choices.iter().map(|(a, _)| game.describe(a).to_lowercase()).collect();
-    let found: Vec<usize> =
-        (0..choices.len()).filter(|&i| words.iter().all(|w| descriptions[i].contains(w.as_str()))).collect();
-    let exact: Vec<usize> = found.iter().copied().filter(|&i| descriptions[i] == t.to_lowercase()).collect();
+    let descriptions: Vec<String> = choices.iter().map(|(a, _)| game.describe(a)).collect();
+    let found: Vec<usize> = (0..choices.len()).filter(|&i| super::mentions(&descriptions[i], &words)).collect();
+    let exact: Vec<usize> = found.iter().copied().filter(|&i| descriptions[i].eq_ignore_ascii_case(t)).collect();
     match (found.as_slice(), exact.as_slice()) {
         (_, [i]) | ([i], _) => Ok(choices[*i].0.clone()),
         ([], _) => {
@@ -144,7 +143,7 @@ fn resolve<G: Game>(game: &G, choices: &[(G::Action, Option<f64>)], pick: &str) 
         }
         (many, _) => {
             let shown: Vec<String> =
-                many.iter().take(8).map(|&i| format!("#{} {}", i + 1, game.describe(&choices[i].0))).collect();
+                many.iter().take(8).map(|&i| format!("#{} {}", i + 1, descriptions[i])).collect();
             let more = if many.len() > 8 { format!(" and {} more", many.len() - 8) } else { String::new() };
             bail!("'{t}' matches {} entries: {}{more}; add words or pick by #N", many.len(), shown.join("; "))
         }
