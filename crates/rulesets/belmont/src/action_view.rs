@@ -34,13 +34,7 @@ pub(crate) fn action_view(g: &Belmont, a: &Action) -> ActionView {
         // 4.0 (and 11.7 debarking: the unit is aboard, off the map).
         Action::Move { unit, to } => ("move", Some(*unit), None, Some(*to)),
         // 11.7, 11.6: the vessel's hex is where the unit goes.
-        Action::Board { unit, vessel } => {
-            let at = g.units.get(usize::from(*vessel)).and_then(|v| match v.loc {
-                Loc::Hex(h) => Some(h),
-                _ => None,
-            });
-            ("board", Some(*unit), None, at)
-        }
+        Action::Board { unit, vessel } => ("board", Some(*unit), None, on_map(g, *vessel)),
         // 11.5: naval movement.
         Action::Sail { vessel, to } => ("move", Some(*vessel), None, Some(*to)),
         Action::Done => ("done", None, None, None),
@@ -48,10 +42,8 @@ pub(crate) fn action_view(g: &Belmont, a: &Action) -> ActionView {
         Action::Fire(_) | Action::Accompany(_) | Action::Continue(_) | Action::Fury(_) | Action::Reroll(_) => {
             ("choice", None, None, None)
         }
-        // 7.0 who takes the hit, 6.0 the leader who adds his SP.
-        Action::TakeHit(u) | Action::LeaderAdds(u) => ("choice", Some(*u), None, None),
-        // 5.1: whose die is lost to terrain.
-        Action::LoseDie(u) => ("choice", Some(*u), None, None),
+        // 7.0 who takes the hit, 6.0 the leader who adds his SP, 5.1 whose die terrain takes.
+        Action::TakeHit(u) | Action::LeaderAdds(u) | Action::LoseDie(u) => ("choice", Some(*u), None, None),
         // 8.3: which unit retreats.
         Action::Retreater(u) => ("retreat", Some(*u), None, None),
         // 8.0, 8.2: the retreating unit is the one the pending retreat is for.
@@ -65,19 +57,14 @@ pub(crate) fn action_view(g: &Belmont, a: &Action) -> ActionView {
         // 9.0.
         Action::Rally { unit, .. } => ("rally", Some(*unit), None, None),
         // 11.5: the path of the vessel under way, which ends at its hex (it is there already).
-        Action::Route(_) => ("choice", naval_target(g), None, naval_target(g).and_then(|v| g.hex_of(v))),
+        Action::Route(_) => {
+            let v = naval_target(g);
+            ("choice", v, None, v.and_then(|v| g.hex_of(v)))
+        }
         // 5.2: opportunity fire at the moving vessel, from the first firer chosen.
         Action::OppFire(firers) => {
-            let at = naval_target(g).and_then(|v| g.hex_of(v));
-            (
-                "fire",
-                firers.first().copied(),
-                firers.first().and_then(|&u| g.units.get(usize::from(u))).and_then(|x| match x.loc {
-                    Loc::Hex(h) => Some(h),
-                    _ => None,
-                }),
-                at,
-            )
+            let first = firers.first().copied();
+            ("fire", first, first.and_then(|u| on_map(g, u)), naval_target(g).and_then(|v| g.hex_of(v)))
         }
         // 12.1: the long-range battery fires blind.
         Action::Bombard { battery, target } => ("fire", Some(*battery), None, Some(*target)),
@@ -120,4 +107,13 @@ fn melee_hex(g: &Belmont) -> Option<Hex> {
         Some(Frame::Melee(m)) => g.markers.get(usize::from(m.marker)).map(|mk| mk.target),
         _ => None,
     }
+}
+
+/// Where unit `u` stands on the map, if it does; `None` for an id no unit has (a hostile
+/// action's), so a view never panics.
+fn on_map(g: &Belmont, u: UnitId) -> Option<Hex> {
+    g.units.get(usize::from(u)).and_then(|x| match x.loc {
+        Loc::Hex(h) => Some(h),
+        _ => None,
+    })
 }

@@ -37,7 +37,7 @@ pub(crate) fn volley_firers(g: &Belmont, hex: Hex) -> Vec<UnitId> {
 }
 
 /// The range of a firer (Volley Fire Chart).
-fn range_of(g: &Belmont, u: UnitId) -> u16 {
+pub(crate) fn range_of(g: &Belmont, u: UnitId) -> u16 {
     let c = g.counter(u);
     match c.kind {
         Kind::Infantry => charts::INFANTRY_RANGE,
@@ -174,12 +174,13 @@ pub(crate) fn volley(g: &mut Belmont, from: Hex, target: Hex, mask: u8) {
 
 /// 5.1: terrain takes `lose` dice off the volley's total. Reading: the rule subtracts from
 /// the hex's total SP without saying whose, so when the dice are of more than one kind
-/// (infantry and artillery, or batteries with different hit numbers) the firer chooses
+/// (infantry and artillery, or two batteries, each its own kind as each may fail on its
+/// own, 12.2) the firer chooses
 /// which are lost, one at a time; dice of one kind are simply dropped.
 fn lose_terrain_dice(g: &mut Belmont, shot: (Side, Hex, u16), mut dice: Vec<(UnitId, VolleyDie)>, mut lose: u8) {
     let (side, target, range) = shot;
     while lose > 0 && !dice.is_empty() {
-        if terrain_dice_legal(&dice).len() > 1 {
+        if dice.iter().any(|&(_, d)| d != dice[0].1) {
             g.stack.push(Frame::TerrainDice { side, target, range, dice, lose });
             return;
         }
@@ -424,24 +425,25 @@ fn push_retreat_result(g: &mut Belmont, hex: Hex, side: Side, entry: Option<Hex>
 /// 5.2: opportunity-fire dice against a unit that entered `hex` (one per eligible unit).
 pub(crate) fn opportunity_dice(g: &Belmont, mover: UnitId, hex: Hex, only_from: Option<Hex>) -> u8 {
     let enemy = g.owner(mover).enemy();
-    let marked: Vec<Hex> = g.markers.iter().filter(|m| !m.resolved).map(|m| m.target).collect();
-    let mut n = 0u8;
-    for adj in hex.neighbours() {
-        if only_from.is_some_and(|o| o != adj) || marked.contains(&adj) {
-            continue;
-        }
-        for &u in g.here(adj) {
-            if g.owner(u) != enemy || !g.exerts_zoc(u) || g.unit(u).shaken || gunboat_fired(g, u) {
-                continue;
-            }
-            n += 1;
-        }
-    }
-    if let Some(o) = only_from {
+    match only_from {
         // 8.6: entering an enemy hex in a breakout, fire only from that hex's companies.
-        n = g.side_at(o, enemy).into_iter().filter(|&u| g.exerts_zoc(u) && !g.unit(u).shaken).count() as u8;
+        Some(o) => g.side_at(o, enemy).into_iter().filter(|&u| g.exerts_zoc(u) && !g.unit(u).shaken).count() as u8,
+        None => opportunity_firers(g, mover, hex).len() as u8,
     }
-    n
+}
+
+/// 5.2: the enemy units that fire at `mover` entering `hex`, one die each: those exerting a
+/// ZOC into it from a hex that is not a melee target, not shaken, and no gunboat that has
+/// fired already this activation.
+fn opportunity_firers(g: &Belmont, mover: UnitId, hex: Hex) -> Vec<UnitId> {
+    let enemy = g.owner(mover).enemy();
+    let marked: Vec<Hex> = g.markers.iter().filter(|m| !m.resolved).map(|m| m.target).collect();
+    hex.neighbours()
+        .into_iter()
+        .filter(|adj| !marked.contains(adj))
+        .flat_map(|adj| g.here(adj).iter().copied())
+        .filter(|&u| g.owner(u) == enemy && g.exerts_zoc(u) && !g.unit(u).shaken && !gunboat_fired(g, u))
+        .collect()
 }
 
 /// After a unit enters a hex: 5.2 opportunity fire, if any enemy may fire.
@@ -467,17 +469,10 @@ pub(crate) fn opp_offer(g: &mut Belmont, mover: UnitId, hex: Hex, dice: u8, only
     }
     // 5.2: the gunboats among the firers have fired for this activation.
     if only.is_none() {
-        let enemy = g.owner(mover).enemy();
-        let marked: Vec<Hex> = g.markers.iter().filter(|m| !m.resolved).map(|m| m.target).collect();
-        let gunboats: Vec<UnitId> = hex
-            .neighbours()
-            .into_iter()
-            .filter(|adj| !marked.contains(adj))
-            .flat_map(|adj| g.here(adj).to_vec())
-            .filter(|&u| g.counter(u).kind == Kind::Gunboat && g.owner(u) == enemy && !gunboat_fired(g, u))
-            .collect();
+        let fired: Vec<UnitId> =
+            opportunity_firers(g, mover, hex).into_iter().filter(|&u| g.counter(u).kind == Kind::Gunboat).collect();
         if let Some(act) = g.act.as_mut() {
-            act.banks_fired.extend(gunboats);
+            act.banks_fired.extend(fired);
         }
     }
     let n = g.name(mover);

@@ -102,7 +102,7 @@ fn may_move(g: &Belmont, u: UnitId) -> bool {
 }
 
 /// Half-MP the unit has left (a fresh unit has its full allowance).
-fn mp_left(g: &Belmont, u: UnitId) -> u8 {
+pub(crate) fn mp_left(g: &Belmont, u: UnitId) -> u8 {
     let act = g.act.as_ref().expect("activation");
     if act.moving == Some(u) || g.unit(u).moved { g.unit(u).mp } else { g.allowance(u) }
 }

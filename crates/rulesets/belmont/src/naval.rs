@@ -161,7 +161,7 @@ fn board_legal(g: &Belmont) -> Vec<Action> {
             continue;
         }
         let Some(h) = g.hex_of(u) else { continue };
-        let mp = if moving || g.unit(u).moved { g.unit(u).mp } else { g.allowance(u) };
+        let mp = crate::movement::mp_left(g, u);
         // 11.7: moving onto the transport on the dock: the step onto the dock is paid.
         let reaches_dock =
             h == dock || (h.distance(dock) == 1 && crate::movement::cost(g, u, h, dock).is_some_and(|c| c <= mp));
@@ -280,14 +280,7 @@ fn watchers(g: &Belmont, v: UnitId) -> Vec<(UnitId, Hex, u16)> {
     let fired = |w: UnitId| g.act.as_ref().is_some_and(|a| a.banks_fired.contains(&w));
     g.ids()
         .filter(|&w| g.counter(w).kind == kind && g.owner(w) == side.enemy() && !fired(w))
-        .filter_map(|w| {
-            let range = match g.counter(w).kind {
-                Kind::Gunboat => charts::GUNBOAT_RANGE,
-                _ if g.counter(w).long_range => charts::LONG_RANGE,
-                _ => charts::IRON_BANKS_RANGE,
-            };
-            g.hex_of(w).map(|h| (w, h, range))
-        })
+        .filter_map(|w| g.hex_of(w).map(|h| (w, h, crate::fire::range_of(g, w))))
         .collect()
 }
 
@@ -300,27 +293,13 @@ fn sight_sets(g: &Belmont, from: Hex, to: Hex, watchers: &[(UnitId, Hex, u16)]) 
         return vec![0];
     };
     let (lo, hi) = (s.min(t), s.max(t));
-    // Watchers sharing a hex (batteries in an entrenchment) share its LOS: asked once.
+    // The watchers that see river hex `p`, as bits (worked out once a cell, below).
     let sight = |p: Hex| -> u32 {
-        let mut sees: Vec<(Hex, bool)> = Vec::new();
-        let mut m = 0;
-        for (i, &(_, wh, range)) in watchers.iter().enumerate() {
-            if wh.distance(p) > range {
-                continue;
-            }
-            let seen = match sees.iter().find(|(h, _)| *h == wh) {
-                Some(&(_, s)) => s,
-                None => {
-                    let s = crate::los::los_kept(g, wh, p);
-                    sees.push((wh, s));
-                    s
-                }
-            };
-            if seen {
-                m |= 1 << i;
-            }
-        }
-        m
+        watchers
+            .iter()
+            .enumerate()
+            .filter(|&(_, &(_, wh, range))| wh.distance(p) <= range && crate::los::los_kept(g, wh, p))
+            .fold(0, |m, (i, _)| m | 1 << i)
     };
     // By map cell: the sight mask of a river hex (worked out once), and which masks a
     // path has reached it with (a bit per mask: at most six watchers, 64 masks).

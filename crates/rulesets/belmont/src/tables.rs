@@ -6,9 +6,8 @@
 //! random game's time. Here the chart's movement costs are worked out once per hexside
 //! and the guard's "three land hexes" once per hex ([`tables`]), and a search keeps its
 //! costs in one byte a map hex ([`Reach`]) and its queue in one-word heap entries
-//! ([`reach`], [`need`], and a vessel's [`river_route`]). The answers are the same: a
-//! cheapest cost is a cheapest cost whatever order the search finds it in (and the river
-//! route is found in `hexmap::path`'s order, so it is the same route).
+//! ([`reach`], [`need`]). The answers are the same: a cheapest cost is a cheapest cost
+//! whatever order the search finds it in.
 
 use crate::charts;
 use crate::map::{Map, Region, Terrain};
@@ -76,8 +75,6 @@ pub(crate) struct Tables {
     /// 2.1: the fewest steps from Hunter's Farm dock through land hexes only ([`NONE`] for
     /// none within 254).
     land_from_dock: Vec<u8>,
-    /// 11.5: one step into each river or dock hex, [`NONE`] elsewhere.
-    water: Vec<[u8; 6]>,
 }
 
 impl Tables {
@@ -119,7 +116,6 @@ pub(crate) fn tables() -> &'static Tables {
             foot: vec![[NONE; 6]; n],
             artillery: vec![[NONE; 6]; n],
             land_from_dock: Vec::new(),
-            water: Vec::new(),
         };
         for (h, _) in map.hexes() {
             let i = map.cells.index(h).expect("a map hex");
@@ -137,11 +133,6 @@ pub(crate) fn tables() -> &'static Tables {
             .map(|n| n.map(|j| if j != u16::MAX && map.is_land(t.hex[usize::from(j)]) { 1 } else { NONE }))
             .collect();
         t.land_from_dock = search(&t, &land, map.hunters_farm_dock, NONE - 1, |_| true).spent;
-        let water = |j: u16| {
-            j != u16::MAX
-                && map.get(t.hex[usize::from(j)]).is_some_and(|i| matches!(i.terrain, Terrain::River | Terrain::Dock))
-        };
-        t.water = t.next.iter().map(|n| n.map(|j| if water(j) { 1 } else { NONE })).collect();
         t
     })
 }
@@ -215,53 +206,6 @@ fn search(t: &Tables, costs: &[[u8; 6]], start: Hex, budget: u8, may_stand: impl
     queue.push(0, s);
     run(t, costs, &mut spent, &mut queue, budget, Way::Forward, may_stand);
     Reach { spent }
-}
-
-/// 11.5: a vessel's route from `from` to `to` by river and dock hexes, start first, if
-/// there is one within `budget` hexes: the route `hexmap::path` gives. It keeps the
-/// first cheapest way it finds into each hex, searching hexes in order of cost and then
-/// of hex; so does this (a hex's table index sorts as the hex does). (Vessels no longer
-/// follow it: their owners choose their paths, `naval::sight_sets`; kept as the checked
-/// shortest river route.)
-#[allow(dead_code)]
-pub(crate) fn river_route(from: Hex, to: Hex, budget: u8) -> Option<Vec<Hex>> {
-    let t = tables();
-    let map = crate::map::belmont();
-    let (s, goal) = (map.cells.index(from)?, map.cells.index(to)?);
-    let mut spent = vec![NONE; t.hex.len()];
-    let mut prev = vec![u16::MAX; t.hex.len()];
-    spent[s] = 0;
-    let mut queue = Queue::default();
-    queue.push(0, s);
-    while let Some((d, i)) = queue.pop() {
-        if spent[i] < d {
-            continue;
-        }
-        for dir in 0..6 {
-            let j = t.next[i][dir];
-            if j == u16::MAX || t.water[i][dir] == NONE {
-                continue;
-            }
-            let j = usize::from(j);
-            let total = u16::from(d) + u16::from(t.water[i][dir]);
-            if total <= u16::from(budget) && total < u16::from(spent[j]) {
-                spent[j] = total as u8;
-                prev[j] = i as u16;
-                queue.push(total as u8, j);
-            }
-        }
-    }
-    if spent[goal] == NONE {
-        return None;
-    }
-    let mut route = vec![to];
-    let mut at = goal;
-    while at != s {
-        at = usize::from(prev[at]);
-        route.push(t.hex[at]);
-    }
-    route.reverse();
-    Some(route)
 }
 
 /// Hexes (by index) waiting to be searched from, cheapest first: a binary heap of
@@ -440,21 +384,6 @@ mod tests {
         let t = tables();
         for row in t.foot.iter().chain(&t.artillery) {
             assert!(row.iter().all(|&c| c >= charts::COST_ROAD));
-        }
-    }
-
-    /// The river routes are `hexmap::path`'s, hex for hex.
-    #[test]
-    fn river_routes_are_hexmap_paths() {
-        let map = crate::map::belmont();
-        let water: Vec<Hex> =
-            map.hexes().filter(|(_, i)| matches!(i.terrain, Terrain::River | Terrain::Dock)).map(|(h, _)| h).collect();
-        let is_water = |h: Hex| water.contains(&h);
-        for &a in water.iter().step_by(5) {
-            for &b in water.iter().step_by(3) {
-                let theirs = hexmap::path(a, b, 200, |_, n| is_water(n).then_some(1), |_| true).map(|(_, p)| p);
-                assert_eq!(river_route(a, b, 200), theirs, "{a} to {b}");
-            }
         }
     }
 

@@ -163,7 +163,7 @@ fn r13_2_1_they_must_move_away_from_the_camp_toward_the_river() {
     });
     assert!(!is_legal(&g, &Action::Done), "must move");
     let from = hex("1726");
-    let moves: Vec<Hex> = move_targets(&g);
+    let moves: Vec<Hex> = destinations(&g);
     assert!(!moves.is_empty());
     for to in &moves {
         assert!(camp_d(&g, *to) >= camp_d(&g, from), "{to} is not away from the camp");
@@ -193,18 +193,7 @@ fn plain_steps(h: Hex) -> Vec<Hex> {
     let mut g = fresh();
     g.put("13AR-A", &h.label());
     g.activate(Side::Confederate, "13AR", Stage::Maneuver);
-    move_targets(&g)
-}
-
-/// The hexes the legal moves go to.
-fn move_targets(g: &Belmont) -> Vec<Hex> {
-    g.legal_actions()
-        .into_iter()
-        .filter_map(|a| match a {
-            Action::Move { to, .. } => Some(to),
-            _ => None,
-        })
-        .collect()
+    destinations(&g)
 }
 
 #[test]
@@ -233,7 +222,7 @@ fn r13_2_1_the_flight_is_toward_the_river_not_merely_away_from_the_camp() {
     let g = demoralized("13AR", &|g| {
         g.put("13AR-A", &h.label());
     });
-    let moves: Vec<Hex> = move_targets(&g);
+    let moves: Vec<Hex> = destinations(&g);
     assert!(!moves.contains(&inland), "{inland}: away from the camp but away from the river too");
     assert!(moves.contains(&riverward), "{riverward}: toward the river, no nearer the camp");
     for to in &moves {
