@@ -206,10 +206,6 @@ pub struct Assault {
     pub artillery_fired: bool,
     /// The attacker made close combat (16.1).
     pub close_combat: bool,
-    /// Steps the defending hex has lost to fire and close combat (15.8).
-    pub def_lost: u8,
-    /// Steps the attacking side has lost to defensive fire (15.7: at most two).
-    pub att_lost: u8,
     /// 15.7, 17.2: the steps each attacking brigade has lost to defensive fire, one entry a step.
     pub att_steps: Vec<Bid>,
     /// The brigade that lost two steps (17.2).
@@ -306,8 +302,21 @@ fn defending(g: &Fotm, b: Bid, sp: u8) -> u8 {
 }
 
 /// Dice for an SP total: at most ten, never negative (15.2).
-fn dice(sp: i32) -> u8 {
+pub(crate) fn dice(sp: i32) -> u8 {
     u8::try_from(sp.clamp(0, i32::from(MAX_DICE))).unwrap_or(0)
+}
+
+/// 15.2: the dice a roll of `sp` SP gets out of its side's ten for the whole Assault, of
+/// which `used` are rolled already (and counted in).
+pub(crate) fn take_dice(used: &mut u8, sp: i32) -> u8 {
+    let n = dice(sp).min(MAX_DICE.saturating_sub(*used));
+    *used += n;
+    n
+}
+
+/// Steps lost so far, from the record of one entry a step (15.7, 15.8: two at most).
+fn lost(steps: &[Bid]) -> u8 {
+    u8::try_from(steps.len()).unwrap_or(u8::MAX)
 }
 
 fn is_melee(g: &Fotm, b: Bid) -> bool {
@@ -437,8 +446,6 @@ impl Assault {
             sixes: 0,
             artillery_fired: false,
             close_combat: false,
-            def_lost: 0,
-            att_lost: 0,
             att_steps: vec![],
             two_loss: None,
             dusk_used: [false; 2],
@@ -528,10 +535,6 @@ impl Assault {
         Ok(next)
     }
 
-    fn side_idx(side: Side) -> usize {
-        side.index()
-    }
-
     fn launch(mut self, g: &mut Fotm) {
         for &b in &self.joined {
             g.bde_mut(b).assaulted = true;
@@ -581,17 +584,16 @@ impl Assault {
     /// Rolls `sp` dice for `fire`, or moves on to `next` when there are none. 15.2: a side rolls
     /// at most ten dice in the whole Assault, so each roll takes what its earlier rolls left.
     fn roll(mut self, g: &mut Fotm, fire: Shot, sp: i32, ones: bool, next: Stage) {
-        let i = self.roller(fire).index();
-        let n = dice(sp).min(MAX_DICE.saturating_sub(self.dice_used[i]));
+        let want = dice(sp);
+        let n = take_dice(&mut self.dice_used[self.roller(fire).index()], sp);
         if n == 0 {
             // A suppression roll not made leaves no battery targeted for the next.
             self.victim = None;
             self.at(next, g);
         } else {
-            if dice(sp) > n {
-                g.note("FotM 15.2", |_| format!("Ten dice per Assault: {fire:?} rolls {n} of {}", dice(sp)));
+            if want > n {
+                g.note("FotM 15.2", |_| format!("Ten dice per Assault: {fire:?} rolls {n} of {want}"));
             }
-            self.dice_used[i] += n;
             self.at(Stage::Roll { fire, dice: n, ones }, g);
         }
     }
@@ -599,13 +601,20 @@ impl Assault {
     /// The attacker's SP bonus from Longstreet, applied to the close combat roll, or to the
     /// artillery roll of an Assault without close combat (Reading).
     fn longstreet_sp(&self, g: &Fotm, fire: Shot) -> i32 {
-        let has_close = self.joined.iter().any(|&b| is_melee(g, b));
-        let applies = match fire {
-            Shot::Close => true,
-            Shot::OffSuppress | Shot::OffFire => !has_close,
-            _ => false,
-        };
-        if self.longstreet && applies { LONGSTREET_SP } else { 0 }
+        let attacker = self.roller(fire) == self.side;
+        if self.longstreet && attacker && self.main_roll(g, fire) { LONGSTREET_SP } else { 0 }
+    }
+
+    /// The side's main roll of the Assault, which takes its once-an-Assault SP changes
+    /// (Longstreet, the corps penalty): the attacker's close combat, or its artillery roll in
+    /// an Assault without close combat; the defender's defensive fire, or its suppression
+    /// fire when it makes no defensive fire.
+    fn main_roll(&self, g: &Fotm, fire: Shot) -> bool {
+        match fire {
+            Shot::Close | Shot::DefFire => true,
+            Shot::OffSuppress | Shot::OffFire => !self.joined.iter().any(|&b| is_melee(g, b)),
+            Shot::DefSuppress => !self.def_fires(g),
+        }
     }
 
     /// 15.2: the -1 for Union brigades of more than one corps in the Assault, once a side: on
@@ -618,12 +627,7 @@ impl Assault {
         if !mixed_corps(g, bs) {
             return 0;
         }
-        let main = match fire {
-            Shot::Close | Shot::DefFire => true,
-            Shot::OffSuppress | Shot::OffFire => !self.joined.iter().any(|&b| is_melee(g, b)),
-            Shot::DefSuppress => !self.def_fires(g),
-        };
-        if main { -CORPS_PENALTY } else { 0 }
+        if self.main_roll(g, fire) { -CORPS_PENALTY } else { 0 }
     }
 
     /// 15.7: whether the defending hex will make its defensive fire roll (the assaulting Lead
@@ -869,11 +873,11 @@ impl Assault {
                 self.at(next, g);
             }
             Shot::OffFire | Shot::Close => {
-                let n = sixes.min(MAX_STEP_LOSS.saturating_sub(self.def_lost));
+                let n = sixes.min(MAX_STEP_LOSS.saturating_sub(lost(&self.def_steps)));
                 self.losses(g, fire, n, ones);
             }
             Shot::DefFire => {
-                let n = sixes.min(MAX_STEP_LOSS.saturating_sub(self.att_lost));
+                let n = sixes.min(MAX_STEP_LOSS.saturating_sub(lost(&self.att_steps)));
                 self.losses(g, fire, n, ones);
             }
         }
@@ -901,12 +905,7 @@ impl Assault {
                 break;
             }
             left -= 1;
-            let (lost, log) = if defending {
-                (&mut self.def_lost, &mut self.def_steps)
-            } else {
-                (&mut self.att_lost, &mut self.att_steps)
-            };
-            *lost += 1;
+            let log = if defending { &mut self.def_steps } else { &mut self.att_steps };
             log.push(lead);
             let own = log.iter().filter(|&&b| b == lead).count();
             if own >= usize::from(MAX_STEP_LOSS) && g.hex_of(lead).is_some() {
@@ -1262,9 +1261,7 @@ impl Procedure for CombatFrame {
                 (Stage::Roll { fire, .. }, Action::Dice { sixes, ones }) => {
                     let mut sixes = sixes;
                     // 11.6: each side's first six in an Assault is ignored at dusk.
-                    let roller =
-                        if matches!(fire, Shot::DefSuppress | Shot::DefFire) { a.side.enemy() } else { a.side };
-                    let i = Assault::side_idx(roller);
+                    let i = a.roller(fire).index();
                     if g.dusk() && sixes > 0 && !a.dusk_used[i] {
                         a.dusk_used[i] = true;
                         sixes -= 1;

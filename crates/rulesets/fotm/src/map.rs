@@ -26,10 +26,6 @@ pub const FOX_GAP: &str = "1607";
 pub const TURNERS_GAP: &str = "2405";
 /// The hex worth 5 VP to its controller (18.1).
 pub const KEY_HEX: &str = "2601";
-/// 13.2: the least elevation change across a hex, between opposite neighbours one above it
-/// and one below, that makes it a steep hillside ([`Map::steep_hillside`]).
-pub const STEEP_SPAN: u8 = 2;
-
 /// The terrain types of 13.2 and 15.3. Roads (13.2, 13.3) lie on hexsides, in [`Map::roads`];
 /// elevation and steep hillsides come from [`HexInfo::elevation`].
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord, Serialize, Deserialize)]
@@ -200,10 +196,9 @@ impl Map {
         Some(self.elevation(a)?.abs_diff(self.elevation(b)?))
     }
 
-    /// 13.2 Steep Hillside: "a two or three elevation change on opposite sides, one higher, one
-    /// lower". Reading: one elevation change measured across the hex, between two opposite
-    /// neighbours, one above the hex and one below it: a hex is a steep hillside when some such
-    /// pair differs by two levels or more (the hex lies within a slope that climbs at least two
+    /// 13.2 Steep Hillside. Reading: the change is measured across the hex, between two
+    /// opposite neighbours, one above the hex and one below it: a hex is a steep hillside when
+    /// it has such a pair (which always differs by two levels or more) (the hex lies within a slope that climbs at least two
     /// levels in the span of three hexes). "Two or three" names the changes a one-hex span has on
     /// the printed map; the two hexes here whose span is four levels (0908, 2805) are steeper
     /// still, so they count too. The earlier reading (each side two or three levels from the hex,
@@ -219,7 +214,7 @@ impl Map {
             else {
                 return false;
             };
-            up > e && e > down && up - down >= STEEP_SPAN
+            up > e && e > down
         })
     }
 

@@ -15,7 +15,7 @@
 
 use crate::action::Action;
 use crate::casualty::{LEADER_SIXES, SHARPSHOOTER_ONES};
-use crate::combat::{MAX_DICE, MAX_STEP_LOSS, ROUT_SIXES, SUPPRESSION_MAX, WOODS_KEEP};
+use crate::combat::{MAX_DICE, MAX_STEP_LOSS, ROUT_SIXES, SUPPRESSION_MAX, WOODS_KEEP, dice, take_dice};
 use crate::procedure::combat_dice;
 use crate::retreat::MORALE_PASS;
 
@@ -58,11 +58,11 @@ impl Assault {
     #[must_use]
     pub fn ten_dice(&self) -> Assault {
         let mut a = *self;
-        let mut left = i32::from(MAX_DICE);
+        let mut used = 0;
+        // The engine's own budget (combat::take_dice), in SP: a roll of SP > 0 keeps its dice.
         let mut take = |sp: &mut i32| {
             if *sp > 0 {
-                *sp = (*sp).min(left);
-                left -= *sp;
+                *sp = i32::from(take_dice(&mut used, *sp));
             }
         };
         if a.suppression_sp > 0 {
@@ -218,11 +218,6 @@ fn combat_table(n: u8, count_ones: bool) -> &'static [Face] {
         (0..=MAX_DICE).map(|n| [faces(n, false), faces(n, true)]).collect()
     });
     &table[usize::from(n)][usize::from(count_ones)]
-}
-
-/// Dice for an SP total: at most ten, never negative (15.2).
-fn dice(sp: i32) -> u8 {
-    u8::try_from(sp.clamp(0, i32::from(MAX_DICE))).unwrap_or(0)
 }
 
 /// One roll of `sp` dice by the attacker (or the defender), dusk (11.6) and the woods re-roll

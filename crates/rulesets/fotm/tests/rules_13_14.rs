@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{act, empty_on as empty, legal, mover};
+use common::{act, empty_on as empty, legal, mover, refused};
 use engine::{Game, Side};
 use fotm::testkit::{cid, hex, id, phase, put, put_cmdr, top};
 use fotm::{Action, Fotm, Frame, Loc, MoveFrame, Pause, Phase, Unit, facing};
@@ -25,11 +25,6 @@ fn spent(g: &Fotm) -> u8 {
 }
 
 /// The rule a refusal cites.
-fn refused(g: &Fotm, a: Action) -> String {
-    assert!(!legal(g, a), "{a:?} should be refused");
-    g.why_illegal(&a).rule
-}
-
 fn n(h: Hex, d: Direction) -> Hex {
     h.neighbour(d)
 }

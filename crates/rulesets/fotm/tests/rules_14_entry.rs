@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{act, empty_on as empty, legal, mover};
+use common::{act, empty_on as empty, legal, mover, refused};
 use engine::{Game, Side};
 use fotm::testkit::{hex, id, phase, put};
 use fotm::{Action, Fotm, Loc, Pause, Phase, Unit, facing, zoc};
@@ -17,12 +17,6 @@ const TEN_AM: u8 = 4;
 /// The hexes the entering unit is offered.
 fn offered(g: &Fotm) -> Vec<Hex> {
     g.legal_actions().iter().filter_map(|a| if let Action::Step(h) = a { Some(*h) } else { None }).collect()
-}
-
-/// The rule a refusal cites.
-fn refused(g: &Fotm, a: Action) -> String {
-    assert!(!legal(g, a), "{a:?} should be refused");
-    g.why_illegal(&a).rule
 }
 
 /// A neighbour of `of` on the map at the same or a higher level (so a brigade there facing

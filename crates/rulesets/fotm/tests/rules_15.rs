@@ -748,3 +748,26 @@ fn the_defender_targets_one_of_two_assaulting_batteries_with_its_suppression_fir
     act(&mut g, dice(2));
     assert_eq!((g.bde(b).losses, g.bde(b4).losses), (0, 1), "9.4: one step, on B4US");
 }
+
+#[test]
+fn the_defenders_suppression_and_defensive_fire_share_its_ten_dice() {
+    // 15.2 for the defending side: its suppression fire (9.4) and its defensive fire (15.7)
+    // roll at most ten dice between them. Lane suppresses Benjamin with 2; Colquitt and
+    // Garland, 9 SP facing Scammon, then fire 8, not 9.
+    let (mut g, s, _) = face_to_face("Scammon", "Lane");
+    put_facing(&mut g, "Colquitt", "2815", "2816");
+    put_facing(&mut g, "Garland", "2815", "2816");
+    let b = put_facing(&mut g, "Benjamin", "2917", "2815");
+    combat(&mut g, Side::Union, TURN);
+    assault(&mut g, "2815", &[s, b]);
+    act(&mut g, dice(0));
+    let mut canister = g.clone();
+    act(&mut g, Action::Choose(true));
+    assert_dice(&g, 2);
+    act(&mut g, dice(0));
+    assert_dice(&g, 8);
+    // The negative case: no suppression roll, so defensive fire (9 SP and Lane's canister 3)
+    // has all ten.
+    act(&mut canister, Action::Choose(false));
+    assert_dice(&canister, 10);
+}

@@ -145,3 +145,9 @@ pub fn mover(g: &Fotm) -> &Mover {
         other => panic!("no movement frame: {other:?}"),
     }
 }
+
+/// The rule a refusal of `a` cites (asserting it is refused).
+pub fn refused(g: &Fotm, a: Action) -> String {
+    assert!(!legal(g, a), "{a:?} should be refused");
+    g.why_illegal(&a).rule
+}
