@@ -23,17 +23,29 @@ use crate::state::{Belmont, Loc, Marker};
 use engine::Side;
 use hexmap::Direction;
 
-/// 10.5: Grant himself and anything stacked with or adjacent to him is immune.
-/// Reading: "any company or leader" near Grant means his own side's; he does not steady
-/// the enemy.
+/// 10.5: Grant himself and anything stacked with or adjacent to him is immune, a gunboat
+/// he is aboard included. Reading: "any company or leader" near Grant means his own side's;
+/// he does not steady the enemy.
 fn near_grant(g: &Belmont, u: UnitId) -> bool {
     let Some(h) = g.hex_of(u) else { return false };
     g.owner(u) == Side::Union
         && g.ids().any(|l| {
             g.counter(l).side == Side::Union
                 && g.rank(l) == Some(Rank::Army)
-                && g.hex_of(l).is_some_and(|gh| gh.distance(h) <= 1)
+                && (g.unit(l).loc == Loc::Aboard(u) || g.hex_of(l).is_some_and(|gh| gh.distance(h) <= 1))
         })
+}
+
+/// Reading (10.0 with 11.5, 10.3): the gunboats of a confused HQ activation are confused
+/// too, but a one-hex move fits no river section and 10.3 bars forced moves into the river:
+/// they stay in place and take no part, as Iron Banks batteries do (10.5 frees one beside
+/// or carrying Grant).
+fn gunboats_hold(g: &mut Belmont, affected: &[UnitId]) {
+    let gunboats: Vec<UnitId> = affected.iter().copied().filter(|&v| g.is_vessel(v)).collect();
+    for v in gunboats {
+        let n = g.name(v);
+        g.log.push("Belmont 10.3", || format!("{n} stays in place under Confused Orders."));
+    }
 }
 
 pub(crate) fn roll(g: &mut Belmont, chit: u8, a: &Action) {
@@ -43,7 +55,11 @@ pub(crate) fn roll(g: &mut Belmont, chit: u8, a: &Action) {
     let affected: Vec<UnitId> = g
         .ids()
         .filter(|&u| {
-            activated(g, u) && g.hex_of(u).is_some() && !guarding(g, u) && !near_grant(g, u) && !g.is_vessel(u)
+            activated(g, u)
+                && g.hex_of(u).is_some()
+                && !guarding(g, u)
+                && !near_grant(g, u)
+                && (!g.is_vessel(u) || g.counter(u).kind == Kind::Gunboat)
         })
         .collect();
     if gray >= charts::CONFUSED_NORMAL_ON {
@@ -56,20 +72,25 @@ pub(crate) fn roll(g: &mut Belmont, chit: u8, a: &Action) {
         g.log.push("Belmont 10.0", || {
             format!("Confused Orders for {name}: blue {blue}, gray {gray}: the regiment stays in place.")
         });
+        gunboats_hold(g, &affected);
         g.act.as_mut().expect("activation").frozen.extend(affected);
         return;
     }
     g.log.push("Belmont 10.0", || {
         format!("Confused Orders for {name}: blue {blue}, gray {gray}: the regiment moves one hex {}.", dir.name())
     });
+    gunboats_hold(g, &affected);
     // 13.2.3: looters may not move, and Confused Orders do not move them either.
     let looters: Vec<UnitId> = affected.iter().copied().filter(|&u| looting(g, u)).collect();
     for u in looters {
         let n = g.name(u);
         g.log.push("Belmont 13.2.3", || format!("{n}, looting the camp, stays in place."));
     }
-    let mut movers: Vec<UnitId> =
-        affected.iter().copied().filter(|&u| g.counter(u).kind != Kind::IronBanks && !looting(g, u)).collect();
+    let mut movers: Vec<UnitId> = affected
+        .iter()
+        .copied()
+        .filter(|&u| g.counter(u).kind != Kind::IronBanks && !g.is_vessel(u) && !looting(g, u))
+        .collect();
     // All move in the same direction at once: companies before leaders (so a broken
     // company still finds its regiment leader beside it, 10.2), and the hexes farthest
     // along the blue direction first (so a column is not blocked by its own rear, 10.3).

@@ -38,7 +38,7 @@
 //!   them; a forced move would take a vessel out of the river or across it hex by hex,
 //!   which 10.3 does not force, so on gray 1-5 a gunboat stays in place and takes no other
 //!   part in the activation, as every confused unit does; gray 6, or Grant beside it or
-//!   aboard (10.5), and it operates normally.
+//!   aboard (10.5), and it operates normally (`confused::roll`).
 //! - 11.2: only gunboats repair ("If a gunboat has damage").
 
 use crate::action::Action;
@@ -50,7 +50,7 @@ use crate::map::{Region, Terrain};
 use crate::procedure::Frame;
 use crate::sequence::{activated, activated_units};
 use crate::state::{Belmont, Fate, Loc};
-use engine::Side;
+
 use hexmap::Hex;
 use std::sync::OnceLock;
 
@@ -450,39 +450,6 @@ fn break_aboard(g: &mut Belmont, c: UnitId, r: u8) {
     }
 }
 
-/// 10.0, 10.3, 10.5: gunboats of a confused HQ activation stay in place and take no part
-/// on gray 1-5, unless Grant is beside or aboard them (see the module's Readings).
-pub(crate) fn confused_gunboats(g: &mut Belmont, a: &Action) {
-    let Action::RollPair { gray, .. } = *a else { return };
-    if gray >= charts::CONFUSED_NORMAL_ON {
-        return;
-    }
-    let grant: Vec<Loc> = g
-        .ids()
-        .filter(|&l| g.counter(l).side == Side::Union && g.rank(l) == Some(crate::counters::Rank::Army))
-        .map(|l| g.unit(l).loc)
-        .collect();
-    let held: Vec<UnitId> = g
-        .ids()
-        .filter(|&v| g.counter(v).kind == Kind::Gunboat && activated(g, v))
-        .filter(|&v| {
-            let near = |l: &Loc| match *l {
-                Loc::Aboard(x) => x == v,
-                Loc::Hex(h) => g.hex_of(v).is_some_and(|vh| vh.distance(h) <= 1),
-                _ => false,
-            };
-            !grant.iter().any(near)
-        })
-        .collect();
-    for &v in &held {
-        let n = g.name(v);
-        g.log.push("Belmont 10.3", || format!("{n} stays in place under Confused Orders."));
-    }
-    if let Some(act) = g.act.as_mut() {
-        act.frozen.extend(held);
-    }
-}
-
 pub(crate) fn sail(g: &mut Belmont, v: UnitId, to: Hex) {
     let from = g.hex_of(v).expect("on map");
     g.set_loc(v, Loc::Hex(to));
@@ -604,5 +571,4 @@ pub(crate) fn end_activation(g: &mut Belmont) {
             g.set_loc(t, Loc::TurnTrack);
         }
     }
-    let _ = Side::Union;
 }

@@ -472,10 +472,7 @@ pub(crate) fn apply(g: &mut Belmont, a: &Action) {
         Frame::CallReserve => sequence::call_reserve(g, a),
         Frame::Reinforce => sequence::reinforce(g, a),
         Frame::DrawChit => sequence::draw(g, a),
-        Frame::Confusion { chit } => {
-            crate::confused::roll(g, chit, a);
-            naval::confused_gunboats(g, a);
-        }
+        Frame::Confusion { chit } => crate::confused::roll(g, chit, a),
         Frame::Activate => sequence::activation_apply(g, a, listed),
         Frame::SecondMove { .. } => movement::second_move_apply(g, top, a),
         Frame::Rally { .. } | Frame::RallyRoll { .. } => rally::apply(g, top, a),
