@@ -142,8 +142,7 @@ fn resolve<G: Game>(game: &G, choices: &[(G::Action, Option<f64>)], pick: &str) 
             bail!("'{t}': no entry of the {} offered mentions every word ({})", choices.len(), game.prompt().text)
         }
         (many, _) => {
-            let shown: Vec<String> =
-                many.iter().take(8).map(|&i| format!("#{} {}", i + 1, descriptions[i])).collect();
+            let shown: Vec<String> = many.iter().take(8).map(|&i| format!("#{} {}", i + 1, descriptions[i])).collect();
             let more = if many.len() > 8 { format!(" and {} more", many.len() - 8) } else { String::new() };
             bail!("'{t}' matches {} entries: {}{more}; add words or pick by #N", many.len(), shown.join("; "))
         }
