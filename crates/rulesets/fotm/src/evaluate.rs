@@ -1,12 +1,15 @@
 //! How well a side stands, for bots that cut searches short (`engine::Game::evaluate`):
 //! the 18.1 VP margin, the gaps held (a Decisive Victory is worth more than any margin), the
 //! strength each side has left, how far the Union's fighting brigades still have to go to
-//! the objectives the Confederates hold, whether a gap the Union took is still garrisoned,
-//! and how many Union brigades stand ready to assault an objective. Authored weights, tuned
-//! only by bot-against-bot play (`crates/bots/examples/tune.rs`, `muster selfplay fotm`), not
-//! taken from the rulebook.
+//! the objectives the Confederates hold (each corps to its own gap), whether each side still
+//! garrisons the objectives it controls, how many Union brigades stand ready to assault an
+//! objective and how much Confederate strength stands at the gaps, and how near the West edge
+//! the Union cavalry is once the 8.5 breakout is open. Authored weights, tuned only by
+//! bot-against-bot play (`muster simulate fotm`, each term kept only if the side it serves
+//! does better against the same opponent: docs/balance/README.md), not taken from the
+//! rulebook.
 
-use crate::oob::{Arm, Start};
+use crate::oob::{Arm, Corps, Start};
 use crate::state::{Fotm, Loc};
 use engine::Side;
 use hexmap::Hex;
@@ -16,8 +19,8 @@ const GAP: f64 = 8.0;
 /// Weight of the SP difference on the map, in VP-margin units a SP.
 const SP: f64 = 0.5;
 /// Weight of the Union's advance: VP-margin units for each hex one of its infantry or
-/// artillery brigades comes closer to the nearest objective (18.1: Fox's Gap, Turner's Gap,
-/// 2601) the Confederates hold. Every brigade counts, not only the nearest, so a search
+/// artillery brigades comes closer to its objective: its corps' gap while the Confederates
+/// hold it, else the nearest objective (18.1: Fox's Gap, Turner's Gap, 2601) they hold. Every brigade counts, not only the nearest, so a search
 /// that moves any of them forward sees the gain; it is small against a step lost (0.2) or
 /// a gap (8), so no brigade walks into a loss for a hex. The same weight pulls a brigade
 /// back into an objective the Union took and left empty ([`garrison`]).
@@ -33,18 +36,41 @@ const FAR: u16 = 24;
 const READY: f64 = 2.0;
 /// Ready brigades counted an objective: about what one Assault of ten dice (15.2) needs.
 const READY_CAP: u8 = 3;
+/// Weight of each objective a side controls with none of its brigades on it: control goes
+/// to the next enemy brigade to enter (18.1), and a one-move search does not see him come.
+/// Without it a defender steps off a gap to stand beside it, and the gap falls unfought.
+const EMPTY: f64 = 3.0;
+/// Weight of each SP the Confederates have on or beside a gap they hold, up to
+/// [`DEFEND_CAP`] a gap: the counterpart of [`READY`], so a defender reinforces a gap before
+/// the Assault comes rather than after it fell.
+const DEFEND: f64 = 0.3;
+/// SP counted a gap: about what 15.2's ten dice need.
+const DEFEND_CAP: f64 = 10.0;
+/// Weight of each hex a Union cavalry brigade comes closer to the West edge once the 8.5
+/// breakout is open: each one that exits is a VP and costs the Confederates as many SP.
+const BREAKOUT: f64 = 0.15;
 /// Scale of the logistic squashing, in VP-margin units.
 const SCALE: f64 = 12.0;
 
 /// A number from 0 to 1: how well `side` stands.
 pub(crate) fn evaluate(g: &Fotm, side: Side) -> f64 {
+    let union = margin(g);
+    let margin = if side == Side::Union { union } else { -union };
+    1.0 / (1.0 + (-margin / SCALE).exp())
+}
+
+/// How well the Union stands, in VP-margin units before the squashing: the sum of the terms.
+fn margin(g: &Fotm) -> f64 {
     let vp = crate::victory::vp(g);
     let mut union = f64::from(vp[0]) - f64::from(vp[1]);
     for s in &g.control[..2] {
         union += if *s == Side::Union { GAP } else { -GAP };
     }
-    union += ADVANCE * (advance(g) - garrison(g));
+    union += ADVANCE * (advance(g) - garrison(g, Side::Union) + garrison(g, Side::Confederate));
+    union += EMPTY * (f64::from(empty(g, Side::Confederate)) - f64::from(empty(g, Side::Union)));
     union += READY * ready(g);
+    union -= DEFEND * defence(g);
+    union += BREAKOUT * breakout(g);
     let sp = |s: Side| -> f64 {
         g.all_brigades()
             .filter(|&b| g.side_of(b) == s && matches!(g.bde(b).loc, Loc::Map(_) | Loc::Entering | Loc::Waiting))
@@ -52,9 +78,7 @@ pub(crate) fn evaluate(g: &Fotm, side: Side) -> f64 {
             .sum()
     };
     // The Union starts with far more SP: compare against the starting ratio, not zero.
-    union += SP * (sp(Side::Union) / 2.5 - sp(Side::Confederate));
-    let margin = if side == Side::Union { union } else { -union };
-    1.0 / (1.0 + (-margin / SCALE).exp())
+    union + SP * (sp(Side::Union) / 2.5 - sp(Side::Confederate))
 }
 
 /// The Union's fighting brigades: not cavalry, not routed.
@@ -68,13 +92,9 @@ fn fighting(g: &Fotm, b: crate::state::Bid) -> bool {
 /// near zero midway and the logistic in [`evaluate`] keeps its slope. Zero once the Union
 /// holds all three.
 fn advance(g: &Fotm) -> f64 {
-    let objectives = crate::victory::tracked(g);
-    let held: Vec<Hex> =
-        objectives.iter().zip(&g.control).filter(|(_, s)| **s == Side::Confederate).map(|(h, _)| *h).collect();
-    if held.is_empty() {
+    if !g.control.contains(&Side::Confederate) {
         return 0.0;
     }
-    let nearest = |h: Hex| held.iter().map(|o| h.distance(*o)).min().unwrap_or(FAR).min(FAR);
     g.all_brigades()
         .filter(|&b| fighting(g, b))
         .map(|b| {
@@ -88,25 +108,108 @@ fn advance(g: &Fotm) -> f64 {
                 // Gone or captured brigades no longer count (their SP and VP do).
                 Loc::Prisoner(_) | Loc::Gone(_) => return 0.0,
             };
-            f64::from(FAR / 2) - f64::from(at.map_or(FAR, nearest))
+            let far = at.and_then(|h| objective(g, b, h).map(|o| h.distance(o).min(FAR)));
+            f64::from(FAR / 2) - f64::from(far.unwrap_or(FAR))
         })
         .sum()
 }
 
-/// For each objective the Union controls with no brigade on it, how far the nearest of its
-/// fighting brigades stands (at most [`FAR`]), in hexes summed. Control passes to the next
-/// brigade to enter (18.1), so a gap marched through and left is soon lost again: this pulls
-/// one brigade back into it while [`advance`] sends the rest on to the next objective.
-fn garrison(g: &Fotm) -> f64 {
+/// Where a Union brigade standing at `at` makes for: its corps' gap while the Confederates
+/// hold it (the I Corps Turner's Gap, the IX Corps Fox's Gap, as Hooker and Reno attacked),
+/// else the nearest objective they hold. Without an axis every brigade makes for the gap
+/// nearest the Union's entries and the other is never attacked.
+fn objective(g: &Fotm, b: crate::state::Bid, at: Hex) -> Option<Hex> {
+    let objectives = crate::victory::tracked(g);
+    let axis = match g.info(b).corps {
+        Some(Corps::First) => Some(1),
+        Some(Corps::Ninth) => Some(0),
+        _ => None,
+    };
+    if let Some(i) = axis
+        && g.control[i] == Side::Confederate
+    {
+        return Some(objectives[i]);
+    }
+    objectives
+        .iter()
+        .zip(&g.control)
+        .filter(|(_, s)| **s == Side::Confederate)
+        .map(|(h, _)| *h)
+        .min_by_key(|o| at.distance(*o))
+}
+
+/// For each objective `side` controls with no brigade of its own on it, how far its nearest
+/// brigade able to hold it stands (at most [`FAR`]), in hexes summed. Control passes to the
+/// next brigade to enter (18.1), so a gap marched through and left is soon lost again: this
+/// pulls one brigade back into it while [`advance`] sends the rest on to the next objective.
+fn garrison(g: &Fotm, side: Side) -> f64 {
     let objectives = crate::victory::tracked(g);
     let mut sum = 0.0;
     for (&o, &s) in objectives.iter().zip(&g.control) {
-        if s == Side::Union && g.occupant(o).is_none() {
-            let nearest = g.on_map(Side::Union).filter(|&b| fighting(g, b)).filter_map(|b| g.hex_of(b));
+        if s == side && g.occupant(o) != Some(side) {
+            let nearest = g.on_map(side).filter(|&b| holds(g, b)).filter_map(|b| g.hex_of(b));
             sum += f64::from(nearest.map(|h| h.distance(o)).min().unwrap_or(FAR).min(FAR));
         }
     }
     sum
+}
+
+/// How many objectives `side` controls with none of its brigades on them (see [`EMPTY`]).
+fn empty(g: &Fotm, side: Side) -> u8 {
+    let objectives = crate::victory::tracked(g);
+    objectives.iter().zip(&g.control).filter(|&(&o, &s)| s == side && g.occupant(o) != Some(side)).count() as u8
+}
+
+/// The Confederates' strength at the gaps they hold (see [`DEFEND`]): SP on the gap in full,
+/// SP beside it at half, at most [`DEFEND_CAP`] a gap.
+fn defence(g: &Fotm) -> f64 {
+    let objectives = crate::victory::tracked(g);
+    let mut sum = 0.0;
+    for (&o, &s) in objectives[..2].iter().zip(&g.control) {
+        if s != Side::Confederate {
+            continue;
+        }
+        let mut sp = 0.0;
+        for b in g.on_map(Side::Confederate).filter(|&b| !g.bde(b).routed) {
+            match g.hex_of(b).map(|h| h.distance(o)) {
+                Some(0) => sp += f64::from(g.printed_sp(b)),
+                Some(1) => sp += 0.5 * f64::from(g.printed_sp(b)),
+                _ => {}
+            }
+        }
+        sum += sp.min(DEFEND_CAP);
+    }
+    sum
+}
+
+/// How near the West edge the Union cavalry stands once the breakout is open (8.5): for each
+/// brigade on the map and not routed, [`FAR`] less its distance in hexes.
+fn breakout(g: &Fotm) -> f64 {
+    if !crate::movement::breakout_open(g) {
+        return 0.0;
+    }
+    let map = g.map();
+    let to_west = |h: Hex| {
+        let (c, r) = h.col_row();
+        let (cols, rows) = (map.cols(), map.rows());
+        match map.west {
+            crate::map::Edge::Top => r - 1,
+            crate::map::Edge::Bottom => rows - r,
+            crate::map::Edge::Left => c - 1,
+            crate::map::Edge::Right => cols - c,
+        }
+    };
+    g.on_map(Side::Union)
+        .filter(|&b| g.arm(b) == Arm::Cavalry && !g.bde(b).routed)
+        .filter_map(|b| g.hex_of(b))
+        .map(|h| f64::from(FAR) - f64::from(to_west(h)))
+        .sum()
+}
+
+/// A brigade that can garrison an objective: on the map, not routed; for the Union, not
+/// cavalry (whose place is the breakout, 8.5).
+fn holds(g: &Fotm, b: crate::state::Bid) -> bool {
+    if g.side_of(b) == Side::Union { fighting(g, b) } else { !g.bde(b).routed }
 }
 
 /// How many Union brigades stand ready to assault the objectives (see [`READY`]), at most
@@ -143,7 +246,7 @@ fn ready(g: &Fotm) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testkit::{after_setup, engaged, hex};
+    use crate::testkit::{after_setup, clear_map, engaged, hex, id, put};
     use engine::Game;
 
     /// The Union's infantry brigades on the map and not beside an objective (where a step
@@ -160,18 +263,12 @@ mod tests {
         v
     }
 
-    /// Moves `b` to the neighbouring map hex nearest its nearest Confederate-held objective.
+    /// Moves `b` to the neighbouring map hex nearest its objective (see [`objective`]).
     fn step_forward(g: &mut Fotm, b: crate::state::Bid) {
         let at = g.hex_of(b).expect("on the map");
-        let held: Vec<Hex> = crate::victory::tracked(g)
-            .into_iter()
-            .zip(g.control)
-            .filter(|(_, s)| *s == Side::Confederate)
-            .map(|(h, _)| h)
-            .collect();
-        let d = |h: Hex| held.iter().map(|o| h.distance(*o)).min().unwrap();
-        let to = at.neighbours().into_iter().filter(|&h| g.map().contains(h)).min_by_key(|&h| d(h)).unwrap();
-        assert!(d(to) < d(at));
+        let o = objective(g, b, at).expect("an objective the Confederates hold");
+        let to = at.neighbours().into_iter().filter(|&h| g.map().contains(h)).min_by_key(|&h| h.distance(o)).unwrap();
+        assert!(to.distance(o) < at.distance(o));
         g.bde_mut(b).loc = Loc::Map(to);
     }
 
@@ -247,5 +344,93 @@ mod tests {
         }
         assert!(ready(&g).abs() < 1e-9);
         assert!(g.evaluate(Side::Union) < before);
+    }
+
+    /// A defender who steps off a gap he holds, and leaves it empty, stands worse (18.1:
+    /// the next Union brigade to enter takes it); one who stays on it does not.
+    #[test]
+    fn a_confederate_gap_left_empty_costs_the_confederates() {
+        let mut g = after_setup(&[]);
+        clear_map(&mut g);
+        let garland = put(&mut g, "Garland", "1607", 3);
+        let colquitt = put(&mut g, "Colquitt", "2405", 3);
+        let on_gaps = margin(&g);
+        g.bde_mut(garland).loc = Loc::Map(hex("1507"));
+        let off = margin(&g);
+        assert!(off > on_gaps, "{off} {on_gaps}");
+        // The neighbouring case: moving a brigade that is not the gap's garrison.
+        g.bde_mut(garland).loc = Loc::Map(hex("1607"));
+        put(&mut g, "Rodes", "2601", 3);
+        let ripley = put(&mut g, "Ripley", "3010", 3);
+        let before = margin(&g);
+        g.bde_mut(ripley).loc = Loc::Map(hex("3011"));
+        assert!((margin(&g) - before).abs() < 1e-9);
+        let _ = colquitt;
+    }
+
+    /// More strength on a gap the Confederates hold counts for them, up to [`DEFEND_CAP`] SP;
+    /// on a gap the Union took it counts nothing.
+    #[test]
+    fn strength_at_a_held_gap_counts_for_the_confederates() {
+        let mut g = after_setup(&[]);
+        clear_map(&mut g);
+        put(&mut g, "Garland", "1607", 3);
+        let alone = defence(&g);
+        put(&mut g, "GBAnderson", "1607", 3);
+        assert!(defence(&g) > alone);
+        put(&mut g, "Ripley", "1608", 3);
+        put(&mut g, "Rodes", "1707", 3);
+        put(&mut g, "Drayton", "1506", 3);
+        assert!(defence(&g) <= DEFEND_CAP + 1e-9, "capped at {DEFEND_CAP}: {}", defence(&g));
+        g.control[0] = Side::Union;
+        assert!(defence(&g).abs() < 1e-9, "Fox's Gap is the Union's now");
+    }
+
+    /// Each Union corps advances on its own gap while the Confederates hold it: an I Corps
+    /// brigade gains by stepping toward Turner's Gap, an IX Corps brigade toward Fox's Gap.
+    #[test]
+    fn each_corps_advances_on_its_own_gap() {
+        let mut g = after_setup(&[]);
+        clear_map(&mut g);
+        put(&mut g, "Garland", "1607", 3);
+        put(&mut g, "Colquitt", "2405", 3);
+        let i_corps = put(&mut g, "Seymour", "1712", 0);
+        let ix_corps = put(&mut g, "Welsh", "2012", 0);
+        for (b, gap) in [(i_corps, g.map().turners_gap()), (ix_corps, g.map().fox_gap())] {
+            let at = g.hex_of(b).unwrap();
+            let toward =
+                at.neighbours().into_iter().filter(|&h| g.map().contains(h)).min_by_key(|&h| h.distance(gap)).unwrap();
+            let before = advance(&g);
+            g.bde_mut(b).loc = Loc::Map(toward);
+            assert!(advance(&g) > before, "{} toward {gap}", g.name(b));
+            g.bde_mut(b).loc = Loc::Map(at);
+        }
+        // Once the I Corps' gap is the Union's, its brigades make for the nearest objective
+        // the Confederates still hold.
+        g.control[1] = Side::Union;
+        let at = g.hex_of(i_corps).unwrap();
+        let fox = g.map().fox_gap();
+        let toward =
+            at.neighbours().into_iter().filter(|&h| g.map().contains(h)).min_by_key(|&h| h.distance(fox)).unwrap();
+        let before = advance(&g);
+        g.bde_mut(i_corps).loc = Loc::Map(toward);
+        assert!(advance(&g) > before);
+    }
+
+    /// Union cavalry nearer the West edge counts only once the 8.5 breakout is open.
+    #[test]
+    fn cavalry_toward_the_west_edge_counts_once_the_breakout_is_open() {
+        let mut g = after_setup(&[]);
+        clear_map(&mut g);
+        put(&mut g, "Whiting", "1606", 3);
+        assert!(breakout(&g).abs() < 1e-9, "closed: no gap captured");
+        g.gap_captured = Some(g.turn);
+        assert!(breakout(&g).abs() < 1e-9, "closed until the turn after the capture");
+        g.gap_captured = Some(g.turn - 1);
+        let far = breakout(&g);
+        assert!(far > 0.0);
+        let b = id(&g, "Whiting");
+        g.bde_mut(b).loc = Loc::Map(hex("1605"));
+        assert!(breakout(&g) > far, "one row nearer the West edge (row 01)");
     }
 }
