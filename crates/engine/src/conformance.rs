@@ -116,7 +116,9 @@ pub fn replay_random<G: Game>(new: impl Fn() -> G, game_seed: u64, decisions: u6
 ///
 /// Fails on:
 /// - a panic anywhere in the game (caught; the message names the game seed);
-/// - a dead end: a side to act with no legal action, or a chance node with no outcome;
+/// - a dead end: a side to act with no legal action, a chance node with no outcome, or a
+///   position the ruleset itself reports it cannot finish legally ([`Game::dead_end`]: a
+///   unit that began a move it can no longer complete without undo);
 /// - a runaway: the game not over after `max_decisions` decisions;
 /// - at every chance node, a probability outside (0, 1] or not finite, or probabilities
 ///   whose sum is more than [`PROBABILITY_TOLERANCE`] from one;
@@ -194,6 +196,9 @@ fn random_walks<G: Game>(
                     None => Err(trail.fail(&new, "the game is over but outcome() is None".into())),
                 };
             };
+            if let Some(why) = game.dead_end() {
+                return Err(trail.fail(&new, format!("dead end: {why}")));
+            }
             if trail.actions.len() as u64 >= max_decisions {
                 return if to_end {
                     Err(trail.fail(&new, format!("runaway: the game is not over after {max_decisions} decisions")))

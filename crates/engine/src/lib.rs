@@ -238,6 +238,14 @@ pub trait Game: Clone + Hash + Send + Sync + 'static {
         ActionView { label: self.describe(action), kind: "choice".into(), ..ActionView::default() }
     }
 
+    /// A position the rules cannot finish legally although actions are offered: a unit
+    /// that has begun something (a move, say) and can no longer complete it without undo,
+    /// so only a fallback lets play go on. `Some` says what and why; the conformance
+    /// suite fails on it ([`conformance::random_games`]). The default finds none.
+    fn dead_end(&self) -> Option<String> {
+        None
+    }
+
     /// Victory points now, Union then Confederate.
     fn vp(&self) -> [f64; 2];
 

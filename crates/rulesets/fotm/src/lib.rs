@@ -220,6 +220,10 @@ impl Game for Fotm {
         &self.log
     }
 
+    fn dead_end(&self) -> Option<String> {
+        movement::dead_end(self)
+    }
+
     fn set_logging(&mut self, on: bool) {
         self.log.set_enabled(on);
     }

@@ -40,6 +40,8 @@
 //!   during the pause. A player may hold units back: they stay at the entry for a later
 //!   Reinforcement Phase.
 
+mod finish;
+
 use crate::action::Action;
 use crate::facing::{self, Arc};
 use crate::map::Terrain;
@@ -48,6 +50,7 @@ use crate::procedure::{Frame, Procedure, d6};
 use crate::state::{Bid, Fate, Fotm, Loc, Unit};
 use crate::{routed, sequence, stacking, victory};
 use engine::{Actor, Illegal, Side};
+pub(crate) use finish::dead_end;
 use hexmap::Hex;
 
 /// 13.1: infantry MP allowance.
@@ -580,13 +583,40 @@ fn step_check(g: &Fotm, ctx: &Ctx, m: &Mover, at: Hex, to: Hex) -> Result<StepIn
     Ok(info)
 }
 
+/// [`step_check`], and 4.1's way on: a hex the unit could not end in is entered only if its
+/// move can still finish legally from there ([`finish`]). For the moving unit on top of the
+/// stack (the legal list and its refusals).
+fn step_allowed(g: &Fotm, ctx: &Ctx, m: &Mover, at: Hex, to: Hex) -> Result<StepInfo, Illegal> {
+    let info = step_check(g, ctx, m, at, to)?;
+    if !info.exit && !room(g, m.unit, to) && !finish::can_finish_after(g, &Action::Step(to)) {
+        return Err(no(
+            "FotM 4.1",
+            format!("{} could not end its move in {to} (stacking) and would find no way on from it", g.uname(m.unit)),
+        ));
+    }
+    Ok(info)
+}
+
+/// 4.1's way on for what a unit does in place (a facing or formation change, mounting): in a
+/// hex it may not end in, only what leaves it a way to finish its move; and no dismounting
+/// that over-stacks the hex (8.3: dismounted cavalry stacks as infantry) with no way on.
+fn keeps_way_on(g: &Fotm, m: &Mover, a: &Action) -> Result<(), Illegal> {
+    match g.unit_hex(m.unit) {
+        Some(at) if (*a == Action::Mount || !room(g, m.unit, at)) && !finish::can_finish_after(g, a) => Err(no(
+            "FotM 4.1",
+            format!("{} may not end its move in {at} (stacking) and would find no way on after that", g.uname(m.unit)),
+        )),
+        _ => Ok(()),
+    }
+}
+
 /// Half points as MP text ("2.5").
 fn half_mp(h: u8) -> String {
     if h.is_multiple_of(2) { format!("{}", h / 2) } else { format!("{}.5", h / 2) }
 }
 
 /// Whether the unit may end a move on `h` (4.1).
-fn room(g: &Fotm, u: Unit, h: Hex) -> bool {
+pub(super) fn room(g: &Fotm, u: Unit, h: Hex) -> bool {
     match u {
         Unit::Brigade(b) => stacking::has_room(g, h, b),
         Unit::Commander(c) => stacking::has_commander_room(g, h, g.cinfo(c).side, Some(c)),
@@ -660,7 +690,7 @@ fn pending_leavers(g: &Fotm, side: Side, reinforce: bool) -> Vec<Unit> {
 }
 
 /// Whether the mover may stop now (4.1 stacking where it ends; 11.4/10.1 leaving ZOC).
-fn may_end(g: &Fotm, ctx: &Ctx, m: &Mover) -> Result<(), Illegal> {
+pub(super) fn may_end(g: &Fotm, ctx: &Ctx, m: &Mover) -> Result<(), Illegal> {
     let Some(at) = g.unit_hex(m.unit) else { return Ok(()) };
     if !room(g, m.unit, at) {
         return Err(no("FotM 4.1", format!("{} may not end its move over-stacked in {at}", g.uname(m.unit))));
@@ -849,7 +879,7 @@ pub(crate) fn force_march_drm(g: &Fotm, b: Bid) -> i8 {
 
 impl MoveFrame {
     /// The legal actions of a unit moving.
-    fn mover_legal(m: &Mover, g: &Fotm) -> Vec<Action> {
+    pub(super) fn mover_legal(m: &Mover, g: &Fotm) -> Vec<Action> {
         let ctx = Ctx::new(g, m.side);
         let mut out = Vec::new();
         let Some(at) = g.unit_hex(m.unit) else {
@@ -863,20 +893,23 @@ impl MoveFrame {
             return out;
         };
         for n in at.neighbours() {
-            if step_check(g, &ctx, m, at, n).is_ok() {
+            if step_allowed(g, &ctx, m, at, n).is_ok() {
                 out.push(Action::Step(n));
             }
         }
         if let Unit::Brigade(b) = m.unit {
             for f in 0..6 {
-                if face_cost(g, m, b, f).is_ok() {
+                if face_cost(g, m, b, f).is_ok() && keeps_way_on(g, m, &Action::Face(f)).is_ok() {
                     out.push(Action::Face(f));
                 }
             }
-            if formation_check(g, m, b, at).is_ok() {
+            if formation_check(g, m, b, at).is_ok() && keeps_way_on(g, m, &Action::Formation).is_ok() {
                 out.push(Action::Formation);
             }
-            if mount_check(g, m, b).is_ok() && (m.steps == 0 || may_end(g, &ctx, m).is_ok()) {
+            if mount_check(g, m, b).is_ok()
+                && (m.steps == 0 || may_end(g, &ctx, m).is_ok())
+                && keeps_way_on(g, m, &Action::Mount).is_ok()
+            {
                 out.push(Action::Mount);
             }
         }
@@ -1097,10 +1130,12 @@ impl Procedure for MoveFrame {
         }
         let at = g.unit_hex(m.unit)?;
         match (*a, m.unit) {
-            (Action::Step(to), _) => step_check(g, &ctx, m, at, to).err(),
-            (Action::Face(f), Unit::Brigade(b)) => face_cost(g, m, b, f).err(),
-            (Action::Formation, Unit::Brigade(b)) => formation_check(g, m, b, at).err(),
-            (Action::Mount, Unit::Brigade(b)) => mount_check(g, m, b).err(),
+            (Action::Step(to), _) => step_allowed(g, &ctx, m, at, to).err(),
+            (Action::Face(f), Unit::Brigade(b)) => face_cost(g, m, b, f).and_then(|_| keeps_way_on(g, m, a)).err(),
+            (Action::Formation, Unit::Brigade(b)) => {
+                formation_check(g, m, b, at).and_then(|_| keeps_way_on(g, m, a)).err()
+            }
+            (Action::Mount, Unit::Brigade(b)) => mount_check(g, m, b).and_then(|_| keeps_way_on(g, m, a)).err(),
             (Action::EndMove | Action::Done | Action::Select(_), _) => may_end(g, &ctx, m).err().or_else(|| match *a {
                 Action::Done => pending_leavers(g, m.side, m.entry.is_some())
                     .first()
