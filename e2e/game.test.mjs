@@ -352,3 +352,38 @@ test('a spectator cannot act: no action buttons, and the API refuses actions wit
   const { body: after } = await apiJson(`/api/games/${game.id}/state`);
   assert.equal(after.seq, state.seq, 'nothing was stored');
 });
+
+test('the page says why: Done greyed with its rule, a click on an unlit hex answered', { timeout: TEST_TIMEOUT }, async () => {
+  await withPages('why-not', async (open) => {
+    const g = await createGame({ union: 'human', confederate: 'human' });
+    const page = await open();
+    await page.goto(url(g.seats.union.link));
+    await waitGameReady(page);
+    await page.waitForSelector('#prompt.yours[data-actor=union]');
+    // The set-up's first choice (2.1) is pending: Done is shown greyed, with the rule that holds it.
+    const done = page.locator('#actions .done-blocked[disabled]');
+    await done.waitFor();
+    await page.waitForFunction(() => /Belmont 2\.\d/.test(document.querySelector('#actions .blocked .why')?.textContent || ''), null, { timeout: STEP });
+    assert.match(await done.getAttribute('title'), /Belmont 2\.\d/, 'the button says why too');
+    // A hex nothing lights: the page asks the engine and answers beside the click.
+    const hex = await page.evaluate(() => {
+      const map = document.querySelector('#map').getBoundingClientRect();
+      for (const poly of document.querySelectorAll('#map .hex[data-hex]:not(.target)')) {
+        const r = poly.getBoundingClientRect();
+        const x = r.left + r.width / 2;
+        const y = r.top + r.height / 2;
+        if (r.width < 8 || x < map.left + 20 || x > map.right - 20 || y < map.top + 20 || y > map.bottom - 20) continue;
+        if (document.elementFromPoint(x, y)?.closest('.counter')) continue;
+        return poly.dataset.hex;
+      }
+      return null;
+    });
+    assert.ok(hex, 'an unlit hex inside the visible map');
+    const before = await plyText(page);
+    await page.locator(`#map .hex[data-hex="${hex}"]`).click();
+    const why = page.locator('#menu:not([hidden]) p.why');
+    await why.waitFor();
+    assert.match(await why.textContent(), new RegExp(`${hex}|\\(Belmont`), 'the answer names the hex or a rule');
+    assert.equal(await plyText(page), before, 'asking changed nothing');
+  });
+});

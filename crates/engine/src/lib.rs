@@ -24,6 +24,7 @@ pub mod conformance;
 pub mod counts;
 mod log;
 mod memo;
+mod probe;
 mod record;
 mod rng;
 mod view;
@@ -31,6 +32,7 @@ pub mod words;
 
 pub use log::{Event, Log};
 pub use memo::LegalMemo;
+pub use probe::{Explanation, Probe, explain};
 pub use record::{Record, RecordError, hash_hex, replay};
 pub use rng::Dice;
 pub use view::{ActionView, BoardView, CounterView, HexView, LegendEntry, LineView};
@@ -236,6 +238,14 @@ pub trait Game: Clone + Hash + Send + Sync + 'static {
     /// so that moves, fire and placement can be made by clicking the map.
     fn action_view(&self, action: &Self::Action) -> ActionView {
         ActionView { label: self.describe(action), kind: "choice".into(), ..ActionView::default() }
+    }
+
+    /// The actions a player who looked for `probe` means (a click on a hex with a unit
+    /// selected: the step there, the attack on it; Done: the end of the phase), legal or
+    /// not, so that [`explain`] can say why those not offered are refused. Only actions of
+    /// the kind the pending decision takes. The default names none.
+    fn probe(&self, _probe: &Probe) -> Vec<Self::Action> {
+        Vec::new()
     }
 
     /// A position the rules cannot finish legally although actions are offered: a unit

@@ -3,7 +3,7 @@
 //! it; bodies are read as bytes and parsed here, so malformed JSON gets our message.
 
 use crate::hub::{Hub, HubError, seat_of};
-use crate::session::Refusal;
+use crate::session::{Refusal, Session};
 use crate::{ui, ws};
 use axum::Router;
 use axum::body::Bytes;
@@ -108,6 +108,7 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .route("/api/games/{id}/undo", post(undo))
         .route("/api/games/{id}/replay", get(replay))
         .route("/api/games/{id}/odds", get(odds))
+        .route("/api/games/{id}/why", get(why))
         .route("/api/games/{id}/ws", get(ws::upgrade))
         .fallback(|| async { ApiError::new(StatusCode::NOT_FOUND, "not_found", "no such page") })
         .layer(DefaultBodyLimit::max(MAX_BODY))
@@ -237,12 +238,7 @@ struct OddsQuery {
 async fn odds(State(hub): State<Arc<Hub>>, Path(id): Path<String>, Query(q): Query<OddsQuery>) -> Answer {
     let job = hub
         .with(&id, |s| {
-            if s.seq() != q.seq {
-                return Err(HubError::Stale { current: s.seq(), expected: q.seq });
-            }
-            if seat_of(s.meta(), q.seat.as_deref()).side().is_none() {
-                return Err(HubError::Forbidden("odds are for the seat to act".into()));
-            }
+            asking_seat(s, q.seq, q.seat.as_deref(), "odds")?;
             s.odds(q.index).map_err(HubError::Refused)
         })
         .await??;
@@ -251,4 +247,50 @@ async fn odds(State(hub): State<Arc<Hub>>, Path(id): Path<String>, Query(q): Que
         .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "internal", e.to_string()))?
         .map_err(|r| ApiError::from(HubError::Refused(r)))?;
     json_ok(StatusCode::OK, v)
+}
+
+#[derive(Deserialize)]
+struct WhyQuery {
+    seq: u64,
+    seat: Option<String>,
+    hex: Option<String>,
+    unit: Option<String>,
+    #[serde(default)]
+    finish: bool,
+}
+
+/// Why something the seat to act looked for is not offered: `hex` (with `unit` selected),
+/// `unit` alone, or `finish=true` (Done).
+async fn why(State(hub): State<Arc<Hub>>, Path(id): Path<String>, Query(q): Query<WhyQuery>) -> Answer {
+    let probe = match (q.finish, q.hex, q.unit) {
+        (true, _, _) => engine::Probe::Finish,
+        (false, Some(hex), unit) => engine::Probe::Hex { hex, unit },
+        (false, None, Some(unit)) => engine::Probe::Unit { unit },
+        (false, None, None) => {
+            return Err(ApiError::new(
+                StatusCode::BAD_REQUEST,
+                "bad_request",
+                "ask about a hex, a unit or finish=true",
+            ));
+        }
+    };
+    let v = hub
+        .with(&id, |s| {
+            asking_seat(s, q.seq, q.seat.as_deref(), "reasons")?;
+            Ok::<_, HubError>(s.why(&probe))
+        })
+        .await??;
+    json_ok(StatusCode::OK, v)
+}
+
+/// An analysis request (odds, reasons) about the position a seat saw: `seq` must be the
+/// current one and `seat` a seat's token.
+fn asking_seat(s: &dyn Session, seq: u64, seat: Option<&str>, what: &str) -> Result<(), HubError> {
+    if s.seq() != seq {
+        return Err(HubError::Stale { current: s.seq(), expected: seq });
+    }
+    if seat_of(s.meta(), seat).side().is_none() {
+        return Err(HubError::Forbidden(format!("{what} are for the seat to act")));
+    }
+    Ok(())
 }

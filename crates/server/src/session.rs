@@ -117,6 +117,9 @@ pub trait Session: Send + Sync {
     /// [`Refusal::OutOfRange`] for a bad index; the work itself answers
     /// [`Refusal::TooLarge`].
     fn odds(&self, index: usize) -> Result<OddsJob, Refusal>;
+    /// What the rules say of something the seat to act looked for and was not offered (a
+    /// hex clicked, a unit, Done): `engine::explain`, as JSON.
+    fn why(&self, probe: &engine::Probe) -> Value;
     /// The map without counters, as SVG.
     fn map_svg(&self) -> String;
 }
@@ -500,6 +503,10 @@ impl<G: Game> Session for Live<G> {
                 .collect();
             Ok(json!({"label": label, "classes": classes, "expanded": dist.expanded}))
         }))
+    }
+
+    fn why(&self, probe: &engine::Probe) -> Value {
+        json!(engine::explain(&self.game, probe))
     }
 
     fn map_svg(&self) -> String {

@@ -445,3 +445,32 @@ fn a_whole_belmont_game_is_played_over_the_socket_against_the_random_bot() {
         assert_eq!(again[key], end[key], "{key} differs when the stored game is rebuilt");
     }
 }
+
+/// The page's "why not" (issue 15): Done while the set-up's first choice is pending is refused
+/// naming its rule; a hex with nothing to do there says so; only the seat to act may ask, and
+/// only of the position it saw.
+#[test]
+fn why_not_names_the_rule_without_acting() {
+    let s = start(&temp_db("why"));
+    let g = s.create("human", "human");
+    let (u, c) = (g.union.as_deref(), g.confederate.as_deref());
+    let before = s.state(&g, u);
+    let seq = before["seq"].as_u64().unwrap();
+    let url =
+        |q: &str, token: Option<&str>| format!("/api/games/{}/why?seq={seq}&seat={}&{q}", g.id, token.unwrap_or(""));
+    let (status, why) = s.get(&url("finish=true", u));
+    assert_eq!(status, 200, "{why}");
+    assert_eq!(why["offered"], false, "{why}");
+    let rule = why["refusals"][0]["rule"].as_str().unwrap();
+    assert!(rule.starts_with("Belmont 2"), "the set-up's rule: {why}");
+    assert!(!why["refusals"][0]["reason"].as_str().unwrap().is_empty());
+    // A unit click with no choice of a unit pending names nothing.
+    let (status, why) = s.get(&url("unit=27IL-A", u));
+    assert_eq!((status, &why["offered"], why["refusals"].as_array().map(Vec::len)), (200, &json!(false), Some(0)));
+    // Only the seat to act asks, of the position it saw, about something.
+    assert_eq!(s.get(&url("finish=true", None)).0, 403);
+    assert_eq!(s.get(&url("finish=true", c)).0, 200, "the other seat may ask too (it reads no secret)");
+    assert_eq!(s.get(&format!("/api/games/{}/why?seq={}&seat={}&finish=true", g.id, seq + 1, u.unwrap())).0, 409);
+    assert_eq!(s.get(&url("", u)).0, 400);
+    assert_eq!(s.state(&g, u)["seq"], before["seq"], "asking changes nothing");
+}

@@ -270,7 +270,60 @@ function renderActions() {
   if (ui.index.units.length) parts.push(unitChips());
   if (ui.index.byUnit.has(null)) parts.push(el('p', { class: 'hint' }, 'Click a highlighted hex.'));
   if (!few) parts.push(...buttons);
+  if (s.yours && !ui.index.buttons.some((a) => a.kind === 'done')) parts.push(doneBlocked());
   box.replaceChildren(...parts);
+}
+
+/**
+ * Done where the rules do not offer it yet: greyed, with the reason the engine gives
+ * (`/why?finish=true`), so the player knows what is still owed.
+ */
+function doneBlocked() {
+  const reason = el('span', { class: 'why' }, '');
+  const button = el('button', { class: 'action done-blocked', disabled: true, 'data-kind': 'done' }, 'Done');
+  const seq = ui.state.seq;
+  whyNot({ finish: 'true' }).then((why) => {
+    if (!why || ui.state.seq !== seq) return;
+    const text = reasonsText(why);
+    if (!text) return;
+    reason.textContent = text;
+    button.title = text;
+  });
+  return el('div', { class: 'group blocked', 'data-kind': 'done' }, button, reason);
+}
+
+/** Asks the engine why something is not offered (`GET /why`); null when it cannot say. */
+async function whyNot(params) {
+  const q = new URLSearchParams({ seq: String(ui.state.seq), ...params });
+  if (ui.token) q.set('seat', ui.token);
+  try {
+    return await api(`/api/games/${encodeURIComponent(ui.id)}/why?${q}`);
+  } catch {
+    return null;
+  }
+}
+
+/** The refusals of a why answer as one line: "reason (rule); ...". */
+function reasonsText(why) {
+  return (why.refusals || []).map((r) => `${r.reason} (${r.rule})`).join('; ');
+}
+
+/** A click on a hex nothing highlights: the engine's reason, beside the click. */
+async function explainHex(hex, ev) {
+  if (!ui.state || !ui.state.yours) return;
+  const params = { hex };
+  if (ui.selected !== null) params.unit = ui.selected;
+  const seq = ui.state.seq;
+  const why = await whyNot(params);
+  if (!why || ui.state.seq !== seq) return;
+  const who = ui.selected !== null ? unitName(ui.selected, ui.state.counters, []) : null;
+  const text = why.offered
+    ? `${hex}: choose it from the list.`
+    : reasonsText(why) || `Nothing to do in ${hex} now${who ? ` for ${who}` : ''}.`;
+  const box = $('menu');
+  box.replaceChildren(el('h3', {}, `Hex ${hex}`, el('button', { class: 'close', title: 'Close', onclick: closePopups }, '×')), el('p', { class: 'why' }, text));
+  box.dataset.why = hex;
+  place(box, ev);
 }
 
 /** One chip per unit with hex actions: click it (or its counter), then a highlighted hex. */
@@ -441,7 +494,12 @@ function clickHex(hex, ev) {
 function clickCounter(g, ev) {
   const hex = g.dataset.hex;
   const stack = (ui.state.counters || []).filter((c) => c.hex === hex);
-  if (stack.length > 1) {
+  // The unit selected may act on this hex (join the stack, say): the stack's popup offers
+  // that beside its counters, since a click on your own counter only ever picks it.
+  const here = ui.selected !== null && ui.selected !== g.dataset.counter ? actionsAt(ui.index, ui.selected, hex) : [];
+  if (here.length) {
+    openStack(hex, stack, ev, here);
+  } else if (stack.length > 1) {
     select(g.dataset.counter);
     openStack(hex, stack, ev);
   } else {
@@ -467,10 +525,19 @@ function onMapClick(ev) {
   }
   if (ui.replay || !ui.state) return;
   const poly = ev.target.closest('.hex[data-hex]');
-  if (poly && poly.classList.contains('target')) return clickHex(poly.dataset.hex, ev);
   const counter = ev.target.closest('.counter[data-counter]');
+  // Your own counter is always picked, never the destination of the unit selected.
+  if (counter && ownCounter(counter.dataset.counter)) return clickCounter(counter, ev);
+  if (poly && poly.classList.contains('target')) return clickHex(poly.dataset.hex, ev);
   if (counter) return clickCounter(counter, ev);
+  if (poly && ui.state.yours) return explainHex(poly.dataset.hex, ev);
   clearSelection();
+}
+
+/** Whether counter `id` is one of the seat's own. */
+function ownCounter(id) {
+  const c = (ui.state.counters || []).find((x) => x.id === id);
+  return !!c && !!ui.state.seat && c.side === ui.state.seat;
 }
 
 /** The menu of the actions on one hex. */
@@ -493,7 +560,7 @@ function cancelLink() {
 }
 
 /** The popup listing a stack's counters, each selectable. */
-function openStack(hex, stack, ev) {
+function openStack(hex, stack, ev, here = []) {
   const box = $('stack');
   const rows = [...stack].reverse().map((c) => {
     const status = (c.status || []).join(', ');
@@ -514,6 +581,7 @@ function openStack(hex, stack, ev) {
   box.replaceChildren(
     el('h3', {}, `Stack in ${hex}`, el('button', { class: 'close', title: 'Close', onclick: closePopups }, '×')),
     el('ul', {}, ...rows),
+    ...here.map((a) => el('button', { class: 'here', 'data-index': a.index, 'data-kind': a.kind, onclick: () => { closePopups(); choose(a); } }, a.label)),
   );
   place(box, ev);
 }

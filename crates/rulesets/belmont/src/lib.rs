@@ -41,6 +41,7 @@ mod movement;
 mod naval;
 pub mod odds;
 mod poshash;
+mod probe;
 mod procedure;
 mod rally;
 mod retreat;
@@ -228,6 +229,10 @@ impl Game for Belmont {
 
     fn log(&self) -> &Log {
         &self.log
+    }
+
+    fn probe(&self, p: &engine::Probe) -> Vec<Action> {
+        probe::probe(self, p)
     }
 
     fn set_logging(&mut self, on: bool) {

@@ -109,3 +109,11 @@ fn soak() {
     check(conformance::hostile_actions_refused(new, 20, 1050, MAX_DECISIONS));
     check(conformance::hostile_actions_refused(with_options, 10, 1060, MAX_DECISIONS));
 }
+
+/// The page's "why not" (issue 15): Done, every unit and the hexes around the play asked
+/// about along random games, never panicking or changing the game, agreeing with the legal
+/// actions.
+#[test]
+fn why_not_answers_agree_with_the_legal_actions() {
+    check(conformance::probes_explained(new, 2, 41, MAX_DECISIONS));
+}

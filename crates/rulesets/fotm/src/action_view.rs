@@ -74,7 +74,7 @@ fn unit_id(g: &Fotm, u: Unit) -> Option<String> {
 }
 
 /// 13.1: the unit moving now.
-fn mover(g: &Fotm) -> Option<Unit> {
+pub(crate) fn mover(g: &Fotm) -> Option<Unit> {
     match g.stack.last() {
         Some(Frame::Move(f)) => match f.as_ref() {
             MoveFrame::Moving(m) => Some(m.unit),

@@ -1341,6 +1341,18 @@ impl Procedure for CombatFrame {
             {
                 Some(Illegal { rule: "FotM 11.4".into(), reason: "Burnside's pause: the Union may not assault".into() })
             }
+            (CombatFrame::Phase { side, targeted }, Action::Assault(h)) if !self.legal(g).contains(act) => {
+                let reason = if g.occupant(*h) != Some(side.enemy()) {
+                    format!("no enemy brigade stands in {h}")
+                } else if targeted.contains(h) {
+                    format!("{h} has been assaulted this phase")
+                } else {
+                    format!(
+                        "no brigade of yours may assault {h}: one must be adjacent (artillery: in range with LOS), not yet assaulted, not in column, routed or regrouped, the hex not in its rear"
+                    )
+                };
+                Some(Illegal { rule: "FotM 15.4".into(), reason })
+            }
             (CombatFrame::Assault(a), Action::Join(b))
                 if a.stage == Stage::Announce && !self.legal(g).contains(act) =>
             {

@@ -43,6 +43,7 @@ mod movement;
 pub mod odds;
 pub mod oob;
 mod poshash;
+mod probe;
 mod procedure;
 mod rally;
 mod retreat;
@@ -218,6 +219,10 @@ impl Game for Fotm {
 
     fn log(&self) -> &Log {
         &self.log
+    }
+
+    fn probe(&self, p: &engine::Probe) -> Vec<Action> {
+        probe::probe(self, p)
     }
 
     fn dead_end(&self) -> Option<String> {

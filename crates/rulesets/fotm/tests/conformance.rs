@@ -143,3 +143,13 @@ fn soak() {
     check(conformance::hostile_actions_refused(engaged_morning, 50, 1060, MAX_DECISIONS));
     check(conformance::hostile_actions_refused(engaged_afternoon, 50, 1070, MAX_DECISIONS));
 }
+
+/// The page's "why not" (issue 15): Done, every unit and the hexes around the play asked
+/// about along random games, from set-up and in contact, never panicking or changing the
+/// game, agreeing with the legal actions.
+#[test]
+fn why_not_answers_agree_with_the_legal_actions() {
+    check(conformance::probes_explained(new, 1, 41, 400));
+    check(conformance::probes_explained(engaged_morning, 2, 42, MAX_DECISIONS));
+    check(conformance::probes_explained(engaged_afternoon, 2, 43, MAX_DECISIONS));
+}

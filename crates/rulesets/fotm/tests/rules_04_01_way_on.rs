@@ -113,3 +113,19 @@ fn rule_4_1_no_dismounting_into_a_third_infantry_with_no_way_on() {
     assert!(!g.bde(id(&g, "Farnsworth")).mounted);
     assert!(legal(&g, Action::EndMove), "two infantry-like brigades in {x}");
 }
+
+/// The page's "why not" (issue 15) reads the same refusal: a click on X with Davis moving
+/// names 4.1; a click on the open hex beside him is offered; Done (the end of his move) is.
+#[test]
+fn why_not_a_click_on_the_dead_end_hex_names_4_1() {
+    let x = site();
+    let g = position(x, &[Direction::S, Direction::SE, Direction::SW]);
+    let davis = Some("Davis".to_string());
+    let why = engine::explain(&g, &engine::Probe::Hex { hex: x.label(), unit: davis.clone() });
+    assert!(!why.offered);
+    assert_eq!(why.refusals.iter().map(|r| r.rule.as_str()).collect::<Vec<_>>(), ["FotM 4.1"]);
+    let from = x.neighbour(Direction::N);
+    let open = from.neighbours().into_iter().find(|&h| legal(&g, Action::Step(h))).expect("some step is open");
+    assert!(engine::explain(&g, &engine::Probe::Hex { hex: open.label(), unit: davis }).offered);
+    assert!(engine::explain(&g, &engine::Probe::Finish).offered, "he may end his move where he stands");
+}

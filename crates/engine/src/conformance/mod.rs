@@ -36,6 +36,9 @@
 //! pending prompt (its rule and text), so the position can be rebuilt with
 //! [`replay_random`]. Panics inside the game are caught and reported the same way.
 
+mod probes;
+pub use probes::probes_explained;
+
 use crate::{Actor, Dice, Game, Record, RecordError, hash_hex, replay};
 use serde_json::Value;
 use std::collections::{BTreeMap, HashMap, HashSet};

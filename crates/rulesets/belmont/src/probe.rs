@@ -1,0 +1,64 @@
+//! What a click the page did not offer would mean (`engine::Game::probe`, issue 15), so the
+//! page can say which rule forbids it: a hex clicked with a unit selected is its move there
+//! (4.0, 4.2, 11.7), its melee marker there (4.3.1), its set-up placement (2.1-2.3), a
+//! vessel's sailing (11.5) or the retreat hex (8.0); a unit clicked is the choice of it that
+//! is pending (7.0 hits, 8.3 retreats); Done is the end of the phase or step. Only actions of
+//! the kinds the pending decision takes.
+
+use crate::action::Action;
+use crate::counters::UnitId;
+use crate::state::Belmont;
+use engine::{Game, Probe};
+use hexmap::Hex;
+
+/// The actions `p` means now, legal or not.
+pub(crate) fn probe(g: &Belmont, p: &Probe) -> Vec<Action> {
+    let legal = g.legal_actions();
+    let has = |kind: fn(&Action) -> bool| legal.iter().any(kind);
+    match p {
+        Probe::Finish => vec![Action::Done],
+        Probe::Unit { unit } => {
+            let Some(u) = unit_by_id(g, unit) else { return vec![] };
+            let mut out = Vec::new();
+            for (kind, a) in [
+                (has(|a| matches!(a, Action::TakeHit(_))), Action::TakeHit(u)),
+                (has(|a| matches!(a, Action::Retreater(_))), Action::Retreater(u)),
+                (has(|a| matches!(a, Action::LoseDie(_))), Action::LoseDie(u)),
+                (has(|a| matches!(a, Action::GuardCompany(_))), Action::GuardCompany(u)),
+            ] {
+                if kind {
+                    out.push(a);
+                }
+            }
+            out
+        }
+        Probe::Hex { hex, unit } => {
+            let Ok(h) = Hex::from_label(hex) else { return vec![] };
+            let mut out = Vec::new();
+            if has(|a| matches!(a, Action::RetreatTo(_))) {
+                out.push(Action::RetreatTo(h));
+            }
+            let Some(u) = unit.as_deref().and_then(|id| unit_by_id(g, id)) else { return out };
+            if has(|a| matches!(a, Action::Move { .. })) {
+                out.push(Action::Move { unit: u, to: h });
+            }
+            if has(|a| matches!(a, Action::Place { .. })) {
+                out.push(Action::Place { unit: u, hex: h });
+            }
+            if has(|a| matches!(a, Action::Sail { .. })) {
+                out.push(Action::Sail { vessel: u, to: h });
+            }
+            if let Some(from) = g.hex_of(u)
+                && has(|a| matches!(a, Action::Marker { .. }))
+            {
+                out.push(Action::Marker { target: h, from });
+            }
+            out
+        }
+    }
+}
+
+/// A unit by the id the board gives its counter (`view::board`).
+fn unit_by_id(g: &Belmont, id: &str) -> Option<UnitId> {
+    g.oob().counters.iter().position(|c| c.id == id).and_then(|i| UnitId::try_from(i).ok())
+}

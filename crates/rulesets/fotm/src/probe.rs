@@ -1,0 +1,78 @@
+//! What a click the page did not offer would mean (`engine::Game::probe`, issue 15), so the
+//! page can say which rule forbids it: a hex clicked while a unit moves is a step there (13.1,
+//! 4.1, 6.1, 11.3...), in the Combat Phase an Assault on it (15.4), in a retreat the retreat
+//! hex (17.3), at set-up a placement (11.1); a unit clicked is its selection to move (13.1,
+//! 14.2) or whatever choice of a unit is pending; Done is the end of the move or the phase.
+//! Only actions of the kinds the pending decision takes, so a click is never explained by a
+//! rule of another phase.
+
+use crate::action::Action;
+use crate::action_view::mover;
+use crate::state::{Fotm, Unit};
+use engine::{Game, Probe};
+use hexmap::Hex;
+
+/// The actions `p` means now, legal or not.
+pub(crate) fn probe(g: &Fotm, p: &Probe) -> Vec<Action> {
+    let legal = g.legal_actions();
+    let has = |kind: fn(&Action) -> bool| legal.iter().any(kind);
+    let moving = mover(g);
+    match p {
+        Probe::Finish => vec![if moving.is_some() { Action::EndMove } else { Action::Done }],
+        Probe::Unit { unit } => {
+            let Some(u) = unit_by_id(g, unit) else { return vec![] };
+            let mut out = Vec::new();
+            if moving.is_some() || has(|a| matches!(a, Action::Select(_))) {
+                out.push(Action::Select(u));
+            }
+            if has(|a| matches!(a, Action::Pick(_))) {
+                out.push(Action::Pick(u));
+            }
+            if let Unit::Brigade(b) = u {
+                for (kind, a) in [
+                    (has(|a| matches!(a, Action::Join(_))), Action::Join(b)),
+                    (has(|a| matches!(a, Action::Lead(_))), Action::Lead(b)),
+                    (has(|a| matches!(a, Action::Advance(_))), Action::Advance(b)),
+                ] {
+                    if kind {
+                        out.push(a);
+                    }
+                }
+            }
+            out
+        }
+        Probe::Hex { hex, unit } => {
+            let Ok(h) = Hex::from_label(hex) else { return vec![] };
+            let selected = unit.as_deref().and_then(|id| unit_by_id(g, id));
+            let mut out = Vec::new();
+            match (moving, selected) {
+                (Some(m), Some(u)) if m != u => out.push(Action::Select(u)),
+                (Some(_), _) => out.push(Action::Step(h)),
+                (None, Some(u)) if has(|a| matches!(a, Action::Select(_))) => out.push(Action::Select(u)),
+                _ => {}
+            }
+            if has(|a| matches!(a, Action::Assault(_))) {
+                out.push(Action::Assault(h));
+            }
+            if has(|a| matches!(a, Action::RetreatTo(_))) {
+                out.push(Action::RetreatTo(h));
+            }
+            if let Some(u) = selected
+                && has(|a| matches!(a, Action::Deploy { .. }))
+            {
+                let facing = match u {
+                    Unit::Brigade(b) => g.bde(b).facing,
+                    Unit::Commander(_) => 0,
+                };
+                out.push(Action::Deploy { unit: u, hex: h, facing });
+            }
+            out
+        }
+    }
+}
+
+/// A unit by the id the board gives its counter (`view::board`): a brigade's or a
+/// commander's order-of-battle id.
+fn unit_by_id(g: &Fotm, id: &str) -> Option<Unit> {
+    g.brigade_id(id).map(Unit::Brigade).or_else(|| g.commander_id(id).map(Unit::Commander))
+}
