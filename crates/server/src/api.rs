@@ -104,7 +104,7 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .route("/api/games", post(create))
         .route("/api/games/{id}/map.svg", get(map_svg))
         .route("/api/games/{id}/state", get(state))
-        .route("/api/games/{id}/actions", post(act))
+        .route("/api/games/{id}/actions", post(act).get(unit_actions))
         .route("/api/games/{id}/undo", post(undo))
         .route("/api/games/{id}/replay", get(replay))
         .route("/api/games/{id}/odds", get(odds))
@@ -293,4 +293,20 @@ fn asking_seat(s: &dyn Session, seq: u64, seat: Option<&str>, what: &str) -> Res
         return Err(HubError::Forbidden(format!("{what} are for the seat to act")));
     }
     Ok(())
+}
+
+#[derive(Deserialize)]
+struct UnitActionsQuery {
+    seat: Option<String>,
+    unit: String,
+}
+
+/// The hex actions of one unit, for a state that only counted them (`unit_actions`).
+async fn unit_actions(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+    Query(q): Query<UnitActionsQuery>,
+) -> Answer {
+    let text = hub.with(&id, |s| s.unit_actions(seat_of(s.meta(), q.seat.as_deref()).side(), &q.unit)).await?;
+    json_text(text)
 }

@@ -20,6 +20,14 @@ pub const ODDS_LIMIT: usize = 200_000;
 /// How many of the latest actions in force a state carries (`recent`).
 const RECENT: usize = 12;
 
+/// Above this many legal actions a state lists only those without a hex (buttons) or without
+/// a unit, and counts the rest by unit (`unit_actions`); the page asks for a unit's when it is selected. A
+/// Belmont set-up has tens of thousands (issue 15: every state answer under 200 KB).
+pub const ACTIONS_INLINE: usize = 400;
+
+/// The most log events a state carries; the page asks again from where it got to.
+pub const LOG_PAGE: usize = 400;
+
 /// One stored entry.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -89,6 +97,10 @@ pub trait Session: Send + Sync {
     fn state(&self, seat: Option<Side>, log_from: usize, thinking: bool) -> String;
     /// The legal actions now, as a JSON array (text).
     fn legal_json(&self) -> String;
+    /// The legal actions of the seat to act whose view names `unit` and a hex, as
+    /// `{"seq", "unit", "actions"}` (text; `API.md`), each with its index in the whole
+    /// list; no actions for a seat not to act.
+    fn unit_actions(&self, seat: Option<Side>, unit: &str) -> String;
     /// Applies `side`'s action and then chance until a side is to decide; returns the
     /// entries to store. On a refusal nothing changed.
     ///
@@ -161,6 +173,21 @@ struct ActionOut<'a, A> {
     action: &'a A,
 }
 
+/// A unit with hex actions, in a state that does not list them.
+#[derive(Serialize)]
+struct UnitCount {
+    unit: String,
+    count: usize,
+}
+
+/// A unit's actions (`GET /api/games/{id}/actions?unit=`).
+#[derive(Serialize)]
+struct UnitActionsOut<'a, A> {
+    seq: u64,
+    unit: &'a str,
+    actions: Vec<ActionOut<'a, A>>,
+}
+
 #[derive(Serialize)]
 struct RecentOut<'a> {
     ply: usize,
@@ -184,6 +211,11 @@ struct StateOut<'a, A> {
     yours: bool,
     thinking: bool,
     actions: Vec<ActionOut<'a, A>>,
+    /// Set when `actions` lists only the buttons ([`ACTIONS_INLINE`]): the units with hex
+    /// actions and how many each has.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    unit_actions: Option<Vec<UnitCount>>,
+    actions_total: usize,
     #[serde(flatten)]
     position: PositionOut<'a>,
     vp: [f64; 2],
@@ -385,13 +417,28 @@ impl<G: Game> Session for Live<G> {
         let actor = self.game.actor();
         let yours = seat.is_some_and(|s| actor == Actor::Side(s));
         let legal = if yours { self.game.legal_actions() } else { Vec::new() };
-        let actions: Vec<ActionOut<'_, G::Action>> = legal
+        let mut actions: Vec<ActionOut<'_, G::Action>> = legal
             .iter()
             .enumerate()
             .map(|(index, action)| ActionOut { index, view: self.game.action_view(action), action })
             .collect();
+        let mut unit_actions = None;
+        if actions.len() > ACTIONS_INLINE {
+            let mut counts: Vec<UnitCount> = Vec::new();
+            for a in &actions {
+                if let (Some(unit), Some(_)) = (&a.view.unit, &a.view.hex) {
+                    match counts.iter_mut().find(|c| &c.unit == unit) {
+                        Some(c) => c.count += 1,
+                        None => counts.push(UnitCount { unit: unit.clone(), count: 1 }),
+                    }
+                }
+            }
+            actions.retain(|a| a.view.hex.is_none() || a.view.unit.is_none());
+            unit_actions = Some(counts);
+        }
         let events = self.game.log().events();
         let log_from = log_from.min(events.len());
+        let log_to = (log_from + LOG_PAGE).min(events.len());
         let recent: Vec<RecentOut<'_>> = self
             .plies
             .iter()
@@ -414,16 +461,30 @@ impl<G: Game> Session for Live<G> {
             yours,
             thinking,
             actions,
+            unit_actions,
+            actions_total: legal.len(),
             position: position(&self.game, &board),
             vp: self.game.vp(),
             outcome: self.game.outcome(),
             log_len: events.len(),
             log_from,
-            log: &events[log_from..],
+            log: &events[log_from..log_to],
             recent,
             can_undo: seat.is_some_and(|s| self.can_undo(s).is_ok()),
         };
         serde_json::to_string(&out).expect("states serialise")
+    }
+
+    fn unit_actions(&self, seat: Option<Side>, unit: &str) -> String {
+        let yours = seat.is_some_and(|s| self.game.actor() == Actor::Side(s));
+        let legal = if yours { self.game.legal_actions() } else { Vec::new() };
+        let actions = legal
+            .iter()
+            .enumerate()
+            .map(|(index, action)| ActionOut { index, view: self.game.action_view(action), action })
+            .filter(|a| a.view.hex.is_some() && a.view.unit.as_deref() == Some(unit))
+            .collect();
+        serde_json::to_string(&UnitActionsOut { seq: self.seq, unit, actions }).expect("actions serialise")
     }
 
     fn legal_json(&self) -> String {

@@ -474,3 +474,53 @@ fn why_not_names_the_rule_without_acting() {
     assert_eq!(s.get(&url("", u)).0, 400);
     assert_eq!(s.state(&g, u)["seq"], before["seq"], "asking changes nothing");
 }
+
+/// Issue 15: every state answer under 200 KB. A Belmont set-up lists tens of thousands of
+/// placements: the state counts them by unit and the page fetches a unit's on selection.
+#[test]
+fn state_answers_stay_small_and_a_units_actions_come_on_request() {
+    const LIMIT: usize = 200 * 1024;
+    let s = start(&temp_db("small"));
+    let g = s.create("human", "human");
+    let mut partial_seen = false;
+    let mut st = s.state(&g, g.union.as_deref());
+    for _ in 0..300 {
+        let side = st["actor"].as_str().unwrap().to_string();
+        let token = if side == "union" { g.union.as_deref() } else { g.confederate.as_deref() };
+        let url = format!("/api/games/{}/state?seat={}", g.id, token.unwrap());
+        let raw = agent().get(&format!("{}{url}", s.base)).call().unwrap().body_mut().read_to_string().unwrap();
+        assert!(raw.len() < LIMIT, "a state of {} bytes at seq {}", raw.len(), st["seq"]);
+        st = serde_json::from_str(&raw).unwrap();
+        if st["actor"] == "over" {
+            break;
+        }
+        let action = if let Some(units) = st["unit_actions"].as_array() {
+            partial_seen = true;
+            let total = st["actions_total"].as_u64().unwrap() as usize;
+            assert!(total > 400, "counted only when long");
+            let listed = st["actions"].as_array().unwrap().len();
+            let counted: u64 = units.iter().map(|u| u["count"].as_u64().unwrap()).sum();
+            assert_eq!(listed + counted as usize, total, "every action listed or counted");
+            let unit = units[0]["unit"].as_str().unwrap();
+            let (status, got) = s.get(&format!("/api/games/{}/actions?seat={}&unit={unit}", g.id, token.unwrap()));
+            assert_eq!(status, 200, "{got}");
+            let acts = got["actions"].as_array().unwrap();
+            assert_eq!(acts.len() as u64, units[0]["count"].as_u64().unwrap());
+            assert!(
+                acts.iter()
+                    .all(|a| a["unit"] == unit && a["hex"].is_string() && a["index"].as_u64().unwrap() < total as u64)
+            );
+            // Another seat's token gets none.
+            let other = if side == "union" { g.confederate.as_deref() } else { g.union.as_deref() };
+            let (_, none) = s.get(&format!("/api/games/{}/actions?seat={}&unit={unit}", g.id, other.unwrap()));
+            assert!(none["actions"].as_array().unwrap().is_empty());
+            acts[0]["action"].clone()
+        } else {
+            st["actions"][0]["action"].clone()
+        };
+        let (status, next) = s.act(&g, token, &st["seq"], &action);
+        assert_eq!(status, 200, "{next}");
+        st = next;
+    }
+    assert!(partial_seen, "the set-up's placements were counted, not listed");
+}

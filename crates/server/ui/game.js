@@ -25,6 +25,7 @@ const ui = {
   log: [], // every log event fetched so far
   undone: null, // seq minus ply of the state the log belongs to
   index: indexActions([]), // the state's actions by unit and hex
+  counts: new Map(), // unit -> how many hex actions, when the state only counted them
   acting: new Set(), // the units some action names
   selected: null, // the selected unit id, if any
   replay: null, // {ply, data} while replaying
@@ -112,6 +113,8 @@ async function refresh() {
         ui.refreshAgain = false;
         const state = await api(stateUrl(ui.log.length));
         await accept(state);
+        // A state carries a page of the log (API.md): ask again until the page has it all.
+        if (ui.state && ui.log.length < ui.state.log_len && (state.log || []).length) ui.refreshAgain = true;
       } while (ui.refreshAgain);
     } catch (e) {
       ui.missing = !ui.state && e instanceof ApiError && e.status === 404;
@@ -132,7 +135,8 @@ function scheduleRefresh(delay = 120) {
 /** Takes a State from any answer: merges its log (fetching it whole after an undo) and draws it. */
 async function accept(state) {
   if (ui.state && state.seq < ui.state.seq) return; // an older answer overtaken by a newer one
-  if (sameState(ui.state, state)) return; // the socket's update and the POST's answer, say
+  // The socket's update and the POST's answer, say (a further page of the log is news).
+  if (sameState(ui.state, state) && !(state.log || []).length) return;
   let merged = mergeLog(ui.log, ui.undone, state);
   if (merged.refetch) {
     state = await api(stateUrl(0));
@@ -145,10 +149,35 @@ async function accept(state) {
   ui.state = state;
   ui.index = indexActions(state.actions);
   ui.acting = new Set((state.actions || []).map((a) => a.unit).filter((u) => u !== null && u !== undefined));
+  // A long list (a set-up) comes as counts by unit; each unit's actions are fetched when it
+  // is selected (API.md, `unit_actions`).
+  ui.counts = new Map((state.unit_actions || []).map((u) => [u.unit, u.count]));
+  for (const u of ui.counts.keys()) {
+    ui.acting.add(u);
+    if (!ui.index.units.includes(u)) ui.index.units.push(u);
+  }
   if (ui.selected !== null && !ui.acting.has(ui.selected)) ui.selected = null;
   if (ui.selected === null) ui.selected = soleUnit(ui.index);
   if (!ui.remembered) remember(state);
   render();
+  if (ui.selected !== null) loadUnit(ui.selected);
+  if (ui.log.length < state.log_len) scheduleRefresh(0); // the rest of the log, a page at a time
+}
+
+/** Fetches the actions of `unit` when the state only counted them, then redraws the selection. */
+async function loadUnit(unit) {
+  if (!ui.counts.has(unit) || ui.index.byUnit.has(unit) || !ui.state.yours) return;
+  const seq = ui.state.seq;
+  const q = new URLSearchParams({ unit });
+  if (ui.token) q.set('seat', ui.token);
+  try {
+    const got = await api(`/api/games/${encodeURIComponent(ui.id)}/actions?${q}`);
+    if (got.seq !== seq || ui.state.seq !== seq) return;
+    ui.index.byUnit.set(unit, got.actions.filter((a) => a.hex));
+    if (ui.selected === unit) renderSelection();
+  } catch (e) {
+    showNotice(`Could not fetch ${unit}'s actions: ${errorText(e)}`);
+  }
 }
 
 /** Whether a state shows nothing new: same entries, log, bot and undo status. */
@@ -329,11 +358,12 @@ async function explainHex(hex, ev) {
 /** One chip per unit with hex actions: click it (or its counter), then a highlighted hex. */
 function unitChips() {
   const chips = ui.index.units.map((u) => {
-    const list = ui.index.byUnit.get(u);
+    const list = ui.index.byUnit.get(u) || [];
     const name = unitName(u, ui.state.counters, list);
+    const n = ui.counts.get(u) ?? list.length;
     return el(
       'button',
-      { class: 'chip', 'data-unit': u, title: `${list.length} action${list.length === 1 ? '' : 's'}`, onclick: () => select(u) },
+      { class: 'chip', 'data-unit': u, title: `${n} action${n === 1 ? '' : 's'}`, onclick: () => select(u) },
       name,
     );
   });
@@ -474,6 +504,7 @@ function select(unit) {
   ui.selected = ui.selected === unit ? null : unit;
   closePopups();
   renderSelection();
+  if (ui.selected !== null) loadUnit(ui.selected);
 }
 
 function clearSelection() {
