@@ -29,6 +29,9 @@
 
 pub mod dice;
 
+mod through;
+pub use through::{Through, outcomes_through};
+
 use engine::{Actor, Game};
 use std::collections::HashMap;
 

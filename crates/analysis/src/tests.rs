@@ -210,3 +210,95 @@ fn belmont_odds_sum_to_one() {
     assert!(checked > 300, "{checked} actions checked, {too_large} too large");
     assert!(changed > 0, "some action has more than one outcome");
 }
+
+/// The Union attacks; the Confederacy answers by standing (a die over 3 wins the Union a
+/// VP) or digging in (over 4); then the Union decides again (or stops).
+#[derive(Clone, Hash, Debug, Default)]
+struct Duel {
+    attacked: bool,
+    dug_in: Option<bool>,
+    rolled: bool,
+    vp: u8,
+}
+
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+enum D {
+    Attack,
+    Stop,
+    DigIn(bool),
+    Die(u8),
+}
+
+impl Game for Duel {
+    type Action = D;
+    fn scenario(&self) -> (&str, &[String]) {
+        ("duel", &[])
+    }
+    fn actor(&self) -> Actor {
+        match (self.attacked, self.dug_in, self.rolled) {
+            (false, _, _) => Actor::Side(Side::Union),
+            (true, None, _) => Actor::Side(Side::Confederate),
+            (true, Some(_), false) => Actor::Chance,
+            (true, Some(_), true) if self.vp < 9 => Actor::Side(Side::Union),
+            _ => Actor::Over,
+        }
+    }
+    fn prompt(&self) -> Prompt {
+        Prompt { actor: self.actor(), rule: "Duel 1".into(), text: "duel".into() }
+    }
+    fn legal_actions(&self) -> Vec<D> {
+        match self.actor() {
+            Actor::Side(Side::Union) => vec![D::Attack, D::Stop],
+            Actor::Side(Side::Confederate) => vec![D::DigIn(false), D::DigIn(true)],
+            _ => vec![],
+        }
+    }
+    fn chance_outcomes(&self) -> Vec<(D, f64)> {
+        if self.actor() == Actor::Chance { (1..=6).map(|d| (D::Die(d), 1.0 / 6.0)).collect() } else { vec![] }
+    }
+    fn apply_unchecked(&mut self, a: &D) {
+        match *a {
+            D::Attack => self.attacked = true,
+            D::Stop => self.vp = 9,
+            D::DigIn(b) => self.dug_in = Some(b),
+            D::Die(d) => {
+                self.rolled = true;
+                let need = if self.dug_in == Some(true) { 4 } else { 3 };
+                self.vp += u8::from(d > need);
+            }
+        }
+    }
+    fn vp(&self) -> [f64; 2] {
+        [f64::from(self.vp % 9), 0.0]
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        (self.actor() == Actor::Over).then(|| Outcome { winner: None, vp: self.vp() })
+    }
+}
+
+#[test]
+fn plain_odds_stop_at_the_defenders_choice() {
+    let d = outcomes(&Duel::default(), &D::Attack, 100).unwrap();
+    assert_eq!(d.classes().len(), 1, "nothing has happened yet: the Confederacy is to choose");
+    assert!(d.classes()[0].changes.is_empty());
+}
+
+#[test]
+fn odds_through_the_reply_reach_the_dice() {
+    let p_vp = |t: &Through<Duel>| t.distribution.mean(|g| f64::from(g.vp % 9));
+    let dug_in = outcomes_through(&Duel::default(), &D::Attack, 100, 8, &mut |_| D::DigIn(true)).unwrap();
+    assert_eq!((dug_in.replies, dug_in.cut), (1, false));
+    assert!((p_vp(&dug_in) - 2.0 / 6.0).abs() < 1e-12);
+    assert!((dug_in.distribution.total() - 1.0).abs() < 1e-12);
+    assert!(
+        dug_in.distribution.positions.iter().all(|r| r.game.actor() == Actor::Side(Side::Union)),
+        "until the Union decides again"
+    );
+    let stood = outcomes_through(&Duel::default(), &D::Attack, 100, 8, &mut |_| D::DigIn(false)).unwrap();
+    assert!((p_vp(&stood) - 3.0 / 6.0).abs() < 1e-12);
+    // No reply allowed: stopped at the choice, and says so.
+    let none = outcomes_through(&Duel::default(), &D::Attack, 100, 0, &mut |_| D::DigIn(true)).unwrap();
+    assert_eq!((none.replies, none.cut), (0, true));
+    // The limit covers the chance after replies too.
+    assert!(outcomes_through(&Duel::default(), &D::Attack, 3, 8, &mut |_| D::DigIn(true)).is_err());
+}

@@ -17,6 +17,14 @@ use std::sync::{Arc, Mutex};
 /// The most chance outcomes the odds display enumerates before giving up.
 pub const ODDS_LIMIT: usize = 200_000;
 
+/// The most decisions of the other side the odds answer on their way (distinct positions).
+pub const ODDS_REPLIES: usize = 64;
+
+/// Chance outcomes the greedy reply enumerates per action it weighs, and paths it samples
+/// beyond (kept small: a reply is chosen at every position where the other side decides).
+const REPLY_LIMIT: usize = 64;
+const REPLY_SAMPLES: u32 = 8;
+
 /// How many of the latest actions in force a state carries (`recent`).
 const RECENT: usize = 12;
 
@@ -555,14 +563,25 @@ impl<G: Game> Session for Live<G> {
         let label = self.game.describe(&action);
         let quiet = self.quiet.clone();
         Ok(Box::new(move || {
-            let dist = analysis::outcomes(&quiet, &action, ODDS_LIMIT)
+            // Through the opponent's choices (a defender's which-company-takes-the-hit), each
+            // answered as the greedy bot would: the odds reach the dice that decide.
+            let mut reply = |g: &G| bots::GreedyBot::with_limits(0, REPLY_LIMIT, REPLY_SAMPLES).choose(g);
+            let through = analysis::outcomes_through(&quiet, &action, ODDS_LIMIT, ODDS_REPLIES, &mut reply)
                 .map_err(|e| Refusal::TooLarge(format!("more than {} chance outcomes to enumerate ({e})", e.limit)))?;
+            let (replies, cut) = (through.replies, through.cut);
+            let dist = through.distribution;
             let classes: Vec<Value> = dist
                 .classes()
                 .into_iter()
                 .map(|c| json!({"probability": c.probability, "changes": c.changes}))
                 .collect();
-            Ok(json!({"label": label, "classes": classes, "expanded": dist.expanded}))
+            let assumption = (replies > 0).then(|| {
+                let stop = if cut { format!("; beyond {ODDS_REPLIES} of them the odds stop at their choice") } else { String::new() };
+                format!("the other side's {replies} choice(s) on the way answered by its best move by the ruleset's evaluation (the greedy bot){stop}")
+            });
+            Ok(
+                json!({"label": label, "classes": classes, "expanded": dist.expanded, "replies": replies, "cut": cut, "assumption": assumption}),
+            )
         }))
     }
 

@@ -716,7 +716,8 @@ function confirmOdds(a) {
     api(`/api/games/${encodeURIComponent(ui.id)}/odds?${q}`)
       .then((odds) => {
         if (ui.oddsOpen !== done) return;
-        box.replaceChildren(el('h3', {}, odds.label || a.label), oddsTable(odds), buttons);
+        const note = odds.assumption ? el('p', { class: 'assumption' }, `Assumes ${odds.assumption}.`) : null;
+        box.replaceChildren(el('h3', {}, odds.label || a.label), oddsTable(odds), note, buttons);
       })
       .catch((e) => {
         if (ui.oddsOpen !== done) return;

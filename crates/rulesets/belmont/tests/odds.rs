@@ -104,3 +104,34 @@ fn gunboat_fire_at_a_crossing_transport_has_a_two_dice_hit_distribution() {
     let p0 = broken.values.iter().find(|(k, _)| *k == 0).map_or(0.0, |(_, p)| *p);
     assert!((p0 - 121.0 / 144.0).abs() < EPS, "{broken:?}");
 }
+
+/// Issue 15: odds stopped at the other side's first choice (a melee's read "100% no change"
+/// before the dice that decide it). Carried through its choices (answered here by its first
+/// listed action; the server answers as the greedy bot would), they end where the side that
+/// acted decides again: a volley whose retreat result leaves the Confederate to choose the
+/// hex now shows where the company went.
+#[test]
+fn volley_odds_run_through_the_defenders_retreat_choice() {
+    use engine::Side;
+    let mut g = fresh();
+    let a = clear("0331");
+    let t = south_n(a, 1);
+    g.put("30IL-H", &a.label());
+    g.put("13AR-A", &t.label());
+    g.activate(Side::Union, "30IL", belmont::Stage::Volley);
+    let fire = all_firers(&g, a, t);
+    let plain = analysis::outcomes(&g, &fire, 200_000).expect("small enough");
+    let theirs = |d: &analysis::Distribution<Belmont>| {
+        d.positions
+            .iter()
+            .filter(|r| r.game.actor() == engine::Actor::Side(Side::Confederate))
+            .map(|r| r.probability)
+            .sum::<f64>()
+    };
+    assert!(theirs(&plain) > 0.0, "the plain odds stop at the Confederate's retreat choice");
+    let mut reply = |p: &Belmont| p.legal_actions()[0].clone();
+    let through = analysis::outcomes_through(&g, &fire, 200_000, 64, &mut reply).expect("small enough");
+    assert!(through.replies > 0 && !through.cut);
+    assert!((through.distribution.total() - 1.0).abs() < EPS);
+    assert!(theirs(&through.distribution).abs() < EPS, "through it, no position waits on the Confederate");
+}

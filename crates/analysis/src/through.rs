@@ -1,0 +1,76 @@
+//! Odds that do not stop at the opponent's first choice (issue 15). A melee's odds used to
+//! end where the defender chose which company takes the hit, before the dice that decide it
+//! were rolled, and read "100% no change". [`outcomes_through`] goes on: wherever the other
+//! side is to decide, it applies that side's reply as `reply` chooses (the server uses the
+//! greedy bot: the opponent's best move by the ruleset's evaluation) and expands chance
+//! again, until the acting side decides again or the game ends. Only the replies are an
+//! assumption; chance stays exact.
+
+use crate::{Distribution, Pool, TooLarge, reach, tallied};
+use engine::{Actor, Game};
+
+/// What [`outcomes_through`] found, and how far it went.
+#[derive(Clone, Debug)]
+pub struct Through<G> {
+    /// The positions reached: the acting side to decide again, or the game over (or, past
+    /// `max_replies`, the other side still to decide).
+    pub distribution: Distribution<G>,
+    /// How many of the other side's decisions were answered by `reply` (distinct positions).
+    pub replies: usize,
+    /// Whether `max_replies` stopped it with the other side still to decide somewhere.
+    pub cut: bool,
+}
+
+/// The distribution of what follows `action` in `game` until the side taking it decides
+/// again: chance expanded exactly, the other side's decisions answered by `reply` (each
+/// distinct position once, at most `max_replies`). `game` is not changed.
+///
+/// # Errors
+/// [`TooLarge`] when more than `limit` chance outcomes would have to be applied in all.
+///
+/// # Panics
+/// As [`crate::outcomes`]; and if `reply` gives an action that is not legal.
+pub fn outcomes_through<G: Game>(
+    game: &G,
+    action: &G::Action,
+    limit: usize,
+    max_replies: usize,
+    reply: &mut dyn FnMut(&G) -> G::Action,
+) -> Result<Through<G>, TooLarge> {
+    let before = game.tally();
+    let side = match game.actor() {
+        Actor::Side(s) => Some(s),
+        _ => None,
+    };
+    let (done, pending) = reach(game, action, limit);
+    if !pending.is_empty() {
+        return Err(TooLarge { limit });
+    }
+    let mut expanded = done.expanded;
+    let mut finals: Pool<G> = Pool::new();
+    let mut open = done.items;
+    let (mut replies, mut cut) = (0usize, false);
+    while !open.is_empty() {
+        let mut next: Pool<G> = Pool::new();
+        for (hash, g, p) in open {
+            let theirs = matches!((g.actor(), side), (Actor::Side(s), Some(mine)) if s != mine);
+            if !theirs || cut || replies >= max_replies {
+                cut |= theirs;
+                finals.add(hash, g, p);
+                continue;
+            }
+            replies += 1;
+            let answer = reply(&g);
+            let (reached, pending) = reach(&g, &answer, limit.saturating_sub(expanded));
+            if !pending.is_empty() {
+                return Err(TooLarge { limit });
+            }
+            expanded += reached.expanded;
+            for (h, child, q) in reached.items {
+                next.add(h, child, p * q);
+            }
+        }
+        open = next.items;
+    }
+    Ok(Through { distribution: tallied(&before, finals.items, expanded), replies, cut })
+}
