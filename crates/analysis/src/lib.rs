@@ -200,7 +200,7 @@ pub fn resolve<G: Game>(game: &G, limit: usize) -> Result<Distribution<G>, TooLa
     let before = game.tally();
     let mut g = game.clone();
     g.set_logging(false);
-    let (done, pending) = expand(g, limit);
+    let (done, pending) = expand(g, limit, false);
     if !pending.is_empty() {
         return Err(TooLarge { limit });
     }
@@ -239,6 +239,11 @@ pub fn partial<G: Game>(game: &G, action: &G::Action, limit: usize) -> Partial<G
 
 /// The action applied to a copy, then [`expand`].
 fn reach<G: Game>(game: &G, action: &G::Action, limit: usize) -> (Pool<G>, Vec<(G, f64)>) {
+    reach_until(game, action, limit, false)
+}
+
+/// [`reach`], stopping at [`Game::odds_horizon`] positions too when `horizon` is set.
+fn reach_until<G: Game>(game: &G, action: &G::Action, limit: usize, horizon: bool) -> (Pool<G>, Vec<(G, f64)>) {
     debug_assert!(
         match game.actor() {
             Actor::Side(_) => game.legal_actions().contains(action),
@@ -250,7 +255,7 @@ fn reach<G: Game>(game: &G, action: &G::Action, limit: usize) -> (Pool<G>, Vec<(
     let mut g = game.clone();
     g.set_logging(false);
     g.apply_unchecked(action);
-    expand(g, limit)
+    expand(g, limit, horizon)
 }
 
 /// Positions merged by hash, in first-seen order (so results do not depend on a hash
@@ -282,10 +287,13 @@ impl<G> Pool<G> {
 /// within each layer and among the results. Before a layer is expanded its outcomes are
 /// counted; if they would take the total past `limit`, the layer is returned unexpanded
 /// (pending), so a refusal costs a listing, not the work refused.
-fn expand<G: Game>(start: G, limit: usize) -> (Pool<G>, Vec<(G, f64)>) {
+/// With `horizon`, a chance position at the ruleset's [`Game::odds_horizon`] is not expanded
+/// either: it is reached.
+fn expand<G: Game>(start: G, limit: usize, horizon: bool) -> (Pool<G>, Vec<(G, f64)>) {
     let mut done: Pool<G> = Pool::new();
     let mut layer: Vec<(G, f64)> = Vec::new();
-    if start.actor() == Actor::Chance {
+    let open = |g: &G| g.actor() == Actor::Chance && !(horizon && g.odds_horizon());
+    if open(&start) {
         layer.push((start, 1.0));
     } else {
         done.add(start.state_hash(), start, 1.0);
@@ -314,7 +322,7 @@ fn expand<G: Game>(start: G, limit: usize) -> (Pool<G>, Vec<(G, f64)>) {
                 let mut child = g.clone();
                 child.apply_unchecked(&a);
                 let h = child.state_hash();
-                if child.actor() == Actor::Chance {
+                if open(&child) {
                     next.add(h, child, p * q);
                 } else {
                     done.add(h, child, p * q);

@@ -3,10 +3,11 @@
 //! were rolled, and read "100% no change". [`outcomes_through`] goes on: wherever the other
 //! side is to decide, it applies that side's reply as `reply` chooses (the server uses the
 //! greedy bot: the opponent's best move by the ruleset's evaluation) and expands chance
-//! again, until the acting side decides again or the game ends. Only the replies are an
-//! assumption; chance stays exact.
+//! again, until the acting side decides again, the game ends, or the ruleset's
+//! [`engine::Game::odds_horizon`] (Belmont: the next chit pull) says what the action started
+//! has run its course. Only the replies are an assumption; chance stays exact.
 
-use crate::{Distribution, Pool, TooLarge, reach, tallied};
+use crate::{Distribution, Pool, TooLarge, reach_until, tallied};
 use engine::{Actor, Game};
 
 /// What [`outcomes_through`] found, and how far it went.
@@ -42,7 +43,7 @@ pub fn outcomes_through<G: Game>(
         Actor::Side(s) => Some(s),
         _ => None,
     };
-    let (done, pending) = reach(game, action, limit);
+    let (done, pending) = reach_until(game, action, limit, true);
     if !pending.is_empty() {
         return Err(TooLarge { limit });
     }
@@ -53,7 +54,7 @@ pub fn outcomes_through<G: Game>(
     while !open.is_empty() {
         let mut next: Pool<G> = Pool::new();
         for (hash, g, p) in open {
-            let theirs = matches!((g.actor(), side), (Actor::Side(s), Some(mine)) if s != mine);
+            let theirs = matches!((g.actor(), side), (Actor::Side(s), Some(mine)) if s != mine) && !g.odds_horizon();
             if !theirs || cut || replies >= max_replies {
                 cut |= theirs;
                 finals.add(hash, g, p);
@@ -61,7 +62,7 @@ pub fn outcomes_through<G: Game>(
             }
             replies += 1;
             let answer = reply(&g);
-            let (reached, pending) = reach(&g, &answer, limit.saturating_sub(expanded));
+            let (reached, pending) = reach_until(&g, &answer, limit.saturating_sub(expanded), true);
             if !pending.is_empty() {
                 return Err(TooLarge { limit });
             }

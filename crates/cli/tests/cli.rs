@@ -362,6 +362,13 @@ fn odds_are_exact_and_too_large_is_refused() {
     let t = text(&out.stdout);
     assert!(t.contains("Exact odds") && t.contains(&format!("{n}. ")) && t.contains('%'), "{t}");
     assert_eq!(json(&["odds", file, "--action", &n, "--json"])["actions"].as_array().unwrap().len(), 1);
+    // --through (issue 15): on through the other side's choices; still sums to one, and says
+    // how many it answered (null without it).
+    let through = json(&["odds", file, "--action", &n, "--through", "--json"]);
+    let t = &through["actions"][0];
+    assert!(t["replies"].is_u64(), "{t}");
+    assert!(sums_to_one(t["outcomes"].as_array().unwrap().iter().map(|o| o["probability"].as_f64().unwrap())), "{t}");
+    assert!(json(&["odds", file, "--action", &n, "--json"])["actions"][0]["replies"].is_null());
 
     // Too large for the limit: refused, exit 1, nothing approximated.
     let out = run(&["odds", file, "--action", &n, "--limit", "1"], "");

@@ -248,6 +248,13 @@ pub trait Game: Clone + Hash + Send + Sync + 'static {
         Vec::new()
     }
 
+    /// Whether what an action started has run its course here, so the odds of it shown to
+    /// a player stop (`analysis::outcomes_through`): chance beyond belongs to what comes
+    /// next (Belmont: the next order chit pulled, 3.2.2). The default never stops early.
+    fn odds_horizon(&self) -> bool {
+        false
+    }
+
     /// A position the rules cannot finish legally although actions are offered: a unit
     /// that has begun something (a move, say) and can no longer complete it without undo,
     /// so only a fallback lets play go on. `Some` says what and why; the conformance

@@ -41,12 +41,20 @@ pub struct Args {
     /// Refuse an action whose chance takes more than this many outcomes to enumerate.
     #[arg(long, value_name = "L", default_value_t = 100_000)]
     limit: usize,
+    /// Carry the odds through the other side's decisions on the way (which company takes
+    /// the hit, where it retreats), each answered by the greedy bot's best move by the
+    /// ruleset's evaluation, until the side acting decides again or the ruleset's horizon
+    /// (Belmont: the next chit pull), as the game page does. Chance stays exact; the
+    /// replies are the one assumption, and the report counts them.
+    #[arg(long)]
+    through: bool,
     /// Print {"position": {"prompt", "rule"}, "actions": [{"index", "action",
     /// "outcomes": [{"probability", "changes": {key: delta}}], "marginals": {key:
     /// [[delta, probability], ...]}}]}. Outcomes are the classes of equal changes, most
     /// likely first; "changes" lists the keys that change (an empty object: nothing
     /// does); "marginals" lists the keys that can change. "index" is null for chance
-    /// pending at the end of the record.
+    /// pending at the end of the record. "replies" (with --through) counts the other
+    /// side's decisions answered on the way, else null.
     #[arg(long)]
     json: bool,
 }
@@ -59,6 +67,8 @@ struct Entry {
     marginals: Vec<analysis::Marginal>,
     positions: usize,
     expanded: usize,
+    /// With --through: the other side's decisions answered on the way.
+    replies: Option<usize>,
 }
 
 struct Odds<'a> {
@@ -106,8 +116,17 @@ impl Visit for Odds<'_> {
                 };
                 for i in picked {
                     let a = &legal[i];
-                    match analysis::outcomes(&game, a, limit) {
-                        Ok(d) => entries.push(entry(Some(i + 1), game.describe(a), &d)),
+                    let odds = if self.args.through {
+                        let mut reply = |g: &G| {
+                            bots::Bot::choose(&mut bots::GreedyBot::with_limits(0, REPLY_LIMIT, REPLY_SAMPLES), g)
+                        };
+                        analysis::outcomes_through(&game, a, limit, MAX_REPLIES, &mut reply)
+                            .map(|t| (t.distribution, Some(t.replies)))
+                    } else {
+                        analysis::outcomes(&game, a, limit).map(|d| (d, None))
+                    };
+                    match odds {
+                        Ok((d, replies)) => entries.push(Entry { replies, ..entry(Some(i + 1), game.describe(a), &d) }),
                         Err(TooLarge { .. }) => too_large.push(format!("action {} ({})", i + 1, game.describe(a))),
                     }
                 }
@@ -135,8 +154,15 @@ fn entry<G: Game>(index: Option<usize>, action: String, d: &Distribution<G>) -> 
         marginals: d.marginals().into_iter().filter(analysis::Marginal::varies).collect(),
         positions: d.positions.len(),
         expanded: d.expanded,
+        replies: None,
     }
 }
+
+/// With --through: the other side's decisions answered at most (distinct positions), and
+/// the greedy reply's own bounds, as the server's odds use them.
+const MAX_REPLIES: usize = 64;
+const REPLY_LIMIT: usize = 64;
+const REPLY_SAMPLES: u32 = 8;
 
 /// Runs the command.
 pub fn run(args: &Args) -> Result<ExitCode> {
@@ -175,7 +201,7 @@ fn to_json(prompt: &engine::Prompt, entries: &[Entry]) -> Value {
                 .iter()
                 .map(|m| (m.key.clone(), Value::Array(m.values.iter().map(|(d, p)| json!([d, p])).collect())))
                 .collect();
-            json!({ "index": e.index, "action": e.action, "outcomes": outcomes, "marginals": marginals })
+            json!({ "index": e.index, "action": e.action, "outcomes": outcomes, "marginals": marginals, "replies": e.replies })
         })
         .collect();
     json!({ "position": { "prompt": prompt.text, "rule": prompt.rule }, "actions": actions })
@@ -204,6 +230,9 @@ fn to_text(prompt: &engine::Prompt, entries: &[Entry]) -> String {
             if e.positions == 1 { "" } else { "s" },
             e.expanded
         );
+        if let Some(n) = e.replies.filter(|&n| n > 0) {
+            let _ = writeln!(s, "   through {n} decision(s) of the other side, each its greedy best move");
+        }
         for c in e.classes.iter().take(SHOW_CLASSES) {
             let _ = writeln!(s, "   {:>8}  {}", percent(c.probability), changes(&c.changes));
         }

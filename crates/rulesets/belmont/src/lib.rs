@@ -231,6 +231,10 @@ impl Game for Belmont {
         &self.log
     }
 
+    fn odds_horizon(&self) -> bool {
+        matches!(self.top(), Some(Frame::DrawChit))
+    }
+
     fn probe(&self, p: &engine::Probe) -> Vec<Action> {
         probe::probe(self, p)
     }

@@ -135,3 +135,22 @@ fn volley_odds_run_through_the_defenders_retreat_choice() {
     assert!((through.distribution.total() - 1.0).abs() < EPS);
     assert!(theirs(&through.distribution).abs() < EPS, "through it, no position waits on the Confederate");
 }
+
+/// The issue's own case: a melee's odds ran on into the next chit pulls (too many outcomes)
+/// or stopped at a choice. Through the Confederacy's choices and up to the next chit pull
+/// (3.2.2, the odds' horizon) they are exact: the rounds' dice, broken companies and all.
+#[test]
+fn melee_odds_run_to_the_dice_and_stop_at_the_next_chit_pull() {
+    let g = melee_ready(&["13AR-A"], &["31IL-A"]);
+    assert_eq!(rule(&g), "Belmont 6.0");
+    let resolve = belmont::Action::Resolve(0);
+    let mut reply = |p: &Belmont| p.legal_actions()[0].clone();
+    let through = analysis::outcomes_through(&g, &resolve, 200_000, 64, &mut reply).expect("within the limit");
+    let d = &through.distribution;
+    assert!((d.total() - 1.0).abs() < EPS);
+    assert!(d.classes().len() > 2, "the rounds' dice are reached: {:?}", d.classes());
+    assert!(
+        d.positions.iter().all(|r| r.game.actor() != engine::Actor::Chance || r.game.odds_horizon()),
+        "no chance left unexpanded short of the next chit pull"
+    );
+}
