@@ -387,3 +387,47 @@ test('the page says why: Done greyed with its rule, a click on an unlit hex answ
     assert.equal(await plyText(page), before, 'asking changed nothing');
   });
 });
+
+test('moves by destination: a unit selected shows its reach, and a click there moves it along the path', { timeout: TEST_TIMEOUT }, async () => {
+  await withPages('reach', async (open) => {
+    const { status, body: g } = await apiJson('/api/games', {
+      method: 'POST',
+      body: JSON.stringify({ scenario: 'fotm', options: [], seats: { union: 'human', confederate: 'human' } }),
+    });
+    assert.equal(status, 201);
+    // Both set-ups accepted as authored (11.1): the Union's first Movement Phase.
+    for (const side of ['confederate', 'union']) {
+      const token = g.seats[side].token;
+      const st = (await apiJson(`/api/games/${g.id}/state?seat=${token}`)).body;
+      const done = st.actions.find((a) => a.kind === 'done');
+      const r = await apiJson(`/api/games/${g.id}/actions`, { method: 'POST', body: JSON.stringify({ seat: token, seq: st.seq, action: done.action }) });
+      assert.equal(r.status, 200, JSON.stringify(r.body));
+    }
+    const page = await open();
+    await page.goto(url(g.seats.union.link));
+    await waitGameReady(page);
+    await page.waitForSelector('#prompt.yours[data-actor=union]');
+    // Choosing the battery to move (13.1) lights its next hexes and rings the rest of its reach.
+    const before = await plyText(page);
+    await page.locator('#actions button.action[data-unit="Benjamin"][data-kind="select"]').click();
+    await waitPlyChange(page, before);
+    await page.waitForFunction(() => document.querySelectorAll('#overlay .reach-mark').length > 0, null, { timeout: STEP });
+    // A ringed hex with nothing on it, inside the visible map.
+    const hex = await page.evaluate(() => {
+      const map = document.querySelector('#map').getBoundingClientRect();
+      for (const poly of document.querySelectorAll('#map .hex.reach[data-hex]')) {
+        const r = poly.getBoundingClientRect();
+        const x = r.left + r.width / 2;
+        const y = r.top + r.height / 2;
+        if (r.width < 8 || x < map.left + 20 || x > map.right - 20 || y < map.top + 20 || y > map.bottom - 20) continue;
+        if (document.elementFromPoint(x, y)?.closest('.counter')) continue;
+        return poly.dataset.hex;
+      }
+      return null;
+    });
+    assert.ok(hex, 'a reachable hex beyond the lit ones, inside the visible map');
+    page.on('dialog', (d) => d.accept()); // a forced march asks first
+    await page.locator(`#map .hex[data-hex="${hex}"]`).click();
+    await page.waitForSelector(`#map .counter[data-counter="Benjamin"][data-hex="${hex}"]`, { state: 'attached' });
+  });
+});

@@ -25,6 +25,7 @@ pub mod counts;
 mod log;
 mod memo;
 mod probe;
+pub mod reach;
 mod record;
 mod rng;
 mod view;

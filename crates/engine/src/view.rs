@@ -106,4 +106,8 @@ pub struct ActionView {
     /// The hex the action targets (a destination, a target, a placement), if it names one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub hex: Option<String>,
+    /// What taking it risks that a player should be told first, with its rule ("forced
+    /// march (FotM 13.5): ..."), if anything.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub warning: Option<String>,
 }

@@ -109,6 +109,7 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .route("/api/games/{id}/replay", get(replay))
         .route("/api/games/{id}/odds", get(odds))
         .route("/api/games/{id}/why", get(why))
+        .route("/api/games/{id}/reach", get(reach))
         .route("/api/games/{id}/ws", get(ws::upgrade))
         .fallback(|| async { ApiError::new(StatusCode::NOT_FOUND, "not_found", "no such page") })
         .layer(DefaultBodyLimit::max(MAX_BODY))
@@ -308,5 +309,11 @@ async fn unit_actions(
     Query(q): Query<UnitActionsQuery>,
 ) -> Answer {
     let text = hub.with(&id, |s| s.unit_actions(seat_of(s.meta(), q.seat.as_deref()).side(), &q.unit)).await?;
+    json_text(text)
+}
+
+/// Everywhere a unit can get to this phase, with the actions that take it there.
+async fn reach(State(hub): State<Arc<Hub>>, Path(id): Path<String>, Query(q): Query<UnitActionsQuery>) -> Answer {
+    let text = hub.with(&id, |s| s.reach(seat_of(s.meta(), q.seat.as_deref()).side(), &q.unit)).await?;
     json_text(text)
 }

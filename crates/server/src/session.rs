@@ -33,6 +33,9 @@ const RECENT: usize = 12;
 /// Belmont set-up has tens of thousands (issue 15: every state answer under 200 KB).
 pub const ACTIONS_INLINE: usize = 400;
 
+/// Positions looked at to find a unit's reach (a move's worth: FotM's take a few hundred).
+const REACH_POSITIONS: usize = 4_000;
+
 /// The most log events a state carries; the page asks again from where it got to.
 pub const LOG_PAGE: usize = 400;
 
@@ -137,6 +140,10 @@ pub trait Session: Send + Sync {
     /// [`Refusal::OutOfRange`] for a bad index; the work itself answers
     /// [`Refusal::TooLarge`].
     fn odds(&self, index: usize) -> Result<OddsJob, Refusal>;
+    /// Everywhere `unit` can get to by the seat's own consecutive decisions, with the actions
+    /// that take it there (`engine::reach::destinations`), as `{"seq", "unit",
+    /// "destinations"}` (text); none for a seat not to act.
+    fn reach(&self, seat: Option<Side>, unit: &str) -> String;
     /// What the rules say of something the seat to act looked for and was not offered (a
     /// hex clicked, a unit, Done): `engine::explain`, as JSON.
     fn why(&self, probe: &engine::Probe) -> Value;
@@ -583,6 +590,13 @@ impl<G: Game> Session for Live<G> {
                 json!({"label": label, "classes": classes, "expanded": dist.expanded, "replies": replies, "cut": cut, "assumption": assumption}),
             )
         }))
+    }
+
+    fn reach(&self, seat: Option<Side>, unit: &str) -> String {
+        let yours = seat.is_some_and(|s| self.game.actor() == Actor::Side(s));
+        let destinations =
+            if yours { engine::reach::destinations(&self.quiet, unit, REACH_POSITIONS) } else { Vec::new() };
+        json!({"seq": self.seq, "unit": unit, "destinations": destinations}).to_string()
     }
 
     fn why(&self, probe: &engine::Probe) -> Value {

@@ -29,6 +29,7 @@ const ui = {
   acting: new Set(), // the units some action names
   selected: null, // the selected unit id, if any
   replay: null, // {ply, data} while replaying
+  reach: null, // {key: "seq/unit", byHex: Map hex -> destination} for the selected unit
   busy: false, // an action or undo is on its way
   svg: null, // the inlined map
   hexes: new Map(), // its hex polygons by label
@@ -395,8 +396,8 @@ function actionButtons(buttons) {
 /** Marks the selected counter and chip, and the hexes the selection may act on. */
 function renderSelection() {
   if (!ui.svg) return;
-  for (const n of ui.svg.querySelectorAll('.selected, .hex.target, .in-target')) {
-    n.classList.remove('selected', 'target', 'in-target');
+  for (const n of ui.svg.querySelectorAll('.selected, .hex.target, .hex.reach, .in-target')) {
+    n.classList.remove('selected', 'target', 'reach', 'in-target');
   }
   for (const n of document.querySelectorAll('#actions .selected, #actions .mine')) n.classList.remove('selected', 'mine');
   const overlay = ui.svg.querySelector('#overlay');
@@ -424,6 +425,68 @@ function renderSelection() {
     for (const [hex, kind] of targetsFor(ui.index, null)) if (!targets.has(hex)) targets.set(hex, kind);
   }
   for (const [hex, kind] of targets) markTarget(overlay, hex, kind);
+  if (unit !== null && ui.state.yours) showReach(unit, targets);
+}
+
+/**
+ * Moves by destination: everywhere the selected unit can get to this phase beyond the hexes
+ * already lit (`GET /reach`), ringed; forced-march hexes and hexes where a rule takes over
+ * (opportunity fire, a roll) drawn apart, their reason in the tooltip. A click on one sends
+ * the path's actions in turn.
+ */
+async function showReach(unit, targets) {
+  const seq = ui.state.seq;
+  const key = `${seq}/${unit}`;
+  if (ui.reach?.key !== key) {
+    const q = new URLSearchParams({ unit });
+    if (ui.token) q.set('seat', ui.token);
+    let got;
+    try {
+      got = await api(`/api/games/${encodeURIComponent(ui.id)}/reach?${q}`);
+    } catch {
+      return;
+    }
+    if (got.seq !== seq) return;
+    ui.reach = { key, byHex: new Map(got.destinations.map((d) => [d.hex, d])) };
+  }
+  if (ui.selected !== unit || ui.state.seq !== seq || ui.replay) return;
+  const overlay = ui.svg.querySelector('#overlay');
+  for (const [hex, d] of ui.reach.byHex) {
+    if (targets.has(hex)) continue;
+    const poly = ui.hexes.get(hex);
+    if (!poly) continue;
+    poly.classList.add('reach');
+    const mark = document.createElementNS(SVG_NS, 'polygon');
+    mark.setAttribute('points', poly.getAttribute('points'));
+    mark.setAttribute('class', `reach-mark${d.warning ? ' forced' : ''}${d.stops ? ' stops' : ''}`);
+    mark.dataset.hex = hex;
+    const title = document.createElementNS(SVG_NS, 'title');
+    title.textContent = [d.after, d.warning, d.stops ? `stops for ${d.stops}` : null].filter(Boolean).join(' · ');
+    mark.append(title);
+    overlay.append(mark);
+  }
+}
+
+/** Sends a destination's path, one action at a time, stopping where the game goes elsewhere. */
+async function moveTo(hex) {
+  const d = ui.reach?.byHex.get(hex);
+  if (!d || ui.busy || !ui.state.yours) return;
+  if ((d.warning || d.stops) && !window.confirm(`${hex}: ${[d.warning, d.stops ? `the move stops for ${d.stops}` : null].filter(Boolean).join('; ')}. Go?`)) return;
+  closePopups();
+  setBusy(true);
+  try {
+    for (const action of d.path) {
+      if (!ui.state.yours) break; // a rule took over (opportunity fire, a roll)
+      const body = { seat: ui.token, seq: ui.state.seq, action, log_from: ui.log.length };
+      const state = await api(`/api/games/${encodeURIComponent(ui.id)}/actions`, { body });
+      await accept(state);
+    }
+    clearNotice();
+  } catch (e) {
+    await refused(e);
+  } finally {
+    setBusy(false);
+  }
 }
 
 /** Gives hex polygon `hex` the class `target`, draws its highlight and lets clicks through its counters. */
@@ -560,6 +623,7 @@ function onMapClick(ev) {
   // Your own counter is always picked, never the destination of the unit selected.
   if (counter && ownCounter(counter.dataset.counter)) return clickCounter(counter, ev);
   if (poly && poly.classList.contains('target')) return clickHex(poly.dataset.hex, ev);
+  if (poly && poly.classList.contains('reach') && !counter) return moveTo(poly.dataset.hex);
   if (counter) return clickCounter(counter, ev);
   if (poly && ui.state.yours) return explainHex(poly.dataset.hex, ev);
   clearSelection();

@@ -76,6 +76,7 @@ pub(crate) fn action_view(g: &Belmont, a: &Action) -> ActionView {
         unit: unit.and_then(|u| g.oob().counters.get(usize::from(u))).map(|c| c.id.clone()),
         from: from.map(Hex::label),
         hex: hex.map(Hex::label),
+        warning: None,
     }
 }
 

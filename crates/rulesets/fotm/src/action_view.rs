@@ -62,6 +62,10 @@ pub(crate) fn action_view(g: &Fotm, a: &Action) -> ActionView {
         unit: unit.and_then(|u| unit_id(g, u)),
         from: None,
         hex: hex.map(Hex::label),
+        warning: match *a {
+            Action::Step(to) => crate::movement::step_warning(g, to),
+            _ => None,
+        },
     }
 }
 

@@ -610,6 +610,21 @@ fn keeps_way_on(g: &Fotm, m: &Mover, a: &Action) -> Result<(), Illegal> {
     }
 }
 
+/// What a step into `to` by the unit moving risks, for the page to warn of (issue 15): the
+/// forced march (13.5), whose roll after the move loses a step on 3 or less.
+pub(crate) fn step_warning(g: &Fotm, to: Hex) -> Option<String> {
+    let Some(Frame::Move(f)) = g.stack.last() else { return None };
+    let MoveFrame::Moving(m) = f.as_ref() else { return None };
+    let at = g.unit_hex(m.unit)?;
+    let info = step_check(g, &Ctx::new(g, m.side), m, at, to).ok()?;
+    info.forced.then(|| {
+        format!(
+            "forced march (FotM 13.5): after the move {} rolls a die and loses a step on {FORCE_MARCH_LOSS_MAX} or less (modified)",
+            g.uname(m.unit)
+        )
+    })
+}
+
 /// Half points as MP text ("2.5").
 fn half_mp(h: u8) -> String {
     if h.is_multiple_of(2) { format!("{}", h / 2) } else { format!("{}.5", h / 2) }

@@ -1,0 +1,48 @@
+//! Moves by destination (issue 15): `engine::reach::destinations` on Fire on the Mountain's
+//! own movement (13.1-13.5): every hex reached applies as the path says, the hexes only a
+//! forced march reaches carry its warning (13.5), and nothing lies beyond one forced hex.
+
+mod common;
+
+use common::{act, empty_on};
+use engine::{Game, Side};
+use fotm::testkit::{hex, id, phase, put};
+use fotm::{Action, Phase, Unit};
+
+#[test]
+fn destinations_apply_as_their_paths_say_and_forced_march_hexes_are_marked() {
+    let mut g = empty_on(3);
+    put(&mut g, "Scammon", "1318", 0);
+    phase(&mut g, 3, Side::Union, Phase::Movement);
+    let reach = engine::reach::destinations(&g, "Scammon", 5_000);
+    assert!(reach.len() > 20, "{} hexes", reach.len());
+    let start = hex("1318");
+    assert!(reach.iter().all(|d| d.hex != "1318"), "not its own hex");
+    for d in &reach {
+        let mut h = g.clone();
+        for a in &d.path {
+            act(&mut h, a.clone());
+        }
+        let at = h.hex_of(id(&h, "Scammon")).expect("on the map");
+        assert_eq!(at.label(), d.hex, "the path ends where it says");
+        assert!(d.stops.is_none(), "nothing interrupts on an empty map: {}", d.hex);
+    }
+    // 13.5: the hexes only a forced march reaches carry its warning; the rest do not.
+    let forced: Vec<_> = reach.iter().filter(|d| d.warning.as_deref().is_some_and(|w| w.contains("13.5"))).collect();
+    assert!(!forced.is_empty(), "a forced-march hex is marked");
+    // Forced exactly where the move overspends its MP ("6 of 4 MP spent").
+    let over = |after: &str| {
+        let n: Vec<f64> =
+            after.split(|c: char| !c.is_ascii_digit() && c != '.').filter_map(|w| w.parse().ok()).collect();
+        n.len() >= 3 && n[n.len() - 2] > n[n.len() - 1]
+    };
+    for d in &reach {
+        assert_eq!(d.warning.is_some(), over(&d.after), "{}: {} / {:?}", d.hex, d.after, d.warning);
+    }
+    // Clear, level ground: four hexes on foot, a fifth by forced march, never a sixth.
+    let far = reach.iter().map(|d| start.distance(hexmap::Hex::from_label(&d.hex).unwrap())).max().unwrap();
+    assert!((4..=5).contains(&far), "at most five hexes: {far}");
+    // The path begins by choosing the brigade (13.1).
+    let b = id(&g, "Scammon");
+    assert!(reach.iter().all(|d| d.path[0] == Action::Select(Unit::Brigade(b))));
+}
