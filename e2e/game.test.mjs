@@ -162,6 +162,22 @@ async function pickTarget(page) {
   });
 }
 
+/** The first hex matching `selector` well inside the visible map with no counter on its centre. */
+function freeHex(page, selector) {
+  return page.evaluate((sel) => {
+    const map = document.querySelector('#map').getBoundingClientRect();
+    for (const poly of document.querySelectorAll(sel)) {
+      const r = poly.getBoundingClientRect();
+      const x = r.left + r.width / 2;
+      const y = r.top + r.height / 2;
+      if (r.width < 8 || x < map.left + 20 || x > map.right - 20 || y < map.top + 20 || y > map.bottom - 20) continue;
+      if (document.elementFromPoint(x, y)?.closest('.counter')) continue;
+      return poly.dataset.hex;
+    }
+    return null;
+  }, selector);
+}
+
 // ------------------------------------------------------------------ the tests
 
 /** What the first test played, for the reload test. */
@@ -366,18 +382,7 @@ test('the page says why: Done greyed with its rule, a click on an unlit hex answ
     await page.waitForFunction(() => /Belmont 2\.\d/.test(document.querySelector('#actions .blocked .why')?.textContent || ''), null, { timeout: STEP });
     assert.match(await done.getAttribute('title'), /Belmont 2\.\d/, 'the button says why too');
     // A hex nothing lights: the page asks the engine and answers beside the click.
-    const hex = await page.evaluate(() => {
-      const map = document.querySelector('#map').getBoundingClientRect();
-      for (const poly of document.querySelectorAll('#map .hex[data-hex]:not(.target)')) {
-        const r = poly.getBoundingClientRect();
-        const x = r.left + r.width / 2;
-        const y = r.top + r.height / 2;
-        if (r.width < 8 || x < map.left + 20 || x > map.right - 20 || y < map.top + 20 || y > map.bottom - 20) continue;
-        if (document.elementFromPoint(x, y)?.closest('.counter')) continue;
-        return poly.dataset.hex;
-      }
-      return null;
-    });
+    const hex = await freeHex(page, '#map .hex[data-hex]:not(.target)');
     assert.ok(hex, 'an unlit hex inside the visible map');
     const before = await plyText(page);
     await page.locator(`#map .hex[data-hex="${hex}"]`).click();
@@ -413,18 +418,7 @@ test('moves by destination: a unit selected shows its reach, and a click there m
     await waitPlyChange(page, before);
     await page.waitForFunction(() => document.querySelectorAll('#overlay .reach-mark').length > 0, null, { timeout: STEP });
     // A ringed hex with nothing on it, inside the visible map.
-    const hex = await page.evaluate(() => {
-      const map = document.querySelector('#map').getBoundingClientRect();
-      for (const poly of document.querySelectorAll('#map .hex.reach[data-hex]')) {
-        const r = poly.getBoundingClientRect();
-        const x = r.left + r.width / 2;
-        const y = r.top + r.height / 2;
-        if (r.width < 8 || x < map.left + 20 || x > map.right - 20 || y < map.top + 20 || y > map.bottom - 20) continue;
-        if (document.elementFromPoint(x, y)?.closest('.counter')) continue;
-        return poly.dataset.hex;
-      }
-      return null;
-    });
+    const hex = await freeHex(page, '#map .hex.reach[data-hex]');
     assert.ok(hex, 'a reachable hex beyond the lit ones, inside the visible map');
     page.on('dialog', (d) => d.accept()); // a forced march asks first
     await page.locator(`#map .hex[data-hex="${hex}"]`).click();

@@ -5,7 +5,7 @@
 mod common;
 
 use common::*;
-use engine::{Game, Side};
+use engine::Side;
 
 #[test]
 fn a_company_reaches_hexes_by_paths_that_apply() {

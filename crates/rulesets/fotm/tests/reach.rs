@@ -5,7 +5,7 @@
 mod common;
 
 use common::{act, empty_on};
-use engine::{Game, Side};
+use engine::Side;
 use fotm::testkit::{hex, id, phase, put};
 use fotm::{Action, Phase, Unit};
 
@@ -21,7 +21,7 @@ fn destinations_apply_as_their_paths_say_and_forced_march_hexes_are_marked() {
     for d in &reach {
         let mut h = g.clone();
         for a in &d.path {
-            act(&mut h, a.clone());
+            act(&mut h, *a);
         }
         let at = h.hex_of(id(&h, "Scammon")).expect("on the map");
         assert_eq!(at.label(), d.hex, "the path ends where it says");
