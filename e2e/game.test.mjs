@@ -425,3 +425,13 @@ test('moves by destination: a unit selected shows its reach, and a click there m
     await page.waitForSelector(`#map .counter[data-counter="Benjamin"][data-hex="${hex}"]`, { state: 'attached' });
   });
 });
+
+test('an unknown game id is a clear page with the way back, not an endless Loading', { timeout: TEST_TIMEOUT }, async () => {
+  await withPages('no-such-game', async (open) => {
+    const page = await open();
+    await page.goto(url('/game/nosuchgame0'));
+    await page.waitForFunction(() => document.querySelector('#title')?.textContent === 'No such game', null, { timeout: STEP });
+    assert.match(await page.locator('#prompt').textContent(), /nosuchgame0/);
+    assert.equal(await page.locator('#prompt a[href="/"]').count(), 1, 'a link back to the lobby');
+  });
+});

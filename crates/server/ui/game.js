@@ -46,6 +46,7 @@ const ui = {
   logPinned: true, // the log is scrolled to its newest event (the reader has not scrolled up)
   remembered: false, // this game is in My games
   missing: false, // the server knows no such game
+  focused: false, // the view has been framed on the units that act, once
   suppressClick: false, // the click that ends a drag is no click
   oddsOpen: null, // while the odds box is open: its answer (true to confirm)
 };
@@ -66,8 +67,20 @@ async function main() {
     $('map').replaceChildren(el('p', { class: 'loading' }, `The map could not be loaded: ${errorText(e)}`));
   }
   await refresh();
-  if (ui.missing) return; // no such game: nothing to listen to
+  if (ui.missing) return noSuchGame(); // nothing to listen to
   connect();
+}
+
+/** An unknown game id: a clear page, never an endless "Loading". */
+function noSuchGame() {
+  document.title = 'No such game · muster';
+  $('title').textContent = 'No such game';
+  $('prompt').replaceChildren(
+    el('p', {}, `This server has no game "${ui.id}". It may have expired, or the link may be mistyped.`),
+    el('p', {}, el('a', { href: '/' }, 'Back to the lobby'), ' to start or find a game.'),
+  );
+  $('map').replaceChildren();
+  $('conn').textContent = 'no game';
 }
 
 /** Fetches the map once and inlines it into #map. */
@@ -230,6 +243,57 @@ function render() {
   // Last: the tracks, actions and lists above the log have their final size now, so the
   // log's box does too (a ResizeObserver keeps it pinned through later layout changes).
   pinLog();
+  if (!ui.focused && ui.svg && !ui.replay) {
+    ui.focused = true;
+    focusActing();
+  }
+}
+
+/** The map's box around `hexes` (labels), or null when none is drawn. */
+function hexBox(hexes) {
+  let box = null;
+  for (const h of hexes) {
+    const poly = ui.hexes.get(h);
+    if (!poly) continue;
+    const b = poly.getBBox();
+    box = box
+      ? { x1: Math.min(box.x1, b.x), y1: Math.min(box.y1, b.y), x2: Math.max(box.x2, b.x + b.width), y2: Math.max(box.y2, b.y + b.height), hex: b.width }
+      : { x1: b.x, y1: b.y, x2: b.x + b.width, y2: b.y + b.height, hex: b.width };
+  }
+  return box;
+}
+
+/**
+ * Opens on the units that act (issue 15): the view frames the counters of the units with
+ * actions (or, with none, the seat's own), with a few hexes around, never closer than about a
+ * dozen hexes across, and the whole map when they are spread over most of it.
+ */
+function focusActing() {
+  const counters = ui.state.counters || [];
+  let units = counters.filter((c) => ui.acting.has(c.id));
+  if (!units.length && ui.state.seat) units = counters.filter((c) => c.side === ui.state.seat);
+  const box = hexBox(units.map((c) => c.hex));
+  if (!box) return;
+  const margin = box.hex * 3;
+  const min = box.hex * 12;
+  let w = Math.max(box.x2 - box.x1 + 2 * margin, min);
+  let h = Math.max(box.y2 - box.y1 + 2 * margin, min * 0.75);
+  if (w * h > ui.fit.w * ui.fit.h * 0.6) return; // spread over most of the map: keep it whole
+  w = Math.min(w, ui.fit.w);
+  h = Math.min(h, ui.fit.h);
+  const cx = (box.x1 + box.x2) / 2;
+  const cy = (box.y1 + box.y2) / 2;
+  setView({ x: cx - w / 2, y: cy - h / 2, w, h });
+}
+
+/** Pans so that `unit`'s counter is in view (a unit chosen from a list), keeping the zoom. */
+function panTo(unit) {
+  const c = (ui.state?.counters || []).find((x) => x.id === unit);
+  const box = c && hexBox([c.hex]);
+  if (!box || !ui.view) return;
+  const v = ui.view;
+  const inside = box.x1 >= v.x && box.x2 <= v.x + v.w && box.y1 >= v.y && box.y2 <= v.y + v.h;
+  if (!inside) setView({ ...v, x: (box.x1 + box.x2) / 2 - v.w / 2, y: (box.y1 + box.y2) / 2 - v.h / 2 });
 }
 
 function renderSeat(s) {
@@ -567,7 +631,10 @@ function select(unit) {
   ui.selected = ui.selected === unit ? null : unit;
   closePopups();
   renderSelection();
-  if (ui.selected !== null) loadUnit(ui.selected);
+  if (ui.selected !== null) {
+    loadUnit(ui.selected);
+    panTo(ui.selected);
+  }
 }
 
 function clearSelection() {
