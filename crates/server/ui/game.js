@@ -366,6 +366,35 @@ function renderActions() {
   if (!few) parts.push(...buttons);
   if (s.yours && !ui.index.buttons.some((a) => a.kind === 'done')) parts.push(doneBlocked());
   box.replaceChildren(...parts);
+  if (s.yours) choiceOdds();
+}
+
+/** The most choices a yes-or-no style decision has for the page to show each one's odds. */
+const CHOICE_ODDS_MAX = 4;
+
+/**
+ * A small decision between choices (keep or re-roll, 6.8; a morale check or a retreat, 17.2):
+ * each choice's odds under its button, so the player weighs them before choosing (issue 15).
+ */
+function choiceOdds() {
+  const choices = ui.index.buttons.filter((a) => a.kind === 'choice');
+  if (choices.length < 2 || choices.length > CHOICE_ODDS_MAX || choices.length !== ui.index.buttons.length) return;
+  const seq = ui.state.seq;
+  for (const a of choices) {
+    const q = new URLSearchParams({ seq: String(seq), index: String(a.index) });
+    if (ui.token) q.set('seat', ui.token);
+    api(`/api/games/${encodeURIComponent(ui.id)}/odds?${q}`)
+      .then((odds) => {
+        if (ui.state.seq !== seq) return;
+        const rows = oddsRows(odds.classes).slice(0, 3);
+        if (rows.length < 2 && rows.every((r) => r.text === 'no change')) return;
+        const button = document.querySelector(`#actions button.action[data-index="${a.index}"]`);
+        if (!button) return;
+        const line = el('span', { class: 'choice-odds' }, rows.map((r) => `${r.pct} ${r.text}`).join(' · '));
+        button.after(line);
+      })
+      .catch(() => {});
+  }
 }
 
 /**
@@ -488,7 +517,10 @@ function renderSelection() {
   if (unit !== null && ui.index.byUnit.has(null)) {
     for (const [hex, kind] of targetsFor(ui.index, null)) if (!targets.has(hex)) targets.set(hex, kind);
   }
-  for (const [hex, kind] of targets) markTarget(overlay, hex, kind);
+  for (const [hex, kind] of targets) {
+    const warn = actionsAt(ui.index, unit, hex).find((a) => a.warning);
+    markTarget(overlay, hex, kind, warn ? warn.warning : null);
+  }
   if (unit !== null && ui.state.yours) showReach(unit, targets);
 }
 
@@ -554,14 +586,14 @@ async function moveTo(hex) {
 }
 
 /** Gives hex polygon `hex` the class `target`, draws its highlight and lets clicks through its counters. */
-function markTarget(overlay, hex, kind) {
+function markTarget(overlay, hex, kind, warning = null) {
   const poly = ui.hexes.get(hex);
   if (!poly) return;
   poly.classList.add('target');
   poly.dataset.kind = kind;
   const mark = document.createElementNS(SVG_NS, 'polygon');
   mark.setAttribute('points', poly.getAttribute('points'));
-  mark.setAttribute('class', 'target-mark');
+  mark.setAttribute('class', warning ? 'target-mark forced' : 'target-mark');
   mark.dataset.hex = hex;
   mark.dataset.kind = kind;
   overlay.append(mark);
@@ -769,7 +801,32 @@ function closePopups() {
 async function choose(a) {
   if (ui.busy || !ui.state || !ui.state.yours) return;
   if ((a.kind === 'fire' || a.kind === 'melee') && !(await confirmOdds(a))) return;
+  else if (a.warning && a.kind !== 'fire' && a.kind !== 'melee' && !(await confirmWarning(a))) return;
   await send(a);
+}
+
+/** An action that risks something the rules say (a forced march, 13.5): the risk first, then Confirm. */
+function confirmWarning(a) {
+  const box = $('odds');
+  return new Promise((resolve) => {
+    const done = (ok) => {
+      box.hidden = true;
+      ui.oddsOpen = null;
+      resolve(ok);
+    };
+    ui.oddsOpen = done;
+    box.replaceChildren(
+      el('h3', {}, a.label),
+      el('p', { class: 'warning' }, a.warning),
+      el(
+        'div',
+        { class: 'buttons' },
+        el('button', { class: 'confirm', onclick: () => done(true) }, 'Confirm'),
+        el('button', { class: 'cancel', onclick: () => done(false) }, 'Cancel'),
+      ),
+    );
+    box.hidden = false;
+  });
 }
 
 /** POSTs the action; a stale or illegal answer is shown, the board redrawn. */
