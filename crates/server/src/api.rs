@@ -100,7 +100,7 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .route("/assets/{file}", get(ui::asset))
         .route("/healthz", get(|| async { "ok" }))
         .route("/api/scenarios", get(scenarios))
-        .route("/api/bots", get(|| async { axum::Json(json!({"bots": ["random", "greedy", "mcts:0.5s", "mcts:2s"]})) }))
+        .route("/api/bots", get(|| async { axum::Json(bots_offered()) }))
         .route("/api/games", post(create))
         .route("/api/games/{id}/map.svg", get(map_svg))
         .route("/api/games/{id}/state", get(state))
@@ -316,4 +316,28 @@ async fn unit_actions(
 async fn reach(State(hub): State<Arc<Hub>>, Path(id): Path<String>, Query(q): Query<UnitActionsQuery>) -> Answer {
     let text = hub.with(&id, |s| s.reach(seat_of(s.meta(), q.seat.as_deref()).side(), &q.unit)).await?;
     json_text(text)
+}
+
+/// The bots the lobby offers, each with what it is (issue 15: the lobby explains itself).
+/// Strength from `docs/performance.md` ("Bots: strength"); speed on this class of machine.
+fn bots_offered() -> Value {
+    let about = [
+        ("random", "Picks any legal move at random. Instant. For trying the rules, not for a game."),
+        (
+            "greedy",
+            "Looks one decision ahead, weighing the dice exactly, and takes the best by the scenario's evaluation. A few milliseconds a move; the reference opponent the balance figures use.",
+        ),
+        (
+            "mcts:0.5s",
+            "Monte Carlo tree search, half a second a decision. About as strong as greedy, with some variety.",
+        ),
+        (
+            "mcts:2s",
+            "Monte Carlo tree search, two seconds a decision. The strongest offered here; a bot's turn takes a while.",
+        ),
+    ];
+    json!({
+        "bots": about.iter().map(|(b, _)| *b).collect::<Vec<_>>(),
+        "about": about.iter().map(|(b, d)| (b.to_string(), json!(d))).collect::<serde_json::Map<String, Value>>(),
+    })
 }

@@ -126,6 +126,10 @@ fn lobby_lists_scenarios_and_refuses_bad_games_clearly() {
     assert!(ids.contains(&"belmont") && ids.contains(&"fotm"), "{ids:?}");
     let (_, bots) = s.get("/api/bots");
     assert!(bots["bots"].as_array().unwrap().iter().any(|b| b == "random"));
+    for b in bots["bots"].as_array().unwrap() {
+        let about = bots["about"][b.as_str().unwrap()].as_str().unwrap_or_default();
+        assert!(about.len() > 20, "the lobby says what {b} is: {bots}");
+    }
 
     let (status, e) =
         s.post("/api/games", &json!({"scenario": "gettysburg", "seats": {"union": "human", "confederate": "human"}}));

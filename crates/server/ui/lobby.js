@@ -22,7 +22,7 @@ async function main() {
   try {
     const [list, bots] = await Promise.all([api('/api/scenarios'), api('/api/bots')]);
     fillScenarios(list);
-    fillSeats((bots && bots.bots) || []);
+    fillSeats((bots && bots.bots) || [], (bots && bots.about) || {});
   } catch (e) {
     showNotice(`Could not load the lobby: ${errorText(e)}`);
   }
@@ -54,15 +54,28 @@ function showScenario() {
   );
 }
 
-/** Each side's seat chooser: human or any bot the server offers. */
-function fillSeats(bots) {
+/** Each side's seat chooser: human or any bot the server offers, with what the choice is. */
+function fillSeats(bots, about) {
+  const humanText = 'A person: you on this screen, or a friend you send the seat link to.';
   for (const side of SIDES) {
     const select = document.querySelector(`select[name=${side}]`);
     const choices = ['human', ...bots.filter((b) => b !== 'human')];
     select.replaceChildren(
-      ...choices.map((c) => el('option', { value: c }, c === 'human' ? 'human' : `computer: ${c}`)),
+      ...choices.map((c) =>
+        el('option', { value: c, title: c === 'human' ? humanText : about[c] || '' }, c === 'human' ? 'human' : `computer: ${c}`),
+      ),
     );
     select.value = side === 'union' || bots.length === 0 ? 'human' : bots[0];
+    let help = select.parentNode.querySelector('.seat-help');
+    if (!help) {
+      help = el('span', { class: 'seat-help' }, '');
+      select.parentNode.append(help);
+    }
+    const explain = () => {
+      help.textContent = select.value === 'human' ? humanText : about[select.value] || '';
+    };
+    select.addEventListener('change', explain);
+    explain();
   }
 }
 
