@@ -420,6 +420,10 @@ test('moves by destination: a unit selected shows its reach, and a click there m
     // A ringed hex with nothing on it, inside the visible map.
     const hex = await freeHex(page, '#map .hex.reach[data-hex]');
     assert.ok(hex, 'a reachable hex beyond the lit ones, inside the visible map');
+    // The legend: the ruleset's terrain and the page's marks.
+    await page.locator('#legend-box summary').click();
+    await page.waitForFunction(() => document.querySelectorAll('#legend ul.terrain li').length >= 2, null, { timeout: STEP });
+    assert.ok((await page.locator('#legend ul.marks li').count()) >= 5);
     page.on('dialog', (d) => d.accept()); // a forced march asks first
     await page.locator(`#map .hex[data-hex="${hex}"]`).click();
     await page.waitForSelector(`#map .counter[data-counter="Benjamin"][data-hex="${hex}"]`, { state: 'attached' });

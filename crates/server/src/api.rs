@@ -103,6 +103,7 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .route("/api/bots", get(|| async { axum::Json(bots_offered()) }))
         .route("/api/games", post(create))
         .route("/api/games/{id}/map.svg", get(map_svg))
+        .route("/api/games/{id}/legend", get(legend))
         .route("/api/games/{id}/state", get(state))
         .route("/api/games/{id}/actions", post(act).get(unit_actions))
         .route("/api/games/{id}/undo", post(undo))
@@ -340,4 +341,10 @@ fn bots_offered() -> Value {
         "bots": about.iter().map(|(b, _)| *b).collect::<Vec<_>>(),
         "about": about.iter().map(|(b, d)| (b.to_string(), json!(d))).collect::<serde_json::Map<String, Value>>(),
     })
+}
+
+/// The map's terrain legend: `[{"terrain", "name", "fill"}]`.
+async fn legend(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Answer {
+    let v = hub.with(&id, |s| s.legend()).await?;
+    json_ok(StatusCode::OK, v)
 }

@@ -149,6 +149,8 @@ pub trait Session: Send + Sync {
     fn why(&self, probe: &engine::Probe) -> Value;
     /// The map without counters, as SVG.
     fn map_svg(&self) -> String;
+    /// The map's terrain legend (`engine::LegendEntry`s), as JSON.
+    fn legend(&self) -> Value;
 }
 
 /// What a state and a replay show of a position.
@@ -605,5 +607,9 @@ impl<G: Game> Session for Live<G> {
 
     fn map_svg(&self) -> String {
         render::map_svg(&self.fresh.board())
+    }
+
+    fn legend(&self) -> Value {
+        json!(self.fresh.board().legend)
     }
 }

@@ -69,6 +69,32 @@ async function main() {
   await refresh();
   if (ui.missing) return noSuchGame(); // nothing to listen to
   connect();
+  loadLegend();
+}
+
+/** What the page marks on the map, in words (issue 15: a legend a wargamer reads at a glance). */
+const MARKS = [
+  ['move', 'lit: the unit selected may move there'],
+  ['fire', 'lit: fire or melee on that hex'],
+  ['place', 'lit: a placement (set-up, reinforcement)'],
+  ['retreat', 'lit: a retreat hex'],
+  ['other', 'lit: another choice on that hex'],
+  ['reach', 'ringed: reachable later this phase; click to go (dashed orange: forced march, red: a rule stops the move)'],
+];
+
+/** The map's terrain legend (from the ruleset) and the page's marks, in the panel. */
+async function loadLegend() {
+  let terrain = [];
+  try {
+    terrain = await api(`/api/games/${encodeURIComponent(ui.id)}/legend`);
+  } catch {
+    // the marks alone
+  }
+  const swatch = (fill, cls) => el('span', { class: `swatch ${cls || ''}`, style: fill ? `background:${fill}` : null });
+  $('legend').replaceChildren(
+    el('ul', { class: 'terrain' }, ...terrain.map((t) => el('li', {}, swatch(t.fill), t.name))),
+    el('ul', { class: 'marks' }, ...MARKS.map(([kind, text]) => el('li', {}, swatch(null, `mark-${kind}`), text))),
+  );
 }
 
 /** An unknown game id: a clear page, never an endless "Loading". */
