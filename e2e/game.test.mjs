@@ -439,3 +439,26 @@ test('an unknown game id is a clear page with the way back, not an endless Loadi
     assert.equal(await page.locator('#prompt a[href="/"]').count(), 1, 'a link back to the lobby');
   });
 });
+
+test('replay by turn: a link to a position opens the replay there, and the turn buttons move by side', { timeout: TEST_TIMEOUT }, async () => {
+  await withPages('replay-by-turn', async (open) => {
+    const g = await createGame({ union: 'human', confederate: 'human' });
+    // The Union's set-up choices (2.1), by the API: a few plies in force.
+    for (let i = 0; i < 3; i++) {
+      const st = (await apiJson(`/api/games/${g.id}/state?seat=${g.seats.union.token}`)).body;
+      const r = await apiJson(`/api/games/${g.id}/actions`, { method: 'POST', body: JSON.stringify({ seat: g.seats.union.token, seq: st.seq, action: st.actions[0].action }) });
+      assert.equal(r.status, 200);
+    }
+    const page = await open();
+    await page.goto(url(`${g.seats.union.link}&ply=1`));
+    await waitGameReady(page);
+    await page.waitForSelector('#replay-banner:not([hidden])');
+    await page.waitForFunction(() => /Replaying ply 1 of 3/.test(document.querySelector('#replay-banner').textContent), null, { timeout: STEP });
+    await page.waitForFunction(() => /Turn .* · Union/.test(document.querySelector('#replay-banner').textContent), null, { timeout: STEP });
+    assert.match(await page.locator('#replay-banner a.position-link').getAttribute('href'), /ply=1/);
+    await page.locator('#replay button[data-step="turn-back"]').click();
+    await page.waitForFunction(() => /Replaying ply 0 of 3/.test(document.querySelector('#replay-banner').textContent), null, { timeout: STEP });
+    await page.locator('#replay button[data-step="turn-on"]').click();
+    await page.waitForSelector('#replay-banner', { state: 'hidden' }); // no other side's play yet: back to live
+  });
+});

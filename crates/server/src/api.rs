@@ -108,6 +108,7 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .route("/api/games/{id}/actions", post(act).get(unit_actions))
         .route("/api/games/{id}/undo", post(undo))
         .route("/api/games/{id}/replay", get(replay))
+        .route("/api/games/{id}/marks", get(marks))
         .route("/api/games/{id}/odds", get(odds))
         .route("/api/games/{id}/why", get(why))
         .route("/api/games/{id}/reach", get(reach))
@@ -244,11 +245,7 @@ async fn odds(State(hub): State<Arc<Hub>>, Path(id): Path<String>, Query(q): Que
             s.odds(q.index).map_err(HubError::Refused)
         })
         .await??;
-    let v = tokio::task::spawn_blocking(job)
-        .await
-        .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "internal", e.to_string()))?
-        .map_err(|r| ApiError::from(HubError::Refused(r)))?;
-    json_ok(StatusCode::OK, v)
+    run_job(job).await
 }
 
 #[derive(Deserialize)]
@@ -346,5 +343,19 @@ fn bots_offered() -> Value {
 /// The map's terrain legend: `[{"terrain", "name", "fill"}]`.
 async fn legend(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Answer {
     let v = hub.with(&id, |s| s.legend()).await?;
+    json_ok(StatusCode::OK, v)
+}
+
+/// Where each turn and each side's stretch of play begins, for replay by turn and phase.
+async fn marks(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Answer {
+    run_job(hub.with(&id, |s| s.marks()).await?).await
+}
+
+/// Runs analysis work off the game's lock, on a blocking thread, and answers its JSON.
+async fn run_job(job: crate::session::Job) -> Answer {
+    let v = tokio::task::spawn_blocking(job)
+        .await
+        .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "internal", e.to_string()))?
+        .map_err(|r| ApiError::from(HubError::Refused(r)))?;
     json_ok(StatusCode::OK, v)
 }

@@ -95,6 +95,9 @@ pub struct BotJob {
 /// Work that enumerates an action's odds, off the game's lock.
 pub type OddsJob = Box<dyn FnOnce() -> Result<Value, Refusal> + Send>;
 
+/// Analysis work of any kind (odds, replay marks), run off the lock.
+pub type Job = OddsJob;
+
 /// A live game of any ruleset.
 pub trait Session: Send + Sync {
     /// The game's fixed facts.
@@ -151,6 +154,11 @@ pub trait Session: Send + Sync {
     fn map_svg(&self) -> String;
     /// The map's terrain legend (`engine::LegendEntry`s), as JSON.
     fn legend(&self) -> Value;
+    /// The work of finding where each turn and each side's stretch of play begins among the
+    /// actions in force, for replay by turn and phase: `[{"ply", "turn", "actor"}]`, ply 0
+    /// first; run off the game's lock (it replays the whole game). The work answers
+    /// [`Refusal::Corrupt`] if the stored actions no longer replay.
+    fn marks(&self) -> Job;
 }
 
 /// What a state and a replay show of a position.
@@ -611,5 +619,33 @@ impl<G: Game> Session for Live<G> {
 
     fn legend(&self) -> Value {
         json!(self.fresh.board().legend)
+    }
+
+    fn marks(&self) -> Job {
+        let mut g = self.fresh.clone();
+        let actions: Vec<G::Action> = self.plies.iter().map(|p| p.action.clone()).collect();
+        Box::new(move || {
+            let turn = |g: &G| {
+                g.board().tracks.into_iter().find(|(name, _)| name.to_lowercase().starts_with("turn")).map(|(_, v)| v)
+            };
+            g.set_logging(false);
+            let mut marks = Vec::new();
+            let mut last: Option<(Option<String>, &'static str)> = None;
+            for ply in 0..=actions.len() {
+                if ply > 0 {
+                    g.apply(&actions[ply - 1]).map_err(|e| Refusal::Corrupt(e.to_string()))?;
+                }
+                let actor = actor_name(g.actor());
+                if actor == "chance" {
+                    continue;
+                }
+                let now = (turn(&g), actor);
+                if last.as_ref() != Some(&now) {
+                    marks.push(json!({"ply": ply, "turn": now.0, "actor": actor}));
+                    last = Some(now);
+                }
+            }
+            Ok(Value::Array(marks))
+        })
     }
 }

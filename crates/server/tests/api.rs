@@ -528,3 +528,21 @@ fn state_answers_stay_small_and_a_units_actions_come_on_request() {
     }
     assert!(partial_seen, "the set-up's placements were counted, not listed");
 }
+
+/// Replay by turn and phase (issue 15): the marks say where each side's stretch of play begins,
+/// with the turn, ply 0 first and rising.
+#[test]
+fn replay_marks_say_where_each_sides_play_begins() {
+    let s = start(&temp_db("marks"));
+    let g = s.create("human", "human");
+    let st = play_union_until_confederate(&s, &g);
+    let (status, marks) = s.get(&format!("/api/games/{}/marks", g.id));
+    assert_eq!(status, 200, "{marks}");
+    let marks = marks.as_array().unwrap();
+    assert_eq!((marks[0]["ply"].as_u64(), marks[0]["actor"].as_str()), (Some(0), Some("union")), "{marks:?}");
+    let confederate = marks.iter().find(|m| m["actor"] == "confederate").expect("the Confederacy's set-up begins");
+    assert!(confederate["ply"].as_u64().unwrap() <= st["ply"].as_u64().unwrap());
+    assert!(marks.windows(2).all(|w| w[0]["ply"].as_u64() < w[1]["ply"].as_u64()), "rising");
+    assert!(marks.iter().all(|m| m["turn"].is_string()), "each with its turn: {marks:?}");
+    assert_eq!(s.get("/api/games/nosuchgame/marks").0, 404);
+}

@@ -30,6 +30,7 @@ const ui = {
   selected: null, // the selected unit id, if any
   replay: null, // {ply, data} while replaying
   reach: null, // {key: "seq/unit", byHex: Map hex -> destination} for the selected unit
+  marks: null, // {ply, list}: the replay marks for the game at that many plies
   busy: false, // an action or undo is on its way
   svg: null, // the inlined map
   hexes: new Map(), // its hex polygons by label
@@ -70,6 +71,9 @@ async function main() {
   if (ui.missing) return noSuchGame(); // nothing to listen to
   connect();
   loadLegend();
+  // A link to a position (`?ply=K`, the replay banner's "link") opens the replay there.
+  const ply = new URLSearchParams(location.search).get('ply');
+  if (ply !== null && /^\d+$/.test(ply)) showReplay(Number(ply));
 }
 
 /** What the page marks on the map, in words (issue 15: a legend a wargamer reads at a glance). */
@@ -979,6 +983,7 @@ async function showReplay(k) {
     const data = await api(`/api/games/${encodeURIComponent(ui.id)}/replay?ply=${k}`);
     if (ticket !== ui.replaySeq || !ui.replay) return;
     ui.replay = { ply: k, data };
+    loadMarks().then(() => ui.replay && renderReplayBanner()).catch(() => {});
     renderCounters(data.counters_svg);
     renderSelection();
     renderStatus(data.tracks, null);
@@ -994,9 +999,15 @@ function renderReplayBanner() {
   banner.hidden = !r;
   if (!r) return;
   const label = r.data && r.data.label ? `: ${r.data.label}` : '';
+  const where = markLabel(r.ply);
+  const link = new URL(location.href);
+  link.searchParams.set('ply', String(r.ply));
   banner.replaceChildren(
     el('strong', {}, `Replaying ply ${r.ply} of ${ui.state.ply}`),
+    where ? ` (${where})` : '',
     label,
+    ' ',
+    el('a', { class: 'position-link', href: link.pathname + link.search, title: 'A link to this position' }, 'link'),
     ' ',
     el('button', { class: 'live', onclick: backToLive }, 'back to live'),
   );
@@ -1008,6 +1019,40 @@ function backToLive() {
   ui.replay = null;
   $('replay-banner').hidden = true;
   render();
+}
+
+/** The replay marks (`GET /marks`: where each turn and each side's play begins), fetched once a ply. */
+async function loadMarks() {
+  const n = ui.state.ply;
+  if (ui.marks?.ply !== n) {
+    const list = await api(`/api/games/${encodeURIComponent(ui.id)}/marks`);
+    ui.marks = { ply: n, list };
+  }
+  return ui.marks.list;
+}
+
+/** The mark a ply falls in: "Turn 3 (9 AM) · Union", or ''. */
+function markLabel(ply) {
+  const list = ui.marks?.list || [];
+  let m = null;
+  for (const x of list) if (x.ply <= ply) m = x;
+  if (!m) return '';
+  return [m.turn ? `Turn ${m.turn}` : null, sideName(m.actor)].filter(Boolean).join(' · ');
+}
+
+/** Replay by turn and phase: to the start of the next side's stretch of play (d = 1) or back (-1). */
+async function jumpMark(d) {
+  if (!ui.state) return;
+  let list;
+  try {
+    list = await loadMarks();
+  } catch (e) {
+    return showNotice(`Could not find the turns: ${errorText(e)}`);
+  }
+  const at = ui.replay ? ui.replay.ply : ui.state.ply;
+  const plies = list.map((m) => m.ply);
+  const target = d > 0 ? plies.find((p) => p > at) : [...plies].reverse().find((p) => p < at);
+  showReplay(target ?? (d > 0 ? ui.state.ply : 0));
 }
 
 /** Steps the replay by d actions from where it is (from the live position when live). */
@@ -1154,6 +1199,8 @@ function wireControls() {
     const step = b.dataset.step;
     if (step === 'first') showReplay(0);
     else if (step === 'live') backToLive();
+    else if (step === 'turn-back') jumpMark(-1);
+    else if (step === 'turn-on') jumpMark(1);
     else stepReplay(Number(step));
   });
   document.addEventListener('keydown', onKey);
@@ -1194,6 +1241,12 @@ function onKey(ev) {
     case 'ArrowRight':
     case ']':
       stepReplay(1);
+      break;
+    case '{':
+      jumpMark(-1);
+      break;
+    case '}':
+      jumpMark(1);
       break;
     default:
       return;
