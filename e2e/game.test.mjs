@@ -202,6 +202,12 @@ test('lobby creates a Belmont game against the random bot; the Union seat places
     assert.match(href, /\/game\/[^/?]+\?seat=[a-z0-9]{26}$/, 'the seat link carries the token');
     assert.equal(new URL(spectator, BASE).pathname, `/game/${id}`, 'the spectator link has no token');
     await page.locator(`#mygames li[data-game="${id}"]`).first().waitFor();
+    // My games says whose move it is and against whom (issue 15 item 8).
+    await page.waitForFunction(
+      (gid) => /your move · against random/.test(document.querySelector(`#mygames li[data-game="${gid}"] .status`)?.textContent || ''),
+      id,
+      { timeout: STEP },
+    );
 
     await seatLink.click();
     await page.waitForURL(/\/game\//);

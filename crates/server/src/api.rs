@@ -104,6 +104,7 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .route("/api/games", post(create))
         .route("/api/games/{id}/map.svg", get(map_svg))
         .route("/api/games/{id}/legend", get(legend))
+        .route("/api/games/{id}/summary", get(summary))
         .route("/api/games/{id}/state", get(state))
         .route("/api/games/{id}/actions", post(act).get(unit_actions))
         .route("/api/games/{id}/undo", post(undo))
@@ -357,5 +358,11 @@ async fn run_job(job: crate::session::Job) -> Answer {
         .await
         .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "internal", e.to_string()))?
         .map_err(|r| ApiError::from(HubError::Refused(r)))?;
+    json_ok(StatusCode::OK, v)
+}
+
+/// A game in a line, for the lobby's "My games" (whose move, the players, the result).
+async fn summary(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Answer {
+    let v = hub.with(&id, |s| s.summary()).await?;
     json_ok(StatusCode::OK, v)
 }

@@ -154,6 +154,9 @@ pub trait Session: Send + Sync {
     fn map_svg(&self) -> String;
     /// The map's terrain legend (`engine::LegendEntry`s), as JSON.
     fn legend(&self) -> Value;
+    /// A game in a line, for the lobby's "My games": `{"id", "title", "actor", "players",
+    /// "outcome", "ply", "turn"}`.
+    fn summary(&self) -> Value;
     /// The work of finding where each turn and each side's stretch of play begins among the
     /// actions in force, for replay by turn and phase: `[{"ply", "turn", "actor"}]`, ply 0
     /// first; run off the game's lock (it replays the whole game). The work answers
@@ -619,6 +622,20 @@ impl<G: Game> Session for Live<G> {
 
     fn legend(&self) -> Value {
         json!(self.fresh.board().legend)
+    }
+
+    fn summary(&self) -> Value {
+        let turn =
+            self.game.board().tracks.into_iter().find(|(n, _)| n.to_lowercase().starts_with("turn")).map(|(_, v)| v);
+        json!({
+            "id": self.meta.id,
+            "title": self.title,
+            "actor": actor_name(self.game.actor()),
+            "players": Side::BOTH.map(|s| (s.name(), self.meta.players[s.index()].clone())).into_iter().collect::<std::collections::BTreeMap<_, _>>(),
+            "outcome": self.game.outcome(),
+            "ply": self.plies.len(),
+            "turn": turn,
+        })
     }
 
     fn marks(&self) -> Job {

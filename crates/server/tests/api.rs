@@ -545,4 +545,10 @@ fn replay_marks_say_where_each_sides_play_begins() {
     assert!(marks.windows(2).all(|w| w[0]["ply"].as_u64() < w[1]["ply"].as_u64()), "rising");
     assert!(marks.iter().all(|m| m["turn"].is_string()), "each with its turn: {marks:?}");
     assert_eq!(s.get("/api/games/nosuchgame/marks").0, 404);
+    // The lobby's line for it: whose move, the players, the turn.
+    let (status, summary) = s.get(&format!("/api/games/{}/summary", g.id));
+    assert_eq!(status, 200, "{summary}");
+    assert_eq!(summary["actor"], "confederate");
+    assert_eq!(summary["players"]["union"], "human");
+    assert!(summary["outcome"].is_null() && summary["turn"].is_string(), "{summary}");
 }

@@ -3,7 +3,7 @@
 // shows the private seat links and the spectator link. "My games" lists every game this
 // browser created or opened (kept in localStorage by app.js) so it can be resumed.
 
-import { api, errorText, el, showNotice, clearNotice, copyText, sideName, loadGames, rememberGame, forgetGame } from './app.js';
+import { api, ApiError, errorText, el, showNotice, clearNotice, copyText, sideName, loadGames, rememberGame, forgetGame } from './app.js';
 
 const SIDES = ['union', 'confederate'];
 const $ = (id) => document.getElementById(id);
@@ -162,11 +162,35 @@ function renderMyGames() {
         { 'data-game': g.id, 'data-seat': g.seat },
         el('a', { class: 'resume', href: g.link }, g.title || g.id),
         el('span', { class: 'seat' }, g.seat === 'spectator' ? 'watching' : sideName(g.seat)),
+        el('span', { class: 'status' }, ''),
         el('time', { datetime: g.created }, when(g.created)),
         el('button', { type: 'button', class: 'remove', title: 'Remove from this list (the game itself stays)', onclick: () => { forgetGame(g.id, g.seat); renderMyGames(); } }, 'Remove'),
       ),
     ),
   );
+  fillStatus(games);
+}
+
+/** Fills in each remembered game's status from the server: whose move, against whom, the result. */
+async function fillStatus(games) {
+  for (const g of games) {
+    const row = document.querySelector(`#mygames li[data-game="${CSS.escape(g.id)}"][data-seat="${CSS.escape(g.seat)}"] .status`);
+    if (!row) continue;
+    try {
+      row.textContent = statusText(await api(`/api/games/${encodeURIComponent(g.id)}/summary`), g.seat);
+    } catch (e) {
+      row.textContent = e instanceof ApiError && e.status === 404 ? 'gone from the server' : '';
+    }
+  }
+}
+
+/** "your move · against greedy · turn 3 of 12", "finished: Union wins", ... */
+function statusText(s, seat) {
+  if (s.outcome) return `finished: ${s.outcome.winner ? `${sideName(s.outcome.winner)} wins` : 'a draw'}`;
+  const other = seat === 'union' ? 'confederate' : seat === 'confederate' ? 'union' : null;
+  const whose = s.actor === seat ? 'your move' : s.actor === 'chance' ? 'dice rolling' : `${sideName(s.actor)} to move`;
+  const against = other ? `against ${s.players[other] === 'human' ? 'a person' : s.players[other]}` : null;
+  return [whose, against, s.turn ? `turn ${s.turn}` : null].filter(Boolean).join(' · ');
 }
 
 function when(iso) {
