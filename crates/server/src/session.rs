@@ -642,9 +642,6 @@ impl<G: Game> Session for Live<G> {
         let mut g = self.fresh.clone();
         let actions: Vec<G::Action> = self.plies.iter().map(|p| p.action.clone()).collect();
         Box::new(move || {
-            let turn = |g: &G| {
-                g.board().tracks.into_iter().find(|(name, _)| name.to_lowercase().starts_with("turn")).map(|(_, v)| v)
-            };
             g.set_logging(false);
             let mut marks = Vec::new();
             let mut last: Option<(Option<String>, &'static str)> = None;
@@ -656,7 +653,7 @@ impl<G: Game> Session for Live<G> {
                 if actor == "chance" {
                     continue;
                 }
-                let now = (turn(&g), actor);
+                let now = (turn_of(&g), actor);
                 if last.as_ref() != Some(&now) {
                     marks.push(json!({"ply": ply, "turn": now.0, "actor": actor}));
                     last = Some(now);
@@ -665,4 +662,9 @@ impl<G: Game> Session for Live<G> {
             Ok(Value::Array(marks))
         })
     }
+}
+
+/// The turn track's value ("3 of 12"), read from the board's tracks.
+fn turn_of<G: Game>(g: &G) -> Option<String> {
+    g.board().tracks.into_iter().find(|(name, _)| name.to_lowercase().starts_with("turn")).map(|(_, v)| v)
 }
