@@ -40,7 +40,10 @@
 //!   during the pause. A player may hold units back: they stay at the entry for a later
 //!   Reinforcement Phase.
 
+mod costs;
+mod entry;
 mod finish;
+mod leave;
 
 use crate::action::Action;
 use crate::facing::{self, Arc};
@@ -49,9 +52,13 @@ use crate::oob::{Arm, Corps, Start};
 use crate::procedure::{Frame, Procedure, d6};
 use crate::state::{Bid, Fate, Fotm, Loc, Unit};
 use crate::{routed, sequence, stacking, victory};
+pub(crate) use costs::{allowance, brigade_cost, commander_cost, may_cross, moves_on_foot, terrain_cost};
 use engine::{Actor, Illegal, Side};
+pub(crate) use entry::start_reinforcements;
+use entry::{entering_units, entry_check, entry_facing, entry_hexes, entry_of, join_column};
 pub(crate) use finish::dead_end;
 use hexmap::Hex;
+use leave::{bound_to_leave, may_still_leave, pending_leavers};
 
 /// 13.1: infantry MP allowance.
 pub const INFANTRY_MP: u8 = 4;
@@ -177,55 +184,6 @@ pub(crate) fn start_phase(g: &mut Fotm, side: Side) {
     }
 }
 
-/// Begins a side's Reinforcement Phase (14.1): units whose turn has come wait at their entry;
-/// the player brings them on.
-pub(crate) fn start_reinforcements(g: &mut Fotm, side: Side) {
-    for b in g.all_brigades() {
-        if g.side_of(b) == side
-            && g.bde(b).loc == Loc::Waiting
-            && matches!(&g.info(b).start, Start::Arrive { turn, .. } if *turn <= g.turn)
-        {
-            g.bde_mut(b).loc = Loc::Entering;
-            g.bde_mut(b).moved = false;
-        }
-    }
-    for c in g.all_commanders() {
-        g.cmdr_mut(c).moved = false;
-    }
-    if entering_units(g, side).next().is_some() {
-        g.stack.push(Frame::Move(Box::new(MoveFrame::Phase { side, reinforce: true, columns: vec![] })));
-    }
-}
-
-/// The entry hex a reinforcement comes in by.
-fn entry_of(g: &Fotm, u: Unit) -> Option<Hex> {
-    let start = match u {
-        Unit::Brigade(b) => &g.info(b).start,
-        Unit::Commander(c) => &g.cinfo(c).start,
-    };
-    match start {
-        Start::Arrive { entry, .. } => g.map().entry(entry).map(|e| e.hex),
-        _ => None,
-    }
-}
-
-/// Units of `side` waiting at their entry this Reinforcement Phase (14.2).
-fn entering_units(g: &Fotm, side: Side) -> impl Iterator<Item = Unit> + '_ {
-    let brigades =
-        g.all_brigades().filter(move |&b| g.side_of(b) == side && g.bde(b).loc == Loc::Entering).map(Unit::Brigade);
-    let commanders = g
-        .all_commanders()
-        .filter(move |&c| {
-            let cm = g.cmdr(c);
-            g.cinfo(c).side == side
-                && cm.hex.is_none()
-                && !cm.gone
-                && matches!(&g.cinfo(c).start, Start::Arrive { turn, .. } if *turn <= g.turn)
-        })
-        .map(Unit::Commander);
-    brigades.chain(commanders)
-}
-
 /// Whether the unit has moved this phase.
 fn has_moved(g: &Fotm, u: Unit) -> bool {
     match u {
@@ -332,86 +290,9 @@ impl Ctx {
     }
 }
 
-/// How a brigade moves for 13.2: infantry and dismounted cavalry on foot, the rest by horse.
-fn on_foot(g: &Fotm, b: Bid) -> bool {
-    match g.arm(b) {
-        Arm::Infantry => true,
-        Arm::Cavalry => !g.bde(b).mounted,
-        Arm::Artillery | Arm::HorseArtillery => false,
-    }
-}
-
 /// A refusal citing a rule.
 fn no(rule: &str, reason: String) -> Illegal {
     Illegal { rule: rule.into(), reason }
-}
-
-/// The cost in half MP for brigade `b` to enter the adjacent `to` from `from`, and whether it
-/// must stop there (13.2, 13.3, 8.2). `column_road`: road column movement is open (the
-/// brigade is in column, not entering an enemy ZOC, the hex not crowded); it applies only
-/// along a road.
-pub(crate) fn brigade_cost(g: &Fotm, b: Bid, from: Hex, to: Hex, column_road: bool) -> Result<(u8, bool), Illegal> {
-    terrain_cost(g, on_foot(g, b), from, to, column_road)
-}
-
-/// The 13.2 cost in half MP for a brigade on foot (infantry, dismounted cavalry, and guards)
-/// or not to enter `to` from `from`, and whether it must stop there; see [`brigade_cost`].
-pub(crate) fn terrain_cost(g: &Fotm, foot: bool, from: Hex, to: Hex, column_road: bool) -> Result<(u8, bool), Illegal> {
-    let map = g.map();
-    let Some(terrain) = map.terrain(to) else {
-        return Err(no("FotM 13.1", format!("{to} is off the map")));
-    };
-    let change = map.elevation_change(from, to).unwrap_or(0);
-    if change >= PROHIBITED_CHANGE {
-        return Err(no("FotM 13.2", format!("a {change}-level elevation change into {to} is prohibited to all units")));
-    }
-    if change >= HORSE_PROHIBITED_CHANGE && !foot {
-        return Err(no(
-            "FotM 13.2",
-            format!("cavalry and artillery may not cross a two-level elevation change into {to}"),
-        ));
-    }
-    let road = map.road(from, to);
-    if column_road && road {
-        return Ok((ROAD_HALF, false));
-    }
-    let woods = terrain == Terrain::Woods && !road;
-    let base = match (woods, foot) {
-        (false, _) => CLEAR_COST,
-        (true, true) => WOODS_FOOT_COST,
-        (true, false) => WOODS_HORSE_COST,
-    };
-    let elevation = match (change, foot) {
-        (0, _) | (1, true) => 0,
-        _ => SURCHARGE,
-    };
-    let steep = if map.steep_hillside(to) { SURCHARGE } else { 0 };
-    Ok(((base + elevation + steep) * 2, woods && !foot))
-}
-
-/// The cost in half MP for a commander to enter `to` from `from` (13.2 notations, 13.3).
-pub(crate) fn commander_cost(g: &Fotm, from: Hex, to: Hex) -> Result<u8, Illegal> {
-    let map = g.map();
-    if !map.contains(to) {
-        return Err(no("FotM 13.1", format!("{to} is off the map")));
-    }
-    if map.elevation_change(from, to).unwrap_or(0) >= PROHIBITED_CHANGE {
-        return Err(no("FotM 13.2", format!("a three-level elevation change into {to} is prohibited to all units")));
-    }
-    Ok(if map.road(from, to) { ROAD_HALF } else { CLEAR_COST * 2 })
-}
-
-/// A brigade's MP allowance in half points (13.1, 8.1, 11.6).
-pub(crate) fn allowance(g: &Fotm, b: Bid) -> u8 {
-    let mp = match g.arm(b) {
-        Arm::Infantry => INFANTRY_MP,
-        Arm::Artillery => ARTILLERY_MP,
-        Arm::HorseArtillery => MOUNTED_MP,
-        Arm::Cavalry if g.bde(b).mounted => MOUNTED_MP,
-        Arm::Cavalry => DISMOUNTED_MP,
-    };
-    let dusk = if g.dusk() { sequence::DUSK_MP_LOSS } else { 0 };
-    mp.saturating_sub(dusk) * 2
 }
 
 /// Whether a Union cavalry brigade (11.3, 8.5).
@@ -638,72 +519,6 @@ pub(super) fn room(g: &Fotm, u: Unit, h: Hex) -> bool {
     }
 }
 
-/// 11.4 and 10.1: whether this unit must leave enemy ZOC in this Movement Phase.
-fn bound_to_leave(g: &Fotm, u: Unit) -> bool {
-    if g.owner(u) != Side::Union {
-        return false;
-    }
-    sequence::must_withdraw(g) || matches!(u, Unit::Commander(c) if g.cmdr(c).must_leave_zoc)
-}
-
-/// Whether the unit, starting its move on `at` in an enemy ZOC, could step out of it: some
-/// adjacent hex out of enemy ZOC it may enter and end in (any direction: the two free facing
-/// changes reach every hexside).
-fn could_leave(g: &Fotm, ctx: &Ctx, u: Unit, at: Hex, mount_changed: bool) -> bool {
-    if !ctx.zoc(at) {
-        return false;
-    }
-    if let Unit::Brigade(b) = u
-        && g.arm(b) == Arm::HorseArtillery
-        && !g.bde(b).mounted
-        && mount_changed
-    {
-        return false;
-    }
-    let map = g.map();
-    let held_east = union_cavalry(g, u).is_some() && !g.cavalry_released;
-    at.neighbours().into_iter().any(|n| {
-        let westward = held_east && map.eastward(n) < map.eastward(at);
-        map.contains(n)
-            && !westward
-            && !ctx.enemy_at(n)
-            && !ctx.zoc(n)
-            && room(g, u, n)
-            && match u {
-                Unit::Brigade(b) => brigade_cost(g, b, at, n, false).is_ok(),
-                Unit::Commander(_) => commander_cost(g, at, n).is_ok(),
-            }
-    })
-}
-
-/// Whether the mover, on `at` in an enemy ZOC, can still step out of it now: before its first
-/// hex any way out will do (13.1, the first hex always); after it, a step it has the MP for.
-/// Reading (10.1, 11.4): "must exit the ZOC" is satisfied only by ending out of it, so a unit
-/// that moves on but stays in an enemy ZOC must go on while a way out is open.
-fn may_still_leave(g: &Fotm, ctx: &Ctx, m: &Mover, at: Hex) -> bool {
-    if m.steps == 0 {
-        return could_leave(g, ctx, m.unit, at, m.mount_changed);
-    }
-    at.neighbours()
-        .into_iter()
-        .any(|n| !ctx.zoc(n) && step_check(g, ctx, m, at, n).is_ok_and(|i| !i.forced) && room(g, m.unit, n))
-}
-
-/// Units that have not moved yet but must, and can, leave enemy ZOC (11.4, 10.1). The board
-/// is read only when some unit is bound to leave (rarely: this is asked at every Movement
-/// Phase decision).
-fn pending_leavers(g: &Fotm, side: Side, reinforce: bool) -> Vec<Unit> {
-    if reinforce || side != Side::Union {
-        return vec![];
-    }
-    let bound: Vec<Unit> = selectable(g, side, false).into_iter().filter(|&u| bound_to_leave(g, u)).collect();
-    if bound.is_empty() {
-        return bound;
-    }
-    let ctx = Ctx::new(g, side);
-    bound.into_iter().filter(|&u| g.unit_hex(u).is_some_and(|h| could_leave(g, &ctx, u, h, false))).collect()
-}
-
 /// Whether the mover may stop now (4.1 stacking where it ends; 11.4/10.1 leaving ZOC).
 pub(super) fn may_end(g: &Fotm, ctx: &Ctx, m: &Mover) -> Result<(), Illegal> {
     let Some(at) = g.unit_hex(m.unit) else { return Ok(()) };
@@ -768,96 +583,6 @@ fn phase_end(g: &mut Fotm, side: Side, reinforce: bool) {
     }
     let what = if reinforce { "Reinforcement" } else { "Movement" };
     g.note(if reinforce { "FotM 14.1" } else { "FotM 13.1" }, |_| format!("{} {what} Phase ends", side.title()));
-}
-
-/// 11.4: whether the pause bars this side's units from entering an enemy ZOC.
-fn barred_from_zoc(g: &Fotm, side: Side) -> bool {
-    side == Side::Union && sequence::union_paused(g)
-}
-
-/// 14.2 with 11.4: whether a unit of `side` may not come on at its designated entry hex: an
-/// enemy brigade holds it, or, for a Union unit during Burnside's pause, it lies in a
-/// Confederate ZOC the unit may not enter.
-fn entry_blocked(g: &Fotm, ctx: &Ctx, side: Side, entry: Hex) -> bool {
-    ctx.enemy_at(entry) || (barred_from_zoc(g, side) && ctx.zoc(entry))
-}
-
-/// 14.2: whether the unit moving (not yet on the map, coming by `entry`) may come on at `to`,
-/// and whether it must stop there. The designated hex, unless it is blocked; then an edge hex
-/// within two hexes of it. Entering an enemy ZOC stops the unit (6.1), so it needs room to end
-/// its move there (4.1); a Union unit may not enter one during Burnside's pause (11.4).
-fn entry_check(g: &Fotm, ctx: &Ctx, m: &Mover, entry: Hex, to: Hex) -> Result<bool, Illegal> {
-    let map = g.map();
-    if !map.contains(to) {
-        return Err(no("FotM 13.1", format!("{to} is off the map")));
-    }
-    if to != entry {
-        if !entry_blocked(g, ctx, m.side, entry) {
-            return Err(no(
-                "FotM 14.2",
-                format!("{} enters at {entry}: the entry hex is not blocked", g.uname(m.unit)),
-            ));
-        }
-        if to.distance(entry) > ENTRY_RADIUS || !map.on_any_edge(to) {
-            return Err(no(
-                "FotM 14.2",
-                format!("{entry} is blocked: a unit enters at a map-edge hex within two hexes of it, not {to}"),
-            ));
-        }
-    }
-    if ctx.enemy_at(to) {
-        return Err(no("FotM 13.4", format!("enemy brigades occupy {to}")));
-    }
-    let zoc = ctx.zoc(to);
-    if zoc && barred_from_zoc(g, m.side) {
-        return Err(no("FotM 11.4", format!("Burnside's pause: Union units may not enter a Confederate ZOC ({to})")));
-    }
-    if zoc && !room(g, m.unit, to) {
-        return Err(no(
-            "FotM 4.1",
-            format!("{} would stop in {to} (enemy ZOC) and has no room there", g.uname(m.unit)),
-        ));
-    }
-    Ok(zoc)
-}
-
-/// The reinforcement step onto the map: the hexes a unit entering by `entry` may be placed
-/// on (14.2): [`entry_check`] over the designated hex and, when it is blocked, the edge hexes
-/// within two hexes of it.
-fn entry_hexes(g: &Fotm, ctx: &Ctx, m: &Mover, entry: Hex) -> Vec<Hex> {
-    let mut v: Vec<Hex> = if entry_blocked(g, ctx, m.side, entry) { entry.within(ENTRY_RADIUS) } else { vec![entry] };
-    v.retain(|&h| g.map().contains(h) && entry_check(g, ctx, m, entry, h).is_ok());
-    v.sort();
-    v
-}
-
-/// The facing of a column entering at `entry`: along the road into the map (14.2).
-fn entry_facing(g: &Fotm, entry: Hex) -> u8 {
-    let map = g.map();
-    entry.neighbours().into_iter().find(|&n| map.road(entry, n)).map_or(0, |n| facing::front_towards(entry, n))
-}
-
-/// The half MP a unit entering at `entry` spends off the map, joining the column (14.2).
-fn join_column(g: &Fotm, columns: &mut Vec<Column>, entry: Hex, u: Unit) -> u8 {
-    let i = match columns.iter().position(|c| c.entry == entry) {
-        Some(i) => i,
-        None => {
-            columns.push(Column { entry, ahead: 0, forming: vec![] });
-            columns.len() - 1
-        }
-    };
-    let col = &mut columns[i];
-    if let Unit::Brigade(b) = u {
-        let mut with = col.forming.clone();
-        with.push(b);
-        if !col.forming.is_empty() && !stacking::legal_stack(g, &with) {
-            col.ahead += 1;
-            col.forming = vec![b];
-        } else {
-            col.forming = with;
-        }
-    }
-    col.ahead * OFF_MAP_HALF_PER_STACK
 }
 
 /// 11.3: once a Union infantry or artillery brigade is West of all Pleasonton's cavalry, the
@@ -1308,16 +1033,4 @@ fn pause_broken(g: &mut Fotm, b: Bid) {
     if matches!(g.arm(b), Arm::Infantry) || g.arm(b).is_artillery() {
         sequence::end_pause(g, "a Confederate brigade entered a Union ZOC");
     }
-}
-
-/// 13.2's prohibitions alone: whether brigade `b` could cross from `from` into the adjacent
-/// `to` at all, MP aside (a three-level change bars everyone, a two-level change cavalry and
-/// artillery not on foot). Retreats (17.3) and the post-combat advance (15.10) are moves too.
-pub(crate) fn may_cross(g: &Fotm, b: Bid, from: Hex, to: Hex) -> bool {
-    brigade_cost(g, b, from, to, false).is_ok()
-}
-
-/// Whether brigade `b` is on foot for 13.2 (used by the automatic moves).
-pub(crate) fn moves_on_foot(g: &Fotm, b: Bid) -> bool {
-    on_foot(g, b)
 }
