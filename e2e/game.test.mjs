@@ -468,3 +468,40 @@ test('replay by turn: a link to a position opens the replay there, and the turn 
     await page.waitForSelector('#replay-banner', { state: 'hidden' }); // no other side's play yet: back to live
   });
 });
+
+test('"your move": a hidden tab is told when the decision comes back to its seat', { timeout: TEST_TIMEOUT }, async () => {
+  await withPages('your-move', async (open) => {
+    const g = await createGame({ union: 'human', confederate: 'human' });
+    const page = await open();
+    await page.addInitScript(() => {
+      window.__notes = [];
+      window.Notification = class {
+        static permission = 'granted';
+        static requestPermission = async () => 'granted';
+        constructor(title) {
+          window.__notes.push(title);
+        }
+      };
+      Object.defineProperty(document, 'hidden', { get: () => true });
+    });
+    await page.goto(url(g.seats.confederate.link));
+    await waitGameReady(page);
+    assert.equal(await page.evaluate(() => window.__notes.length), 0, 'not yet the Confederacy\'s move');
+    // The Union takes its set-up decisions by the API until the Confederacy is to decide.
+    for (let i = 0; i < 400; i++) {
+      const st = (await apiJson(`/api/games/${g.id}/state?seat=${g.seats.union.token}`)).body;
+      if (st.actor !== 'union') break;
+      const a = st.actions.length ? st.actions[0] : null;
+      let action = a && a.action;
+      if (!action) {
+        const unit = st.unit_actions[0].unit;
+        action = (await apiJson(`/api/games/${g.id}/actions?seat=${g.seats.union.token}&unit=${unit}`)).body.actions[0].action;
+      }
+      const r = await apiJson(`/api/games/${g.id}/actions`, { method: 'POST', body: JSON.stringify({ seat: g.seats.union.token, seq: st.seq, action }) });
+      assert.equal(r.status, 200, JSON.stringify(r.body));
+    }
+    await page.waitForFunction(() => window.__notes.length === 1, null, { timeout: STEP });
+    assert.match(await page.evaluate(() => window.__notes[0]), /^Your move: /);
+    assert.match(await page.title(), /^● Your move · /);
+  });
+});

@@ -190,7 +190,9 @@ async function accept(state) {
   }
   ui.log = merged.log;
   ui.undone = merged.undone;
+  const wasYours = !!(ui.state && ui.state.yours);
   ui.state = state;
+  if (state.yours && !wasYours && ui.state.seq > 0) notifyYourMove(state);
   ui.index = indexActions(state.actions);
   ui.acting = new Set((state.actions || []).map((a) => a.unit).filter((u) => u !== null && u !== undefined));
   // A long list (a set-up) comes as counts by unit; each unit's actions are fetched when it
@@ -253,7 +255,7 @@ function remember(state) {
 function render() {
   const s = ui.state;
   if (!s) return;
-  document.title = `${s.title} · muster`;
+  setTitle();
   $('title').textContent = s.title;
   renderSeat(s);
   renderLog();
@@ -326,13 +328,44 @@ function panTo(unit) {
   if (!inside) setView({ ...v, x: (box.x1 + box.x2) / 2 - v.w / 2, y: (box.y1 + box.y2) / 2 - v.h / 2 });
 }
 
+/** The tab's title: the game's, marked while it is this seat's move and the tab is hidden. */
+function setTitle() {
+  const s = ui.state;
+  if (!s) return;
+  document.title = `${s.yours && document.hidden ? '● Your move · ' : ''}${s.title} · muster`;
+}
+
+/**
+ * "Your move" (issue 15 item 9, a move a day): a browser notification when the decision comes
+ * back to this seat while the tab is hidden, once the player has allowed them (the seat line's
+ * "notify me"); the title shows it in any case.
+ */
+function notifyYourMove(s) {
+  if (!document.hidden) return;
+  if (typeof Notification === 'undefined' || Notification.permission !== 'granted') return;
+  const n = new Notification(`Your move: ${s.title}`, { body: `${s.prompt.rule}: ${s.prompt.text}`, tag: `muster-${s.id}` });
+  n.onclick = () => window.focus();
+}
+
+/** The "notify me" link: asks the browser for permission to show "your move" notifications. */
+function notifyToggle() {
+  if (typeof Notification === 'undefined' || !ui.state || !ui.state.seat) return null;
+  if (Notification.permission === 'granted') return el('span', { class: 'notify on' }, ' · notifications on');
+  if (Notification.permission === 'denied') return null;
+  return el(
+    'button',
+    { class: 'notify', type: 'button', title: 'A browser notification when it is your move and this tab is hidden', onclick: async () => { await Notification.requestPermission(); renderSeat(ui.state); } },
+    'notify me',
+  );
+}
+
 function renderSeat(s) {
   const seat = s.seat
     ? `You play the ${sideName(s.seat)}.`
     : ui.token
       ? 'This seat link is not recognised: you are watching as a spectator.'
       : 'You are watching as a spectator.';
-  $('seat').textContent = seat;
+  $('seat').replaceChildren(seat, ' ', notifyToggle() || '');
   $('seat').dataset.seat = s.seat || 'spectator';
   const players = Object.entries(s.players || {}).map(([side, p]) => `${sideName(side)}: ${p}`);
   $('players').textContent = players.join(' · ');
@@ -1171,6 +1204,7 @@ function wirePanZoom(svg) {
 // ---------------------------------------------------------------- controls and keys
 
 function wireControls() {
+  document.addEventListener('visibilitychange', setTitle);
   $('map').addEventListener('click', onMapClick);
   $('undo').addEventListener('click', undo);
   const log = $('log');
