@@ -178,10 +178,7 @@ pub(crate) fn why_illegal(g: &Belmont, a: &Action) -> Illegal {
             if g.act.as_ref().is_some_and(|x| x.fired_from.contains(from)) {
                 return ill("Belmont 5.1", format!("{from} has already fired a volley this activation"));
             }
-            ill(
-                "Belmont 5.1",
-                format!("no eligible unit in {from} may fire on {target} (range, LOS, target or activation)"),
-            )
+            ill("Belmont 5.1", crate::fire::volley_refusal(g, *from, *target))
         }
         (Some(Frame::Activate), Action::Done) if stage == Some(Stage::MeleeMoves) => ill(
             "Belmont 4.3.2",

@@ -81,6 +81,29 @@ fn may_target(g: &Belmont, u: UnitId, from: Hex, target: Hex) -> bool {
     }
 }
 
+/// Why no unit in `from` may volley at `target` (5.1), in the order a player checks: nobody
+/// there may fire this activation, no enemy there, out of every firer's range, no line of
+/// sight, or a target the firers may not take (a river hex, a gunboat, the Iron Banks).
+pub(crate) fn volley_refusal(g: &Belmont, from: Hex, target: Hex) -> String {
+    let firers = volley_firers(g, from);
+    let Some(&first) = firers.first() else {
+        return format!("no unit in {from} may fire a volley in this activation");
+    };
+    let side = g.owner(first);
+    if !g.ids().any(|u| g.owner(u) != side && g.hex_of(u) == Some(target)) {
+        return format!("no enemy unit stands in {target}");
+    }
+    let d = from.distance(target);
+    let reach = firers.iter().map(|&u| range_of(g, u)).max().unwrap_or(0);
+    if d == 0 || d > reach {
+        return format!("{target} is {d} hexes from {from}; the firers there reach {reach} (Volley Fire Chart)");
+    }
+    if !los(g, from, target) {
+        return format!("there is no line of sight from {from} to {target} (5.3)");
+    }
+    format!("the units in {from} may not take {target} as a target (a river hex, a gunboat or the Iron Banks, 5.1)")
+}
+
 /// 5.1: every legal volley (firing hex, target, subset of firers).
 pub(crate) fn volley_legal(g: &Belmont) -> Vec<Action> {
     let act = g.act.as_ref().expect("activation");

@@ -1,6 +1,6 @@
 //! What a click the page did not offer would mean (`engine::Game::probe`, issue 15), so the
 //! page can say which rule forbids it: a hex clicked with a unit selected is its move there
-//! (4.0, 4.2, 11.7), its melee marker there (4.3.1), its set-up placement (2.1-2.3), a
+//! (4.0, 4.2, 11.7), a volley from its hex at it (5.1), its melee marker there (4.3.1), its set-up placement (2.1-2.3), a
 //! vessel's sailing (11.5) or the retreat hex (8.0); a unit clicked is the choice of it that
 //! is pending (7.0 hits, 8.3 retreats); Done is the end of the phase or step. Only actions of
 //! the kinds the pending decision takes.
@@ -48,10 +48,14 @@ pub(crate) fn probe(g: &Belmont, p: &Probe) -> Vec<Action> {
             if has(|a| matches!(a, Action::Sail { .. })) {
                 out.push(Action::Sail { vessel: u, to: h });
             }
-            if let Some(from) = g.hex_of(u)
-                && has(|a| matches!(a, Action::Marker { .. }))
-            {
-                out.push(Action::Marker { target: h, from });
+            if let Some(from) = g.hex_of(u) {
+                if has(|a| matches!(a, Action::Marker { .. })) {
+                    out.push(Action::Marker { target: h, from });
+                }
+                // 5.1: a volley from the unit's hex (the firers' choice is the page's next step).
+                if has(|a| matches!(a, Action::Volley { .. })) || volley_stage(g) {
+                    out.push(Action::Volley { from, target: h, firers: 1 });
+                }
             }
             out
         }
@@ -61,4 +65,10 @@ pub(crate) fn probe(g: &Belmont, p: &Probe) -> Vec<Action> {
 /// A unit by the id the board gives its counter (`view::board`).
 fn unit_by_id(g: &Belmont, id: &str) -> Option<UnitId> {
     g.oob().counters.iter().position(|c| c.id == id).and_then(|i| UnitId::try_from(i).ok())
+}
+
+/// Whether the activation is at its volley step (5.1), even with no volley left to offer, so a
+/// click on a hex is explained as a volley ("out of range", "no line of sight").
+fn volley_stage(g: &Belmont) -> bool {
+    g.act.as_ref().is_some_and(|a| a.stage == crate::state::Stage::Volley)
 }
