@@ -430,6 +430,9 @@ test('moves by destination: a unit selected shows its reach, and a click there m
     await page.locator('#legend-box summary').click();
     await page.waitForFunction(() => document.querySelectorAll('#legend ul.terrain li').length >= 2, null, { timeout: STEP });
     assert.ok((await page.locator('#legend ul.marks li').count()) >= 5);
+    // The player aids: the turn record, from the order of battle.
+    await page.locator('#aids-box summary').click();
+    await page.waitForFunction(() => /Scammon/.test(document.querySelector('#aids')?.textContent || ''), null, { timeout: STEP });
     page.on('dialog', (d) => d.accept()); // a forced march asks first
     await page.locator(`#map .hex[data-hex="${hex}"]`).click();
     await page.waitForSelector(`#map .counter[data-counter="Benjamin"][data-hex="${hex}"]`, { state: 'attached' });

@@ -36,7 +36,7 @@ pub use memo::LegalMemo;
 pub use probe::{Explanation, Probe, explain};
 pub use record::{Record, RecordError, hash_hex, replay};
 pub use rng::Dice;
-pub use view::{ActionView, BoardView, CounterView, HexView, LegendEntry, LineView};
+pub use view::{ActionView, AidTable, BoardView, CounterView, HexView, LegendEntry, LineView};
 
 use serde::{Deserialize, Serialize, de::DeserializeOwned};
 use std::fmt::Debug;
@@ -246,6 +246,12 @@ pub trait Game: Clone + Hash + Send + Sync + 'static {
     /// not, so that [`explain`] can say why those not offered are refused. Only actions of
     /// the kind the pending decision takes. The default names none.
     fn probe(&self, _probe: &Probe) -> Vec<Self::Action> {
+        Vec::new()
+    }
+
+    /// The player aids a page shows (charts, the turn record), from the ruleset's own data.
+    /// The default has none.
+    fn aids(&self) -> Vec<AidTable> {
         Vec::new()
     }
 

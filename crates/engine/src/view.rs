@@ -111,3 +111,20 @@ pub struct ActionView {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub warning: Option<String>,
 }
+
+/// A player aid a page shows beside the map (issue 15): a chart or card of the ruleset, drawn
+/// from the same data its rules read, so the aid and the play never disagree.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AidTable {
+    /// Its title ("Volley Fire Chart").
+    pub title: String,
+    /// The rule it belongs to ("Belmont 5.1").
+    pub rule: String,
+    /// Column headings.
+    pub columns: Vec<String>,
+    /// Rows, each as many cells as there are columns.
+    pub rows: Vec<Vec<String>>,
+    /// What the cells' abbreviations mean, if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub key: Option<String>,
+}

@@ -341,7 +341,8 @@ fn bots_offered() -> Value {
     })
 }
 
-/// The map's terrain legend: `[{"terrain", "name", "fill"}]`.
+/// The map's terrain legend and the ruleset's player aids: `{"terrain": [{"terrain", "name",
+/// "fill"}], "aids": [{"title", "rule", "columns", "rows", "key"}]}`.
 async fn legend(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Answer {
     let v = hub.with(&id, |s| s.legend()).await?;
     json_ok(StatusCode::OK, v)

@@ -152,7 +152,8 @@ pub trait Session: Send + Sync {
     fn why(&self, probe: &engine::Probe) -> Value;
     /// The map without counters, as SVG.
     fn map_svg(&self) -> String;
-    /// The map's terrain legend (`engine::LegendEntry`s), as JSON.
+    /// The map's terrain legend (`engine::LegendEntry`s) and the ruleset's player aids
+    /// (`engine::AidTable`s), as `{"terrain", "aids"}`.
     fn legend(&self) -> Value;
     /// A game in a line, for the lobby's "My games": `{"id", "title", "actor", "players",
     /// "outcome", "ply", "turn"}`.
@@ -621,7 +622,7 @@ impl<G: Game> Session for Live<G> {
     }
 
     fn legend(&self) -> Value {
-        json!(self.fresh.board().legend)
+        json!({"terrain": self.fresh.board().legend, "aids": self.fresh.aids()})
     }
 
     fn summary(&self) -> Value {

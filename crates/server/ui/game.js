@@ -86,14 +86,37 @@ const MARKS = [
   ['reach', 'ringed: reachable later this phase; click to go (dashed orange: forced march, red: a rule stops the move)'],
 ];
 
+/** The ruleset's player aids (its charts, the turn record), each a table, in the panel. */
+function renderAids(aids) {
+  $('aids-box').hidden = aids.length === 0;
+  $('aids').replaceChildren(
+    ...aids.map((a) =>
+      el(
+        'section',
+        { class: 'aid' },
+        el('h3', {}, a.title, ' ', el('span', { class: 'rule' }, a.rule)),
+        el(
+          'table',
+          {},
+          el('thead', {}, el('tr', {}, ...a.columns.map((c) => el('th', {}, c)))),
+          el('tbody', {}, ...a.rows.map((r) => el('tr', {}, ...r.map((c) => el('td', {}, c))))),
+        ),
+        a.key ? el('p', { class: 'key' }, a.key) : null,
+      ),
+    ),
+  );
+}
+
 /** The map's terrain legend (from the ruleset) and the page's marks, in the panel. */
 async function loadLegend() {
   let terrain = [];
+  let aids = [];
   try {
-    terrain = await api(`/api/games/${encodeURIComponent(ui.id)}/legend`);
+    ({ terrain, aids } = await api(`/api/games/${encodeURIComponent(ui.id)}/legend`));
   } catch {
     // the marks alone
   }
+  renderAids(aids || []);
   const swatch = (fill, cls) => el('span', { class: `swatch ${cls || ''}`, style: fill ? `background:${fill}` : null });
   $('legend').replaceChildren(
     el('ul', { class: 'terrain' }, ...terrain.map((t) => el('li', {}, swatch(t.fill), t.name))),

@@ -24,6 +24,7 @@
 
 mod action;
 mod action_view;
+mod aids;
 mod camp;
 pub mod charts;
 mod confused;
@@ -229,6 +230,10 @@ impl Game for Belmont {
 
     fn log(&self) -> &Log {
         &self.log
+    }
+
+    fn aids(&self) -> Vec<engine::AidTable> {
+        aids::aids()
     }
 
     fn odds_horizon(&self) -> bool {

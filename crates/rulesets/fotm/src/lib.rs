@@ -29,6 +29,7 @@
 
 mod action;
 mod action_view;
+mod aids;
 mod artillery;
 mod casualty;
 mod combat;
@@ -219,6 +220,10 @@ impl Game for Fotm {
 
     fn log(&self) -> &Log {
         &self.log
+    }
+
+    fn aids(&self) -> Vec<engine::AidTable> {
+        aids::aids(self.oob())
     }
 
     fn probe(&self, p: &engine::Probe) -> Vec<Action> {
