@@ -126,3 +126,19 @@ fn a_bad_pick_is_refused_with_the_reason_and_nothing_is_written() {
     let (record, n) = game(&dir);
     assert_eq!(muster(&["position", &record, "--at", &(n + 1).to_string()]).status.code(), Some(2));
 }
+
+/// `--units` (the audit's wish): every unit with its hex, the hex's terrain and elevation and
+/// its facing, so a ruling on facing or elevation is read from the binary, not the SVG; off
+/// without the flag.
+#[test]
+fn units_shows_hex_terrain_elevation_and_facing() {
+    let v = json(&["position", "fotm", "--then", "Done", "--then", "Done", "--units", "--json"]);
+    let units = v["units"].as_array().expect("units");
+    let garland = units.iter().find(|u| u["id"] == "Garland").expect("Garland on the map");
+    assert!(garland["hex"].is_string() && garland["terrain"].is_string(), "{garland}");
+    assert!(garland["elevation"].is_i64() && garland["facing"].is_u64(), "{garland}");
+    let out = muster(&["position", "fotm", "--then", "Done", "--then", "Done", "--units"]);
+    let t = text(&out.stdout);
+    assert!(t.contains("Garland") && t.contains("level") && t.contains("facing"), "{t}");
+    assert!(json(&["position", "fotm", "--json"]).get("units").is_none());
+}

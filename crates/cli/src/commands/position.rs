@@ -48,9 +48,16 @@ pub struct Args {
     /// Print the game's event log, every event with its rule, before the decision.
     #[arg(long)]
     log: bool,
+    /// Print every unit on the map first: its hex, the hex's terrain and elevation, its
+    /// facing where the ruleset has one (0-5: the vertex between hexside directions f and
+    /// f+1 in die order N, NE, SE, S, SW, NW), strength and status. For rulings that hang
+    /// on facing and elevation, without reading them off the SVG.
+    #[arg(long)]
+    units: bool,
     /// Print {"scenario", "decisions", "actor", "prompt": {"text", "rule"}, "choices":
-    /// [{"index", "description", "probability", "action"}], "log": [{"rule", "text"}]}
-    /// as JSON; "actor" is "union", "confederate", "chance" or "over"; "probability"
+    /// [{"index", "description", "probability", "action"}], "log": [{"rule", "text"}],
+    /// "units": [{"id", "name", "side", "kind", "hex", "terrain", "elevation", "facing",
+    /// "strength", "status"}]} as JSON ("log" and "units" only when asked for); "actor" is "union", "confederate", "chance" or "over"; "probability"
     /// is null for a side's action; "action" is the JSON a --then or a record takes.
     #[arg(long)]
     json: bool,
@@ -63,6 +70,21 @@ struct Choice {
     description: String,
     probability: Option<f64>,
     action: Value,
+}
+
+/// A unit on the map, as `--units` prints it.
+#[derive(Serialize, Debug)]
+struct UnitLine {
+    id: String,
+    name: String,
+    side: String,
+    kind: String,
+    hex: String,
+    terrain: Option<String>,
+    elevation: Option<i8>,
+    facing: Option<u8>,
+    strength: String,
+    status: Vec<String>,
 }
 
 #[derive(Serialize, Debug)]
@@ -81,6 +103,8 @@ struct Report {
     choices: Vec<Choice>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     log: Vec<LogLine>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    units: Vec<UnitLine>,
 }
 
 #[derive(Serialize, Debug)]
@@ -205,6 +229,7 @@ impl Visit for Build<'_> {
         } else {
             game.log().events().iter().map(|e| LogLine { rule: e.rule.clone(), text: e.text.clone() }).collect()
         };
+        let units = if self.args.units { units(&game) } else { Vec::new() };
         Ok(Report {
             scenario: game.scenario().0.to_string(),
             decisions: record.actions.len(),
@@ -212,12 +237,57 @@ impl Visit for Build<'_> {
             prompt: Prompt { text: prompt.text, rule: prompt.rule },
             choices,
             log,
+            units,
         })
     }
 }
 
+/// Every counter on the map with its hex's terrain and elevation.
+fn units<G: Game>(game: &G) -> Vec<UnitLine> {
+    let board = game.board();
+    let hexes: std::collections::HashMap<&str, &engine::HexView> =
+        board.hexes.iter().map(|h| (h.hex.as_str(), h)).collect();
+    board
+        .counters
+        .iter()
+        .map(|c| {
+            let h = hexes.get(c.hex.as_str());
+            UnitLine {
+                id: c.id.clone(),
+                name: c.name.clone(),
+                side: c.side.clone(),
+                kind: c.kind.clone(),
+                hex: c.hex.clone(),
+                terrain: h.map(|h| h.terrain.clone()),
+                elevation: h.map(|h| h.elevation),
+                facing: c.facing.or(c.faces_side),
+                strength: c.strength.clone(),
+                status: c.status.clone(),
+            }
+        })
+        .collect()
+}
+
 fn to_text(r: &Report, saved: Option<&Path>) -> String {
     let mut s = String::new();
+    for u in &r.units {
+        let ground = match (&u.terrain, u.elevation) {
+            (Some(t), Some(e)) => format!("{t}, level {e}"),
+            _ => "off the map".into(),
+        };
+        let facing = u.facing.map_or_else(String::new, |f| format!(", facing {f}"));
+        let status = if u.status.is_empty() { String::new() } else { format!(" [{}]", u.status.join(", ")) };
+        let name =
+            if u.name.replace(' ', "-") == u.id || u.name == u.id { String::new() } else { format!(" \"{}\"", u.name) };
+        let _ = writeln!(
+            s,
+            "{:<10} {} {}{name} in {} ({ground}){facing}, strength {}{status}",
+            u.id, u.side, u.kind, u.hex, u.strength
+        );
+    }
+    if !r.units.is_empty() {
+        s.push('\n');
+    }
     for e in &r.log {
         let _ = writeln!(s, "[{}] {}", e.rule, e.text);
     }
