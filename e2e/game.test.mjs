@@ -424,7 +424,11 @@ test('moves by destination: a unit selected shows its reach, and a click there m
     await waitPlyChange(page, before);
     await page.waitForFunction(() => document.querySelectorAll('#overlay .reach-mark').length > 0, null, { timeout: STEP });
     // A ringed hex with nothing on it, inside the visible map.
-    const hex = await freeHex(page, '#map .hex.reach[data-hex]');
+    // A forced-march hex when one is in view (the move then asks first, 13.5), else any.
+    const forced = await page.evaluate(() => [...document.querySelectorAll('#overlay .reach-mark.forced')].map((m) => m.dataset.hex));
+    const forcedSel = forced.map((h) => `#map .hex.reach[data-hex="${h}"]`).join(', ');
+    const forcedHex = forcedSel ? await freeHex(page, forcedSel) : null;
+    const hex = forcedHex || (await freeHex(page, '#map .hex.reach[data-hex]'));
     assert.ok(hex, 'a reachable hex beyond the lit ones, inside the visible map');
     // The legend: the ruleset's terrain and the page's marks.
     await page.locator('#legend-box summary').click();
@@ -433,8 +437,21 @@ test('moves by destination: a unit selected shows its reach, and a click there m
     // The player aids: the turn record, from the order of battle.
     await page.locator('#aids-box summary').click();
     await page.waitForFunction(() => /Scammon/.test(document.querySelector('#aids')?.textContent || ''), null, { timeout: STEP });
-    page.on('dialog', (d) => d.accept()); // a forced march asks first
     await page.locator(`#map .hex[data-hex="${hex}"]`).click();
+    // A forced march, or a hex where a rule stops the move, asks first.
+    const confirm = page.locator('#odds:not([hidden]) button.confirm');
+    if (forcedHex) {
+      await confirm.waitFor();
+      assert.match(await page.locator('#odds p.warning').first().textContent(), /13\.5/);
+      await confirm.click();
+    } else {
+      try {
+        await confirm.waitFor({ timeout: 750 });
+        await confirm.click();
+      } catch {
+        // a plain move: sent at once
+      }
+    }
     await page.waitForSelector(`#map .counter[data-counter="Benjamin"][data-hex="${hex}"]`, { state: 'attached' });
   });
 });

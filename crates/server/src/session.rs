@@ -92,11 +92,8 @@ pub struct BotJob {
     pub work: Box<dyn FnOnce() -> Value + Send>,
 }
 
-/// Work that enumerates an action's odds, off the game's lock.
-pub type OddsJob = Box<dyn FnOnce() -> Result<Value, Refusal> + Send>;
-
-/// Analysis work of any kind (odds, replay marks), run off the lock.
-pub type Job = OddsJob;
+/// Analysis work (an action's odds, the replay marks), run off the game's lock.
+pub type Job = Box<dyn FnOnce() -> Result<Value, Refusal> + Send>;
 
 /// A live game of any ruleset.
 pub trait Session: Send + Sync {
@@ -142,7 +139,7 @@ pub trait Session: Send + Sync {
     /// # Errors
     /// [`Refusal::OutOfRange`] for a bad index; the work itself answers
     /// [`Refusal::TooLarge`].
-    fn odds(&self, index: usize) -> Result<OddsJob, Refusal>;
+    fn odds(&self, index: usize) -> Result<Job, Refusal>;
     /// Everywhere `unit` can get to by the seat's own consecutive decisions, with the actions
     /// that take it there (`engine::reach::destinations`), as `{"seq", "unit",
     /// "destinations"}` (text); none for a seat not to act.
@@ -342,6 +339,20 @@ pub fn actor_name(a: Actor) -> &'static str {
 }
 
 impl<G: Game> Live<G> {
+    /// Whether `seat` is the side to act now.
+    fn to_act(&self, seat: Option<Side>) -> bool {
+        seat.is_some_and(|s| self.game.actor() == Actor::Side(s))
+    }
+
+    /// Each of `legal` with its index and its view, as states and unit lists send them.
+    fn views<'a>(&self, legal: &'a [G::Action]) -> Vec<ActionOut<'a, G::Action>> {
+        legal
+            .iter()
+            .enumerate()
+            .map(|(index, action)| ActionOut { index, view: self.game.action_view(action), action })
+            .collect()
+    }
+
     fn load_entry(&mut self, text: &str) -> Result<(), Refusal> {
         let entry: Entry = serde_json::from_str(text).map_err(|e| Refusal::Corrupt(e.to_string()))?;
         match entry {
@@ -444,13 +455,9 @@ impl<G: Game> Session for Live<G> {
 
     fn state(&self, seat: Option<Side>, log_from: usize, thinking: bool) -> String {
         let actor = self.game.actor();
-        let yours = seat.is_some_and(|s| actor == Actor::Side(s));
+        let yours = self.to_act(seat);
         let legal = if yours { self.game.legal_actions() } else { Vec::new() };
-        let mut actions: Vec<ActionOut<'_, G::Action>> = legal
-            .iter()
-            .enumerate()
-            .map(|(index, action)| ActionOut { index, view: self.game.action_view(action), action })
-            .collect();
+        let mut actions = self.views(&legal);
         let mut unit_actions = None;
         if actions.len() > ACTIONS_INLINE {
             let mut counts: Vec<UnitCount> = Vec::new();
@@ -505,14 +512,9 @@ impl<G: Game> Session for Live<G> {
     }
 
     fn unit_actions(&self, seat: Option<Side>, unit: &str) -> String {
-        let yours = seat.is_some_and(|s| self.game.actor() == Actor::Side(s));
-        let legal = if yours { self.game.legal_actions() } else { Vec::new() };
-        let actions = legal
-            .iter()
-            .enumerate()
-            .map(|(index, action)| ActionOut { index, view: self.game.action_view(action), action })
-            .filter(|a| a.view.hex.is_some() && a.view.unit.as_deref() == Some(unit))
-            .collect();
+        let legal = if self.to_act(seat) { self.game.legal_actions() } else { Vec::new() };
+        let mut actions = self.views(&legal);
+        actions.retain(|a| a.view.hex.is_some() && a.view.unit.as_deref() == Some(unit));
         serde_json::to_string(&UnitActionsOut { seq: self.seq, unit, actions }).expect("actions serialise")
     }
 
@@ -575,7 +577,7 @@ impl<G: Game> Session for Live<G> {
         Ok(Value::Object(m))
     }
 
-    fn odds(&self, index: usize) -> Result<OddsJob, Refusal> {
+    fn odds(&self, index: usize) -> Result<Job, Refusal> {
         let legal = self.game.legal_actions();
         let action = legal
             .get(index)
@@ -607,9 +609,11 @@ impl<G: Game> Session for Live<G> {
     }
 
     fn reach(&self, seat: Option<Side>, unit: &str) -> String {
-        let yours = seat.is_some_and(|s| self.game.actor() == Actor::Side(s));
-        let destinations =
-            if yours { engine::reach::destinations(&self.quiet, unit, REACH_POSITIONS) } else { Vec::new() };
+        let destinations = if self.to_act(seat) {
+            engine::reach::destinations(&self.quiet, unit, REACH_POSITIONS)
+        } else {
+            Vec::new()
+        };
         json!({"seq": self.seq, "unit": unit, "destinations": destinations}).to_string()
     }
 

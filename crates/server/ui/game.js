@@ -653,7 +653,10 @@ async function showReach(unit, targets) {
 async function moveTo(hex) {
   const d = ui.reach?.byHex.get(hex);
   if (!d || ui.busy || !ui.state.yours) return;
-  if ((d.warning || d.stops) && !window.confirm(`${hex}: ${[d.warning, d.stops ? `the move stops for ${d.stops}` : null].filter(Boolean).join('; ')}. Go?`)) return;
+  if (d.warning || d.stops) {
+    const why = [d.warning, d.stops ? `the move stops there for ${d.stops}` : null].filter(Boolean);
+    if (!(await confirmDialog(`Move to ${hex}`, why.map((w) => el('p', { class: 'warning' }, w))).answer)) return;
+  }
   closePopups();
   setBusy(true);
   try {
@@ -886,33 +889,15 @@ function closePopups() {
 /** An action chosen: ask the odds first for fire and melee, then send it. */
 async function choose(a) {
   if (ui.busy || !ui.state || !ui.state.yours) return;
-  if ((a.kind === 'fire' || a.kind === 'melee') && !(await confirmOdds(a))) return;
-  else if (a.warning && a.kind !== 'fire' && a.kind !== 'melee' && !(await confirmWarning(a))) return;
+  const combat = a.kind === 'fire' || a.kind === 'melee';
+  if (combat && !(await confirmOdds(a))) return;
+  if (!combat && a.warning && !(await confirmWarning(a))) return;
   await send(a);
 }
 
 /** An action that risks something the rules say (a forced march, 13.5): the risk first, then Confirm. */
 function confirmWarning(a) {
-  const box = $('odds');
-  return new Promise((resolve) => {
-    const done = (ok) => {
-      box.hidden = true;
-      ui.oddsOpen = null;
-      resolve(ok);
-    };
-    ui.oddsOpen = done;
-    box.replaceChildren(
-      el('h3', {}, a.label),
-      el('p', { class: 'warning' }, a.warning),
-      el(
-        'div',
-        { class: 'buttons' },
-        el('button', { class: 'confirm', onclick: () => done(true) }, 'Confirm'),
-        el('button', { class: 'cancel', onclick: () => done(false) }, 'Cancel'),
-      ),
-    );
-    box.hidden = false;
-  });
+  return confirmDialog(a.label, [el('p', { class: 'warning' }, a.warning)]).answer;
 }
 
 /** POSTs the action; a stale or illegal answer is shown, the board redrawn. */
@@ -969,40 +954,55 @@ function setBusy(on) {
 
 /** Shows the odds of a fire or melee action; resolves true on Confirm. A 404 confirms at once. */
 function confirmOdds(a) {
-  const box = $('odds');
   const q = new URLSearchParams({ seq: String(ui.state.seq), index: String(a.index) });
   if (ui.token) q.set('seat', ui.token);
-  return new Promise((resolve) => {
-    const done = (ok) => {
-      box.hidden = true;
-      ui.oddsOpen = null;
-      resolve(ok);
-    };
-    ui.oddsOpen = done;
-    const buttons = el(
-      'div',
-      { class: 'buttons' },
-      el('button', { class: 'confirm', onclick: () => done(true) }, 'Confirm'),
-      el('button', { class: 'cancel', onclick: () => done(false) }, 'Cancel'),
-    );
-    box.replaceChildren(el('h3', {}, a.label), el('p', { class: 'loading' }, 'Working out the odds…'), buttons);
-    box.hidden = false;
-    api(`/api/games/${encodeURIComponent(ui.id)}/odds?${q}`)
-      .then((odds) => {
-        if (ui.oddsOpen !== done) return;
-        const note = odds.assumption ? el('p', { class: 'assumption' }, `Assumes ${odds.assumption}.`) : null;
-        box.replaceChildren(el('h3', {}, odds.label || a.label), oddsTable(odds), note, buttons);
-      })
-      .catch((e) => {
-        if (ui.oddsOpen !== done) return;
-        if (e instanceof ApiError && e.status === 404) return done(true);
-        const text =
-          e instanceof ApiError && e.status === 422 && e.body && e.body.error === 'too_large'
-            ? 'Too many outcomes to work out the exact odds of this one.'
-            : `No odds: ${errorText(e)}`;
-        box.replaceChildren(el('h3', {}, a.label), el('p', { class: 'too-large' }, text), buttons);
-      });
+  const d = confirmDialog(a.label, [el('p', { class: 'loading' }, 'Working out the odds…')]);
+  api(`/api/games/${encodeURIComponent(ui.id)}/odds?${q}`)
+    .then((odds) => {
+      const note = odds.assumption ? el('p', { class: 'assumption' }, `Assumes ${odds.assumption}.`) : null;
+      d.show(odds.label || a.label, [oddsTable(odds), note]);
+    })
+    .catch((e) => {
+      if (!d.open()) return;
+      if (e instanceof ApiError && e.status === 404) return d.done(true);
+      const text =
+        e instanceof ApiError && e.status === 422 && e.body && e.body.error === 'too_large'
+          ? 'Too many outcomes to work out the exact odds of this one.'
+          : `No odds: ${errorText(e)}`;
+      d.show(a.label, [el('p', { class: 'too-large' }, text)]);
+    });
+  return d.answer;
+}
+
+/**
+ * The #odds dialog with Confirm and Cancel under `parts`: `answer` resolves true on Confirm
+ * (or Enter), false on Cancel (or Esc); `show` redraws it while it is open.
+ */
+function confirmDialog(title, parts) {
+  const box = $('odds');
+  let resolve;
+  const answer = new Promise((r) => {
+    resolve = r;
   });
+  const done = (ok) => {
+    box.hidden = true;
+    ui.oddsOpen = null;
+    resolve(ok);
+  };
+  ui.oddsOpen = done;
+  const open = () => ui.oddsOpen === done;
+  const buttons = el(
+    'div',
+    { class: 'buttons' },
+    el('button', { class: 'confirm', onclick: () => done(true) }, 'Confirm'),
+    el('button', { class: 'cancel', onclick: () => done(false) }, 'Cancel'),
+  );
+  const show = (t, ps) => {
+    if (open()) box.replaceChildren(el('h3', {}, t), ...ps.filter(Boolean), buttons);
+  };
+  show(title, parts);
+  box.hidden = false;
+  return { answer, show, done, open };
 }
 
 function oddsTable(odds) {

@@ -6,7 +6,6 @@
 
 use crate::action::Action;
 use crate::combat::{self, CombatFrame};
-use crate::movement::MoveFrame;
 use crate::procedure::Frame;
 use crate::retreat::RetreatFrame;
 use crate::state::{Fotm, Unit};
@@ -79,13 +78,7 @@ fn unit_id(g: &Fotm, u: Unit) -> Option<String> {
 
 /// 13.1: the unit moving now.
 pub(crate) fn mover(g: &Fotm) -> Option<Unit> {
-    match g.stack.last() {
-        Some(Frame::Move(f)) => match f.as_ref() {
-            MoveFrame::Moving(m) => Some(m.unit),
-            _ => None,
-        },
-        _ => None,
-    }
+    crate::movement::mover(g).map(|m| m.unit)
 }
 
 /// 15.4: an Assault is announced on a hex before any brigade joins it, so its view names the

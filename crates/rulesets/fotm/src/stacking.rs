@@ -39,18 +39,34 @@ pub fn legal_stack(g: &Fotm, brigades: &[Bid]) -> bool {
 
 /// [`legal_stack`] over any collection of distinct brigades, without a list.
 fn legal_stack_of(g: &Fotm, brigades: impl Iterator<Item = Bid>) -> bool {
-    let (total, infantry) =
-        brigades.fold((0usize, 0usize), |(n, i), b| (n + 1, i + usize::from(counts_as_infantry(g, b))));
-    total <= MAX_BRIGADES && infantry <= MAX_INFANTRY
+    legal_stack_by(brigades, |b| counts_as_infantry(g, b))
+}
+
+/// 4.1's limits over distinct brigades, `infantry` saying which count as infantry.
+fn legal_stack_by(brigades: impl Iterator<Item = Bid>, infantry: impl Fn(Bid) -> bool) -> bool {
+    let (total, inf) = brigades.fold((0usize, 0usize), |(n, i), b| (n + 1, i + usize::from(infantry(b))));
+    total <= MAX_BRIGADES && inf <= MAX_INFANTRY
+}
+
+/// The friendly brigades on `hex` with `b`, whether or not it is there yet.
+fn with_stack(g: &Fotm, hex: Hex, b: Bid) -> impl Iterator<Item = Bid> + '_ {
+    let side = g.side_of(b);
+    g.all_brigades().filter(move |&x| x == b || (g.bde(x).loc == Loc::Map(hex) && g.side_of(x) == side))
 }
 
 /// Whether `b` may end a move on `hex` alongside the friendly brigades already there (4.1).
 #[must_use]
 pub fn has_room(g: &Fotm, hex: Hex, b: Bid) -> bool {
-    // The friendly brigades there, `b` among them whether or not it is there yet; stack order
-    // does not matter to 4.1, so no sorted list (this is asked for every step considered).
-    let side = g.side_of(b);
-    legal_stack_of(g, g.all_brigades().filter(|&x| x == b || (g.bde(x).loc == Loc::Map(hex) && g.side_of(x) == side)))
+    // Stack order does not matter to 4.1, so no sorted list (this is asked for every step
+    // considered).
+    legal_stack_of(g, with_stack(g, hex, b))
+}
+
+/// Whether cavalry brigade `b` would still have room on `hex` dismounted (8.3: dismounted
+/// cavalry stacks as infantry, 4.1).
+#[must_use]
+pub fn has_room_dismounted(g: &Fotm, hex: Hex, b: Bid) -> bool {
+    legal_stack_by(with_stack(g, hex, b), |x| x == b || counts_as_infantry(g, x))
 }
 
 /// Whether a commander of `side` may end a move on `hex` (4.1: two commanders a hex).

@@ -49,6 +49,12 @@ fn rule_4_1_dismounted_cavalry_counts_as_infantry() {
     assert!(g.bde(cav).mounted);
     assert!(stacking::legal_stack(&g, &[a, b, cav]), "mounted cavalry is not infantry");
     assert!(stacking::has_room(&g, hex("2215"), cav));
+    // Asked before dismounting (the move's way on): no room dismounted beside two infantry,
+    // room beside one.
+    assert!(!stacking::has_room_dismounted(&g, hex("2215"), cav));
+    g.bde_mut(b).loc = fotm::Loc::Map(hex("2214"));
+    assert!(stacking::has_room_dismounted(&g, hex("2215"), cav));
+    g.bde_mut(b).loc = fotm::Loc::Map(hex("2215"));
     dismount(&mut g, cav);
     assert!(!stacking::legal_stack(&g, &[a, b, cav]));
     assert!(!stacking::has_room(&g, hex("2215"), cav));

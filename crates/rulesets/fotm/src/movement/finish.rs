@@ -8,9 +8,8 @@
 //! (by [`engine::Game::state_hash`]), inside the rules' own checks; nested searches are not
 //! started (the outer search decides), so it ends.
 
-use super::{Ctx, MoveFrame, Mover, may_end, room};
+use super::{Ctx, MoveFrame, may_end, mover, room};
 use crate::Action;
-use crate::procedure::Frame;
 use crate::state::Fotm;
 use engine::Game;
 use std::cell::Cell;
@@ -81,17 +80,6 @@ fn finishable(start: Fotm) -> bool {
         }
     }
     false
-}
-
-/// The unit moving, if a move is on top of the stack.
-fn mover(g: &Fotm) -> Option<&Mover> {
-    match g.stack.last() {
-        Some(Frame::Move(f)) => match f.as_ref() {
-            MoveFrame::Moving(m) => Some(m),
-            _ => None,
-        },
-        _ => None,
-    }
 }
 
 /// 4.1's dead end, for [`engine::Game::dead_end`]: a unit moving that may not end its move

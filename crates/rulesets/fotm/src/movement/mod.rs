@@ -482,8 +482,19 @@ fn step_allowed(g: &Fotm, ctx: &Ctx, m: &Mover, at: Hex, to: Hex) -> Result<Step
 /// hex it may not end in, only what leaves it a way to finish its move; and no dismounting
 /// that over-stacks the hex (8.3: dismounted cavalry stacks as infantry) with no way on.
 fn keeps_way_on(g: &Fotm, m: &Mover, a: &Action) -> Result<(), Illegal> {
+    // Only dismounting changes a stack where it stands; the search runs only when the unit
+    // is, or would be, where it may not end.
+    let dismount_overstacks = |at| match m.unit {
+        Unit::Brigade(b) => {
+            *a == Action::Mount
+                && g.arm(b) == Arm::Cavalry
+                && g.bde(b).mounted
+                && !stacking::has_room_dismounted(g, at, b)
+        }
+        Unit::Commander(_) => false,
+    };
     match g.unit_hex(m.unit) {
-        Some(at) if (*a == Action::Mount || !room(g, m.unit, at)) && !finish::can_finish_after(g, a) => Err(no(
+        Some(at) if (dismount_overstacks(at) || !room(g, m.unit, at)) && !finish::can_finish_after(g, a) => Err(no(
             "FotM 4.1",
             format!("{} may not end its move in {at} (stacking) and would find no way on after that", g.uname(m.unit)),
         )),
@@ -491,11 +502,21 @@ fn keeps_way_on(g: &Fotm, m: &Mover, a: &Action) -> Result<(), Illegal> {
     }
 }
 
+/// The unit moving (13.1), if a move is on top of the stack.
+pub(crate) fn mover(g: &Fotm) -> Option<&Mover> {
+    match g.stack.last() {
+        Some(Frame::Move(f)) => match f.as_ref() {
+            MoveFrame::Moving(m) => Some(m),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
 /// What a step into `to` by the unit moving risks, for the page to warn of (issue 15): the
 /// forced march (13.5), whose roll after the move loses a step on 3 or less.
 pub(crate) fn step_warning(g: &Fotm, to: Hex) -> Option<String> {
-    let Some(Frame::Move(f)) = g.stack.last() else { return None };
-    let MoveFrame::Moving(m) = f.as_ref() else { return None };
+    let m = mover(g)?;
     let at = g.unit_hex(m.unit)?;
     let info = step_check(g, &Ctx::new(g, m.side), m, at, to).ok()?;
     info.forced.then(|| {
