@@ -525,3 +525,38 @@ test('"your move": a hidden tab is told when the decision comes back to its seat
     assert.match(await page.title(), /^● Your move · /);
   });
 });
+
+test('chat round-trips between two browsers; a spectator reads it and has no box to write in', { timeout: TEST_TIMEOUT }, async () => {
+  const game = await createGame({ union: 'human', confederate: 'human' });
+  await withPages('chat', async (open) => {
+    const union = await open();
+    const confederate = await open();
+    const spectator = await open();
+    await union.goto(url(game.seats.union.link));
+    await confederate.goto(url(game.seats.confederate.link));
+    await spectator.goto(url(game.spectator));
+    for (const p of [union, confederate, spectator]) await waitGameReady(p);
+    const plyBefore = await plyText(confederate);
+
+    await union.locator('#chat-box summary').click();
+    await union.locator('#chat-text').fill('Your move, General Polk.');
+    await union.locator('#chat-form button[type=submit]').click();
+    await union.waitForSelector('#chat li .said:text("Your move, General Polk.")');
+    assert.equal(await union.locator('#chat-text').inputValue(), '', 'the box empties once the line is stored');
+
+    // The other seat's box is closed: it counts the new line, and shows it when opened.
+    await confederate.waitForSelector('#chat-box .unread:text("1 new")');
+    await confederate.locator('#chat-box summary').click();
+    await confederate.waitForSelector('#chat li.chat-union .said:text("Your move, General Polk.")');
+    await confederate.locator('#chat-text').fill('Coming, sir.');
+    await confederate.locator('#chat-text').press('Enter');
+    await union.waitForSelector('#chat li.chat-confederate .said:text("Coming, sir.")');
+
+    // The spectator reads both lines and has no box to write in.
+    await spectator.locator('#chat-box summary').click();
+    await spectator.waitForFunction(() => document.querySelectorAll('#chat li').length === 2);
+    assert.ok(await spectator.locator('#chat-form').isHidden(), 'no chat box for a spectator');
+    assert.ok(await spectator.locator('#chat-box .spectator-note').isVisible());
+    assert.equal(await plyText(confederate), plyBefore, 'the chat did not move the game');
+  });
+});

@@ -113,6 +113,7 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .route("/api/games/{id}/odds", get(odds))
         .route("/api/games/{id}/why", get(why))
         .route("/api/games/{id}/reach", get(reach))
+        .route("/api/games/{id}/chat", get(chat).post(say))
         .route("/api/games/{id}/ws", get(ws::upgrade))
         .fallback(|| async { ApiError::new(StatusCode::NOT_FOUND, "not_found", "no such page") })
         .layer(DefaultBodyLimit::max(MAX_BODY))
@@ -360,6 +361,33 @@ async fn run_job(job: crate::session::Job) -> Answer {
         .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "internal", e.to_string()))?
         .map_err(|r| ApiError::from(HubError::Refused(r)))?;
     json_ok(StatusCode::OK, v)
+}
+
+#[derive(Deserialize)]
+struct ChatQuery {
+    #[serde(default)]
+    from: u64,
+}
+
+/// The game's chat from line `from` on: `{"lines": [{"n", "at", "seat", "text"}]}`. Anyone
+/// with the game's link reads it.
+async fn chat(State(hub): State<Arc<Hub>>, Path(id): Path<String>, Query(q): Query<ChatQuery>) -> Answer {
+    let lines = hub.chat(&id, q.from).await?;
+    json_ok(StatusCode::OK, json!({ "lines": lines }))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SayBody {
+    seat: Option<String>,
+    text: String,
+}
+
+/// A seat says a line in the chat; answers the line as stored.
+async fn say(State(hub): State<Arc<Hub>>, Path(id): Path<String>, body: Bytes) -> Answer {
+    let req: SayBody = parse(&body)?;
+    let line = hub.say(&id, req.seat.as_deref(), &req.text).await?;
+    json_ok(StatusCode::CREATED, json!({ "line": line }))
 }
 
 /// A game in a line, for the lobby's "My games" (whose move, the players, the result).

@@ -8,7 +8,7 @@
 //! store, so the in-memory position falls back to what is durable.
 
 use crate::session::{self, Refusal, Session};
-use crate::store::{GameMeta, Store, StoreError, StoredGame};
+use crate::store::{ChatLine, GameMeta, Store, StoreError, StoredGame};
 use engine::{Actor, Side};
 use serde_json::Value;
 use std::collections::HashMap;
@@ -49,8 +49,32 @@ pub struct Slot {
     session: AsyncMutex<Option<Box<dyn Session>>>,
     /// Sends the new sequence number on every change.
     pub updates: broadcast::Sender<u64>,
+    /// Sends every chat line said (here, or through another instance).
+    pub chat: broadcast::Sender<ChatLine>,
     thinking: AtomicBool,
 }
+
+impl Slot {
+    fn new(session: Option<Box<dyn Session>>) -> Slot {
+        Slot {
+            session: AsyncMutex::new(session),
+            updates: broadcast::channel(64).0,
+            chat: broadcast::channel(64).0,
+            thinking: AtomicBool::new(false),
+        }
+    }
+
+    /// Whether anyone is watching (a socket holds a receiver).
+    fn watched(&self) -> bool {
+        self.updates.receiver_count() > 0 || self.chat.receiver_count() > 0
+    }
+}
+
+/// The longest chat line, in characters.
+pub const CHAT_CHARS: usize = 500;
+
+/// The most chat lines a game keeps; past them the chat is full.
+pub const CHAT_LINES: u64 = 2_000;
 
 /// A seat, as a token resolves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -107,22 +131,92 @@ impl Hub {
     #[must_use]
     pub fn with_capacity(store: Store, capacity: usize) -> Arc<Hub> {
         let appended = store.appended();
+        let chatted = store.chatted();
         let hub = Arc::new(Hub { store, slots: Mutex::new(HashMap::new()), capacity });
-        if let Some(mut appended) = appended {
-            let weak = Arc::downgrade(&hub);
-            tokio::spawn(async move {
-                loop {
-                    let (id, seq) = match appended.recv().await {
-                        Ok(x) => x,
-                        Err(broadcast::error::RecvError::Lagged(_)) => continue,
-                        Err(broadcast::error::RecvError::Closed) => break,
-                    };
-                    let Some(hub) = weak.upgrade() else { break };
-                    hub.catch_up(&id, seq).await;
-                }
-            });
+        if let Some(appended) = appended {
+            hub.follow(appended, |hub, id, seq| Box::pin(async move { hub.catch_up(&id, seq).await }));
+        }
+        if let Some(chatted) = chatted {
+            hub.follow(chatted, |hub, id, n| Box::pin(async move { hub.relay_chat(&id, n).await }));
         }
         hub
+    }
+
+    /// Runs `f` on every notice another instance sends through the database, for as long as
+    /// the hub lives.
+    fn follow(
+        self: &Arc<Self>,
+        mut notices: broadcast::Receiver<(String, u64)>,
+        f: fn(Arc<Hub>, String, u64) -> futures_util::future::BoxFuture<'static, ()>,
+    ) {
+        let weak = Arc::downgrade(self);
+        tokio::spawn(async move {
+            loop {
+                let (id, n) = match notices.recv().await {
+                    Ok(x) => x,
+                    Err(broadcast::error::RecvError::Lagged(_)) => continue,
+                    Err(broadcast::error::RecvError::Closed) => break,
+                };
+                let Some(hub) = weak.upgrade() else { break };
+                f(hub, id, n).await;
+            }
+        });
+    }
+
+    /// A chat line was said through some instance: if game `id` is watched here, pass it on
+    /// (a line said here arrives twice; pages keep one per number).
+    async fn relay_chat(self: &Arc<Self>, id: &str, n: u64) {
+        let Some(slot) = self.slots.lock().expect("slots").get(id).cloned() else { return };
+        if slot.chat.receiver_count() == 0 {
+            return;
+        }
+        if let Ok(lines) = self.store.chat(id, n).await {
+            for line in lines.into_iter().filter(|l| l.n == n) {
+                let _ = slot.chat.send(line);
+            }
+        }
+    }
+
+    /// Says `text` in game `id`'s chat as the seat holding `token`: stored, then sent to
+    /// every watcher. Spectators read the chat but do not write in it.
+    ///
+    /// # Errors
+    /// [`HubError::Forbidden`] for a spectator; [`HubError::BadRequest`] for an empty or
+    /// over-long line or a full chat; [`HubError::NotFound`]; [`HubError::Store`].
+    pub async fn say(self: &Arc<Self>, id: &str, token: Option<&str>, text: &str) -> Result<ChatLine, HubError> {
+        let slot = self.slot(id).await?;
+        let meta = self.with(id, |s| s.meta().clone()).await?;
+        let Seat::Player(side) = seat_of(&meta, token) else {
+            return Err(HubError::Forbidden(
+                "this link is a spectator's: it reads the chat but cannot write in it".into(),
+            ));
+        };
+        // Control characters other than line breaks are dropped: a line is text.
+        let text: String = text.trim().chars().filter(|c| !c.is_control() || *c == '\n').collect();
+        if text.is_empty() {
+            return Err(HubError::BadRequest("a chat line needs some text".into()));
+        }
+        let chars = text.chars().count();
+        if chars > CHAT_CHARS {
+            return Err(HubError::BadRequest(format!(
+                "a chat line is at most {CHAT_CHARS} characters (this one has {chars})"
+            )));
+        }
+        if !self.store.chat(id, CHAT_LINES - 1).await?.is_empty() {
+            return Err(HubError::BadRequest(format!("this game's chat is full ({CHAT_LINES} lines)")));
+        }
+        let line = self.store.say(id, now(), side.name(), &text).await?;
+        let _ = slot.chat.send(line.clone());
+        Ok(line)
+    }
+
+    /// Game `id`'s chat from line `from` on.
+    ///
+    /// # Errors
+    /// [`HubError::NotFound`]; [`HubError::Store`].
+    pub async fn chat(self: &Arc<Self>, id: &str, from: u64) -> Result<Vec<ChatLine>, HubError> {
+        self.slot(id).await?;
+        Ok(self.store.chat(id, from).await?)
     }
 
     /// Another instance appended to game `id` up to `seq`: if it is in memory here and
@@ -172,11 +266,7 @@ impl Hub {
         if !entries.is_empty() {
             self.store.append(&meta.id, 0, entries).await?;
         }
-        let slot = Arc::new(Slot {
-            session: AsyncMutex::new(Some(session)),
-            updates: broadcast::channel(64).0,
-            thinking: AtomicBool::new(false),
-        });
+        let slot = Arc::new(Slot::new(Some(session)));
         self.insert(&meta.id, slot);
         self.kick(&meta.id);
         Ok(meta)
@@ -190,11 +280,7 @@ impl Hub {
         if let Some(s) = self.slots.lock().expect("slots").get(id) {
             return Ok(Arc::clone(s));
         }
-        let slot = Arc::new(Slot {
-            session: AsyncMutex::new(None),
-            updates: broadcast::channel(64).0,
-            thinking: AtomicBool::new(false),
-        });
+        let slot = Arc::new(Slot::new(None));
         // Load under the slot's own lock, so nobody acts on it half-built.
         let mut guard = slot.session.lock().await;
         *guard = Some(self.load(id).await?);
@@ -209,9 +295,7 @@ impl Hub {
     fn insert(&self, id: &str, slot: Arc<Slot>) -> Arc<Slot> {
         let mut slots = self.slots.lock().expect("slots");
         if slots.len() >= self.capacity {
-            slots.retain(|_, s| {
-                Arc::strong_count(s) > 1 || s.updates.receiver_count() > 0 || s.thinking.load(Ordering::Acquire)
-            });
+            slots.retain(|_, s| Arc::strong_count(s) > 1 || s.watched() || s.thinking.load(Ordering::Acquire));
         }
         Arc::clone(slots.entry(id.to_string()).or_insert(slot))
     }

@@ -13,6 +13,7 @@ pub const GAME: &str = include_str!("../ui/game.html");
 /// Every asset under `/assets/`, with its content type.
 const ASSETS: &[(&str, &str, &str)] = &[
     ("app.js", "text/javascript; charset=utf-8", include_str!("../ui/app.js")),
+    ("chat.js", "text/javascript; charset=utf-8", include_str!("../ui/chat.js")),
     ("game.js", "text/javascript; charset=utf-8", include_str!("../ui/game.js")),
     ("lobby.js", "text/javascript; charset=utf-8", include_str!("../ui/lobby.js")),
     ("style.css", "text/css; charset=utf-8", include_str!("../ui/style.css")),

@@ -6,6 +6,7 @@
 use crate::api::{ApiError, MAX_BODY, parse};
 use crate::hub::{Hub, HubError};
 use crate::session::actor_name;
+use crate::store::ChatLine;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, Query, State};
 use axum::response::{IntoResponse, Response};
@@ -33,11 +34,12 @@ pub(crate) async fn upgrade(
         Err(e) => return ApiError::from(e).into_response(),
     };
     let updates = slot.updates.subscribe();
+    let chat = slot.chat.subscribe();
     ws.max_message_size(MAX_BODY)
         .max_frame_size(MAX_BODY)
         // tungstenite clears its whole read buffer before each read: keep it small.
         .read_buffer_size(8 * 1024)
-        .on_upgrade(move |socket| serve(socket, hub, id, q.seat, updates))
+        .on_upgrade(move |socket| serve(socket, hub, id, q.seat, updates, chat))
 }
 
 #[derive(Deserialize)]
@@ -46,6 +48,7 @@ enum ClientMsg {
     Action { id: Option<Value>, seq: u64, action: Value },
     Undo { id: Option<Value>, seq: u64 },
     Legal { id: Option<Value> },
+    Chat { id: Option<Value>, text: String },
 }
 
 async fn serve(
@@ -54,6 +57,7 @@ async fn serve(
     game: String,
     token: Option<String>,
     mut updates: broadcast::Receiver<u64>,
+    mut chat: broadcast::Receiver<ChatLine>,
 ) {
     let (mut sink, mut stream) = socket.split();
     let (out, mut outgoing) = mpsc::channel::<String>(64);
@@ -71,15 +75,22 @@ async fn serve(
         let out = out.clone();
         tokio::spawn(async move {
             loop {
-                match updates.recv().await {
-                    Ok(seq) => {
-                        if out.send(update(seq)).await.is_err() {
-                            break;
-                        }
-                    }
-                    // Missed some: the latest will do, the page refetches the state anyway.
-                    Err(broadcast::error::RecvError::Lagged(_)) => {}
-                    Err(broadcast::error::RecvError::Closed) => break,
+                let msg = tokio::select! {
+                    u = updates.recv() => match u {
+                        Ok(seq) => update(seq),
+                        // Missed some: the latest will do, the page refetches the state anyway.
+                        Err(broadcast::error::RecvError::Lagged(_)) => continue,
+                        Err(broadcast::error::RecvError::Closed) => break,
+                    },
+                    c = chat.recv() => match c {
+                        Ok(line) => json!({"type": "chat", "line": line}).to_string(),
+                        // Missed lines: the page asks for the chat from its last line.
+                        Err(broadcast::error::RecvError::Lagged(_)) => json!({"type": "chat_lagged"}).to_string(),
+                        Err(broadcast::error::RecvError::Closed) => break,
+                    },
+                };
+                if out.send(msg).await.is_err() {
+                    break;
                 }
             }
         })
@@ -123,6 +134,12 @@ async fn answer(hub: &Arc<Hub>, game: &str, token: Option<&str>, text: &[u8]) ->
     let (id, result) = match msg {
         ClientMsg::Action { id, seq, action } => (id, hub.act(game, token, seq, &action).await),
         ClientMsg::Undo { id, seq } => (id, hub.undo(game, token, seq).await),
+        ClientMsg::Chat { id, text } => {
+            return match hub.say(game, token, &text).await {
+                Ok(line) => json!({"type": "ack", "id": id, "line": line}).to_string(),
+                Err(e) => error(id, ApiError::from(e).into_body(), None),
+            };
+        }
         ClientMsg::Legal { id } => {
             return match hub.with(game, |s| (s.seq(), s.actor(), s.legal_json())).await {
                 Ok((seq, actor, actions)) => {

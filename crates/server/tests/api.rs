@@ -395,6 +395,52 @@ fn two_instances_on_one_postgres_database_share_games_and_live_updates() {
     // B, behind or not, cannot apply a second action at the old sequence number.
     let (status, _) = b.act(&g, g.union.as_deref(), &st["seq"], &st["actions"][0]["action"]);
     assert_eq!(status, 409);
+    // A chat line said through A reaches B's socket.
+    let (status, said) = a.post(&format!("/api/games/{}/chat", g.id), &json!({"seat": g.union, "text": "over to you"}));
+    assert_eq!(status, 201, "{said}");
+    assert_eq!(next_of(&mut watcher, "chat")["line"], said["line"]);
+}
+
+#[test]
+fn chat_is_kept_with_the_game_written_by_seats_read_by_all_and_never_moves_it() {
+    let s = start(&temp_db("chat"));
+    let g = s.create("human", "human");
+    let path = format!("/api/games/{}/chat", g.id);
+    let mut rebel = s.ws(&g, g.confederate.as_deref());
+    let mut watcher = s.ws(&g, None);
+    next_of(&mut rebel, "update");
+    next_of(&mut watcher, "update");
+    let before = s.state(&g, None);
+
+    // A seat says a line over HTTP: stored, numbered, pushed to every socket of the game.
+    let (status, said) = s.post(&path, &json!({"seat": g.union, "text": "  Good luck, General.  "}));
+    assert_eq!(status, 201, "{said}");
+    assert_eq!((said["line"]["n"].as_u64(), said["line"]["seat"].as_str()), (Some(0), Some("union")));
+    assert_eq!(said["line"]["text"], "Good luck, General.", "trimmed");
+    assert_eq!(next_of(&mut rebel, "chat")["line"], said["line"]);
+    assert_eq!(next_of(&mut watcher, "chat")["line"], said["line"], "spectators read the chat");
+
+    // The other seat answers over its socket, with an ack naming the line.
+    rebel.send(Message::text(json!({"type": "chat", "id": 7, "text": "And to you."}).to_string())).unwrap();
+    let ack = next_of(&mut rebel, "ack");
+    assert_eq!((ack["id"].as_u64(), ack["line"]["n"].as_u64()), (Some(7), Some(1)));
+
+    // Refused: a spectator writing, an empty line, an over-long one, an unknown game.
+    let (status, e) = s.post(&path, &json!({"text": "I am watching"}));
+    assert_eq!((status, e["error"].as_str()), (403, Some("forbidden")), "{e}");
+    let (status, e) = s.post(&path, &json!({"seat": g.union, "text": " \u{7} "}));
+    assert_eq!(status, 400, "{e}");
+    let (status, e) = s.post(&path, &json!({"seat": g.union, "text": "x".repeat(501)}));
+    assert!(status == 400 && e["message"].as_str().unwrap().contains("500"), "{e}");
+    assert_eq!(s.post("/api/games/nosuchgame/chat", &json!({"seat": g.union, "text": "hi"})).0, 404);
+
+    // Read back from any line on; the game itself did not move.
+    let (status, all) = s.get(&path);
+    assert_eq!(status, 200);
+    let texts: Vec<&str> = all["lines"].as_array().unwrap().iter().map(|l| l["text"].as_str().unwrap()).collect();
+    assert_eq!(texts, ["Good luck, General.", "And to you."]);
+    assert_eq!(s.get(&format!("{path}?from=1")).1["lines"].as_array().unwrap().len(), 1);
+    assert_eq!(s.state(&g, None)["seq"], before["seq"], "the chat never changes the game");
 }
 
 /// A whole Belmont game, a human seat (choosing at random over the socket) against the

@@ -12,6 +12,7 @@ import {
   gameIdFromPath, seatFromSearch, wsUrl, backoff, indexActions, targetsFor, actionsAt, soleUnit,
   defaultButton, groupBy, unitName, mergeLog, oddsRows, turnText, outcomeText, fmt, recentRows,
 } from './app.js';
+import { startChat } from './chat.js';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 /** More button actions than this are grouped by unit in collapsible lists. */
@@ -50,6 +51,7 @@ const ui = {
   focused: false, // the view has been framed on the units that act, once
   suppressClick: false, // the click that ends a drag is no click
   oddsOpen: null, // while the odds box is open: its answer (true to confirm)
+  chat: null, // the chat box's socket handlers, once started
 };
 
 const $ = (id) => document.getElementById(id);
@@ -69,6 +71,7 @@ async function main() {
   }
   await refresh();
   if (ui.missing) return noSuchGame(); // nothing to listen to
+  ui.chat = startChat($('chat-box'), { id: ui.id, token: ui.token, seat: ui.state ? ui.state.seat : null });
   connect();
   loadLegend();
   // A link to a position (`?ply=K`, the replay banner's "link") opens the replay there.
@@ -1136,7 +1139,10 @@ function connect() {
     ui.everOpen = true;
     ui.wsAttempt = 0;
     setConn('live');
-    if (again) scheduleRefresh(0);
+    if (again) {
+      scheduleRefresh(0);
+      if (ui.chat) ui.chat.reconnected();
+    }
   });
   ws.addEventListener('message', (ev) => {
     let msg;
@@ -1146,6 +1152,7 @@ function connect() {
       return;
     }
     if (msg.type === 'update' && !(ui.state && msg.seq === ui.state.seq)) scheduleRefresh();
+    else if (ui.chat) ui.chat.onMessage(msg);
   });
   ws.addEventListener('close', () => {
     if (ui.ws !== ws) return;

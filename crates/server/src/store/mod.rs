@@ -42,6 +42,20 @@ pub struct StoredGame {
     pub entries: Vec<String>,
 }
 
+/// A line of a game's chat (issue 15): said by a seat, kept with the game but apart from
+/// its entries, so it can never change the game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ChatLine {
+    /// Its number in the game's chat, from 0.
+    pub n: u64,
+    /// Seconds since the Unix epoch.
+    pub at: i64,
+    /// Who said it: `union` or `confederate`.
+    pub seat: String,
+    /// What was said.
+    pub text: String,
+}
+
 /// Why the store refused or failed.
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
@@ -100,6 +114,38 @@ impl Store {
         match self {
             Store::Sqlite(_) => None,
             Store::Postgres(s) => Some(s.appended()),
+        }
+    }
+
+    /// Chat lines said through any instance sharing this database, as `(game id, line
+    /// number)`, where the back end can tell (PostgreSQL); `None` for SQLite.
+    #[must_use]
+    pub fn chatted(&self) -> Option<tokio::sync::broadcast::Receiver<(String, u64)>> {
+        match self {
+            Store::Sqlite(_) => None,
+            Store::Postgres(s) => Some(s.chatted()),
+        }
+    }
+
+    /// Adds a line to game `id`'s chat, durable when this returns, numbered after the last.
+    ///
+    /// # Errors
+    /// [`StoreError::Backend`] on failure or for an unknown game.
+    pub async fn say(&self, id: &str, at: i64, seat: &str, text: &str) -> Result<ChatLine, StoreError> {
+        match self {
+            Store::Sqlite(s) => s.say(id, at, seat, text).await,
+            Store::Postgres(s) => s.say(id, at, seat, text).await,
+        }
+    }
+
+    /// Game `id`'s chat lines numbered `from` on, in order.
+    ///
+    /// # Errors
+    /// [`StoreError::Backend`] on failure.
+    pub async fn chat(&self, id: &str, from: u64) -> Result<Vec<ChatLine>, StoreError> {
+        match self {
+            Store::Sqlite(s) => s.chat(id, from).await,
+            Store::Postgres(s) => s.chat(id, from).await,
         }
     }
 

@@ -9,7 +9,7 @@
 //! every append and `COMMIT` go out together, one round trip per batch. Creates and loads
 //! use their own connections.
 
-use super::{GameMeta, StoreError, StoredGame};
+use super::{ChatLine, GameMeta, StoreError, StoredGame};
 use futures_util::StreamExt;
 use futures_util::future::{BoxFuture, FutureExt};
 use std::hash::{Hash, Hasher};
@@ -47,7 +47,26 @@ CREATE TABLE IF NOT EXISTS entries (
     entry TEXT NOT NULL,
     PRIMARY KEY (game, seq)
 );
+CREATE TABLE IF NOT EXISTS chat (
+    game TEXT NOT NULL REFERENCES games(id),
+    n BIGINT NOT NULL,
+    at BIGINT NOT NULL,
+    seat TEXT NOT NULL,
+    text TEXT NOT NULL,
+    PRIMARY KEY (game, n)
+);
 ";
+
+/// The channel every instance announces chat lines on (`game-id n`).
+const CHAT_CHANNEL: &str = "muster_chat";
+
+/// A chat line takes the next number; the primary key refuses a second instance that took
+/// the same one at the same moment, which then tries again.
+const SAY: &str = "
+INSERT INTO chat (game, n, at, seat, text)
+SELECT $1::text, COALESCE((SELECT MAX(n) + 1 FROM chat WHERE game = $1::text), 0), $2, $3, $4
+WHERE EXISTS (SELECT 1 FROM games WHERE id = $1::text)
+RETURNING n";
 
 /// One append: all of its entries or none (the `WHERE` does not depend on the row), and
 /// when all landed a notice to every instance, sent by PostgreSQL on commit. Returns the
@@ -89,6 +108,7 @@ pub struct PgStore {
     /// Kept open for `LISTEN`; its notifications go to `appended`.
     _listener: Client,
     appended: broadcast::Sender<(String, u64)>,
+    chatted: broadcast::Sender<(String, u64)>,
 }
 
 fn backend(e: impl std::fmt::Display) -> StoreError {
@@ -135,8 +155,51 @@ impl PgStore {
             writers.push(tx);
         }
         let (appended, _) = broadcast::channel(1024);
-        let listener = listen(url, appended.clone()).await?;
-        Ok(PgStore { clients, next: AtomicUsize::new(0), writers, _listener: listener, appended })
+        let (chatted, _) = broadcast::channel(1024);
+        let listener = listen(url, appended.clone(), chatted.clone()).await?;
+        Ok(PgStore { clients, next: AtomicUsize::new(0), writers, _listener: listener, appended, chatted })
+    }
+
+    /// Chat lines said through any instance on this database, as `(game id, line number)`.
+    pub fn chatted(&self) -> broadcast::Receiver<(String, u64)> {
+        self.chatted.subscribe()
+    }
+
+    pub(super) async fn say(&self, id: &str, at: i64, seat: &str, text: &str) -> Result<ChatLine, StoreError> {
+        for _ in 0..RETRIES {
+            match self.client().query_opt(SAY, &[&id, &at, &seat, &text]).await {
+                Ok(Some(row)) => {
+                    let n: i64 = row.get(0);
+                    let payload = format!("{id} {n}");
+                    let _ = self.client().execute("SELECT pg_notify($1, $2)", &[&CHAT_CHANNEL, &payload]).await;
+                    let n = u64::try_from(n).map_err(backend)?;
+                    return Ok(ChatLine { n, at, seat: seat.to_string(), text: text.to_string() });
+                }
+                Ok(None) => return Err(backend(format!("no game {id}"))),
+                Err(e) if is_unique(&e) => {}
+                Err(e) => return Err(backend(e)),
+            }
+        }
+        Err(backend(format!("game {id}: chat busy, try again")))
+    }
+
+    pub(super) async fn chat(&self, id: &str, from: u64) -> Result<Vec<ChatLine>, StoreError> {
+        let from = i64::try_from(from).unwrap_or(i64::MAX);
+        let rows = self
+            .client()
+            .query("SELECT n, at, seat, text FROM chat WHERE game = $1 AND n >= $2 ORDER BY n", &[&id, &from])
+            .await
+            .map_err(backend)?;
+        rows.iter()
+            .map(|r| {
+                Ok(ChatLine {
+                    n: u64::try_from(r.get::<_, i64>(0)).map_err(backend)?,
+                    at: r.get(1),
+                    seat: r.get(2),
+                    text: r.get(3),
+                })
+            })
+            .collect()
     }
 
     /// Appends by any instance on this database, as `(game id, sequence number after)`.
@@ -310,8 +373,13 @@ async fn in_order<T>(mut steps: Vec<BoxFuture<'_, T>>) -> Vec<T> {
     results.into_iter().map(|r| r.expect("every step finished")).collect()
 }
 
-/// Opens the connection that `LISTEN`s for other instances' appends and forwards them.
-async fn listen(url: &str, out: broadcast::Sender<(String, u64)>) -> Result<Client, StoreError> {
+/// Opens the connection that `LISTEN`s for other instances' appends and chat lines and
+/// forwards them.
+async fn listen(
+    url: &str,
+    out: broadcast::Sender<(String, u64)>,
+    chat: broadcast::Sender<(String, u64)>,
+) -> Result<Client, StoreError> {
     let (client, mut connection) = tokio_postgres::connect(url, NoTls).await.map_err(backend)?;
     tokio::spawn(async move {
         let mut messages = futures_util::stream::poll_fn(move |cx| connection.poll_message(cx));
@@ -320,10 +388,11 @@ async fn listen(url: &str, out: broadcast::Sender<(String, u64)>) -> Result<Clie
                 && let Some((id, seq)) = n.payload().split_once(' ')
                 && let Ok(seq) = seq.parse()
             {
-                let _ = out.send((id.to_string(), seq));
+                let to = if n.channel() == CHAT_CHANNEL { &chat } else { &out };
+                let _ = to.send((id.to_string(), seq));
             }
         }
     });
-    client.batch_execute(&format!("LISTEN {CHANNEL}")).await.map_err(backend)?;
+    client.batch_execute(&format!("LISTEN {CHANNEL}; LISTEN {CHAT_CHANNEL}")).await.map_err(backend)?;
     Ok(client)
 }

@@ -3,7 +3,7 @@
 //! actions share one `fsync` (`synchronous=FULL`: a commit is on disk when it returns).
 //! Reads use their own connection, which WAL lets run beside the writer.
 
-use super::{GameMeta, StoreError, StoredGame};
+use super::{ChatLine, GameMeta, StoreError, StoredGame};
 use rusqlite::{Connection, OptionalExtension, params};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, mpsc};
@@ -24,11 +24,23 @@ CREATE TABLE IF NOT EXISTS entries (
     entry TEXT NOT NULL,
     PRIMARY KEY (game, seq)
 ) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS chat (
+    game TEXT NOT NULL REFERENCES games(id),
+    n INTEGER NOT NULL,
+    at INTEGER NOT NULL,
+    seat TEXT NOT NULL,
+    text TEXT NOT NULL,
+    PRIMARY KEY (game, n)
+) WITHOUT ROWID;
 ";
 
+/// What a write answers: a chat line's number, 0 for the others.
+type Done = oneshot::Sender<Result<u64, StoreError>>;
+
 enum Write {
-    Create(GameMeta, oneshot::Sender<Result<(), StoreError>>),
-    Append { id: String, seq: u64, entries: Vec<String>, done: oneshot::Sender<Result<(), StoreError>> },
+    Create(GameMeta, Done),
+    Append { id: String, seq: u64, entries: Vec<String>, done: Done },
+    Say { id: String, at: i64, seat: String, text: String, done: Done },
 }
 
 /// The SQLite store.
@@ -75,10 +87,7 @@ impl SqliteStore {
         &self.path
     }
 
-    async fn send(
-        &self,
-        make: impl FnOnce(oneshot::Sender<Result<(), StoreError>>) -> Write,
-    ) -> Result<(), StoreError> {
+    async fn send(&self, make: impl FnOnce(Done) -> Write) -> Result<u64, StoreError> {
         let (done, wait) = oneshot::channel();
         self.writes.send(make(done)).map_err(|_| backend("the writer thread has stopped"))?;
         wait.await.map_err(|_| backend("the writer thread has stopped"))?
@@ -86,12 +95,38 @@ impl SqliteStore {
 
     pub(super) async fn create(&self, meta: &GameMeta) -> Result<(), StoreError> {
         let meta = meta.clone();
-        self.send(|done| Write::Create(meta, done)).await
+        self.send(|done| Write::Create(meta, done)).await.map(drop)
     }
 
     pub(super) async fn append(&self, id: &str, seq: u64, entries: Vec<String>) -> Result<(), StoreError> {
         let id = id.to_string();
-        self.send(|done| Write::Append { id, seq, entries, done }).await
+        self.send(|done| Write::Append { id, seq, entries, done }).await.map(drop)
+    }
+
+    pub(super) async fn say(&self, id: &str, at: i64, seat: &str, text: &str) -> Result<ChatLine, StoreError> {
+        let (id, seat, text) = (id.to_string(), seat.to_string(), text.to_string());
+        let n = self.send(|done| Write::Say { id, at, seat: seat.clone(), text: text.clone(), done }).await?;
+        Ok(ChatLine { n, at, seat, text })
+    }
+
+    pub(super) async fn chat(&self, id: &str, from: u64) -> Result<Vec<ChatLine>, StoreError> {
+        let reader = Arc::clone(&self.reader);
+        let id = id.to_string();
+        tokio::task::spawn_blocking(move || {
+            let c = reader.lock().map_err(|_| backend("reader lock poisoned"))?;
+            let mut stmt = c
+                .prepare_cached("SELECT n, at, seat, text FROM chat WHERE game = ?1 AND n >= ?2 ORDER BY n")
+                .map_err(backend)?;
+            let from = i64::try_from(from).unwrap_or(i64::MAX);
+            let rows = stmt
+                .query_map(params![id, from], |r| {
+                    Ok(ChatLine { n: r.get::<_, i64>(0)? as u64, at: r.get(1)?, seat: r.get(2)?, text: r.get(3)? })
+                })
+                .map_err(backend)?;
+            rows.collect::<Result<Vec<_>, _>>().map_err(backend)
+        })
+        .await
+        .map_err(backend)?
     }
 
     pub(super) async fn load(&self, id: &str) -> Result<Option<StoredGame>, StoreError> {
@@ -141,14 +176,14 @@ fn write_loop(mut c: Connection, rx: &mpsc::Receiver<Write>) {
         let results = commit(&mut c, &batch);
         for (w, r) in batch.into_iter().zip(results) {
             let done = match w {
-                Write::Create(_, done) | Write::Append { done, .. } => done,
+                Write::Create(_, done) | Write::Append { done, .. } | Write::Say { done, .. } => done,
             };
             let _ = done.send(r);
         }
     }
 }
 
-fn commit(c: &mut Connection, batch: &[Write]) -> Vec<Result<(), StoreError>> {
+fn commit(c: &mut Connection, batch: &[Write]) -> Vec<Result<u64, StoreError>> {
     let fail_all = |e: &dyn std::fmt::Display| batch.iter().map(|_| Err(backend(e))).collect();
     let tx = match c.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate) {
         Ok(tx) => tx,
@@ -168,9 +203,9 @@ fn commit(c: &mut Connection, batch: &[Write]) -> Vec<Result<(), StoreError>> {
     }
 }
 
-/// Writes one create or append: `Ok(Err(refusal))` when the store refuses it (nothing of
-/// it written), `Err` when the database fails.
-fn write_one(c: &Connection, w: &Write) -> Result<Result<(), StoreError>, rusqlite::Error> {
+/// Writes one create, append or chat line: `Ok(Err(refusal))` when the store refuses it
+/// (nothing of it written), `Err` when the database fails.
+fn write_one(c: &Connection, w: &Write) -> Result<Result<u64, StoreError>, rusqlite::Error> {
     let game_known = |id: &str| -> Result<bool, rusqlite::Error> {
         c.prepare_cached("SELECT 1 FROM games WHERE id = ?1")?.exists([id])
     };
@@ -185,7 +220,7 @@ fn write_one(c: &Connection, w: &Write) -> Result<Result<(), StoreError>, rusqli
                 json,
                 meta.created
             ])?;
-            Ok(Ok(()))
+            Ok(Ok(0))
         }
         Write::Append { id, seq, entries, .. } => {
             if !game_known(id)? {
@@ -203,7 +238,19 @@ fn write_one(c: &Connection, w: &Write) -> Result<Result<(), StoreError>, rusqli
             for (i, e) in entries.iter().enumerate() {
                 insert.execute(params![id, next + i as i64, e])?;
             }
-            Ok(Ok(()))
+            Ok(Ok(0))
+        }
+        Write::Say { id, at, seat, text, .. } => {
+            if !game_known(id)? {
+                return Ok(Err(backend(format!("no game {id}"))));
+            }
+            // One writer: the next number is free.
+            let n: i64 = c
+                .prepare_cached("SELECT COALESCE(MAX(n) + 1, 0) FROM chat WHERE game = ?1")?
+                .query_row([id], |r| r.get(0))?;
+            c.prepare_cached("INSERT INTO chat (game, n, at, seat, text) VALUES (?1, ?2, ?3, ?4, ?5)")?
+                .execute(params![id, n, at, seat, text])?;
+            Ok(Ok(n as u64))
         }
     }
 }

@@ -90,6 +90,29 @@ async fn suite(store: Arc<Store>) {
     for id in &ids {
         assert_eq!(store.load(id).await.unwrap().unwrap().entries, entries(0, 10));
     }
+
+    // Chat lines are numbered in order, read from any line on, kept apart from the entries;
+    // lines said at once all land with distinct numbers; an unknown game takes none.
+    let talk = unique("chat");
+    store.create(&meta(&talk)).await.unwrap();
+    store.append(&talk, 0, entries(0, 1)).await.unwrap();
+    let first = store.say(&talk, 5, "union", "Good luck").await.unwrap();
+    assert_eq!(first, ChatLine { n: 0, at: 5, seat: "union".into(), text: "Good luck".into() });
+    let mut tasks = Vec::new();
+    for k in 0..8 {
+        let s = Arc::clone(&store);
+        let talk = talk.clone();
+        tasks.push(tokio::spawn(async move { s.say(&talk, 6, "confederate", &format!("line {k}")).await }));
+    }
+    for t in tasks {
+        t.await.unwrap().unwrap();
+    }
+    let lines = store.chat(&talk, 0).await.unwrap();
+    assert_eq!(lines.iter().map(|l| l.n).collect::<Vec<_>>(), (0..9).collect::<Vec<_>>());
+    assert_eq!(store.chat(&talk, 7).await.unwrap().len(), 2);
+    assert_eq!(store.count(&talk).await.unwrap(), 1, "chat is not an entry");
+    assert!(store.say("no-such-game", 1, "union", "hello").await.is_err());
+    assert!(store.chat("no-such-game", 0).await.unwrap().is_empty());
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
