@@ -134,6 +134,16 @@ struct NewGame {
     #[serde(default)]
     options: Vec<String>,
     seats: Seats,
+    /// A webhook URL per human seat, called when the decision comes to it.
+    #[serde(default)]
+    webhooks: Webhooks,
+}
+
+#[derive(Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Webhooks {
+    union: Option<String>,
+    confederate: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -153,11 +163,15 @@ async fn create(State(hub): State<Arc<Hub>>, body: Bytes) -> Answer {
             known.join(", ")
         )));
     }
-    let meta = hub.create(&req.scenario, req.options, [req.seats.union, req.seats.confederate]).await?;
+    let hooks = [req.webhooks.union, req.webhooks.confederate].map(|u| u.filter(|u| !u.trim().is_empty()));
+    let meta = hub.create(&req.scenario, req.options, [req.seats.union, req.seats.confederate], hooks).await?;
     let title = catalog::scenario(&meta.scenario).map(|s| s.title).unwrap_or_default();
     let mut seats = serde_json::Map::new();
     for side in Side::BOTH {
         let mut seat = json!({"player": meta.players[side.index()]});
+        if let Some(hook) = &meta.webhooks[side.index()] {
+            seat["webhook"] = json!(hook);
+        }
         if let Some(t) = &meta.tokens[side.index()] {
             seat["token"] = json!(t);
             seat["link"] = json!(format!("/game/{}?seat={t}", meta.id));

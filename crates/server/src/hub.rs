@@ -9,6 +9,7 @@
 
 use crate::session::{self, Refusal, Session};
 use crate::store::{ChatLine, GameMeta, Store, StoreError, StoredGame};
+use crate::{Settings, webhook};
 use engine::{Actor, Side};
 use serde_json::Value;
 use std::collections::HashMap;
@@ -101,6 +102,7 @@ pub struct Hub {
     store: Store,
     slots: Mutex<HashMap<String, Arc<Slot>>>,
     capacity: usize,
+    settings: Settings,
 }
 
 const CAPACITY: usize = 4096;
@@ -124,15 +126,25 @@ impl Hub {
     /// within the async runtime.
     #[must_use]
     pub fn new(store: Store) -> Arc<Hub> {
-        Hub::with_capacity(store, CAPACITY)
+        Hub::with_settings(store, Settings::default())
+    }
+
+    /// A hub under the operator's `settings` (see [`Hub::new`]).
+    #[must_use]
+    pub fn with_settings(store: Store, settings: Settings) -> Arc<Hub> {
+        Hub::build(store, settings, CAPACITY)
     }
 
     /// A hub keeping about `capacity` games in memory (see [`Hub::new`]).
     #[must_use]
     pub fn with_capacity(store: Store, capacity: usize) -> Arc<Hub> {
+        Hub::build(store, Settings::default(), capacity)
+    }
+
+    fn build(store: Store, settings: Settings, capacity: usize) -> Arc<Hub> {
         let appended = store.appended();
         let chatted = store.chatted();
-        let hub = Arc::new(Hub { store, slots: Mutex::new(HashMap::new()), capacity });
+        let hub = Arc::new(Hub { store, slots: Mutex::new(HashMap::new()), capacity, settings });
         if let Some(appended) = appended {
             hub.follow(appended, |hub, id, seq| Box::pin(async move { hub.catch_up(&id, seq).await }));
         }
@@ -250,15 +262,35 @@ impl Hub {
         scenario: &str,
         options: Vec<String>,
         players: [String; 2],
+        webhooks: [Option<String>; 2],
     ) -> Result<GameMeta, HubError> {
         let mut players = players;
         for p in &mut players {
             let t = p.trim().to_ascii_lowercase();
             *p = if t == "human" { t } else { bots::parse_bot_spec(&t).map_err(HubError::BadRequest)?.to_string() };
         }
+        for side in Side::BOTH {
+            if let Some(url) = &webhooks[side.index()] {
+                if players[side.index()] != "human" {
+                    return Err(HubError::BadRequest(format!(
+                        "the {} seat is a bot: only a human seat has a webhook",
+                        side.name()
+                    )));
+                }
+                webhook::check_url(url, self.settings.webhooks)
+                    .map_err(|e| HubError::BadRequest(format!("{} webhook: {e}", side.name())))?;
+            }
+        }
         let tokens = [0, 1].map(|i| (players[i] == "human").then(|| random_word(26)));
-        let meta =
-            GameMeta { id: random_word(10), scenario: scenario.to_string(), options, players, tokens, created: now() };
+        let meta = GameMeta {
+            id: random_word(10),
+            scenario: scenario.to_string(),
+            options,
+            players,
+            tokens,
+            created: now(),
+            webhooks,
+        };
         let mut session =
             session::build(&StoredGame { meta: meta.clone(), entries: Vec::new() }).map_err(HubError::BadRequest)?;
         let entries = session.settle();
@@ -403,11 +435,13 @@ impl Hub {
         if seq != current {
             return Err(HubError::Stale { current, expected: seq });
         }
+        let before = session.actor();
         let entries = f(session).map_err(HubError::Refused)?;
         let new_seq = session.seq();
         match self.store.append(id, current, entries).await {
             Ok(()) => {
                 let _ = slot.updates.send(new_seq);
+                self.call_webhooks(guard.as_deref().expect("loaded"), before);
                 self.kick(id);
                 Ok(new_seq)
             }
@@ -422,6 +456,27 @@ impl Hub {
                 *guard = None;
                 Err(HubError::Store(e))
             }
+        }
+    }
+
+    /// After a durable change: a human seat the decision has just come to (or, at the end,
+    /// every human seat) is told at its webhook, if it gave one.
+    fn call_webhooks(&self, s: &dyn Session, before: Actor) {
+        let after = s.actor();
+        if after == before || self.settings.webhooks == webhook::Policy::Off {
+            return;
+        }
+        let meta = s.meta();
+        let told: Vec<Side> = match after {
+            Actor::Side(side) => vec![side],
+            Actor::Over => Side::BOTH.to_vec(),
+            Actor::Chance => Vec::new(),
+        };
+        for side in told {
+            let (Some(url), Some(token)) = (&meta.webhooks[side.index()], &meta.tokens[side.index()]) else { continue };
+            let base = self.settings.public_url.as_deref().unwrap_or("").trim_end_matches('/');
+            let link = format!("{base}/game/{}?seat={token}", meta.id);
+            webhook::send(self.settings.webhooks, url.clone(), webhook::body(&s.summary(), side.name(), &link));
         }
     }
 
@@ -494,7 +549,7 @@ mod tests {
         let hub = Hub::with_capacity(store, 3);
         let mut games = Vec::new();
         for _ in 0..5 {
-            let meta = hub.create("belmont", vec![], ["human".into(), "human".into()]).await.unwrap();
+            let meta = hub.create("belmont", vec![], ["human".into(), "human".into()], [None, None]).await.unwrap();
             let token = meta.tokens[0].clone();
             let legal = hub.with(&meta.id, |s| s.legal_json()).await.unwrap();
             let action = serde_json::from_str::<Vec<Value>>(&legal).unwrap()[0].clone();

@@ -8,12 +8,14 @@
 //! - [`hub`]: the games in memory, the one path by which a game changes (durable before
 //!   acknowledged), and the bot seats.
 //! - [`api`] and [`ws`]: the routes; [`ui`]: the page's files, built in.
+//! - [`webhook`]: a seat's "your move" call to its own URL, public addresses only by default.
 
 pub mod api;
 pub mod hub;
 pub mod session;
 pub mod store;
 pub mod ui;
+pub mod webhook;
 mod ws;
 
 pub use hub::Hub;
@@ -29,6 +31,18 @@ pub struct Config {
     pub addr: SocketAddr,
     /// An SQLite file path or a `postgres://` URL.
     pub database: String,
+    /// What the hub allows and how it calls out.
+    pub settings: Settings,
+}
+
+/// The operator's choices the hub applies.
+#[derive(Clone, Debug, Default)]
+pub struct Settings {
+    /// Which webhook URLs are called.
+    pub webhooks: webhook::Policy,
+    /// The address players reach the server at (`https://muster.example.org`), for links
+    /// sent out of the page (webhooks); without it they are paths.
+    pub public_url: Option<String>,
 }
 
 /// Why the server could not start or stopped.
@@ -52,7 +66,7 @@ pub async fn serve(config: Config, ready: impl FnOnce(SocketAddr, &Store)) -> Re
     let listener = tokio::net::TcpListener::bind(config.addr).await?;
     let addr = listener.local_addr()?;
     ready(addr, &store);
-    let hub = Hub::new(store);
+    let hub = Hub::with_settings(store, config.settings);
     // Answers are small and follow an update frame: without TCP_NODELAY, Nagle's algorithm
     // holds each one until the client's delayed ACK (about 40 ms).
     let listener = axum::serve::ListenerExt::tap_io(listener, |tcp| {

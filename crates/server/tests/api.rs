@@ -19,10 +19,15 @@ fn start(db: &std::path::Path) -> Server {
 
 /// A server over `database` (a file path or a PostgreSQL URL).
 fn start_on(database: String) -> Server {
+    start_with(database, server::Settings::default())
+}
+
+/// A server over `database` under the operator's `settings`.
+fn start_with(database: String, settings: server::Settings) -> Server {
     let (tx, rx) = mpsc::channel();
     std::thread::spawn(move || {
         let rt = tokio::runtime::Runtime::new().unwrap();
-        let config = server::Config { addr: "127.0.0.1:0".parse().unwrap(), database };
+        let config = server::Config { addr: "127.0.0.1:0".parse().unwrap(), database, settings };
         rt.block_on(server::serve(config, |addr, _| tx.send(addr).unwrap())).unwrap();
     });
     let addr = rx.recv_timeout(Duration::from_secs(30)).expect("server starts");
@@ -597,4 +602,78 @@ fn replay_marks_say_where_each_sides_play_begins() {
     assert_eq!(summary["actor"], "confederate");
     assert_eq!(summary["players"]["union"], "human");
     assert!(summary["outcome"].is_null() && summary["turn"].is_string(), "{summary}");
+}
+
+/// A one-request-at-a-time HTTP receiver on loopback: each POST body it gets is sent on.
+fn webhook_receiver() -> (String, mpsc::Receiver<Value>) {
+    use std::io::{BufRead, BufReader, Read, Write};
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let url = format!("http://{}/hook", listener.local_addr().unwrap());
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        for conn in listener.incoming() {
+            let Ok(mut conn) = conn else { continue };
+            let mut reader = BufReader::new(conn.try_clone().unwrap());
+            let mut length = 0;
+            loop {
+                let mut line = String::new();
+                if reader.read_line(&mut line).unwrap_or(0) == 0 || line == "\r\n" {
+                    break;
+                }
+                if let Some((k, v)) = line.split_once(':')
+                    && k.eq_ignore_ascii_case("content-length")
+                {
+                    length = v.trim().parse().unwrap();
+                }
+            }
+            let mut body = vec![0; length];
+            reader.read_exact(&mut body).unwrap();
+            let _ = conn.write_all(b"HTTP/1.1 204 No Content\r\nconnection: close\r\n\r\n");
+            let _ = tx.send(serde_json::from_slice(&body).unwrap());
+        }
+    });
+    (url, rx)
+}
+
+#[test]
+fn a_seats_webhook_is_called_when_the_decision_comes_to_it_and_internal_urls_are_refused() {
+    let (hook, calls) = webhook_receiver();
+    let new_game = |webhooks: Value| json!({"scenario": "belmont", "seats": {"union": "human", "confederate": "human"}, "webhooks": webhooks});
+
+    // The default policy refuses a webhook to this machine, and a bot seat has none.
+    let public = start(&temp_db("hook-public"));
+    let (status, e) = public.post("/api/games", &new_game(json!({"confederate": hook})));
+    assert!(status == 400 && e["message"].as_str().unwrap().contains("public addresses"), "{e}");
+    let bot = json!({"scenario": "belmont", "seats": {"union": "human", "confederate": "random"},
+                     "webhooks": {"confederate": "https://hooks.example.com/x"}});
+    let (status, e) = public.post("/api/games", &bot);
+    assert!(status == 400 && e["message"].as_str().unwrap().contains("bot"), "{e}");
+
+    // Allowed (`--webhooks any`): the Confederate seat is called once the Union passes the
+    // decision to it, with a link to its seat; the Union, which gave none, is never called.
+    let settings = server::Settings {
+        webhooks: server::webhook::Policy::Any,
+        public_url: Some("https://muster.example.org/".into()),
+    };
+    let s = start_with(temp_db("hook-any").to_str().unwrap().to_string(), settings);
+    let (status, g) = s.post("/api/games", &new_game(json!({"confederate": hook})));
+    assert_eq!(status, 201, "{g}");
+    assert_eq!(g["seats"]["confederate"]["webhook"], hook.as_str());
+    let game = Game {
+        id: g["id"].as_str().unwrap().to_string(),
+        union: g["seats"]["union"]["token"].as_str().map(str::to_string),
+        confederate: g["seats"]["confederate"]["token"].as_str().map(str::to_string),
+    };
+    assert!(calls.try_recv().is_err(), "nobody is called when the game is made with the Union to act");
+    let st = play_union_until_confederate(&s, &game);
+    assert_eq!(st["actor"], "confederate");
+    let call = calls.recv_timeout(Duration::from_secs(10)).expect("the Confederate webhook is called");
+    assert_eq!((call["event"].as_str(), call["seat"].as_str()), (Some("your_move"), Some("confederate")));
+    let link = format!("https://muster.example.org/game/{}?seat={}", game.id, game.confederate.as_deref().unwrap());
+    assert_eq!(call["link"], link.as_str());
+    assert!(call["text"].as_str().unwrap().contains(&link), "{call}");
+    assert_eq!(call["content"], call["text"], "Discord reads content, Slack text");
+    assert!(calls.recv_timeout(Duration::from_millis(300)).is_err(), "called once per decision passed");
+    // The webhook URL is not in any state (a spectator must not learn it).
+    assert!(!s.state(&game, None).to_string().contains("/hook"));
 }

@@ -84,9 +84,13 @@ async function create() {
   if (!scenario) return showNotice('Choose a scenario first.');
   const options = [...document.querySelectorAll('#options input[name=option]:checked')].map((i) => i.value);
   const seats = Object.fromEntries(SIDES.map((side) => [side, document.querySelector(`select[name=${side}]`).value]));
+  // A webhook only for a human seat that was given one.
+  const webhooks = Object.fromEntries(SIDES
+    .map((side) => [side, document.querySelector(`input[name=webhook-${side}]`).value.trim()])
+    .filter(([side, url]) => url && seats[side] === 'human'));
   $('create').disabled = true;
   try {
-    const game = await api('/api/games', { body: { scenario, options, seats } });
+    const game = await api('/api/games', { body: { scenario, options, seats, webhooks } });
     clearNotice();
     showCreated(game);
     rememberCreated(game);

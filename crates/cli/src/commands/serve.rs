@@ -20,6 +20,15 @@ pub struct Args {
     /// (postgres://user:password@host/db) for several server instances on one database.
     #[arg(long, default_value = "muster-games.db")]
     database: String,
+    /// Which webhook URLs a game may give its seats (called when the decision comes to the
+    /// seat): `public` addresses only (the default: never this machine or its private
+    /// network), `any` (a trusted private network), or `off`.
+    #[arg(long, value_enum, default_value_t = server::webhook::Policy::Public)]
+    webhooks: server::webhook::Policy,
+    /// The address players reach this server at (https://muster.example.org), used in the
+    /// links webhooks send; without it they send paths only.
+    #[arg(long, value_name = "URL")]
+    public_url: Option<String>,
     /// Print the address as JSON ({"url": ..., "store": ...}) when ready, for scripts.
     #[arg(long)]
     json: bool,
@@ -28,7 +37,8 @@ pub struct Args {
 /// Runs the command until Ctrl-C or SIGTERM.
 pub fn run(args: &Args) -> Result<ExitCode> {
     let runtime = tokio::runtime::Runtime::new().context("cannot start the async runtime")?;
-    let config = server::Config { addr: args.addr, database: args.database.clone() };
+    let settings = server::Settings { webhooks: args.webhooks, public_url: args.public_url.clone() };
+    let config = server::Config { addr: args.addr, database: args.database.clone(), settings };
     let json = args.json;
     runtime.block_on(server::serve(config, |addr, store| {
         let url = format!("http://{addr}/");

@@ -31,6 +31,10 @@ pub struct GameMeta {
     pub tokens: [Option<String>; 2],
     /// Seconds since the Unix epoch.
     pub created: i64,
+    /// Each human seat's webhook URL, Union then Confederate, if it gave one (older games
+    /// have none).
+    #[serde(default)]
+    pub webhooks: [Option<String>; 2],
 }
 
 /// A stored game: its facts and its entries, in sequence order from 0.

@@ -13,6 +13,7 @@ pub(crate) fn meta(id: &str) -> GameMeta {
         players: ["human".into(), "random".into()],
         tokens: [Some("t".repeat(26)), None],
         created: 1_700_000_000,
+        webhooks: [Some("https://hooks.example.com/x".into()), None],
     }
 }
 
