@@ -5,6 +5,9 @@
 //! These are transcribed chart values, not authored ones; they sit here, apart from the
 //! logic, so that an erratum is a one-line change.
 
+use crate::counters::Kind;
+use crate::map::Terrain;
+
 /// Movement costs are counted in half movement points so that road movement (1/2 MP)
 /// is whole.
 pub const HALF: u8 = 2;
@@ -27,6 +30,96 @@ pub const COST_SHORE_OTHER: u8 = 2 * HALF;
 
 /// 4.2: at most three non-leader units in a hex.
 pub const STACK_LIMIT: usize = 3;
+
+// The Terrain Effects Chart, one function per column, each read by the rule that applies
+// it (movement, LOS, volley, melee) and by the player aid, so the two cannot part.
+
+/// Terrain Effects Chart, Movement Cost: half-MP to enter a hex of this terrain off the road
+/// and away from the shore, or `None` where the unit may not go: the river and the Iron
+/// Banks entrenchments for every ground unit, ponds and marshes for field artillery.
+#[must_use]
+pub fn terrain_cost(terrain: Terrain, artillery: bool) -> Option<u8> {
+    match terrain {
+        Terrain::River | Terrain::Entrenchment => None,
+        Terrain::Pond | Terrain::Marsh if artillery => None,
+        Terrain::FelledTrees | Terrain::Woods | Terrain::Marsh => Some(2 * HALF),
+        Terrain::Pond => Some(3 * HALF),
+        _ => Some(HALF),
+    }
+}
+
+/// Terrain Effects Chart, Blocks LOS?: brush blocks a line that passes through this many
+/// brush hexes.
+pub const BRUSH_LOS_HEXES: u8 = 3;
+
+/// Terrain Effects Chart, Blocks LOS?: how many hexes like this one a line must pass through
+/// to be blocked (one for camp, woods, crops and any slope hex; [`BRUSH_LOS_HEXES`] for
+/// brush), or `None` if they never block.
+#[must_use]
+pub fn los_blocked_after(terrain: Terrain, slope: bool) -> Option<u8> {
+    if slope || matches!(terrain, Terrain::Camp | Terrain::Woods | Terrain::Crops) {
+        Some(1)
+    } else if terrain == Terrain::Brush {
+        Some(BRUSH_LOS_HEXES)
+    } else {
+        None
+    }
+}
+
+/// Terrain Effects Chart, River, and 12.0: whether a unit of this kind may fire on a hex of
+/// this terrain at all (only gunboats on the entrenchments; no infantry or field artillery
+/// on the river).
+#[must_use]
+pub fn may_target(terrain: Terrain, firer: Kind) -> bool {
+    match terrain {
+        Terrain::Entrenchment => firer == Kind::Gunboat,
+        Terrain::River => !matches!(firer, Kind::Infantry | Kind::FieldArtillery),
+        _ => true,
+    }
+}
+
+/// Terrain Effects Chart, Direct Fire Effects of the target's hex: volley dice lost firing
+/// into `target` from a `firer` hex (felled trees; woods from brush or clear).
+#[must_use]
+pub fn fire_dice_lost_into(target: Terrain, firer: Terrain) -> u8 {
+    u8::from(target == Terrain::FelledTrees)
+        + u8::from(target == Terrain::Woods && matches!(firer, Terrain::Brush | Terrain::Clear))
+}
+
+/// Terrain Effects Chart, Direct Fire Effects of the firer's hex: volley dice lost firing
+/// out of a pond.
+#[must_use]
+pub fn fire_dice_lost_from(firer: Terrain) -> u8 {
+    u8::from(firer == Terrain::Pond)
+}
+
+/// Terrain Effects Chart, Slope: volley dice lost firing from the bottom of a slope to its top.
+pub const SLOPE_FIRE_DICE: u8 = 1;
+
+/// Terrain Effects Chart, River ("prohibited") and 4.1 (no entering the entrenchments):
+/// whether a hex of this terrain may be a melee hex.
+#[must_use]
+pub fn melee_allowed(target: Terrain) -> bool {
+    !matches!(target, Terrain::River | Terrain::Entrenchment)
+}
+
+/// Terrain Effects Chart, Melee Effects of the attackers' entry hex: strength lost entering
+/// melee from felled trees, a pond or a marsh.
+#[must_use]
+pub fn melee_lost_from(entry: Terrain) -> u8 {
+    u8::from(matches!(entry, Terrain::FelledTrees | Terrain::Pond | Terrain::Marsh))
+}
+
+/// Terrain Effects Chart, Melee Effects of the melee hex: strength lost entering woods from
+/// a clear hex.
+#[must_use]
+pub fn melee_lost_into(target: Terrain, entry: Terrain) -> u8 {
+    u8::from(target == Terrain::Woods && entry == Terrain::Clear)
+}
+
+/// Terrain Effects Chart, Slope: strength lost entering melee from the bottom of a slope to
+/// its top.
+pub const SLOPE_MELEE_LOSS: u8 = 1;
 
 /// What one volley die does.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]

@@ -6,7 +6,7 @@ use crate::action::Action;
 use crate::charts::{self, Effect};
 use crate::counters::{Kind, Rank, UnitId};
 use crate::los::los;
-use crate::map::{Region, Terrain};
+use crate::map::Region;
 use crate::procedure::{Frame, VolleyDie};
 use crate::sequence::{activated, activated_units};
 use crate::state::{Belmont, Fate, Loc};
@@ -63,14 +63,14 @@ fn may_target(g: &Belmont, u: UnitId, from: Hex, target: Hex) -> bool {
     let enemy_vessels: Vec<UnitId> =
         g.at(target).into_iter().filter(|&v| g.is_vessel(v) && g.owner(v) != side).collect();
     let kind = g.counter(u).kind;
-    // Only gunboats may fire on the Iron Banks entrenchments.
-    if info.terrain == Terrain::Entrenchment && kind != Kind::Gunboat {
+    // Only gunboats may fire on the Iron Banks entrenchments, only batteries and gunboats
+    // on a river hex.
+    if !charts::may_target(info.terrain, kind) {
         return false;
     }
     match kind {
-        // Only batteries and gunboats may target a river hex; infantry and field
-        // artillery may not target a gunboat.
-        Kind::Infantry | Kind::FieldArtillery => info.terrain != Terrain::River && !enemy_ground.is_empty(),
+        // Infantry and field artillery may not target a gunboat.
+        Kind::Infantry | Kind::FieldArtillery => !enemy_ground.is_empty(),
         Kind::Gunboat => !enemy_ground.is_empty() || !enemy_vessels.is_empty(),
         Kind::IronBanks => {
             let gunboat = enemy_vessels.iter().any(|&v| g.counter(v).kind == Kind::Gunboat);
@@ -143,25 +143,16 @@ pub(crate) fn volley_legal(g: &Belmont) -> Vec<Action> {
 }
 
 /// Dice lost to terrain (Terrain Effects Chart, Direct Fire Effects).
-fn terrain_dice(g: &Belmont, from: Hex, target: Hex) -> u8 {
+pub(crate) fn terrain_dice(g: &Belmont, from: Hex, target: Hex) -> u8 {
     let map = g.map();
     let (Some(f), Some(t)) = (map.get(from), map.get(target)) else {
         return 0;
     };
-    let mut minus = 0;
-    if t.terrain == Terrain::FelledTrees {
-        minus += 1;
-    }
-    if t.terrain == Terrain::Woods && matches!(f.terrain, Terrain::Brush | Terrain::Clear) {
-        minus += 1;
-    }
+    let mut minus = charts::fire_dice_lost_into(t.terrain, f.terrain) + charts::fire_dice_lost_from(f.terrain);
     // From the bottom of a slope to its top: the target is a slope hex above the
     // firer (map convention: a height change without a slope hex has no effect).
     if t.slope && t.height > f.height {
-        minus += 1;
-    }
-    if f.terrain == Terrain::Pond {
-        minus += 1;
+        minus += charts::SLOPE_FIRE_DICE;
     }
     minus
 }

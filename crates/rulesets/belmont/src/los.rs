@@ -5,7 +5,7 @@
 //! slope hexes block; brush blocks once the line passes through three brush hexes; ground
 //! units block, vessels do not (5.0). Adjacent hexes always see each other.
 
-use crate::map::Terrain;
+use crate::charts;
 use crate::state::Belmont;
 use hexmap::{Hex, LineStep};
 use std::cell::RefCell;
@@ -46,19 +46,21 @@ pub(crate) fn los_kept(g: &Belmont, from: Hex, to: Hex) -> bool {
 fn terrain_line(from: Hex, to: Hex) -> Option<Vec<Hex>> {
     let map = crate::map::belmont();
     let steps = hexmap::line(from, to);
-    let mut brush = 0;
+    // Hexes that block only together (brush), counted along the line.
+    let mut thin = 0;
     let mut between = Vec::new();
     for step in &steps[1..steps.len() - 1] {
         let LineStep::One(h) = *step else { continue };
         let Some(info) = map.get(h) else { continue };
-        if info.slope || matches!(info.terrain, Terrain::Camp | Terrain::Woods | Terrain::Crops) {
-            return None;
-        }
-        if info.terrain == Terrain::Brush {
-            brush += 1;
-            if brush >= 3 {
-                return None;
+        match charts::los_blocked_after(info.terrain, info.slope) {
+            Some(n) if n <= 1 => return None,
+            Some(n) => {
+                thin += 1;
+                if thin >= n {
+                    return None;
+                }
             }
+            None => {}
         }
         between.push(h);
     }

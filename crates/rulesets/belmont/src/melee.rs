@@ -31,7 +31,6 @@ use crate::action::Action;
 use crate::charts;
 use crate::counters::{FormationKind, Kind, Rank, UnitId};
 use crate::fire;
-use crate::map::Terrain;
 use crate::movement::{Standing, cost, may_melee};
 use crate::procedure::{Frame, VolleyDie, d6};
 use crate::sequence::{activated, activated_units, looting};
@@ -205,7 +204,7 @@ pub(crate) fn chargeable(g: &Belmont, target: Hex, side: Side) -> bool {
 /// Whether the hex may be a melee hex at all (Terrain Effects Chart: no melee in the
 /// river; 4.1: no movement into the entrenchments).
 fn meleeable(g: &Belmont, target: Hex) -> bool {
-    g.map().get(target).is_some_and(|i| !matches!(i.terrain, Terrain::River | Terrain::Entrenchment))
+    g.map().get(target).is_some_and(|i| charts::melee_allowed(i.terrain))
 }
 
 /// 4.3.1: every marker the active side may place.
@@ -714,20 +713,14 @@ pub(crate) fn attack_strength(g: &Belmont, mk: &Marker) -> i16 {
 }
 
 /// Terrain Effects Chart, Melee Effects: strength lost entering from `from`.
-fn melee_terrain(g: &Belmont, from: Hex, target: Hex) -> u8 {
+pub(crate) fn melee_terrain(g: &Belmont, from: Hex, target: Hex) -> u8 {
     let (Some(f), Some(t)) = (g.map().get(from), g.map().get(target)) else {
         return 0;
     };
-    let mut m = 0;
-    if matches!(f.terrain, Terrain::FelledTrees | Terrain::Pond | Terrain::Marsh) {
-        m += 1;
-    }
-    if t.terrain == Terrain::Woods && f.terrain == Terrain::Clear {
-        m += 1;
-    }
+    let mut m = charts::melee_lost_from(f.terrain) + charts::melee_lost_into(t.terrain, f.terrain);
     // From the bottom of a slope to its top (see fire::terrain_dice).
     if t.slope && t.height > f.height {
-        m += 1;
+        m += charts::SLOPE_MELEE_LOSS;
     }
     m
 }

@@ -10,7 +10,7 @@
 //! whatever order the search finds it in.
 
 use crate::charts;
-use crate::map::{Map, Region, Terrain};
+use crate::map::{Map, Region};
 use hexmap::Hex;
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
@@ -41,12 +41,10 @@ pub(crate) fn direction(from: Hex, to: Hex) -> Option<usize> {
 #[must_use]
 pub(crate) fn chart_cost(map: &Map, artillery: bool, from: Hex, to: Hex) -> Option<u8> {
     let info = map.get(to)?;
-    if info.region == Region::River || matches!(info.terrain, Terrain::River | Terrain::Entrenchment) {
+    if info.region == Region::River {
         return None;
     }
-    if artillery && matches!(info.terrain, Terrain::Pond | Terrain::Marsh) {
-        return None;
-    }
+    let cost = charts::terrain_cost(info.terrain, artillery)?;
     if map.road(from, to) {
         return Some(charts::COST_ROAD);
     }
@@ -54,11 +52,7 @@ pub(crate) fn chart_cost(map: &Map, artillery: bool, from: Hex, to: Hex) -> Opti
         let along = map.get(from).is_some_and(|f| f.shore);
         return Some(if along { charts::COST_SHORE_ALONG } else { charts::COST_SHORE_OTHER });
     }
-    Some(match info.terrain {
-        Terrain::FelledTrees | Terrain::Woods | Terrain::Marsh => 2 * charts::HALF,
-        Terrain::Pond => 3 * charts::HALF,
-        _ => charts::HALF,
-    })
+    Some(cost)
 }
 
 /// The shipped map by dense index ([`hexmap::HexGrid::index`]): each hex, its six

@@ -25,6 +25,11 @@ fn key(t: Terrain) -> &'static str {
     LEGEND.iter().find(|(x, ..)| *x == t).map_or("clear", |(_, k, ..)| k)
 }
 
+/// The terrain's name as the map legend shows it, so the player aids name it the same way.
+pub(crate) fn terrain_name(t: Terrain) -> &'static str {
+    LEGEND.iter().find(|(x, ..)| *x == t).map_or("Clear", |(_, _, name, _)| name)
+}
+
 pub(crate) fn board(g: &Belmont) -> BoardView {
     let map = g.map();
     let hexes = map

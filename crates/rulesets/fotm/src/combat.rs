@@ -70,11 +70,10 @@ use crate::action::Action;
 use crate::artillery::{self, by_arc};
 use crate::casualty::{self, CasualtyFrame, LEADER_SIXES, SHARPSHOOTER_ONES};
 use crate::facing::{self, Arc};
-use crate::map::Terrain;
 use crate::oob::Arm;
 use crate::procedure::{Frame, Procedure, combat_dice, d6};
 use crate::state::{Bid, Fotm, LongstreetBonus};
-use crate::{retreat, sequence, stacking};
+use crate::{retreat, sequence, stacking, terrain};
 use engine::{Actor, Illegal, Side};
 use hexmap::Hex;
 
@@ -273,18 +272,11 @@ fn elevation(g: &Fotm, h: Hex) -> i32 {
     i32::from(g.map().elevation(h).unwrap_or(0))
 }
 
-/// 15.3: the close-combat SP adjustment for one hex firing at `target`: -1 per level when the
-/// target is higher, +1 when it is lower.
+/// 15.3: the close-combat SP adjustment for one hex firing at `target` (see
+/// [`terrain::close_combat_elevation`]).
 #[must_use]
 pub fn elevation_adjust(g: &Fotm, from: Hex, target: Hex) -> i32 {
-    let (f, t) = (elevation(g, from), elevation(g, target));
-    if t > f {
-        f - t
-    } else if t < f {
-        1
-    } else {
-        0
-    }
+    terrain::close_combat_elevation(elevation(g, from), elevation(g, target))
 }
 
 /// 15.2: whether Union brigades of more than one corps are among `bs`.
@@ -343,10 +335,8 @@ pub(crate) fn may_close(g: &Fotm, b: Bid, target: Hex) -> bool {
         return false;
     }
     if g.arm(b) == Arm::Cavalry && g.bde(b).mounted {
-        let map = g.map();
-        if map.terrain(target) == Some(Terrain::Woods) || elevation(g, target) > elevation(g, h) {
-            return false;
-        }
+        let uphill = elevation(g, target) > elevation(g, h);
+        return g.map().terrain(target).map_or(!uphill, |t| terrain::mounted_may_close(t, uphill));
     }
     true
 }
@@ -1272,7 +1262,7 @@ impl Procedure for CombatFrame {
                         Shot::DefSuppress => a.victim.and_then(|v| g.hex_of(v)),
                         _ => Some(a.target),
                     };
-                    if sixes > 0 && hit_hex.is_some_and(|h| g.map().terrain(h) == Some(Terrain::Woods)) {
+                    if sixes > 0 && hit_hex.and_then(|h| g.map().terrain(h)).is_some_and(terrain::rerolls_a_six) {
                         a.at(Stage::Reroll { fire, sixes, ones }, g);
                     } else {
                         a.hits(g, fire, sixes, ones);

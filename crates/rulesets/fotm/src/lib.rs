@@ -55,6 +55,7 @@ pub mod stacking;
 mod state;
 mod steps;
 mod tally;
+mod terrain;
 #[doc(hidden)]
 pub mod testkit;
 pub mod victory;

@@ -21,7 +21,6 @@
 //!
 //! Adjacent hexes always see each other (canister, 9.3), whatever the ground.
 
-use crate::map::Terrain;
 use crate::state::Fotm;
 use hexmap::{Hex, LineStep};
 
@@ -49,7 +48,7 @@ pub fn blocks(g: &Fotm, from: Hex, to: Hex, h: Hex) -> bool {
         return false;
     };
     // Case 1: woods.
-    if map.terrain(h) == Some(Terrain::Woods) {
+    if map.terrain(h).is_some_and(crate::terrain::blocks_sight) {
         return true;
     }
     // Case 2: brigades on ground level with both ends.

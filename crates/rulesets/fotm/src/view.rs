@@ -13,6 +13,11 @@ fn key(t: Terrain) -> &'static str {
     LEGEND.iter().find(|(x, ..)| *x == t).map_or("clear", |(_, k, ..)| k)
 }
 
+/// The terrain's name as the map legend shows it, so the player aids name it the same way.
+pub(crate) fn terrain_name(t: Terrain) -> &'static str {
+    LEGEND.iter().find(|(x, ..)| *x == t).map_or("Clear", |(_, _, name, _)| name)
+}
+
 /// The empty South Mountain map: every hex with its terrain class and elevation level, the
 /// roads, the place names, a legend, and tracks that explain the levels and the orientation.
 #[must_use]

@@ -52,7 +52,10 @@ use crate::oob::{Arm, Corps, Start};
 use crate::procedure::{Frame, Procedure, d6};
 use crate::state::{Bid, Fate, Fotm, Loc, Unit};
 use crate::{routed, sequence, stacking, victory};
-pub(crate) use costs::{allowance, brigade_cost, commander_cost, may_cross, moves_on_foot, terrain_cost};
+pub(crate) use costs::{
+    Ground, allowance, brigade_cost, commander_cost, commander_ground_cost, ground_cost, may_cross, moves_on_foot,
+    terrain_cost,
+};
 use engine::{Actor, Illegal, Side};
 pub(crate) use entry::start_reinforcements;
 use entry::{entering_units, entry_check, entry_facing, entry_hexes, entry_of, join_column};
