@@ -560,3 +560,26 @@ test('chat round-trips between two browsers; a spectator reads it and has no box
     assert.equal(await plyText(confederate), plyBefore, 'the chat did not move the game');
   });
 });
+
+test('the log folds a side\'s decisions about one unit into one entry, and replay greys what came after', { timeout: TEST_TIMEOUT }, async () => {
+  const game = await createGame({ union: 'random', confederate: 'random' });
+  await withPages('log-fold', async (open) => {
+    const page = await open();
+    await page.goto(url(game.spectator));
+    await waitGameReady(page);
+    // A spectator folds both sides: the bots' moves soon give a unit two events in a row.
+    const fold = page.locator('#log li.fold').first();
+    await fold.waitFor({ state: 'attached', timeout: STEP });
+    const summary = await fold.locator('summary').textContent();
+    assert.match(summary, /^(Union|Confederate) · .+: \d+ events$/);
+    const inside = await fold.locator('ol > li').count();
+    assert.ok(inside >= 2, `${inside} events folded`);
+    assert.equal(Number(summary.match(/(\d+) events/)[1]), inside);
+    // Replaying an early position greys the events written after it.
+    await page.locator('#replay button[data-step=first]').click();
+    await page.waitForSelector('#replay-banner:not([hidden])');
+    await page.waitForFunction(() => document.querySelectorAll('#log li.future').length > 0);
+    await page.locator('#replay button[data-step=live]').click();
+    await page.waitForFunction(() => document.querySelectorAll('#log li.future').length === 0);
+  });
+});

@@ -120,7 +120,7 @@ impl GreedyBot {
     /// over its actions while `depth` and [`LOOKAHEAD_MAX_ACTIONS`] allow, else `None`
     /// (score it as it stands).
     fn own_next<G: Game>(&mut self, next: &G, side: Side, depth: u32) -> Option<f64> {
-        if self.recent.contains(next.state_hash()) {
+        if self.recent.contains(next.state_hash()) || self.recent.goes_back(next) {
             return Some(f64::NEG_INFINITY);
         }
         if depth == 0 {
@@ -182,7 +182,7 @@ impl<G: Game> Bot<G> for GreedyBot {
             return self.dice.choose(legal).clone();
         };
         // Noted even when there is no choice: a loop may pass through a forced decision.
-        self.recent.note(game.state_hash());
+        self.recent.note(game);
         if legal.len() == 1 {
             return self.recent.chose(game, legal[0].clone());
         }

@@ -89,6 +89,12 @@ impl<G: Game> Bot<G> for RandomBot {
 /// decisions wherever the rules offer one. Actions that hand the game straight on are not
 /// enough: Fire on the Mountain's Movement, Reinforcement and Combat Phases are all the
 /// phasing player's, so ending one hands the game to no one.
+///
+/// A walk in a circle need not repeat a position: a step and the step back, or a facing
+/// turned and turned again, spend movement points, so the state hash differs. Within a run of
+/// the bot's own decisions it also remembers each arrangement of the units
+/// ([`Game::layout_hash`]), and avoids an action that takes them back to one it left in
+/// this run while it has another (issue 15: no facing flip-flops or walks in a circle).
 #[derive(Debug, Default)]
 pub(crate) struct Recent {
     hashes: std::collections::VecDeque<u64>,
@@ -96,6 +102,8 @@ pub(crate) struct Recent {
     after: Option<u64>,
     /// Decisions in a row, each in the position the one before led to.
     run: u32,
+    /// The arrangements of the units seen in this run, the current one last.
+    layouts: Vec<u64>,
 }
 
 impl Recent {
@@ -106,13 +114,33 @@ impl Recent {
     /// (a Fire on the Mountain Movement Phase, a few hundred decisions).
     pub(crate) const LONG_RUN: u32 = 2_000;
 
-    /// Remembers that the bot decides in the position with this hash.
-    pub(crate) fn note(&mut self, hash: u64) {
+    /// Remembers that the bot decides in this position.
+    pub(crate) fn note<G: Game>(&mut self, game: &G) {
+        let hash = game.state_hash();
         self.run = if self.after == Some(hash) { self.run + 1 } else { 0 };
+        if self.run == 0 {
+            self.layouts.clear();
+        }
+        let layout = game.layout_hash();
+        if self.layouts.last() != Some(&layout) {
+            if self.layouts.len() == Self::LEN {
+                self.layouts.remove(0);
+            }
+            self.layouts.push(layout);
+        }
         if self.hashes.len() == Self::LEN {
             self.hashes.pop_front();
         }
         self.hashes.push_back(hash);
+    }
+
+    /// Whether `next`, a position of the bot's own run, takes the units back to an
+    /// arrangement it left earlier in the run (not the one it is in now: firing or ending a
+    /// move changes no arrangement and is no step back).
+    pub(crate) fn goes_back<G: Game>(&self, next: &G) -> bool {
+        let Some((now, before)) = self.layouts.split_last() else { return false };
+        let layout = next.layout_hash();
+        layout != *now && before.contains(&layout)
     }
 
     /// Whether the bot decided in this position lately.

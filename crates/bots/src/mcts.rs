@@ -435,7 +435,7 @@ impl<G: Game> Bot<G> for MctsBot<G> {
 
     fn choose_from(&mut self, game: &G, legal: &[G::Action]) -> G::Action {
         // Noted even when there is no choice: a loop may pass through a forced decision.
-        self.recent.note(game.state_hash());
+        self.recent.note(game);
         if legal.len() == 1 {
             return self.recent.chose(game, legal[0].clone());
         }
@@ -451,7 +451,7 @@ impl<G: Game> Bot<G> for MctsBot<G> {
         let loops = |a: &G::Action| {
             let mut next = game.clone();
             next.apply_unchecked(a);
-            next.actor() == side && self.recent.contains(next.state_hash())
+            next.actor() == side && (self.recent.contains(next.state_hash()) || self.recent.goes_back(&next))
         };
         let chosen = match ranked.iter().find(|a| !loops(a)).or(ranked.first()) {
             Some(a) if legal.contains(a) => a.clone(),

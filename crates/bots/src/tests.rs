@@ -171,6 +171,32 @@ fn bots_leave_a_loop_the_rules_allow() {
     assert_eq!(always_flip.choose(&g), crate::toy::SwitchAction::Finish, "flipping back is a loop");
 }
 
+/// A walk in a circle spends movement points, so no position repeats; the units' layout
+/// does, and neither bot takes its unit back to a place it left in the same run: from the
+/// middle it goes on to the far end and then finishes. Without the layout (`plain`), the
+/// same bots pace until the points run out: the layout is what stops them.
+#[test]
+fn bots_do_not_walk_in_a_circle_within_a_run() {
+    use crate::toy::{Pace, PaceAction};
+    for seed in 0..6 {
+        let mut greedy = GreedyBot::new(seed);
+        let mut mcts = MctsBot::new(seed, MctsConfig { budget: Budget::Iterations(60), ..MctsConfig::default() });
+        for bot in [&mut greedy as &mut dyn Bot<Pace>, &mut mcts] {
+            let mut g = Pace { at: 1, mp: 12, ..Pace::default() };
+            let mut idle = RandomBot::new(0);
+            let actions = play_out(&mut g, [bot, &mut idle], &mut Dice::seeded(seed), 40).expect("finishes");
+            assert!(actions.len() <= 2, "seed {seed}: {actions:?}");
+            assert_eq!(actions.last(), Some(&PaceAction::Finish));
+        }
+    }
+    let mut greedy = GreedyBot::new(1);
+    let mut g = Pace { at: 1, mp: 12, plain: true, ..Pace::default() };
+    let actions =
+        play_out(&mut g, [&mut greedy as &mut dyn Bot<Pace>, &mut RandomBot::new(0)], &mut Dice::seeded(1), 40)
+            .expect("finishes");
+    assert!(g.spent >= 8, "without the layout the bot paces on: {actions:?}");
+}
+
 /// A free action that never repeats a position (a counter ticks) is taken only so long:
 /// after [`Recent::LONG_RUN`] decisions in a row with nobody else acting, both bots pick
 /// at random, which soon finishes.

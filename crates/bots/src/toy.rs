@@ -242,3 +242,77 @@ impl Game for Switch {
         0.9
     }
 }
+
+/// A walk in a circle that never repeats a position: the Union's one unit paces along three
+/// places, each step spending a movement point (so the state hash is new every time), until
+/// it finishes or has spent `mp`. Pacing looks as good as anything (0.9) and finishing worse
+/// (a draw, 0.5). Its [`Game::layout_hash`] is the unit's place, unless `plain`, which
+/// leaves the default (the state hash) to show what the layout catches.
+#[derive(Clone, Hash, Debug, Default)]
+pub struct Pace {
+    pub at: u8,
+    pub spent: u8,
+    pub mp: u8,
+    pub over: bool,
+    pub plain: bool,
+}
+
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+pub enum PaceAction {
+    Left,
+    Right,
+    Finish,
+}
+
+impl Game for Pace {
+    type Action = PaceAction;
+    fn scenario(&self) -> (&str, &[String]) {
+        ("pace", &[])
+    }
+    fn actor(&self) -> Actor {
+        if self.over { Actor::Over } else { Actor::Side(Side::Union) }
+    }
+    fn prompt(&self) -> Prompt {
+        Prompt { actor: self.actor(), rule: "Pace 1".into(), text: "step or finish".into() }
+    }
+    fn legal_actions(&self) -> Vec<PaceAction> {
+        if self.over {
+            return vec![];
+        }
+        let mut v = vec![PaceAction::Finish];
+        if self.spent < self.mp {
+            if self.at > 0 {
+                v.push(PaceAction::Left);
+            }
+            if self.at < 2 {
+                v.push(PaceAction::Right);
+            }
+        }
+        v
+    }
+    fn chance_outcomes(&self) -> Vec<(PaceAction, f64)> {
+        vec![]
+    }
+    fn apply_unchecked(&mut self, a: &PaceAction) {
+        match a {
+            PaceAction::Left => self.at -= 1,
+            PaceAction::Right => self.at += 1,
+            PaceAction::Finish => self.over = true,
+        }
+        if *a != PaceAction::Finish {
+            self.spent += 1;
+        }
+    }
+    fn vp(&self) -> [f64; 2] {
+        [0.0, 0.0]
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        self.over.then(|| Outcome { winner: None, vp: self.vp() })
+    }
+    fn evaluate(&self, _: Side) -> f64 {
+        0.9
+    }
+    fn layout_hash(&self) -> u64 {
+        if self.plain { self.state_hash() } else { u64::from(self.at) }
+    }
+}

@@ -356,6 +356,17 @@ pub trait Game: Clone + Hash + Send + Sync + 'static {
         self.hash(&mut h);
         h.finish()
     }
+
+    /// A hash of how the units stand (where, facing, formation, stack order), leaving out
+    /// what they have spent doing it. Bots use it to see that an action takes their units
+    /// back to an arrangement they left earlier in the same run of decisions (a step and the
+    /// step back, a facing flipped and flipped again): a walk in a circle that the state hash,
+    /// which counts movement points, sees as progress (issue 15: bots that play like
+    /// opponents). Only compared within one game; need not be stable across runs. The
+    /// default is the state hash, under which only exact repeats count.
+    fn layout_hash(&self) -> u64 {
+        self.state_hash()
+    }
 }
 
 /// The plain refusal of an action that is not legal now, naming the pending decision's rule:

@@ -248,9 +248,25 @@ struct StateOut<'a, A> {
     outcome: Option<engine::Outcome>,
     log_len: usize,
     log_from: usize,
-    log: &'a [engine::Event],
+    log: Vec<EventOut<'a>>,
     recent: Vec<RecentOut<'a>>,
     can_undo: bool,
+}
+
+/// A log event with the play that wrote it, so a page can fold a side's turn by unit
+/// (issue 15: a bot turn summarised per unit): `ply` is the action it followed (none for
+/// the set-up's own events), `by` the side whose decision led to it (a die's events go with
+/// the decision that rolled it) and `unit` the unit that decision named, if any.
+#[derive(Serialize)]
+struct EventOut<'a> {
+    rule: &'a str,
+    text: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    ply: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    by: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    unit: Option<&'a str>,
 }
 
 /// An action in force, with who took it and what it was called when taken.
@@ -259,6 +275,10 @@ struct Ply<A> {
     action: A,
     actor: Actor,
     label: String,
+    /// The unit the action's view names, if any.
+    unit: Option<String>,
+    /// The log's length once it was applied.
+    log_end: usize,
 }
 
 type SharedBot<G> = Arc<Mutex<Box<dyn Bot<G> + Send>>>;
@@ -373,15 +393,41 @@ impl<G: Game> Live<G> {
     fn push(&mut self, action: G::Action) -> Result<(), Illegal> {
         let actor = self.game.actor();
         let label = self.game.describe(&action);
+        let unit = self.game.action_view(&action).unit;
         self.game.apply(&action)?;
-        self.record(action, actor, label);
+        self.record(action, actor, label, unit);
         Ok(())
     }
 
     /// Keeps an action already applied to `game` in force, and plays it on the quiet twin.
-    fn record(&mut self, action: G::Action, actor: Actor, label: String) {
+    fn record(&mut self, action: G::Action, actor: Actor, label: String, unit: Option<String>) {
         self.quiet.apply_unchecked(&action);
-        self.plies.push(Ply { action, actor, label });
+        let log_end = self.game.log().events().len();
+        self.plies.push(Ply { action, actor, label, unit, log_end });
+    }
+
+    /// The log's events `from..to`, each with the play that wrote it.
+    fn events_out(&self, from: usize, to: usize) -> Vec<EventOut<'_>> {
+        let events = self.game.log().events();
+        let start = self.fresh.log().events().len();
+        (from..to)
+            .map(|i| {
+                let e = &events[i];
+                // Ply k wrote the events from the end of ply k-1's to its own `log_end`.
+                let k = self.plies.partition_point(|p| p.log_end <= i);
+                let ply = (i >= start && k < self.plies.len()).then_some(k);
+                // A die's events go with the decision before it.
+                let decided =
+                    ply.and_then(|k| self.plies[..=k].iter().rev().find(|p| matches!(p.actor, Actor::Side(_))));
+                EventOut {
+                    rule: &e.rule,
+                    text: &e.text,
+                    ply: ply.map(|k| k + 1),
+                    by: decided.map(|p| actor_name(p.actor)),
+                    unit: decided.and_then(|p| p.unit.as_deref()),
+                }
+            })
+            .collect()
     }
 
     /// Takes the actions in force back to `ply`, rebuilding the position by replay.
@@ -414,7 +460,7 @@ impl<G: Game> Live<G> {
             // A listed outcome: no need to list them again to check it.
             let label = self.game.describe(&action);
             self.game.apply_unchecked(&action);
-            self.record(action, Actor::Chance, label);
+            self.record(action, Actor::Chance, label, None);
         }
         self.seq += out.len() as u64;
         out
@@ -504,7 +550,7 @@ impl<G: Game> Session for Live<G> {
             outcome: self.game.outcome(),
             log_len: events.len(),
             log_from,
-            log: &events[log_from..log_to],
+            log: self.events_out(log_from, log_to),
             recent,
             can_undo: seat.is_some_and(|s| self.can_undo(s).is_ok()),
         };

@@ -406,6 +406,28 @@ fn two_instances_on_one_postgres_database_share_games_and_live_updates() {
     assert_eq!(next_of(&mut watcher, "chat")["line"], said["line"]);
 }
 
+/// Each log event says which action wrote it, whose decision led to it and the unit it named,
+/// so the page can fold a side's turn by unit; a die's events go with the decision before.
+#[test]
+fn log_events_carry_their_ply_side_and_unit() {
+    let s = start(&temp_db("logply"));
+    let g = s.create("human", "human");
+    let st = play_union_until_confederate(&s, &g);
+    let log = st["log"].as_array().unwrap();
+    let ply = st["ply"].as_u64().unwrap();
+    let with_ply: Vec<&Value> = log.iter().filter(|e| e["ply"].is_u64()).collect();
+    assert!(!with_ply.is_empty(), "{log:?}");
+    for e in &with_ply {
+        let p = e["ply"].as_u64().unwrap();
+        assert!((1..=ply).contains(&p), "{e}");
+        assert_eq!(e["by"], "union", "only the Union has decided so far: {e}");
+    }
+    assert!(with_ply.iter().any(|e| e["unit"].is_string()), "placements name their unit: {log:?}");
+    // Plies never go backwards along the log.
+    let plies: Vec<u64> = with_ply.iter().map(|e| e["ply"].as_u64().unwrap()).collect();
+    assert!(plies.windows(2).all(|w| w[0] <= w[1]), "{plies:?}");
+}
+
 #[test]
 fn chat_is_kept_with_the_game_written_by_seats_read_by_all_and_never_moves_it() {
     let s = start(&temp_db("chat"));

@@ -327,6 +327,17 @@ export function mergeLog(have, prevUndone, state) {
 }
 
 /**
+ * The key under which a log event folds with its neighbours (issue 15: the other side's
+ * turn summarised per unit): `by/unit` for an event of the other side's (or, for a
+ * spectator, either side's) decision that names a unit; null for the reader's own events
+ * and those of no unit, which stay one line each.
+ */
+export function logKey(event, seat) {
+  if (!event || !event.unit || !event.by || event.by === 'chance' || event.by === seat) return null;
+  return `${event.by}/${event.unit}`;
+}
+
+/**
  * The state's `recent` actions (oldest first, API.md) as the "Last actions" rows, newest
  * first: [{ply, actor, who, label, mine}], `who` being "Union", "Confederate" or "dice"
  * and `mine` whether the seat `seat` (null for a spectator) took it.

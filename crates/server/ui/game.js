@@ -10,7 +10,7 @@
 import {
   api, fetchText, ApiError, errorText, el, showNotice, clearNotice, sideName, rememberGame,
   gameIdFromPath, seatFromSearch, wsUrl, backoff, indexActions, targetsFor, actionsAt, soleUnit,
-  defaultButton, groupBy, unitName, mergeLog, oddsRows, turnText, outcomeText, fmt, recentRows,
+  defaultButton, groupBy, unitName, mergeLog, oddsRows, turnText, outcomeText, fmt, recentRows, logKey,
 } from './app.js';
 import { startChat } from './chat.js';
 
@@ -700,11 +700,54 @@ function renderLog() {
     ui.logShown = 0;
   }
   if (ui.logShown === ui.log.length) return;
-  const items = ui.log
-    .slice(ui.logShown)
-    .map((e) => el('li', {}, el('span', { class: 'rule' }, e.rule), ' ', e.text));
-  list.append(...items);
+  const seat = ui.state ? ui.state.seat : null;
+  for (const e of ui.log.slice(ui.logShown)) appendEvent(list, e, logKey(e, seat));
   ui.logShown = ui.log.length;
+  markReplayedLog();
+}
+
+/** One log line: its rule, its words, and the ply that wrote it (for replay). */
+function eventItem(e) {
+  const li = el('li', {}, el('span', { class: 'rule' }, e.rule), ' ', e.text);
+  if (e.ply) li.dataset.ply = String(e.ply);
+  return li;
+}
+
+/**
+ * Appends event `e` to the log. Events of the other side's decisions about one unit fold
+ * together: the second in a row turns the first into a collapsible entry, "Confederate ·
+ * Cox's brigade: 4 events", and later ones join it.
+ */
+function appendEvent(list, e, key) {
+  const last = list.lastElementChild;
+  if (!key || !last || last.dataset.key !== key) {
+    const li = eventItem(e);
+    if (key) li.dataset.key = key;
+    list.append(li);
+    return;
+  }
+  let group = last;
+  if (!last.classList.contains('fold')) {
+    const name = unitName(e.unit, ui.state && ui.state.counters, []);
+    group = el('li', { class: 'fold' }, el('details', {}, el('summary', {}), el('ol', {})));
+    group.dataset.key = key;
+    group.dataset.title = `${sideName(e.by)} · ${name}`;
+    group.dataset.ply = last.dataset.ply || '';
+    last.replaceWith(group);
+    delete last.dataset.key;
+    group.querySelector('ol').append(last);
+  }
+  group.querySelector('ol').append(eventItem(e));
+  const n = group.querySelectorAll('ol > li').length;
+  group.querySelector('summary').textContent = `${group.dataset.title}: ${n} events`;
+}
+
+/** While replaying, the log's events after the replayed ply are greyed out. */
+function markReplayedLog() {
+  const k = ui.replay ? ui.replay.ply : Infinity;
+  for (const li of $('log').querySelectorAll('li[data-ply]')) {
+    li.classList.toggle('future', Number(li.dataset.ply) > k);
+  }
 }
 
 /**
@@ -1047,6 +1090,7 @@ async function showReplay(k) {
     renderSelection();
     renderStatus(data.tracks, null);
     renderReplayBanner();
+    markReplayedLog();
   } catch (e) {
     showNotice(`Could not replay ply ${k}: ${errorText(e)}`);
   }
@@ -1078,6 +1122,7 @@ function backToLive() {
   ui.replay = null;
   $('replay-banner').hidden = true;
   render();
+  markReplayedLog();
 }
 
 /** The replay marks (`GET /marks`: where each turn and each side's play begins), fetched once a ply. */

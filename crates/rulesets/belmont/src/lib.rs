@@ -185,6 +185,11 @@ impl Game for Belmont {
         poshash::position_hash(self)
     }
 
+    /// Where each unit is: Belmont has no facing or formation.
+    fn layout_hash(&self) -> u64 {
+        poshash::layout_hash(self)
+    }
+
     fn legal_actions(&self) -> Vec<Action> {
         match self.actor() {
             Actor::Side(_) => procedure::legal(self),

@@ -64,6 +64,16 @@ fn unit_words(u: &Unit) -> [u64; 2] {
     [payload | tag << 32 | flags << 40, u64::from(u.damage) | u64::from(u.mp) << 8 | captor << 16]
 }
 
+/// `Game::layout_hash`: where each counter is, a word each (bots ask at every position they
+/// look at).
+pub(crate) fn layout_hash(g: &Belmont) -> u64 {
+    let mut lanes = Lanes::new();
+    for u in &g.units {
+        lanes.word(unit_words(u)[0] & 0xff_ffff_ffff); // the place: tag and payload, no flags
+    }
+    lanes.finish()
+}
+
 /// The position's hash, `Game::state_hash`: every field (the
 /// occupancy index, the memo and the log are derived or not part of it), the counters
 /// two words each. (An odd count of counters pads with zero words; the count is hashed.)

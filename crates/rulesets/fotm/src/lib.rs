@@ -180,6 +180,25 @@ impl Game for Fotm {
         h.finish()
     }
 
+    /// Each brigade's place, facing, formation, mount and stack order, and each commander's
+    /// hex.
+    fn layout_hash(&self) -> u64 {
+        use engine::words::{WordSink, mix};
+        // Bots ask at every position they look at: a word per counter, mixed by hand.
+        let mut h = 0xcbf2_9ce4_8422_2325_u64;
+        for b in &self.brigades {
+            let how =
+                u64::from(b.order) | u64::from(b.facing) << 16 | u64::from(b.column) << 24 | u64::from(b.mounted) << 25;
+            h = mix(mix(h, b.loc.word()), how);
+        }
+        for c in &self.commanders {
+            h = mix(h, c.hex.map_or(0, |x| 1 << 32 | poshash::hex_word(x)));
+        }
+        let mut chain = poshash::Chain::default();
+        chain.word(h);
+        chain.finish()
+    }
+
     fn legal_actions(&self) -> Vec<Action> {
         match self.actor() {
             Actor::Side(_) => procedure::legal(self),

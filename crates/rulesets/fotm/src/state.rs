@@ -157,7 +157,7 @@ pub struct Cmdr {
 impl Loc {
     /// The location as one word, distinct for distinct locations: a tag in bits 32-39 and the
     /// payload (a hex, a guard, a fate) in bits 0-31.
-    fn word(self) -> u64 {
+    pub(crate) fn word(self) -> u64 {
         let (tag, payload) = match self {
             Loc::Waiting => (0u64, 0),
             Loc::Entering => (1, 0),

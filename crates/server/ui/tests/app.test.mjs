@@ -4,8 +4,17 @@ import assert from 'node:assert/strict';
 import {
   indexActions, targetsFor, actionsAt, soleUnit, defaultButton, groupBy, unitName, mergeLog,
   percent, oddsRows, wsUrl, backoff, gameIdFromPath, seatFromSearch, turnText, outcomeText,
-  loadGames, rememberGame, forgetGame, errorText, ApiError, recentRows,
+  loadGames, rememberGame, forgetGame, errorText, ApiError, recentRows, logKey,
 } from '../app.js';
+
+test('log events fold by the other side and unit; the reader\'s own and unit-less ones do not', () => {
+  const e = (by, unit) => ({ rule: 'r', text: 't', ply: 3, by, unit });
+  assert.equal(logKey(e('confederate', 'cox'), 'union'), 'confederate/cox');
+  assert.equal(logKey(e('union', 'cox'), 'union'), null, 'the reader\'s own events stay lines');
+  assert.equal(logKey(e('union', 'cox'), null), 'union/cox', 'a spectator folds both sides');
+  assert.equal(logKey(e('confederate', undefined), 'union'), null, 'no unit, no fold');
+  assert.equal(logKey({ rule: 'r', text: 't' }, 'union'), null, 'set-up events stay lines');
+});
 
 const act = (index, kind, unit, hex, label = `${kind} ${unit} ${hex}`) => ({ index, kind, unit, hex, from: null, label, action: { index } });
 
