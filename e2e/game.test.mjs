@@ -581,5 +581,8 @@ test('the log folds a side\'s decisions about one unit into one entry, and repla
     await page.waitForFunction(() => document.querySelectorAll('#log li.future').length > 0);
     await page.locator('#replay button[data-step=live]').click();
     await page.waitForFunction(() => document.querySelectorAll('#log li.future').length === 0);
+    // The compass says which way the map is drawn, and the marks layer sits under the highlights.
+    assert.match(await page.locator('#compass').getAttribute('title'), /north is at the top/);
+    await page.waitForSelector('#map svg #marks + #overlay', { state: 'attached' });
   });
 });

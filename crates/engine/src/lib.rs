@@ -36,7 +36,7 @@ pub use memo::LegalMemo;
 pub use probe::{Explanation, Probe, explain};
 pub use record::{Record, RecordError, hash_hex, replay};
 pub use rng::Dice;
-pub use view::{ActionView, AidTable, BoardView, CounterView, HexView, LegendEntry, LineView};
+pub use view::{ActionView, AidTable, BoardView, CounterView, HexView, LegendEntry, LineView, MarkView};
 
 use serde::{Deserialize, Serialize, de::DeserializeOwned};
 use std::fmt::Debug;

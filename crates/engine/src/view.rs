@@ -20,6 +20,29 @@ pub struct BoardView {
     pub tracks: Vec<(String, String)>,
     /// Terrain classes used, with the fill colour to draw them in and a legend name.
     pub legend: Vec<LegendEntry>,
+    /// Where geographic north lies on the drawn map, in degrees clockwise from straight up
+    /// (0 north up; 90 north to the right, so west is up), for a page's compass rose.
+    /// `None` for a board with no geography (test toys).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub north: Option<u16>,
+    /// Markers the rules place that are not units (a melee marker on its hexside, an
+    /// Assault under way), for a page to draw on the map.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub marks: Vec<MarkView>,
+}
+
+/// A marker of the rules on the map: drawn at `hex`, as an arrow from `from` when given.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MarkView {
+    /// What it is, for its look: "melee", "assault".
+    pub kind: String,
+    /// Where it comes from (a melee's entry hex), if anywhere.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub from: Option<String>,
+    /// The hex it marks.
+    pub hex: String,
+    /// Its name with its rule ("Melee marker (Belmont 4.3.1)").
+    pub label: String,
 }
 
 /// One hex.

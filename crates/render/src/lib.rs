@@ -806,6 +806,8 @@ mod tests {
             })
             .collect();
         BoardView {
+            north: None,
+            marks: Vec::new(),
             title: "Test".into(),
             hexes,
             lines: vec![

@@ -168,6 +168,7 @@ struct PositionOut<'a> {
     counters_svg: String,
     counters: &'a [engine::CounterView],
     tracks: &'a [(String, String)],
+    marks: &'a [engine::MarkView],
     prompt: PromptOut,
 }
 
@@ -182,6 +183,7 @@ fn position<'a, G: Game>(game: &G, board: &'a engine::BoardView) -> PositionOut<
         counters_svg: render::counters_svg(board),
         counters: &board.counters,
         tracks: &board.tracks,
+        marks: &board.marks,
         prompt: {
             let p = game.prompt();
             PromptOut { rule: p.rule, text: p.text }
@@ -219,6 +221,12 @@ struct RecentOut<'a> {
     ply: usize,
     actor: &'static str,
     label: &'a str,
+    /// The action's kind and hexes, so a page can draw what was fired at (an arrow).
+    kind: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    from: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    hex: Option<&'a str>,
 }
 
 /// The state (`API.md`), serialised straight from the game: a set-up may list tens of
@@ -275,8 +283,8 @@ struct Ply<A> {
     action: A,
     actor: Actor,
     label: String,
-    /// The unit the action's view names, if any.
-    unit: Option<String>,
+    /// The action's view when taken: its kind, unit and hexes.
+    view: engine::ActionView,
     /// The log's length once it was applied.
     log_end: usize,
 }
@@ -393,17 +401,17 @@ impl<G: Game> Live<G> {
     fn push(&mut self, action: G::Action) -> Result<(), Illegal> {
         let actor = self.game.actor();
         let label = self.game.describe(&action);
-        let unit = self.game.action_view(&action).unit;
+        let view = self.game.action_view(&action);
         self.game.apply(&action)?;
-        self.record(action, actor, label, unit);
+        self.record(action, actor, label, view);
         Ok(())
     }
 
     /// Keeps an action already applied to `game` in force, and plays it on the quiet twin.
-    fn record(&mut self, action: G::Action, actor: Actor, label: String, unit: Option<String>) {
+    fn record(&mut self, action: G::Action, actor: Actor, label: String, view: engine::ActionView) {
         self.quiet.apply_unchecked(&action);
         let log_end = self.game.log().events().len();
-        self.plies.push(Ply { action, actor, label, unit, log_end });
+        self.plies.push(Ply { action, actor, label, view, log_end });
     }
 
     /// The log's events `from..to`, each with the play that wrote it.
@@ -424,7 +432,7 @@ impl<G: Game> Live<G> {
                     text: &e.text,
                     ply: ply.map(|k| k + 1),
                     by: decided.map(|p| actor_name(p.actor)),
-                    unit: decided.and_then(|p| p.unit.as_deref()),
+                    unit: decided.and_then(|p| p.view.unit.as_deref()),
                 }
             })
             .collect()
@@ -459,8 +467,9 @@ impl<G: Game> Live<G> {
             out.push(Entry::A(serde_json::to_value(&action).expect("actions serialise")).text());
             // A listed outcome: no need to list them again to check it.
             let label = self.game.describe(&action);
+            let view = self.game.action_view(&action);
             self.game.apply_unchecked(&action);
-            self.record(action, Actor::Chance, label, None);
+            self.record(action, Actor::Chance, label, view);
         }
         self.seq += out.len() as u64;
         out
@@ -526,7 +535,14 @@ impl<G: Game> Session for Live<G> {
             .iter()
             .enumerate()
             .skip(self.plies.len().saturating_sub(RECENT))
-            .map(|(i, p)| RecentOut { ply: i + 1, actor: actor_name(p.actor), label: &p.label })
+            .map(|(i, p)| RecentOut {
+                ply: i + 1,
+                actor: actor_name(p.actor),
+                label: &p.label,
+                kind: &p.view.kind,
+                from: p.view.from.as_deref(),
+                hex: p.view.hex.as_deref(),
+            })
             .collect();
         let board = self.game.board();
         let (_, options) = self.game.scenario();
@@ -672,7 +688,8 @@ impl<G: Game> Session for Live<G> {
     }
 
     fn legend(&self) -> Value {
-        json!({"terrain": self.fresh.board().legend, "aids": self.fresh.aids()})
+        let board = self.fresh.board();
+        json!({"terrain": board.legend, "aids": self.fresh.aids(), "north": board.north})
     }
 
     fn summary(&self) -> Value {

@@ -15,6 +15,7 @@ const ASSETS: &[(&str, &str, &str)] = &[
     ("app.js", "text/javascript; charset=utf-8", include_str!("../ui/app.js")),
     ("chat.js", "text/javascript; charset=utf-8", include_str!("../ui/chat.js")),
     ("game.js", "text/javascript; charset=utf-8", include_str!("../ui/game.js")),
+    ("marks.js", "text/javascript; charset=utf-8", include_str!("../ui/marks.js")),
     ("lobby.js", "text/javascript; charset=utf-8", include_str!("../ui/lobby.js")),
     ("style.css", "text/css; charset=utf-8", include_str!("../ui/style.css")),
 ];

@@ -426,6 +426,10 @@ fn log_events_carry_their_ply_side_and_unit() {
     // Plies never go backwards along the log.
     let plies: Vec<u64> = with_ply.iter().map(|e| e["ply"].as_u64().unwrap()).collect();
     assert!(plies.windows(2).all(|w| w[0] <= w[1]), "{plies:?}");
+    // The last actions carry their kind and hexes (the page's fire arrows), and the state
+    // its rule markers (none placed yet).
+    assert!(st["recent"].as_array().unwrap().iter().all(|r| r["kind"].is_string()), "{}", st["recent"]);
+    assert_eq!(st["marks"], json!([]));
 }
 
 #[test]

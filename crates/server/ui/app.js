@@ -327,6 +327,17 @@ export function mergeLog(have, prevUndone, state) {
 }
 
 /**
+ * Which way a counter faces, as a page bearing in degrees clockwise from up, or null: a
+ * vertex `f` lies between hexside directions `f` and `f + 1` (N, NE, SE, S, SW, NW, each
+ * 60 degrees on), so at 30 + 60f; a hexside `d` (GBACW 7.0) at 60d.
+ */
+export function facingBearing(counter) {
+  if (counter && Number.isInteger(counter.facing)) return 30 + 60 * counter.facing;
+  if (counter && Number.isInteger(counter.faces_side)) return 60 * counter.faces_side;
+  return null;
+}
+
+/**
  * The key under which a log event folds with its neighbours (issue 15: the other side's
  * turn summarised per unit): `by/unit` for an event of the other side's (or, for a
  * spectator, either side's) decision that names a unit; null for the reader's own events

@@ -11,8 +11,10 @@ import {
   api, fetchText, ApiError, errorText, el, showNotice, clearNotice, sideName, rememberGame,
   gameIdFromPath, seatFromSearch, wsUrl, backoff, indexActions, targetsFor, actionsAt, soleUnit,
   defaultButton, groupBy, unitName, mergeLog, oddsRows, turnText, outcomeText, fmt, recentRows, logKey,
+  facingBearing,
 } from './app.js';
 import { startChat } from './chat.js';
+import { drawMarks } from './marks.js';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 /** More button actions than this are grouped by unit in collapsible lists. */
@@ -87,6 +89,7 @@ const MARKS = [
   ['retreat', 'lit: a retreat hex'],
   ['other', 'lit: another choice on that hex'],
   ['reach', 'ringed: reachable later this phase; click to go (dashed orange: forced march, red: a rule stops the move)'],
+  ['arrow', 'arrows: the latest shots and melees; red with a dot: a melee marker or an Assault under way'],
 ];
 
 /** The ruleset's player aids (its charts, the turn record), each a table, in the panel. */
@@ -111,15 +114,48 @@ function renderAids(aids) {
 }
 
 /** The map's terrain legend (from the ruleset) and the page's marks, in the panel. */
+/**
+ * The compass rose in the map's corner, turned as the ruleset says the map is drawn (issue
+ * 15: West is up on South Mountain): the needle points to geographic north, and the four
+ * letters sit at their points, upright.
+ */
+function renderCompass(north) {
+  const box = $('compass');
+  box.hidden = north === null || north === undefined;
+  if (box.hidden) return;
+  const svg = document.createElementNS(SVG_NS, 'svg');
+  svg.setAttribute('viewBox', '-30 -30 60 60');
+  const add = (tag, attrs, text) => {
+    const n = document.createElementNS(SVG_NS, tag);
+    for (const [k, v] of Object.entries(attrs)) n.setAttribute(k, String(v));
+    if (text) n.textContent = text;
+    svg.append(n);
+    return n;
+  };
+  add('circle', { r: 28, class: 'ring' });
+  add('polygon', { points: '0,-21 5,0 0,4 -5,0', class: 'needle', transform: `rotate(${north})` });
+  add('polygon', { points: '0,21 5,0 0,-4 -5,0', class: 'tail', transform: `rotate(${north})` });
+  ['N', 'E', 'S', 'W'].forEach((letter, i) => {
+    const a = ((north + 90 * i) * Math.PI) / 180;
+    add('text', { x: (Math.sin(a) * 24).toFixed(1), y: (-Math.cos(a) * 24 + 3.5).toFixed(1), class: `pt pt-${letter}` }, letter);
+  });
+  box.replaceChildren(svg);
+  const up = ['north', 'east', 'south', 'west'][Math.round(((360 - north) % 360) / 90) % 4];
+  box.title = `Compass: ${up} is at the top of the map`;
+  box.setAttribute('aria-label', box.title);
+}
+
 async function loadLegend() {
   let terrain = [];
   let aids = [];
+  let north = null;
   try {
-    ({ terrain, aids } = await api(`/api/games/${encodeURIComponent(ui.id)}/legend`));
+    ({ terrain, aids, north } = await api(`/api/games/${encodeURIComponent(ui.id)}/legend`));
   } catch {
     // the marks alone
   }
   renderAids(aids || []);
+  renderCompass(north);
   const swatch = (fill, cls) => el('span', { class: `swatch ${cls || ''}`, style: fill ? `background:${fill}` : null });
   $('legend').replaceChildren(
     el('ul', { class: 'terrain' }, ...terrain.map((t) => el('li', {}, swatch(t.fill), t.name))),
@@ -294,6 +330,7 @@ function render() {
     renderStatus(s.tracks, s.vp);
     renderPrompt(s);
     renderCounters(s.counters_svg);
+    drawMarks(ui.svg, ui.hexes, s.marks, s.recent);
     renderActions();
     renderSelection();
     $('undo').hidden = !s.can_undo;
@@ -889,6 +926,13 @@ function cancelLink() {
 }
 
 /** The popup listing a stack's counters, each selectable. */
+/** A small arrow turned the way the counter faces (rulesets with facing), or nothing. */
+function facingArrow(c) {
+  const deg = facingBearing(c);
+  if (deg === null) return null;
+  return el('span', { class: 'facing', title: 'facing', 'aria-label': `facing ${deg} degrees`, style: `transform: rotate(${deg}deg)` }, '↑');
+}
+
 function openStack(hex, stack, ev, here = []) {
   const box = $('stack');
   const rows = [...stack].reverse().map((c) => {
@@ -904,6 +948,7 @@ function openStack(hex, stack, ev, here = []) {
         ' ',
         el('span', { class: 'strength' }, c.strength),
         status ? el('span', { class: 'status' }, ` ${status}`) : null,
+        facingArrow(c),
       ),
     );
   });
@@ -1087,6 +1132,7 @@ async function showReplay(k) {
     ui.replay = { ply: k, data };
     loadMarks().then(() => ui.replay && renderReplayBanner()).catch(() => {});
     renderCounters(data.counters_svg);
+    drawMarks(ui.svg, ui.hexes, data.marks, []);
     renderSelection();
     renderStatus(data.tracks, null);
     renderReplayBanner();

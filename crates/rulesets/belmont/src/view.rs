@@ -141,5 +141,29 @@ pub(crate) fn board(g: &Belmont) -> BoardView {
             .iter()
             .map(|(_, k, n, f)| LegendEntry { terrain: (*k).into(), name: (*n).into(), fill: (*f).into() })
             .collect(),
+        // The authored map is drawn north up (the Confused Orders die's directions, 10.0).
+        north: Some(0),
+        marks: melee_marks(g),
     }
+}
+
+/// The melee markers placed this activation (4.3.1), each on the hexside its group crossed,
+/// and a coordinated melee's second group (6.10).
+fn melee_marks(g: &Belmont) -> Vec<engine::MarkView> {
+    let mut out = Vec::new();
+    for m in &g.markers {
+        let mut mark = |from: hexmap::Hex, rule: &str| {
+            out.push(engine::MarkView {
+                kind: if m.charge { "charge".into() } else { "melee".into() },
+                from: Some(from.label()),
+                hex: m.target.label(),
+                label: format!("{} ({rule})", if m.charge { "Cavalry charge" } else { "Melee marker" }),
+            });
+        };
+        mark(m.entry, if m.charge { "Belmont 6.5" } else { "Belmont 4.3.1" });
+        if let Some((entry, _)) = &m.second {
+            mark(*entry, "Belmont 6.10");
+        }
+    }
+    out
 }

@@ -98,7 +98,14 @@ fn rule_4_3_1_a_melee_marker_is_melee_from_the_entry_hex_at_the_melee_hex() {
     assert_eq!(v.kind, "melee");
     assert_eq!(at(v.from.as_ref()), Some(entry));
     assert_eq!(at(v.hex.as_ref()), Some(t));
+    assert!(g.board().marks.is_empty(), "no marker before it is placed");
     act(&mut g, marker);
+    // The board draws the marker on its hexside: from the entry hex to the melee hex.
+    let marks = g.board().marks;
+    assert_eq!(marks.len(), 1, "{marks:?}");
+    assert_eq!((marks[0].kind.as_str(), marks[0].from.as_deref()), ("melee", Some(entry.label().as_str())));
+    assert_eq!(marks[0].hex, t.label());
+    assert!(marks[0].label.contains("4.3.1"), "{}", marks[0].label);
     act(&mut g, Action::Done);
     // 4.3.2: the company answers the marker by moving into the melee hex.
     let go_in = mv(&g, "31IL-A", t);

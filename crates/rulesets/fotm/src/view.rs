@@ -83,6 +83,39 @@ fn empty(map: &Map) -> BoardView {
             .iter()
             .map(|(_, k, n, f)| LegendEntry { terrain: (*k).into(), name: (*n).into(), fill: (*f).into() })
             .collect(),
+        north: Some(north_bearing(map.west)),
+        marks: Vec::new(),
+    }
+}
+
+/// The Assault under way (15.2): an arrow from each hex it is made from (or, before launch,
+/// each joined brigade's hex) to the hex assaulted.
+fn assault_marks(g: &crate::Fotm) -> Vec<engine::MarkView> {
+    use crate::combat::CombatFrame;
+    use crate::procedure::Frame;
+    let Some(Frame::Combat(f)) = g.stack.last() else { return Vec::new() };
+    let CombatFrame::Assault(x) = f.as_ref() else { return Vec::new() };
+    let mut from: Vec<hexmap::Hex> =
+        if x.hexes.is_empty() { x.joined.iter().filter_map(|&b| g.hex_of(b)).collect() } else { x.hexes.clone() };
+    from.sort_unstable_by_key(|h| h.label());
+    from.dedup();
+    let mark = |from: Option<String>| engine::MarkView {
+        kind: "assault".into(),
+        from,
+        hex: x.target.label(),
+        label: "Assault (FotM 15.2)".into(),
+    };
+    if from.is_empty() { vec![mark(None)] } else { from.into_iter().map(|h| mark(Some(h.label()))).collect() }
+}
+
+/// Where north lies on the page, given the edge the map file names as west (8.5): north is a
+/// quarter turn clockwise from west.
+fn north_bearing(west: map::Edge) -> u16 {
+    match west {
+        map::Edge::Top => 90,
+        map::Edge::Right => 180,
+        map::Edge::Bottom => 270,
+        map::Edge::Left => 0,
     }
 }
 
@@ -241,6 +274,7 @@ pub fn board(g: &crate::Fotm) -> BoardView {
     board.counters = counters;
     let vp = crate::victory::vp(g);
     let who = |s: Side| s.name().to_string();
+    board.marks = assault_marks(g);
     board.tracks.retain(|(k, _)| k != "Turn");
     board.tracks.push(("Turn".into(), format!("{} (turn {} of {})", g.turn_label(), g.turn, g.last_turn())));
     board.tracks.push(("Phase".into(), format!("{} {:?}", g.phasing.name(), g.phase)));
@@ -271,4 +305,19 @@ pub fn board(g: &crate::Fotm) -> BoardView {
         board.tracks.push(("Off the map".into(), gone.join(", ")));
     }
     board
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The authored map has west at the top (row 01 is the 8.5 West edge), so north points
+    /// to the right; each edge named west turns the rose its own way.
+    #[test]
+    fn the_compass_follows_the_edge_the_map_names_west() {
+        assert_eq!(board_view().north, Some(90));
+        assert_eq!(north_bearing(map::Edge::Left), 0);
+        assert_eq!(north_bearing(map::Edge::Bottom), 270);
+        assert_eq!(north_bearing(map::Edge::Right), 180);
+    }
 }

@@ -4,8 +4,16 @@ import assert from 'node:assert/strict';
 import {
   indexActions, targetsFor, actionsAt, soleUnit, defaultButton, groupBy, unitName, mergeLog,
   percent, oddsRows, wsUrl, backoff, gameIdFromPath, seatFromSearch, turnText, outcomeText,
-  loadGames, rememberGame, forgetGame, errorText, ApiError, recentRows, logKey,
+  loadGames, rememberGame, forgetGame, errorText, ApiError, recentRows, logKey, facingBearing,
 } from '../app.js';
+
+test('a counter\'s facing as a page bearing: vertices between hexsides, hexsides on them', () => {
+  assert.equal(facingBearing({ facing: 0 }), 30, 'vertex 0 lies between N and NE');
+  assert.equal(facingBearing({ facing: 5 }), 330);
+  assert.equal(facingBearing({ faces_side: 3 }), 180, 'hexside S');
+  assert.equal(facingBearing({ facing: null }), null, 'Belmont counters face no way');
+  assert.equal(facingBearing(undefined), null);
+});
 
 test('log events fold by the other side and unit; the reader\'s own and unit-less ones do not', () => {
   const e = (by, unit) => ({ rule: 'r', text: 't', ply: 3, by, unit });
