@@ -437,6 +437,12 @@ test('moves by destination: a unit selected shows its reach, and a click there m
     // The player aids: the turn record, from the order of battle.
     await page.locator('#aids-box summary').click();
     await page.waitForFunction(() => /Scammon/.test(document.querySelector('#aids')?.textContent || ''), null, { timeout: STEP });
+    // Hovering it draws the path the click will take, ending there.
+    await page.locator(`#map .hex[data-hex="${hex}"]`).hover();
+    await page.waitForFunction((h) => {
+      const p = document.querySelector('#overlay .reach-path');
+      return p && p.dataset.via.split(' ').pop() === h;
+    }, hex, { timeout: STEP });
     await page.locator(`#map .hex[data-hex="${hex}"]`).click();
     // A forced march, or a hex where a rule stops the move, asks first.
     const confirm = page.locator('#odds:not([hidden]) button.confirm');

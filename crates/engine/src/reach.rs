@@ -21,6 +21,8 @@ pub struct Destination<A> {
     /// The actions that take the unit there, in order: the fewest found, preferring a path
     /// with no warning and no interruption on its last step.
     pub path: Vec<A>,
+    /// The hexes the path steps into, in order, this one last (for a page to draw the path).
+    pub via: Vec<String>,
     /// The rule of the decision that takes over on arrival when it is not the mover's own
     /// (chance: a forced-march roll, 13.5; the enemy: opportunity fire, 5.2): the move stops
     /// there, or may.
@@ -40,11 +42,11 @@ pub fn destinations<G: Game>(game: &G, unit: &str, max_positions: usize) -> Vec<
     let mut start = game.clone();
     start.set_logging(false);
     let mut seen = HashSet::from([start.state_hash()]);
-    let mut queue: VecDeque<(G, Vec<G::Action>)> = VecDeque::from([(start, Vec::new())]);
+    let mut queue: VecDeque<(G, Vec<G::Action>, Vec<String>)> = VecDeque::from([(start, Vec::new(), Vec::new())]);
     let mut found: HashMap<String, Destination<G::Action>> = HashMap::new();
     let mut order: Vec<String> = Vec::new();
     let home = game.board().counters.into_iter().find(|c| c.id == unit).map(|c| c.hex);
-    while let Some((g, path)) = queue.pop_front() {
+    while let Some((g, path, via)) = queue.pop_front() {
         for a in g.legal_actions() {
             let view = g.action_view(&a);
             if view.unit.as_deref() != Some(unit) || !KINDS.contains(&view.kind.as_str()) {
@@ -54,6 +56,10 @@ pub fn destinations<G: Game>(game: &G, unit: &str, max_positions: usize) -> Vec<
             child.apply_unchecked(&a);
             let mut steps = path.clone();
             steps.push(a);
+            let mut through = via.clone();
+            if let (Some(hex), "move") = (&view.hex, view.kind.as_str()) {
+                through.push(hex.clone());
+            }
             let mine = child.actor() == Actor::Side(side);
             if let (Some(hex), "move") = (view.hex, view.kind.as_str()) {
                 let stops = (!mine).then(|| child.prompt().rule);
@@ -68,11 +74,19 @@ pub fn destinations<G: Game>(game: &G, unit: &str, max_positions: usize) -> Vec<
                         order.push(hex.clone());
                     }
                     let (after, warning) = (child.prompt().text, view.warning);
-                    found.insert(hex.clone(), Destination { hex, path: steps.clone(), stops, after, warning });
+                    let d = Destination {
+                        hex: hex.clone(),
+                        path: steps.clone(),
+                        via: through.clone(),
+                        stops,
+                        after,
+                        warning,
+                    };
+                    found.insert(hex, d);
                 }
             }
             if mine && seen.len() < max_positions && seen.insert(child.state_hash()) {
-                queue.push_back((child, steps));
+                queue.push_back((child, steps, through));
             }
         }
     }

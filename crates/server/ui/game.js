@@ -196,6 +196,7 @@ async function loadMap() {
   ui.hexes = new Map([...svg.querySelectorAll('.hex[data-hex]')].map((p) => [p.dataset.hex, p]));
   setView({ ...ui.fit });
   wirePanZoom(svg);
+  wirePathPreview(svg);
 }
 
 // ---------------------------------------------------------------- state
@@ -687,6 +688,32 @@ async function showReach(unit, targets) {
     mark.append(title);
     overlay.append(mark);
   }
+}
+
+/**
+ * Draws the path a click on a ringed hex would take (`d.via`, from the unit's hex), so the
+ * player sees the way before committing; a different way is taken by clicking a lit hex
+ * on it first, one step at a time, then the destination from there.
+ */
+function showPath(unit, d) {
+  const overlay = ui.svg && ui.svg.querySelector('#overlay');
+  if (!overlay) return;
+  for (const old of overlay.querySelectorAll('.reach-path')) old.remove();
+  if (!d || !d.via || !d.via.length) return;
+  const counter = (ui.state.counters || []).find((c) => c.id === unit);
+  const hexes = [counter && counter.hex, ...d.via].filter(Boolean);
+  const points = hexes.map((h) => {
+    const p = ui.hexes.get(h);
+    if (!p) return null;
+    const b = p.getBBox();
+    return `${b.x + b.width / 2},${b.y + b.height / 2}`;
+  });
+  if (points.includes(null) || points.length < 2) return;
+  const line = document.createElementNS(SVG_NS, 'polyline');
+  line.setAttribute('points', points.join(' '));
+  line.setAttribute('class', 'reach-path');
+  line.dataset.via = d.via.join(' ');
+  overlay.append(line);
 }
 
 /** Sends a destination's path, one action at a time, stopping where the game goes elsewhere. */
@@ -1280,6 +1307,15 @@ function zoom(f, at) {
   const k = w / v.w;
   const c = at || { x: v.x + v.w / 2, y: v.y + v.h / 2 };
   setView({ x: c.x - (c.x - v.x) * k, y: c.y - (c.y - v.y) * k, w, h: v.h * k });
+}
+
+/** Hovering a ringed hex draws the path a click there would take ([`showPath`]). */
+function wirePathPreview(svg) {
+  svg.addEventListener('mouseover', (ev) => {
+    const poly = ev.target.closest && ev.target.closest('.hex[data-hex]');
+    const d = poly && poly.classList.contains('reach') ? ui.reach?.byHex.get(poly.dataset.hex) : null;
+    if (ui.selected !== null) showPath(ui.selected, d || null);
+  });
 }
 
 function wirePanZoom(svg) {

@@ -76,7 +76,10 @@ pub(crate) fn action_view(g: &Belmont, a: &Action) -> ActionView {
         unit: unit.and_then(|u| g.oob().counters.get(usize::from(u))).map(|c| c.id.clone()),
         from: from.map(Hex::label),
         hex: hex.map(Hex::label),
-        warning: None,
+        warning: match a {
+            Action::Move { unit, to } if g.in_play(*unit) => crate::fire::opportunity_warning(g, *unit, *to),
+            _ => None,
+        },
     }
 }
 

@@ -317,3 +317,9 @@ pub fn camp_capture_award(turn: u8) -> i32 {
     };
     vp * VP_UNIT
 }
+
+/// The chance that one opportunity-fire die hits ([`OPPORTUNITY_HIT`] or more on a d6).
+#[must_use]
+pub fn opportunity_hit_chance() -> f64 {
+    f64::from(7 - OPPORTUNITY_HIT) / 6.0
+}

@@ -460,6 +460,31 @@ fn opportunity_firers(g: &Belmont, mover: UnitId, hex: Hex) -> Vec<UnitId> {
         .collect()
 }
 
+/// 5.2 (and 7.2): what entering `hex` risks, for a page to say before the move is made
+/// (issue 15: warn with odds on moves that draw opportunity fire): the dice the rules would
+/// offer the enemy ([`opportunity_dice`], as [`after_entering`] counts them) and the chance
+/// of at least one hit, or a leader's casualty check. `None` when no enemy may fire.
+pub(crate) fn opportunity_warning(g: &Belmont, mover: UnitId, hex: Hex) -> Option<String> {
+    if g.is_vessel(mover) {
+        return None;
+    }
+    let dice = opportunity_dice(g, mover, hex, None);
+    if dice == 0 {
+        return None;
+    }
+    let firers = if dice == 1 { "1 enemy unit".to_string() } else { format!("{dice} enemy units") };
+    if g.is_leader(mover) {
+        return Some(format!(
+            "opportunity fire (Belmont 5.2, 7.2): {firers} may fire on entering {hex}; a leader makes a casualty check"
+        ));
+    }
+    let p = 1.0 - (1.0 - crate::charts::opportunity_hit_chance()).powi(i32::from(dice));
+    Some(format!(
+        "opportunity fire (Belmont 5.2): {firers} may fire on entering {hex}, a die each hitting on a 6: {:.0}% chance of at least one hit",
+        p * 100.0
+    ))
+}
+
 /// After a unit enters a hex: 5.2 opportunity fire, if any enemy may fire.
 pub(crate) fn after_entering(g: &mut Belmont, mover: UnitId, hex: Hex, only_from: Option<Hex>) {
     if g.is_vessel(mover) || g.hex_of(mover) != Some(hex) {

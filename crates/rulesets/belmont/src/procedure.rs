@@ -430,7 +430,7 @@ pub(crate) fn chance(g: &Belmont) -> Vec<(Action, f64)> {
         Frame::Confusion { .. } | Frame::Scatter { .. } => {
             (1..=6).flat_map(|blue| (1..=6).map(move |gray| (Action::RollPair { blue, gray }, 1.0 / 36.0))).collect()
         }
-        Frame::OppRoll { dice, .. } => binomial(*dice, 1.0 / 6.0),
+        Frame::OppRoll { dice, .. } => binomial(*dice, crate::charts::opportunity_hit_chance()),
         Frame::PickStruck { among, .. } => {
             #[allow(clippy::cast_precision_loss)]
             let p = 1.0 / among.len() as f64;

@@ -1337,3 +1337,20 @@ fn rule_6_10_defensive_fire_targets_one_group_and_strengths_combine() {
     // 31IL-A 2 + Logan 1 + die 1 (31IL-B has left).
     assert_logged(&g, "Belmont 6.1", "attacker 4 (die 1)");
 }
+
+/// 5.2 before the move: the move's view warns of the opportunity fire the rules will offer,
+/// with the dice and the chance of a hit, and a move out of every enemy ZOC carries none.
+#[test]
+fn rule_5_2_a_move_into_an_enemy_zoc_is_warned_of_with_its_odds() {
+    let mut g = opp_position();
+    put_at(&mut g, &[("13AR-A", hex("0333")), ("13AR-B", hex("0333"))]);
+    let into = Action::Move { unit: g.id("31IL-A"), to: hex("0332") };
+    let warning = g.action_view(&into).warning.expect("a move into two companies' ZOC is warned of");
+    assert!(warning.contains("Belmont 5.2") && warning.contains("2 enemy units"), "{warning}");
+    assert!(warning.contains("31% chance of at least one hit"), "1 - (5/6)^2: {warning}");
+    let away = Action::Move { unit: g.id("31IL-A"), to: hex("0330") };
+    assert_eq!(g.action_view(&away).warning, None, "no enemy ZOC at 0330");
+    // The warning says what the rules then do.
+    go(&mut g, "31IL-A", hex("0332"));
+    assert!(matches!(g.top(), Some(Frame::OppOffer { dice: 2, .. })), "{:?}", g.top());
+}

@@ -25,6 +25,14 @@ fn destinations_apply_as_their_paths_say_and_forced_march_hexes_are_marked() {
         }
         let at = h.hex_of(id(&h, "Scammon")).expect("on the map");
         assert_eq!(at.label(), d.hex, "the path ends where it says");
+        // `via` is each hex stepped into, adjacent in turn, ending here.
+        assert_eq!(d.via.last(), Some(&d.hex));
+        let mut prev = start;
+        for v in &d.via {
+            let v = hex(v);
+            assert_eq!(prev.distance(v), 1, "{}: {:?}", d.hex, d.via);
+            prev = v;
+        }
         assert!(d.stops.is_none(), "nothing interrupts on an empty map: {}", d.hex);
     }
     // 13.5: the hexes only a forced march reaches carry its warning; the rest do not.
