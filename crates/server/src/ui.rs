@@ -14,8 +14,12 @@ pub const GAME: &str = include_str!("../ui/game.html");
 const ASSETS: &[(&str, &str, &str)] = &[
     ("app.js", "text/javascript; charset=utf-8", include_str!("../ui/app.js")),
     ("chat.js", "text/javascript; charset=utf-8", include_str!("../ui/chat.js")),
+    ("dialogs.js", "text/javascript; charset=utf-8", include_str!("../ui/dialogs.js")),
     ("game.js", "text/javascript; charset=utf-8", include_str!("../ui/game.js")),
     ("marks.js", "text/javascript; charset=utf-8", include_str!("../ui/marks.js")),
+    ("logview.js", "text/javascript; charset=utf-8", include_str!("../ui/logview.js")),
+    ("mapview.js", "text/javascript; charset=utf-8", include_str!("../ui/mapview.js")),
+    ("page.js", "text/javascript; charset=utf-8", include_str!("../ui/page.js")),
     ("lobby.js", "text/javascript; charset=utf-8", include_str!("../ui/lobby.js")),
     ("style.css", "text/css; charset=utf-8", include_str!("../ui/style.css")),
 ];

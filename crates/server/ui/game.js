@@ -9,54 +9,18 @@
 
 import {
   api, fetchText, ApiError, errorText, el, showNotice, clearNotice, sideName, rememberGame,
-  gameIdFromPath, seatFromSearch, wsUrl, backoff, indexActions, targetsFor, actionsAt, soleUnit,
-  defaultButton, groupBy, unitName, mergeLog, oddsRows, turnText, outcomeText, fmt, recentRows, logKey,
-  facingBearing,
+  wsUrl, backoff, indexActions, targetsFor, actionsAt, soleUnit,
+  defaultButton, groupBy, unitName, mergeLog, oddsRows, turnText, outcomeText, fmt, facingBearing,
 } from './app.js';
 import { startChat } from './chat.js';
+import { ui, $, SVG_NS } from './page.js';
+import { renderCompass, focusActing, panTo, setView, zoom, wirePathPreview, wirePanZoom } from './mapview.js';
+import { renderLog, markReplayedLog, pinLog, renderRecent, renderDice } from './logview.js';
+import { confirmOdds, confirmDialog } from './dialogs.js';
 import { drawMarks } from './marks.js';
 
-const SVG_NS = 'http://www.w3.org/2000/svg';
 /** More button actions than this are grouped by unit in collapsible lists. */
 const LONG_LIST = 40;
-
-/** Everything the page knows; the DOM is drawn from it. */
-const ui = {
-  id: gameIdFromPath(location.pathname),
-  token: seatFromSearch(location.search),
-  state: null, // the latest live State
-  log: [], // every log event fetched so far
-  undone: null, // seq minus ply of the state the log belongs to
-  index: indexActions([]), // the state's actions by unit and hex
-  counts: new Map(), // unit -> how many hex actions, when the state only counted them
-  acting: new Set(), // the units some action names
-  selected: null, // the selected unit id, if any
-  replay: null, // {ply, data} while replaying
-  reach: null, // {key: "seq/unit", byHex: Map hex -> destination} for the selected unit
-  marks: null, // {ply, list}: the replay marks for the game at that many plies
-  busy: false, // an action or undo is on its way
-  svg: null, // the inlined map
-  hexes: new Map(), // its hex polygons by label
-  fit: null, // the map's whole viewBox
-  view: null, // the current viewBox {x, y, w, h}
-  ws: null,
-  wsAttempt: 0,
-  everOpen: false,
-  refreshTimer: null,
-  refreshing: null,
-  refreshAgain: false,
-  replaySeq: 0,
-  logShown: 0,
-  logPinned: true, // the log is scrolled to its newest event (the reader has not scrolled up)
-  remembered: false, // this game is in My games
-  missing: false, // the server knows no such game
-  focused: false, // the view has been framed on the units that act, once
-  suppressClick: false, // the click that ends a drag is no click
-  oddsOpen: null, // while the odds box is open: its answer (true to confirm)
-  chat: null, // the chat box's socket handlers, once started
-};
-
-const $ = (id) => document.getElementById(id);
 
 // ---------------------------------------------------------------- start
 
@@ -111,38 +75,6 @@ function renderAids(aids) {
       ),
     ),
   );
-}
-
-/** The map's terrain legend (from the ruleset) and the page's marks, in the panel. */
-/**
- * The compass rose in the map's corner, turned as the ruleset says the map is drawn (issue
- * 15: West is up on South Mountain): the needle points to geographic north, and the four
- * letters sit at their points, upright.
- */
-function renderCompass(north) {
-  const box = $('compass');
-  box.hidden = north === null || north === undefined;
-  if (box.hidden) return;
-  const svg = document.createElementNS(SVG_NS, 'svg');
-  svg.setAttribute('viewBox', '-30 -30 60 60');
-  const add = (tag, attrs, text) => {
-    const n = document.createElementNS(SVG_NS, tag);
-    for (const [k, v] of Object.entries(attrs)) n.setAttribute(k, String(v));
-    if (text) n.textContent = text;
-    svg.append(n);
-    return n;
-  };
-  add('circle', { r: 28, class: 'ring' });
-  add('polygon', { points: '0,-21 5,0 0,4 -5,0', class: 'needle', transform: `rotate(${north})` });
-  add('polygon', { points: '0,21 5,0 0,-4 -5,0', class: 'tail', transform: `rotate(${north})` });
-  ['N', 'E', 'S', 'W'].forEach((letter, i) => {
-    const a = ((north + 90 * i) * Math.PI) / 180;
-    add('text', { x: (Math.sin(a) * 24).toFixed(1), y: (-Math.cos(a) * 24 + 3.5).toFixed(1), class: `pt pt-${letter}` }, letter);
-  });
-  box.replaceChildren(svg);
-  const up = ['north', 'east', 'south', 'west'][Math.round(((360 - north) % 360) / 90) % 4];
-  box.title = `Compass: ${up} is at the top of the map`;
-  box.setAttribute('aria-label', box.title);
 }
 
 async function loadLegend() {
@@ -343,53 +275,6 @@ function render() {
     ui.focused = true;
     focusActing();
   }
-}
-
-/** The map's box around `hexes` (labels), or null when none is drawn. */
-function hexBox(hexes) {
-  let box = null;
-  for (const h of hexes) {
-    const poly = ui.hexes.get(h);
-    if (!poly) continue;
-    const b = poly.getBBox();
-    box = box
-      ? { x1: Math.min(box.x1, b.x), y1: Math.min(box.y1, b.y), x2: Math.max(box.x2, b.x + b.width), y2: Math.max(box.y2, b.y + b.height), hex: b.width }
-      : { x1: b.x, y1: b.y, x2: b.x + b.width, y2: b.y + b.height, hex: b.width };
-  }
-  return box;
-}
-
-/**
- * Opens on the units that act (issue 15): the view frames the counters of the units with
- * actions (or, with none, the seat's own), with a few hexes around, never closer than about a
- * dozen hexes across, and the whole map when they are spread over most of it.
- */
-function focusActing() {
-  const counters = ui.state.counters || [];
-  let units = counters.filter((c) => ui.acting.has(c.id));
-  if (!units.length && ui.state.seat) units = counters.filter((c) => c.side === ui.state.seat);
-  const box = hexBox(units.map((c) => c.hex));
-  if (!box) return;
-  const margin = box.hex * 3;
-  const min = box.hex * 12;
-  let w = Math.max(box.x2 - box.x1 + 2 * margin, min);
-  let h = Math.max(box.y2 - box.y1 + 2 * margin, min * 0.75);
-  if (w * h > ui.fit.w * ui.fit.h * 0.6) return; // spread over most of the map: keep it whole
-  w = Math.min(w, ui.fit.w);
-  h = Math.min(h, ui.fit.h);
-  const cx = (box.x1 + box.x2) / 2;
-  const cy = (box.y1 + box.y2) / 2;
-  setView({ x: cx - w / 2, y: cy - h / 2, w, h });
-}
-
-/** Pans so that `unit`'s counter is in view (a unit chosen from a list), keeping the zoom. */
-function panTo(unit) {
-  const c = (ui.state?.counters || []).find((x) => x.id === unit);
-  const box = c && hexBox([c.hex]);
-  if (!box || !ui.view) return;
-  const v = ui.view;
-  const inside = box.x1 >= v.x && box.x2 <= v.x + v.w && box.y1 >= v.y && box.y2 <= v.y + v.h;
-  if (!inside) setView({ ...v, x: (box.x1 + box.x2) / 2 - v.w / 2, y: (box.y1 + box.y2) / 2 - v.h / 2 });
 }
 
 /** The tab's title: the game's, marked while it is this seat's move and the tab is hidden. */
@@ -690,32 +575,6 @@ async function showReach(unit, targets) {
   }
 }
 
-/**
- * Draws the path a click on a ringed hex would take (`d.via`, from the unit's hex), so the
- * player sees the way before committing; a different way is taken by clicking a lit hex
- * on it first, one step at a time, then the destination from there.
- */
-function showPath(unit, d) {
-  const overlay = ui.svg && ui.svg.querySelector('#overlay');
-  if (!overlay) return;
-  for (const old of overlay.querySelectorAll('.reach-path')) old.remove();
-  if (!d || !d.via || !d.via.length) return;
-  const counter = (ui.state.counters || []).find((c) => c.id === unit);
-  const hexes = [counter && counter.hex, ...d.via].filter(Boolean);
-  const points = hexes.map((h) => {
-    const p = ui.hexes.get(h);
-    if (!p) return null;
-    const b = p.getBBox();
-    return `${b.x + b.width / 2},${b.y + b.height / 2}`;
-  });
-  if (points.includes(null) || points.length < 2) return;
-  const line = document.createElementNS(SVG_NS, 'polyline');
-  line.setAttribute('points', points.join(' '));
-  line.setAttribute('class', 'reach-path');
-  line.dataset.via = d.via.join(' ');
-  overlay.append(line);
-}
-
 /** Sends a destination's path, one action at a time, stopping where the game goes elsewhere. */
 async function moveTo(hex) {
   const d = ui.reach?.byHex.get(hex);
@@ -754,105 +613,6 @@ function markTarget(overlay, hex, kind, warning = null) {
   mark.dataset.kind = kind;
   overlay.append(mark);
   for (const g of ui.svg.querySelectorAll(`.counter[data-hex="${CSS.escape(hex)}"]`)) g.classList.add('in-target');
-}
-
-/** Appends the log events not shown yet (the log scrolls in pinLog, once the panel is laid out). */
-function renderLog() {
-  const list = $('log');
-  if (ui.logShown > ui.log.length) {
-    list.replaceChildren();
-    ui.logShown = 0;
-  }
-  if (ui.logShown === ui.log.length) return;
-  const seat = ui.state ? ui.state.seat : null;
-  for (const e of ui.log.slice(ui.logShown)) appendEvent(list, e, logKey(e, seat));
-  ui.logShown = ui.log.length;
-  markReplayedLog();
-}
-
-/** One log line: its rule, its words, and the ply that wrote it (for replay). */
-function eventItem(e) {
-  const li = el('li', {}, el('span', { class: 'rule' }, e.rule), ' ', e.text);
-  if (e.ply) li.dataset.ply = String(e.ply);
-  return li;
-}
-
-/**
- * Appends event `e` to the log. Events of the other side's decisions about one unit fold
- * together: the second in a row turns the first into a collapsible entry, "Confederate ·
- * Cox's brigade: 4 events", and later ones join it.
- */
-function appendEvent(list, e, key) {
-  const last = list.lastElementChild;
-  if (!key || !last || last.dataset.key !== key) {
-    const li = eventItem(e);
-    if (key) li.dataset.key = key;
-    list.append(li);
-    return;
-  }
-  let group = last;
-  if (!last.classList.contains('fold')) {
-    const name = unitName(e.unit, ui.state && ui.state.counters, []);
-    group = el('li', { class: 'fold' }, el('details', {}, el('summary', {}), el('ol', {})));
-    group.dataset.key = key;
-    group.dataset.title = `${sideName(e.by)} · ${name}`;
-    group.dataset.ply = last.dataset.ply || '';
-    last.replaceWith(group);
-    delete last.dataset.key;
-    group.querySelector('ol').append(last);
-  }
-  group.querySelector('ol').append(eventItem(e));
-  const n = group.querySelectorAll('ol > li').length;
-  group.querySelector('summary').textContent = `${group.dataset.title}: ${n} events`;
-}
-
-/** While replaying, the log's events after the replayed ply are greyed out. */
-function markReplayedLog() {
-  const k = ui.replay ? ui.replay.ply : Infinity;
-  for (const li of $('log').querySelectorAll('li[data-ply]')) {
-    li.classList.toggle('future', Number(li.dataset.ply) > k);
-  }
-}
-
-/**
- * Scrolls the log to its newest event unless the reader has scrolled up to read: now
- * (reading scrollHeight lays the page out as it stands) and again after the next frame,
- * in case something still changes the log's box.
- */
-function pinLog() {
-  if (!ui.logPinned) return;
-  const list = $('log');
-  const bottom = () => {
-    if (ui.logPinned) list.scrollTop = list.scrollHeight;
-  };
-  bottom();
-  requestAnimationFrame(bottom);
-}
-
-/** "Last actions": who did what, newest first, the dice among them. */
-function renderRecent(s) {
-  const rows = recentRows(s.recent, s.seat);
-  $('recent').replaceChildren(
-    ...rows.map((r) =>
-      el(
-        'li',
-        { 'data-ply': r.ply, 'data-actor': r.actor, class: r.mine ? 'mine' : null, title: `#${r.ply} ${r.who}: ${r.label}` },
-        el('span', { class: 'who' }, r.who),
-        ' ',
-        el('span', { class: 'label' }, r.label),
-      ),
-    ),
-  );
-  $('recent-box').hidden = rows.length === 0;
-}
-
-/** The dice alone, newest first, in one line. */
-function renderDice(s) {
-  const rolls = (s.recent || []).filter((r) => r.actor === 'chance').reverse();
-  $('dice').replaceChildren(
-    ...rolls.map((r) => el('li', { 'data-ply': r.ply, title: `#${r.ply}` }, r.label)),
-  );
-  $('dice-box').hidden = rolls.length === 0;
 }
 
 // ---------------------------------------------------------------- choosing
@@ -1070,69 +830,6 @@ function setBusy(on) {
 
 // ---------------------------------------------------------------- odds
 
-/** Shows the odds of a fire or melee action; resolves true on Confirm. A 404 confirms at once. */
-function confirmOdds(a) {
-  const q = new URLSearchParams({ seq: String(ui.state.seq), index: String(a.index) });
-  if (ui.token) q.set('seat', ui.token);
-  const d = confirmDialog(a.label, [el('p', { class: 'loading' }, 'Working out the odds…')]);
-  api(`/api/games/${encodeURIComponent(ui.id)}/odds?${q}`)
-    .then((odds) => {
-      const note = odds.assumption ? el('p', { class: 'assumption' }, `Assumes ${odds.assumption}.`) : null;
-      d.show(odds.label || a.label, [oddsTable(odds), note]);
-    })
-    .catch((e) => {
-      if (!d.open()) return;
-      if (e instanceof ApiError && e.status === 404) return d.done(true);
-      const text =
-        e instanceof ApiError && e.status === 422 && e.body && e.body.error === 'too_large'
-          ? 'Too many outcomes to work out the exact odds of this one.'
-          : `No odds: ${errorText(e)}`;
-      d.show(a.label, [el('p', { class: 'too-large' }, text)]);
-    });
-  return d.answer;
-}
-
-/**
- * The #odds dialog with Confirm and Cancel under `parts`: `answer` resolves true on Confirm
- * (or Enter), false on Cancel (or Esc); `show` redraws it while it is open.
- */
-function confirmDialog(title, parts) {
-  const box = $('odds');
-  let resolve;
-  const answer = new Promise((r) => {
-    resolve = r;
-  });
-  const done = (ok) => {
-    box.hidden = true;
-    ui.oddsOpen = null;
-    resolve(ok);
-  };
-  ui.oddsOpen = done;
-  const open = () => ui.oddsOpen === done;
-  const buttons = el(
-    'div',
-    { class: 'buttons' },
-    el('button', { class: 'confirm', onclick: () => done(true) }, 'Confirm'),
-    el('button', { class: 'cancel', onclick: () => done(false) }, 'Cancel'),
-  );
-  const show = (t, ps) => {
-    if (open()) box.replaceChildren(el('h3', {}, t), ...ps.filter(Boolean), buttons);
-  };
-  show(title, parts);
-  box.hidden = false;
-  return { answer, show, done, open };
-}
-
-function oddsTable(odds) {
-  const rows = oddsRows(odds.classes).map((r) => el('tr', {}, el('td', { class: 'pct' }, r.pct), el('td', {}, r.text)));
-  return el(
-    'table',
-    { class: 'odds' },
-    el('thead', {}, el('tr', {}, el('th', {}, 'chance'), el('th', {}, 'what follows'))),
-    el('tbody', {}, ...rows),
-  );
-}
-
 // ---------------------------------------------------------------- replay
 
 function renderReplayControl(s) {
@@ -1286,77 +983,6 @@ function setConn(text) {
 }
 
 // ---------------------------------------------------------------- pan and zoom
-
-function setView(v) {
-  ui.view = v;
-  if (ui.svg) ui.svg.setAttribute('viewBox', `${v.x} ${v.y} ${v.w} ${v.h}`);
-}
-
-/** The map point under a client position. */
-function mapPoint(clientX, clientY) {
-  const ctm = ui.svg.getScreenCTM();
-  if (!ctm) return { x: ui.view.x + ui.view.w / 2, y: ui.view.y + ui.view.h / 2 };
-  const p = new DOMPoint(clientX, clientY).matrixTransform(ctm.inverse());
-  return { x: p.x, y: p.y };
-}
-
-/** Zooms by factor f (>1 zooms out) around a map point. */
-function zoom(f, at) {
-  const v = ui.view;
-  const w = Math.min(ui.fit.w * 1.5, Math.max(ui.fit.w / 25, v.w * f));
-  const k = w / v.w;
-  const c = at || { x: v.x + v.w / 2, y: v.y + v.h / 2 };
-  setView({ x: c.x - (c.x - v.x) * k, y: c.y - (c.y - v.y) * k, w, h: v.h * k });
-}
-
-/** Hovering a ringed hex draws the path a click there would take ([`showPath`]). */
-function wirePathPreview(svg) {
-  svg.addEventListener('mouseover', (ev) => {
-    const poly = ev.target.closest && ev.target.closest('.hex[data-hex]');
-    const d = poly && poly.classList.contains('reach') ? ui.reach?.byHex.get(poly.dataset.hex) : null;
-    if (ui.selected !== null) showPath(ui.selected, d || null);
-  });
-}
-
-function wirePanZoom(svg) {
-  svg.addEventListener(
-    'wheel',
-    (ev) => {
-      ev.preventDefault();
-      const unit = ev.deltaMode === 1 ? 16 : ev.deltaMode === 2 ? 400 : 1;
-      zoom(Math.exp(ev.deltaY * unit * 0.0015), mapPoint(ev.clientX, ev.clientY));
-    },
-    { passive: false },
-  );
-  let drag = null;
-  svg.addEventListener('pointerdown', (ev) => {
-    if (ev.button !== 0) return;
-    const ctm = svg.getScreenCTM();
-    drag = { x: ev.clientX, y: ev.clientY, view: { ...ui.view }, scale: ctm ? ctm.a : 1, moving: false, id: ev.pointerId };
-  });
-  svg.addEventListener('pointermove', (ev) => {
-    if (!drag || ev.pointerId !== drag.id) return;
-    const dx = ev.clientX - drag.x;
-    const dy = ev.clientY - drag.y;
-    if (!drag.moving && Math.hypot(dx, dy) < 5) return;
-    if (!drag.moving) {
-      drag.moving = true;
-      svg.setPointerCapture(ev.pointerId);
-      svg.classList.add('panning');
-    }
-    setView({ ...drag.view, x: drag.view.x - dx / drag.scale, y: drag.view.y - dy / drag.scale });
-  });
-  const end = () => {
-    if (drag && drag.moving) {
-      ui.suppressClick = true;
-      setTimeout(() => (ui.suppressClick = false), 0);
-    }
-    svg.classList.remove('panning');
-    drag = null;
-  };
-  svg.addEventListener('pointerup', end);
-  svg.addEventListener('pointercancel', end);
-}
 
 // ---------------------------------------------------------------- controls and keys
 

@@ -77,7 +77,10 @@ pub(crate) fn action_view(g: &Belmont, a: &Action) -> ActionView {
         from: from.map(Hex::label),
         hex: hex.map(Hex::label),
         warning: match a {
-            Action::Move { unit, to } if g.in_play(*unit) => crate::fire::opportunity_warning(g, *unit, *to),
+            // An action from outside may name a unit that does not exist: no warning then.
+            Action::Move { unit, to } if g.oob().counters.get(usize::from(*unit)).is_some() && g.in_play(*unit) => {
+                crate::fire::opportunity_warning(g, *unit, *to)
+            }
             _ => None,
         },
     }
