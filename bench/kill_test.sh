@@ -55,7 +55,7 @@ trap cleanup EXIT
 start_server() {
     local db=$1 out=$2.out
     : > "$out"
-    "$MUSTER" serve --addr 127.0.0.1:0 --database "$db" --json > "$out" 2> "$2.err" &
+    "$MUSTER" serve --addr 127.0.0.1:0 --database "$db" --config "$ROOT/bench/load.toml" --json > "$out" 2> "$2.err" &
     SERVER_PID=$!
     for _ in $(seq 100); do
         URL=$(sed -n 's/.*"url":"\([^"]*\)".*/\1/p' "$out")

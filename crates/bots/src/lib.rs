@@ -24,7 +24,7 @@ mod spec;
 
 pub use greedy::GreedyBot;
 pub use mcts::{MctsBot, MctsConfig, SearchStats};
-pub use spec::{BotSpec, Budget, SEAT_MAX_NODES, parse_bot_spec};
+pub use spec::{BotSpec, Budget, Ceiling, SEAT_MAX_NODES, parse_bot_spec};
 
 use engine::{Actor, Dice, Game, Illegal, Side};
 

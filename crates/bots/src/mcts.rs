@@ -60,6 +60,9 @@ pub struct MctsConfig {
     /// No more nodes are added beyond this many (iterations then roll out from the
     /// frontier).
     pub max_nodes: usize,
+    /// Whatever the budget, a decision stops searching after this long (at least one
+    /// iteration): a server's ceiling on a seat's bot.
+    pub time_cap: Option<std::time::Duration>,
 }
 
 impl Default for MctsConfig {
@@ -70,6 +73,7 @@ impl Default for MctsConfig {
             exploration: 1.0,
             reuse: true,
             max_nodes: 2_000_000,
+            time_cap: None,
         }
     }
 }
@@ -396,7 +400,7 @@ impl<G: Game> MctsBot<G> {
             let go = match self.config.budget {
                 Budget::Iterations(n) => iterations < u64::from(n),
                 Budget::Time(d) => iterations == 0 || start.elapsed() < d,
-            };
+            } && (iterations == 0 || self.config.time_cap.is_none_or(|cap| start.elapsed() < cap));
             if !go {
                 break;
             }

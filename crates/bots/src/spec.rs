@@ -97,27 +97,67 @@ impl fmt::Display for BotSpec {
     }
 }
 
+/// What a server allows a seat's bot on each decision (issue 18: bot budgets the server
+/// decides): a game asking for more is refused, and a search also stops at the time.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Ceiling {
+    /// The longest a decision may search.
+    pub time: Duration,
+    /// The most MCTS iterations a decision.
+    pub iterations: u32,
+}
+
+impl Default for Ceiling {
+    /// Five seconds and 50,000 iterations: above the strongest bot the lobby offers
+    /// (`mcts:2s`) and about what five seconds buys on Fire on the Mountain.
+    fn default() -> Ceiling {
+        Ceiling { time: Duration::from_secs(5), iterations: 50_000 }
+    }
+}
+
 impl BotSpec {
     /// The bot, seeded `seed` (the same seed and, for MCTS, an iteration budget play the
     /// same actions in the same game).
     #[must_use]
     pub fn build<G: Game>(&self, seed: u64) -> Box<dyn Bot<G> + Send> {
-        self.build_capped(seed, MctsConfig::default().max_nodes)
+        self.build_capped(seed, MctsConfig::default().max_nodes, None)
+    }
+
+    /// Whether the spec keeps within `ceiling`.
+    ///
+    /// # Errors
+    /// A message naming what it asks, the ceiling, and the most it may ask.
+    pub fn within(&self, ceiling: &Ceiling) -> Result<(), String> {
+        match *self {
+            BotSpec::Mcts(Budget::Time(d)) if d > ceiling.time => Err(format!(
+                "'{self}' asks {}s a decision; this server allows at most {}s (mcts:{}s)",
+                d.as_secs_f64(),
+                ceiling.time.as_secs_f64(),
+                ceiling.time.as_secs_f64()
+            )),
+            BotSpec::Mcts(Budget::Iterations(n)) if n > ceiling.iterations => Err(format!(
+                "'{self}' asks {n} iterations a decision; this server allows at most {} (mcts:{})",
+                ceiling.iterations, ceiling.iterations
+            )),
+            _ => Ok(()),
+        }
     }
 
     /// The bot for a server seat: as [`BotSpec::build`], an MCTS tree held to
-    /// [`SEAT_MAX_NODES`] so that many seats fit in a server's memory.
+    /// [`SEAT_MAX_NODES`] so that many seats fit in a server's memory, and every search cut
+    /// at the ceiling's time (a game stored before the ceiling was lowered keeps its spec but
+    /// not its old budget).
     #[must_use]
-    pub fn build_for_seat<G: Game>(&self, seed: u64) -> Box<dyn Bot<G> + Send> {
-        self.build_capped(seed, SEAT_MAX_NODES)
+    pub fn build_for_seat<G: Game>(&self, seed: u64, ceiling: &Ceiling) -> Box<dyn Bot<G> + Send> {
+        self.build_capped(seed, SEAT_MAX_NODES, Some(ceiling.time))
     }
 
-    fn build_capped<G: Game>(&self, seed: u64, max_nodes: usize) -> Box<dyn Bot<G> + Send> {
+    fn build_capped<G: Game>(&self, seed: u64, max_nodes: usize, time_cap: Option<Duration>) -> Box<dyn Bot<G> + Send> {
         match *self {
             BotSpec::Random => Box::new(RandomBot::new(seed)),
             BotSpec::Greedy => Box::new(GreedyBot::new(seed)),
             BotSpec::Mcts(budget) => {
-                Box::new(MctsBot::new(seed, MctsConfig { budget, max_nodes, ..MctsConfig::default() }))
+                Box::new(MctsBot::new(seed, MctsConfig { budget, max_nodes, time_cap, ..MctsConfig::default() }))
             }
         }
     }
@@ -139,6 +179,18 @@ mod tests {
             assert_eq!(parse_bot_spec(s).unwrap().to_string(), s);
         }
         assert_eq!("mcts:7".parse::<BotSpec>(), Ok(BotSpec::Mcts(Budget::Iterations(7))));
+    }
+
+    #[test]
+    fn a_ceiling_refuses_more_and_allows_up_to_it() {
+        let c = Ceiling { time: Duration::from_secs(5), iterations: 50_000 };
+        for ok in ["random", "greedy", "mcts", "mcts:5s", "mcts:0.5s", "mcts:50000"] {
+            assert_eq!(parse_bot_spec(ok).unwrap().within(&c), Ok(()), "{ok}");
+        }
+        let e = parse_bot_spec("mcts:86400s").unwrap().within(&c).unwrap_err();
+        assert!(e.contains("at most 5s") && e.contains("mcts:5s"), "{e}");
+        let e = parse_bot_spec("mcts:50001").unwrap().within(&c).unwrap_err();
+        assert!(e.contains("at most 50000"), "{e}");
     }
 
     #[test]

@@ -3,17 +3,20 @@
 //! it; bodies are read as bytes and parsed here, so malformed JSON gets our message.
 
 use crate::hub::{Hub, HubError, seat_of};
+use crate::ratelimit::{Kind, client_ip};
 use crate::session::{Refusal, Session};
 use crate::{ui, ws};
 use axum::Router;
 use axum::body::Bytes;
-use axum::extract::{DefaultBodyLimit, Path, Query, State};
+use axum::extract::{ConnectInfo, DefaultBodyLimit, Path, Query, Request, State};
 use axum::http::{StatusCode, header};
+use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use engine::Side;
 use serde::Deserialize;
 use serde_json::{Value, json};
+use std::net::SocketAddr;
 use std::sync::Arc;
 
 /// The largest request body or WebSocket message accepted.
@@ -99,8 +102,9 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .route("/game/{id}", get(|| async { ui::page(ui::GAME) }))
         .route("/assets/{file}", get(ui::asset))
         .route("/healthz", get(|| async { "ok" }))
+        .route("/metrics", get(metrics))
         .route("/api/scenarios", get(scenarios))
-        .route("/api/bots", get(|| async { axum::Json(bots_offered()) }))
+        .route("/api/bots", get(|State(hub): State<Arc<Hub>>| async move { axum::Json(bots_offered(&hub)) }))
         .route("/api/games", post(create))
         .route("/api/games/{id}/map.svg", get(map_svg))
         .route("/api/games/{id}/legend", get(legend))
@@ -116,11 +120,77 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .route("/api/games/{id}/chat", get(chat).post(say))
         .route("/api/games/{id}/ws", get(ws::upgrade))
         .fallback(|| async { ApiError::new(StatusCode::NOT_FOUND, "not_found", "no such page") })
+        .layer(axum::middleware::from_fn_with_state(Arc::clone(&hub), limit))
         .layer(DefaultBodyLimit::max(MAX_BODY))
         // A set-up state lists thousands of placements: gzip takes it from megabytes to
         // a few hundred kilobytes.
         .layer(tower_http::compression::CompressionLayer::new())
         .with_state(hub)
+}
+
+/// The client's address, as the settings say to read it (`None` without a connection, as
+/// in tests that call the router directly).
+pub(crate) fn client_of(
+    hub: &Hub,
+    req_headers: &axum::http::HeaderMap,
+    peer: Option<SocketAddr>,
+) -> Option<std::net::IpAddr> {
+    peer.map(|p| client_ip(req_headers, p.ip(), hub.settings().trust_forwarded_for))
+}
+
+/// What kind of request this is, for its rate limit.
+fn kind_of(method: &axum::http::Method, path: &str) -> Kind {
+    let last = path.rsplit('/').next().unwrap_or("");
+    match (method.as_str(), path.starts_with("/api/games")) {
+        ("POST", true) if path == "/api/games" => Kind::Create,
+        ("POST", true) if matches!(last, "actions" | "undo" | "chat") => Kind::Actions,
+        ("GET", true) if matches!(last, "odds" | "replay" | "reach" | "why" | "marks") => Kind::Analysis,
+        _ => Kind::Reads,
+    }
+}
+
+/// A refusal for rate: 429 with `Retry-After` in whole seconds.
+pub(crate) fn too_many(kind: Kind, wait: std::time::Duration) -> ApiError {
+    let secs = wait.as_secs_f64().ceil().max(1.0) as u64;
+    let mut e = ApiError::new(
+        StatusCode::TOO_MANY_REQUESTS,
+        "rate_limited",
+        format!("too many {} from your address: try again in {secs} s", kind.words()),
+    );
+    e.body["retry_after"] = json!(secs);
+    e
+}
+
+/// The rate limits (issue 18), before any route: a request over its kind's limit is
+/// answered 429 with `Retry-After` and goes no further.
+async fn limit(State(hub): State<Arc<Hub>>, req: Request, next: Next) -> Response {
+    let peer = req.extensions().get::<ConnectInfo<SocketAddr>>().map(|c| c.0);
+    if let Some(ip) = client_of(&hub, req.headers(), peer) {
+        let kind = kind_of(req.method(), req.uri().path());
+        if let Err(wait) = hub.limiter.check(ip, kind) {
+            hub.metrics.limited[kind.index()].fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            let e = too_many(kind, wait);
+            let secs = e.body["retry_after"].to_string();
+            let mut r = e.into_response();
+            if let Ok(v) = secs.parse() {
+                r.headers_mut().insert(header::RETRY_AFTER, v);
+            }
+            return r;
+        }
+    }
+    next.run(req).await
+}
+
+/// `GET /metrics`: the Prometheus text, to this machine only (behind the operator's proxy
+/// with `trust_forwarded_for`, to the proxy's own requests without a forwarded address).
+async fn metrics(State(hub): State<Arc<Hub>>, req: Request) -> Answer {
+    let peer = req.extensions().get::<ConnectInfo<SocketAddr>>().map(|c| c.0);
+    let ip = client_of(&hub, req.headers(), peer);
+    if ip.is_some_and(|ip| !ip.is_loopback()) {
+        return Err(ApiError::new(StatusCode::FORBIDDEN, "forbidden", "metrics are for this machine only"));
+    }
+    let text = hub.metrics.render(hub.live_games());
+    Ok(([(header::CONTENT_TYPE, "text/plain; version=0.0.4")], text).into_response())
 }
 
 async fn scenarios() -> Response {
@@ -261,7 +331,7 @@ async fn odds(State(hub): State<Arc<Hub>>, Path(id): Path<String>, Query(q): Que
             s.odds(q.index).map_err(HubError::Refused)
         })
         .await??;
-    run_job(job).await
+    run_job(&hub, job).await
 }
 
 #[derive(Deserialize)]
@@ -332,9 +402,11 @@ async fn reach(State(hub): State<Arc<Hub>>, Path(id): Path<String>, Query(q): Qu
     json_text(text)
 }
 
-/// The bots the lobby offers, each with what it is (issue 15: the lobby explains itself).
-/// Strength from `docs/performance.md` ("Bots: strength"); speed on this class of machine.
-fn bots_offered() -> Value {
+/// The bots the lobby offers, each with what it is (issue 15: the lobby explains itself),
+/// those within this server's ceiling (issue 18), and the ceiling. Strength from
+/// `docs/performance.md` ("Bots: strength"); speed on this class of machine.
+fn bots_offered(hub: &Hub) -> Value {
+    let ceiling = hub.settings().limits.ceiling();
     let about = [
         ("random", "Picks any legal move at random. Instant. For trying the rules, not for a game."),
         (
@@ -350,9 +422,12 @@ fn bots_offered() -> Value {
             "Monte Carlo tree search, two seconds a decision. The strongest offered here; a bot's turn takes a while.",
         ),
     ];
+    let about: Vec<_> =
+        about.into_iter().filter(|(b, _)| bots::parse_bot_spec(b).is_ok_and(|s| s.within(&ceiling).is_ok())).collect();
     json!({
         "bots": about.iter().map(|(b, _)| *b).collect::<Vec<_>>(),
         "about": about.iter().map(|(b, d)| (b.to_string(), json!(d))).collect::<serde_json::Map<String, Value>>(),
+        "ceiling": {"seconds": ceiling.time.as_secs_f64(), "iterations": ceiling.iterations},
     })
 }
 
@@ -365,13 +440,41 @@ async fn legend(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Answer {
 
 /// Where each turn and each side's stretch of play begins, for replay by turn and phase.
 async fn marks(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Answer {
-    run_job(hub.with(&id, |s| s.marks()).await?).await
+    let job = hub.with(&id, |s| s.marks()).await?;
+    run_job(&hub, job).await
 }
 
-/// Runs analysis work off the game's lock, on a blocking thread, and answers its JSON.
-async fn run_job(job: crate::session::Job) -> Answer {
-    let v = tokio::task::spawn_blocking(job)
+/// Runs analysis work off the game's lock, on a blocking thread, once one of the server's
+/// analysis slots is free (issue 18: bounded analysis). Work over the time budget is
+/// answered 503 `over_budget`; its thread keeps the slot until it ends, so the CPU given to
+/// analysis stays bounded.
+async fn run_job(hub: &Arc<Hub>, job: crate::session::Job) -> Answer {
+    let budget = std::time::Duration::from_secs_f64(hub.settings().limits.analysis_seconds);
+    let over = || {
+        hub.metrics.analysis_over_budget.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        ApiError::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "over_budget",
+            format!("this analysis takes more than this server's {} s budget", budget.as_secs_f64()),
+        )
+    };
+    let started = tokio::time::Instant::now();
+    let permit = tokio::time::timeout(budget, Arc::clone(&hub.analysis_slots).acquire_owned())
         .await
+        .map_err(|_| over())?
+        .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "internal", e.to_string()))?;
+    let running = Arc::clone(hub);
+    running.metrics.analysis_running.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let work = tokio::task::spawn_blocking(move || {
+        let v = job();
+        running.metrics.analysis_running.fetch_sub(1, std::sync::atomic::Ordering::Relaxed);
+        drop(permit);
+        v
+    });
+    let left = budget.saturating_sub(started.elapsed());
+    let v = tokio::time::timeout(left, work)
+        .await
+        .map_err(|_| over())?
         .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "internal", e.to_string()))?
         .map_err(|r| ApiError::from(HubError::Refused(r)))?;
     json_ok(StatusCode::OK, v)

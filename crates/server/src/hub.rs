@@ -7,7 +7,8 @@
 //! and announced; if the append fails, the slot is emptied and the game reloaded from the
 //! store, so the in-memory position falls back to what is durable.
 
-use crate::session::{self, Refusal, Session};
+use crate::metrics::Metrics;
+use crate::session::{self, BotStatus, Refusal, Session};
 use crate::store::{ChatLine, GameMeta, Store, StoreError, StoredGame};
 use crate::{Settings, webhook};
 use engine::{Actor, Side};
@@ -53,6 +54,10 @@ pub struct Slot {
     /// Sends every chat line said (here, or through another instance).
     pub chat: broadcast::Sender<ChatLine>,
     thinking: AtomicBool,
+    /// The bot is queued for a thinking slot.
+    waiting: AtomicBool,
+    /// When it was last asked for, in seconds since the Unix epoch.
+    touched: std::sync::atomic::AtomicI64,
 }
 
 impl Slot {
@@ -62,7 +67,14 @@ impl Slot {
             updates: broadcast::channel(64).0,
             chat: broadcast::channel(64).0,
             thinking: AtomicBool::new(false),
+            waiting: AtomicBool::new(false),
+            touched: std::sync::atomic::AtomicI64::new(now()),
         }
+    }
+
+    /// Whether it may leave memory: nobody holds it, watches it or thinks in it.
+    fn idle(self: &Arc<Self>) -> bool {
+        Arc::strong_count(self) == 1 && !self.watched() && !self.thinking.load(Ordering::Acquire)
     }
 
     /// Whether anyone is watching (a socket holds a receiver).
@@ -103,9 +115,17 @@ pub struct Hub {
     slots: Mutex<HashMap<String, Arc<Slot>>>,
     capacity: usize,
     settings: Settings,
+    /// The bot ceiling the settings set.
+    ceiling: bots::Ceiling,
+    /// Bots thinking at once ([`crate::config::Limits::bots_thinking`]).
+    bot_slots: Arc<tokio::sync::Semaphore>,
+    /// Analysis requests worked on at once ([`crate::config::Limits::analysis_running`]).
+    pub(crate) analysis_slots: Arc<tokio::sync::Semaphore>,
+    /// What `/metrics` reports.
+    pub metrics: Metrics,
+    /// Rate limits per client.
+    pub limiter: crate::ratelimit::Limiter,
 }
-
-const CAPACITY: usize = 4096;
 
 const ALPHABET: &[u8; 32] = b"abcdefghijkmnpqrstuvwxyz23456789";
 
@@ -132,7 +152,8 @@ impl Hub {
     /// A hub under the operator's `settings` (see [`Hub::new`]).
     #[must_use]
     pub fn with_settings(store: Store, settings: Settings) -> Arc<Hub> {
-        Hub::build(store, settings, CAPACITY)
+        let capacity = settings.limits.games_in_memory;
+        Hub::build(store, settings, capacity)
     }
 
     /// A hub keeping about `capacity` games in memory (see [`Hub::new`]).
@@ -144,14 +165,50 @@ impl Hub {
     fn build(store: Store, settings: Settings, capacity: usize) -> Arc<Hub> {
         let appended = store.appended();
         let chatted = store.chatted();
-        let hub = Arc::new(Hub { store, slots: Mutex::new(HashMap::new()), capacity, settings });
+        let ceiling = settings.limits.ceiling();
+        let settings_rates = settings.limits.rates;
+        let bot_slots = Arc::new(tokio::sync::Semaphore::new(settings.limits.bots_thinking));
+        let analysis_slots = Arc::new(tokio::sync::Semaphore::new(settings.limits.analysis_running));
+        let hub = Arc::new(Hub {
+            store,
+            slots: Mutex::new(HashMap::new()),
+            capacity,
+            settings,
+            ceiling,
+            bot_slots,
+            analysis_slots,
+            metrics: Metrics::default(),
+            limiter: crate::ratelimit::Limiter::new(settings_rates),
+        });
         if let Some(appended) = appended {
             hub.follow(appended, |hub, id, seq| Box::pin(async move { hub.catch_up(&id, seq).await }));
         }
         if let Some(chatted) = chatted {
             hub.follow(chatted, |hub, id, n| Box::pin(async move { hub.relay_chat(&id, n).await }));
         }
+        // Games untouched for `idle_minutes` leave memory, looked for every minute (or
+        // sooner when the setting is shorter).
+        let idle = i64::try_from(hub.settings.limits.idle_minutes.saturating_mul(60)).unwrap_or(i64::MAX);
+        let weak = Arc::downgrade(&hub);
+        tokio::spawn(async move {
+            let every = std::time::Duration::from_secs(u64::try_from(idle.clamp(1, 60)).unwrap_or(60));
+            loop {
+                tokio::time::sleep(every).await;
+                let Some(hub) = weak.upgrade() else { break };
+                hub.let_go_idle(idle);
+            }
+        });
         hub
+    }
+
+    /// Lets go every game untouched for `idle` seconds that nobody holds, watches or thinks in
+    /// (it is all in the store); returns how many went.
+    pub fn let_go_idle(&self, idle: i64) -> usize {
+        let cutoff = now().saturating_sub(idle);
+        let mut slots = self.slots.lock().expect("slots");
+        let before = slots.len();
+        slots.retain(|_, s| s.touched.load(Ordering::Relaxed) > cutoff || !s.idle());
+        before - slots.len()
     }
 
     /// Runs `f` on every notice another instance sends through the database, for as long as
@@ -246,6 +303,12 @@ impl Hub {
         self.kick(id);
     }
 
+    /// The operator's settings.
+    #[must_use]
+    pub fn settings(&self) -> &Settings {
+        &self.settings
+    }
+
     /// The store, for tests and reports.
     #[must_use]
     pub fn store(&self) -> &Store {
@@ -267,7 +330,13 @@ impl Hub {
         let mut players = players;
         for p in &mut players {
             let t = p.trim().to_ascii_lowercase();
-            *p = if t == "human" { t } else { bots::parse_bot_spec(&t).map_err(HubError::BadRequest)?.to_string() };
+            *p = if t == "human" {
+                t
+            } else {
+                let spec = bots::parse_bot_spec(&t).map_err(HubError::BadRequest)?;
+                spec.within(&self.ceiling).map_err(HubError::BadRequest)?;
+                spec.to_string()
+            };
         }
         for side in Side::BOTH {
             if let Some(url) = &webhooks[side.index()] {
@@ -291,8 +360,8 @@ impl Hub {
             created: now(),
             webhooks,
         };
-        let mut session =
-            session::build(&StoredGame { meta: meta.clone(), entries: Vec::new() }).map_err(HubError::BadRequest)?;
+        let mut session = session::build(&StoredGame { meta: meta.clone(), entries: Vec::new() }, &self.ceiling)
+            .map_err(HubError::BadRequest)?;
         let entries = session.settle();
         self.store.create(&meta).await?;
         if !entries.is_empty() {
@@ -300,6 +369,7 @@ impl Hub {
         }
         let slot = Arc::new(Slot::new(Some(session)));
         self.insert(&meta.id, slot);
+        self.metrics.games_created.fetch_add(1, Ordering::Relaxed);
         self.kick(&meta.id);
         Ok(meta)
     }
@@ -310,6 +380,7 @@ impl Hub {
     /// [`HubError::NotFound`]; [`HubError::Store`].
     pub async fn slot(self: &Arc<Self>, id: &str) -> Result<Arc<Slot>, HubError> {
         if let Some(s) = self.slots.lock().expect("slots").get(id) {
+            s.touched.store(now(), Ordering::Relaxed);
             return Ok(Arc::clone(s));
         }
         let slot = Arc::new(Slot::new(None));
@@ -327,7 +398,7 @@ impl Hub {
     fn insert(&self, id: &str, slot: Arc<Slot>) -> Arc<Slot> {
         let mut slots = self.slots.lock().expect("slots");
         if slots.len() >= self.capacity {
-            slots.retain(|_, s| Arc::strong_count(s) > 1 || s.watched() || s.thinking.load(Ordering::Acquire));
+            slots.retain(|_, s| !s.idle());
         }
         Arc::clone(slots.entry(id.to_string()).or_insert(slot))
     }
@@ -340,7 +411,7 @@ impl Hub {
 
     async fn load(&self, id: &str) -> Result<Box<dyn Session>, HubError> {
         let stored = self.store.load(id).await?.ok_or_else(|| HubError::NotFound(id.to_string()))?;
-        let mut session = session::build(&stored).map_err(|e| HubError::Refused(Refusal::Corrupt(e)))?;
+        let mut session = session::build(&stored, &self.ceiling).map_err(|e| HubError::Refused(Refusal::Corrupt(e)))?;
         // A write cut short between an action and its dice leaves chance to act: roll now.
         let seq = session.seq();
         let entries = session.settle();
@@ -369,10 +440,15 @@ impl Hub {
     /// As [`Hub::slot`].
     pub async fn state(self: &Arc<Self>, id: &str, token: Option<&str>, log_from: usize) -> Result<String, HubError> {
         let slot = self.slot(id).await?;
-        let busy = slot.thinking.load(Ordering::Relaxed);
+        let bot = match (slot.thinking.load(Ordering::Relaxed), slot.waiting.load(Ordering::Relaxed)) {
+            (false, _) => BotStatus::Idle,
+            (true, true) => BotStatus::Waiting,
+            (true, false) => BotStatus::Thinking,
+        };
         self.with(id, |s| {
             // Thinking means a bot seat is to act, not only that the bot task is alive.
-            s.state(seat_of(s.meta(), token).side(), log_from, busy && bot_to_act(s))
+            let bot = if bot_to_act(s) { bot } else { BotStatus::Idle };
+            s.state(seat_of(s.meta(), token).side(), log_from, bot)
         })
         .await
     }
@@ -438,8 +514,12 @@ impl Hub {
         let before = session.actor();
         let entries = f(session).map_err(HubError::Refused)?;
         let new_seq = session.seq();
-        match self.store.append(id, current, entries).await {
+        let started = std::time::Instant::now();
+        let appended = self.store.append(id, current, entries).await;
+        self.metrics.appended(u64::try_from(started.elapsed().as_micros()).unwrap_or(u64::MAX));
+        match appended {
             Ok(()) => {
+                self.metrics.actions.fetch_add(1, Ordering::Relaxed);
                 let _ = slot.updates.send(new_seq);
                 self.call_webhooks(guard.as_deref().expect("loaded"), before);
                 self.kick(id);
@@ -496,8 +576,27 @@ impl Hub {
                     guard.as_deref().and_then(Session::bot_job)
                 };
                 let Some(job) = job else { break };
+                // A thinking slot (issue 18: a bounded pool, so bots never take every core
+                // from the players' requests); the page shows the wait.
+                let permit = match Arc::clone(&hub.bot_slots).try_acquire_owned() {
+                    Ok(p) => p,
+                    Err(_) => {
+                        slot.waiting.store(true, Ordering::Release);
+                        hub.metrics.bots_waiting.fetch_add(1, Ordering::Relaxed);
+                        let _ = slot.updates.send(job.seq);
+                        let p = Arc::clone(&hub.bot_slots).acquire_owned().await;
+                        hub.metrics.bots_waiting.fetch_sub(1, Ordering::Relaxed);
+                        slot.waiting.store(false, Ordering::Release);
+                        let Ok(p) = p else { break };
+                        p
+                    }
+                };
                 let _ = slot.updates.send(job.seq);
-                let Ok(action) = tokio::task::spawn_blocking(job.work).await else { break };
+                hub.metrics.bots_thinking.fetch_add(1, Ordering::Relaxed);
+                let thought = tokio::task::spawn_blocking(job.work).await;
+                hub.metrics.bots_thinking.fetch_sub(1, Ordering::Relaxed);
+                drop(permit);
+                let Ok(action) = thought else { break };
                 let mut guard = slot.session.lock().await;
                 if guard.as_deref().map(Session::seq) != Some(job.seq) {
                     continue; // the position changed while the bot thought (an undo): think again
@@ -565,6 +664,16 @@ mod tests {
             assert_eq!(hub.with(id, |s| s.seq()).await.unwrap(), *seq);
         }
         assert!(hub.slots.lock().unwrap().contains_key(&games[4].0));
+        // Idle for long enough (here: any time at all), every game but the watched one goes,
+        // and comes back as it was. (A game just loaded is looked at for a bot to start: a
+        // moment later nobody holds it.)
+        tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+        assert!(hub.let_go_idle(-10) >= 1);
+        assert_eq!(hub.live_games(), 1, "only the watched game stays");
+        assert!(hub.slots.lock().unwrap().contains_key(&games[4].0));
+        for (id, seq) in &games {
+            assert_eq!(hub.with(id, |s| s.seq()).await.unwrap(), *seq);
+        }
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

@@ -8,16 +8,21 @@
 //! - [`hub`]: the games in memory, the one path by which a game changes (durable before
 //!   acknowledged), and the bot seats.
 //! - [`api`] and [`ws`]: the routes; [`ui`]: the page's files, built in.
+//! - [`config`]: the operator's limits and settings (a TOML file and flags).
 //! - [`webhook`]: a seat's "your move" call to its own URL, public addresses only by default.
 
 pub mod api;
+pub mod config;
 pub mod hub;
+pub mod metrics;
+pub mod ratelimit;
 pub mod session;
 pub mod store;
 pub mod ui;
 pub mod webhook;
 mod ws;
 
+pub use config::Settings;
 pub use hub::Hub;
 pub use store::{Store, StoreError};
 
@@ -33,16 +38,6 @@ pub struct Config {
     pub database: String,
     /// What the hub allows and how it calls out.
     pub settings: Settings,
-}
-
-/// The operator's choices the hub applies.
-#[derive(Clone, Debug, Default)]
-pub struct Settings {
-    /// Which webhook URLs are called.
-    pub webhooks: webhook::Policy,
-    /// The address players reach the server at (`https://muster.example.org`), for links
-    /// sent out of the page (webhooks); without it they are paths.
-    pub public_url: Option<String>,
 }
 
 /// Why the server could not start or stopped.
@@ -72,7 +67,9 @@ pub async fn serve(config: Config, ready: impl FnOnce(SocketAddr, &Store)) -> Re
     let listener = axum::serve::ListenerExt::tap_io(listener, |tcp| {
         let _ = tcp.set_nodelay(true);
     });
-    axum::serve(listener, api::router(Arc::clone(&hub))).with_graceful_shutdown(shutdown()).await?;
+    // The client's address reaches the routes (rate limits, /metrics).
+    let app = api::router(Arc::clone(&hub)).into_make_service_with_connect_info::<SocketAddr>();
+    axum::serve(listener, app).with_graceful_shutdown(shutdown()).await?;
     Ok(())
 }
 

@@ -81,6 +81,17 @@ pub enum Refusal {
     Corrupt(String),
 }
 
+/// Whether the bot seat to act is at work.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BotStatus {
+    /// No bot seat is to act, or none has started.
+    Idle,
+    /// Waiting for one of the server's thinking slots.
+    Waiting,
+    /// Choosing.
+    Thinking,
+}
+
 /// What a bot seat will play: its side, the sequence number it was asked at, and the
 /// work (to run on a blocking thread) that returns the action as JSON.
 pub struct BotJob {
@@ -104,8 +115,9 @@ pub trait Session: Send + Sync {
     /// Who acts now.
     fn actor(&self) -> Actor;
     /// The state a seat (or a spectator, `None`) sees, with log events from `log_from`,
-    /// as JSON text (`API.md`); `thinking` says a bot seat is choosing.
-    fn state(&self, seat: Option<Side>, log_from: usize, thinking: bool) -> String;
+    /// as JSON text (`API.md`); `bot` says whether a bot seat is choosing or waiting for a
+    /// thinking slot.
+    fn state(&self, seat: Option<Side>, log_from: usize, bot: BotStatus) -> String;
     /// The legal actions now, as a JSON array (text).
     fn legal_json(&self) -> String;
     /// The legal actions of the seat to act whose view names `unit` and a hex, as
@@ -244,6 +256,8 @@ struct StateOut<'a, A> {
     actor: &'static str,
     yours: bool,
     thinking: bool,
+    /// The bot to act waits for one of the server's thinking slots (issue 18).
+    waiting: bool,
     actions: Vec<ActionOut<'a, A>>,
     /// Set when `actions` lists only the buttons ([`ACTIONS_INLINE`]): the units with hex
     /// actions and how many each has.
@@ -318,8 +332,8 @@ pub(crate) fn os_seed() -> u64 {
 /// # Errors
 /// A message when the catalog refuses the scenario or options, or an entry does not
 /// replay.
-pub fn build(stored: &StoredGame) -> Result<Box<dyn Session>, String> {
-    struct Build<'a>(&'a StoredGame);
+pub fn build(stored: &StoredGame, ceiling: &bots::Ceiling) -> Result<Box<dyn Session>, String> {
+    struct Build<'a>(&'a StoredGame, &'a bots::Ceiling);
     impl catalog::Visit for Build<'_> {
         type Out = Result<Box<dyn Session>, String>;
         fn visit<G: Game>(self, mut game: G) -> Self::Out {
@@ -330,7 +344,7 @@ pub fn build(stored: &StoredGame) -> Result<Box<dyn Session>, String> {
                 let player = &meta.players[side.index()];
                 if player != "human" {
                     let spec = bots::parse_bot_spec(player)?;
-                    bots[side.index()] = Some(Arc::new(Mutex::new(spec.build_for_seat::<G>(os_seed()))));
+                    bots[side.index()] = Some(Arc::new(Mutex::new(spec.build_for_seat::<G>(os_seed(), self.1))));
                 }
             }
             let title = catalog::scenario(&meta.scenario).map_or_else(|| game.board().title, |s| s.title);
@@ -353,7 +367,8 @@ pub fn build(stored: &StoredGame) -> Result<Box<dyn Session>, String> {
             Ok(Box::new(live))
         }
     }
-    catalog::with_game(&stored.meta.scenario, &stored.meta.options, Build(stored)).map_err(|e| e.to_string())?
+    catalog::with_game(&stored.meta.scenario, &stored.meta.options, Build(stored, ceiling))
+        .map_err(|e| e.to_string())?
 }
 
 /// The actor as the API names it: `union`, `confederate`, `chance` or `over`.
@@ -508,7 +523,7 @@ impl<G: Game> Session for Live<G> {
         self.game.actor()
     }
 
-    fn state(&self, seat: Option<Side>, log_from: usize, thinking: bool) -> String {
+    fn state(&self, seat: Option<Side>, log_from: usize, bot: BotStatus) -> String {
         let actor = self.game.actor();
         let yours = self.to_act(seat);
         let legal = if yours { self.game.legal_actions() } else { Vec::new() };
@@ -557,7 +572,8 @@ impl<G: Game> Session for Live<G> {
             players: Side::BOTH.map(|s| (s.name(), self.meta.players[s.index()].as_str())).into_iter().collect(),
             actor: actor_name(actor),
             yours,
-            thinking,
+            thinking: bot != BotStatus::Idle,
+            waiting: bot == BotStatus::Waiting,
             actions,
             unit_actions,
             actions_total: legal.len(),

@@ -22,7 +22,8 @@ pub const URL_CHARS: usize = 500;
 const TIMEOUT: Duration = Duration::from_secs(5);
 
 /// Which webhook URLs the server calls.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Policy {
     /// None: games asking for one are refused.
     Off,

@@ -5,16 +5,19 @@
 
 use crate::api::{ApiError, MAX_BODY, parse};
 use crate::hub::{Hub, HubError};
+use crate::ratelimit::Kind;
 use crate::session::actor_name;
 use crate::store::ChatLine;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
-use axum::extract::{Path, Query, State};
+use axum::extract::{ConnectInfo, Path, Query, State};
 use axum::response::{IntoResponse, Response};
 use futures_util::{SinkExt, StreamExt};
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 use serde_json::{Value, json};
+use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
+use std::sync::atomic::Ordering;
 use tokio::sync::{broadcast, mpsc};
 
 #[derive(Deserialize)]
@@ -27,8 +30,11 @@ pub(crate) async fn upgrade(
     State(hub): State<Arc<Hub>>,
     Path(id): Path<String>,
     Query(q): Query<WsQuery>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: axum::http::HeaderMap,
     ws: WebSocketUpgrade,
 ) -> Response {
+    let ip = crate::api::client_of(&hub, &headers, Some(peer));
     let slot = match hub.slot(&id).await {
         Ok(s) => s,
         Err(e) => return ApiError::from(e).into_response(),
@@ -39,7 +45,7 @@ pub(crate) async fn upgrade(
         .max_frame_size(MAX_BODY)
         // tungstenite clears its whole read buffer before each read: keep it small.
         .read_buffer_size(8 * 1024)
-        .on_upgrade(move |socket| serve(socket, hub, id, q.seat, updates, chat))
+        .on_upgrade(move |socket| serve(socket, hub, id, q.seat, ip, updates, chat))
 }
 
 #[derive(Deserialize)]
@@ -56,9 +62,11 @@ async fn serve(
     hub: Arc<Hub>,
     game: String,
     token: Option<String>,
+    ip: Option<IpAddr>,
     mut updates: broadcast::Receiver<u64>,
     mut chat: broadcast::Receiver<ChatLine>,
 ) {
+    hub.metrics.sockets.fetch_add(1, Ordering::Relaxed);
     let (mut sink, mut stream) = socket.split();
     let (out, mut outgoing) = mpsc::channel::<String>(64);
     // One writer task owns the sink: updates and answers go through `out`.
@@ -101,7 +109,10 @@ async fn serve(
             Message::Close(_) => break,
             _ => continue,
         };
-        let reply = answer(&hub, &game, token.as_deref(), text.as_bytes()).await;
+        let reply = match ip.map(|ip| limited(&hub, ip, text.as_bytes())) {
+            Some(Err(refusal)) => refusal,
+            _ => answer(&hub, &game, token.as_deref(), text.as_bytes()).await,
+        };
         if out.send(reply).await.is_err() {
             break;
         }
@@ -109,6 +120,25 @@ async fn serve(
     pusher.abort();
     drop(out);
     let _ = writer.await;
+    hub.metrics.sockets.fetch_sub(1, Ordering::Relaxed);
+}
+
+/// The socket's rate limits (issue 18): every message counts against the socket limit, and
+/// an action, undo or chat line against the moves limit as well; over either, an `error`
+/// `rate_limited` with `retry_after` (seconds) and the message is dropped.
+fn limited(hub: &Hub, ip: IpAddr, text: &[u8]) -> Result<(), String> {
+    let moves = serde_json::from_slice::<Value>(text)
+        .ok()
+        .is_some_and(|v| matches!(v["type"].as_str(), Some("action" | "undo" | "chat")));
+    let kinds: &[Kind] = if moves { &[Kind::Socket, Kind::Actions] } else { &[Kind::Socket] };
+    for &kind in kinds {
+        if let Err(wait) = hub.limiter.check(ip, kind) {
+            hub.metrics.limited[kind.index()].fetch_add(1, Ordering::Relaxed);
+            let id = serde_json::from_slice::<Value>(text).ok().and_then(|v| v.get("id").cloned());
+            return Err(error(id, crate::api::too_many(kind, wait).into_body(), None));
+        }
+    }
+    Ok(())
 }
 
 fn update(seq: u64) -> String {

@@ -19,7 +19,16 @@ fn start(db: &std::path::Path) -> Server {
 
 /// A server over `database` (a file path or a PostgreSQL URL).
 fn start_on(database: String) -> Server {
-    start_with(database, server::Settings::default())
+    start_with(database, roomy())
+}
+
+/// The default settings with rates no test of something else meets: each test's clients
+/// all come from 127.0.0.1.
+fn roomy() -> server::Settings {
+    let mut s = server::Settings::default();
+    let wide = server::config::Rate { per_second: 1e6, burst: 1_000_000 };
+    s.limits.rates = server::config::Rates { create: wide, actions: wide, analysis: wide, reads: wide, socket: wide };
+    s
 }
 
 /// A server over `database` under the operator's `settings`.
@@ -680,6 +689,7 @@ fn a_seats_webhook_is_called_when_the_decision_comes_to_it_and_internal_urls_are
     let settings = server::Settings {
         webhooks: server::webhook::Policy::Any,
         public_url: Some("https://muster.example.org/".into()),
+        ..roomy()
     };
     let s = start_with(temp_db("hook-any").to_str().unwrap().to_string(), settings);
     let (status, g) = s.post("/api/games", &new_game(json!({"confederate": hook})));
@@ -702,4 +712,83 @@ fn a_seats_webhook_is_called_when_the_decision_comes_to_it_and_internal_urls_are
     assert!(calls.recv_timeout(Duration::from_millis(300)).is_err(), "called once per decision passed");
     // The webhook URL is not in any state (a spectator must not learn it).
     assert!(!s.state(&game, None).to_string().contains("/hook"));
+}
+
+/// Issue 18: bots think within the server's ceiling and on a bounded pool; a client over
+/// its rate is answered 429 with Retry-After, over HTTP and on the socket; /metrics reports.
+#[test]
+fn the_servers_limits_hold_for_bots_rates_and_metrics() {
+    let mut settings = roomy();
+    settings.limits.bots_thinking = 1;
+    settings.limits.rates.create = server::config::Rate { per_second: 0.01, burst: 3 };
+    settings.limits.rates.socket = server::config::Rate { per_second: 0.01, burst: 5 };
+    let s = start_with(temp_db("limits").to_str().unwrap().to_string(), settings);
+    let new_game = |union: &str, confederate: &str| {
+        s.post("/api/games", &json!({"scenario": "belmont", "seats": {"union": union, "confederate": confederate}}))
+    };
+
+    // A bot asking for a day a decision is refused, naming the ceiling (the refusal still
+    // counts against the create limit).
+    let (status, e) = new_game("human", "mcts:86400s");
+    assert!(status == 400 && e["message"].as_str().unwrap().contains("at most 5s"), "{e}");
+
+    // Two games of bots that think: one thinking slot, so one of them waits for it, and its
+    // state says so.
+    let mut ids = Vec::new();
+    for _ in 0..2 {
+        let (status, g) = new_game("mcts:0.3s", "mcts:0.3s");
+        assert_eq!(status, 201, "{g}");
+        ids.push(g["id"].as_str().unwrap().to_string());
+    }
+    let deadline = Instant::now() + Duration::from_secs(20);
+    let mut seen_waiting = false;
+    while Instant::now() < deadline && !seen_waiting {
+        for id in &ids {
+            let (_, st) = s.get(&format!("/api/games/{id}/state"));
+            seen_waiting |= st["waiting"] == true && st["thinking"] == true;
+        }
+    }
+    assert!(seen_waiting, "one game's bot waited for the thinking slot");
+
+    // Past the burst of three (the refused bot counted), games are refused with 429 and Retry-After.
+    let (status, e) = new_game("human", "human");
+    assert_eq!(status, 429, "{e}");
+    assert_eq!(e["error"], "rate_limited");
+    let r = agent()
+        .post(&format!("{}/api/games", s.base))
+        .header("content-type", "application/json")
+        .send(json!({"scenario": "belmont", "seats": {"union": "human", "confederate": "human"}}).to_string())
+        .unwrap();
+    assert_eq!(r.status().as_u16(), 429);
+    let retry: u64 = r.headers().get("retry-after").unwrap().to_str().unwrap().parse().unwrap();
+    assert!(retry >= 1, "{retry}");
+
+    // On the socket: past the burst, messages get `rate_limited` and the socket stays open.
+    let g = Game { id: ids[0].clone(), union: None, confederate: None };
+    let mut ws = s.ws(&g, None);
+    let mut limited = 0;
+    for i in 0..8 {
+        ws.send(Message::text(json!({"type": "legal", "id": i}).to_string())).unwrap();
+    }
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while limited < 3 && Instant::now() < deadline {
+        if let Message::Text(t) = ws.read().unwrap() {
+            let v: Value = serde_json::from_str(&t).unwrap();
+            if v["error"] == "rate_limited" {
+                assert!(v["retry_after"].as_u64().unwrap() >= 1);
+                limited += 1;
+            }
+        }
+    }
+    assert_eq!(limited, 3, "the three messages past the burst of five");
+
+    // Metrics, in the Prometheus text format, to this machine.
+    let mut r = agent().get(&format!("{}/metrics", s.base)).call().unwrap();
+    assert_eq!(r.status().as_u16(), 200);
+    let text = r.body_mut().read_to_string().unwrap();
+    for name in ["muster_games_in_memory", "muster_sockets_open 1", "muster_bots_thinking", "muster_actions_total"] {
+        assert!(text.contains(name), "{name} in\n{text}");
+    }
+    assert!(text.contains("muster_rate_limited_total{kind=\"create\"} 2"), "{text}");
+    assert!(text.contains("muster_rate_limited_total{kind=\"socket\"} 3"), "{text}");
 }

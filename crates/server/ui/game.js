@@ -345,6 +345,9 @@ function renderPrompt(s) {
     s.prompt && s.prompt.rule ? el('span', { class: 'rule' }, s.prompt.rule) : null,
   );
   $('thinking').hidden = !s.thinking || s.yours;
+  $('thinking').textContent = s.waiting
+    ? 'the computer is waiting for a thinking slot (the server is busy)…'
+    : 'the computer is thinking…';
   const out = $('outcome');
   out.hidden = !s.outcome;
   out.textContent = outcomeText(s.outcome);

@@ -23,6 +23,11 @@ async function main() {
     const [list, bots] = await Promise.all([api('/api/scenarios'), api('/api/bots')]);
     fillScenarios(list);
     fillSeats((bots && bots.bots) || [], (bots && bots.about) || {});
+    if (bots && bots.ceiling) {
+      $('bot-ceiling').textContent =
+        `This server lets a computer seat think at most ${bots.ceiling.seconds} s a decision ` +
+        `(mcts:SECONDSs up to that, or mcts:ITERATIONS up to ${bots.ceiling.iterations}).`;
+    }
   } catch (e) {
     showNotice(`Could not load the lobby: ${errorText(e)}`);
   }
