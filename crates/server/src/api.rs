@@ -68,6 +68,7 @@ impl From<HubError> for ApiError {
                 Refusal::TooLarge(_) => ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, "too_large", msg),
                 Refusal::Corrupt(_) => ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "storage", msg),
             },
+            HubError::Busy(_) => ApiError::new(StatusCode::SERVICE_UNAVAILABLE, "busy", msg),
             HubError::Store(_) => ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "storage", msg),
         }
     }
@@ -465,17 +466,24 @@ async fn run_job(hub: &Arc<Hub>, job: crate::session::Job) -> Answer {
         .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "internal", e.to_string()))?;
     let running = Arc::clone(hub);
     running.metrics.analysis_running.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    let work = tokio::task::spawn_blocking(move || {
-        let v = job();
-        running.metrics.analysis_running.fetch_sub(1, std::sync::atomic::Ordering::Relaxed);
-        drop(permit);
-        v
+    let pool = Arc::clone(hub);
+    let work = tokio::spawn(async move {
+        pool.analysis_pool
+            .run(move || {
+                let v = job();
+                running.metrics.analysis_running.fetch_sub(1, std::sync::atomic::Ordering::Relaxed);
+                drop(permit);
+                v
+            })
+            .await
     });
     let left = budget.saturating_sub(started.elapsed());
     let v = tokio::time::timeout(left, work)
         .await
         .map_err(|_| over())?
-        .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "internal", e.to_string()))?
+        .ok()
+        .flatten()
+        .ok_or_else(|| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "internal", "the analysis failed"))?
         .map_err(|r| ApiError::from(HubError::Refused(r)))?;
     json_ok(StatusCode::OK, v)
 }

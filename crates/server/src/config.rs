@@ -84,6 +84,9 @@ pub struct Limits {
     pub bot_iterations: u32,
     /// Bots thinking at once; the rest wait their turn in a queue the page shows.
     pub bots_thinking: usize,
+    /// Bots waiting at most; past it, games with a computer seat are refused until the queue
+    /// shortens (a client making bot games faster than they are played cannot grow it).
+    pub bots_waiting: usize,
     /// Analysis requests (odds, replay, reach) worked on at once; more wait for a slot.
     pub analysis_running: usize,
     /// The longest an analysis request may take, in seconds, before it is refused.
@@ -111,6 +114,7 @@ impl Default for Limits {
             bot_iterations: ceiling.iterations,
             // A core left for the players' requests.
             bots_thinking: cores().saturating_sub(1).max(1),
+            bots_waiting: 64,
             analysis_running: cores().saturating_sub(1).max(1),
             analysis_seconds: 10.0,
             games_in_memory: 4096,
@@ -140,8 +144,8 @@ impl Limits {
         if self.bot_iterations == 0 {
             bad.push("bot_iterations: at least 1".into());
         }
-        if self.bots_thinking == 0 || self.analysis_running == 0 {
-            bad.push("bots_thinking and analysis_running: at least 1".into());
+        if self.bots_thinking == 0 || self.analysis_running == 0 || self.bots_waiting == 0 {
+            bad.push("bots_thinking, bots_waiting and analysis_running: at least 1".into());
         }
         if !(self.analysis_seconds.is_finite() && self.analysis_seconds > 0.0) {
             bad.push(format!("analysis_seconds: {} is not more than 0", self.analysis_seconds));

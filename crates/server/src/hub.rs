@@ -41,6 +41,9 @@ pub enum HubError {
     /// The session refused it.
     #[error("{0}")]
     Refused(Refusal),
+    /// The server is at a limit that will pass (its bots' queue is full).
+    #[error("{0}")]
+    Busy(String),
     /// The store failed.
     #[error("{0}")]
     Store(#[from] StoreError),
@@ -119,6 +122,10 @@ pub struct Hub {
     ceiling: bots::Ceiling,
     /// Bots thinking at once ([`crate::config::Limits::bots_thinking`]).
     bot_slots: Arc<tokio::sync::Semaphore>,
+    /// The threads they think on, below the players' priority.
+    bot_pool: crate::pool::BotPool,
+    /// The threads analysis runs on, below the players' priority too.
+    pub(crate) analysis_pool: crate::pool::BotPool,
     /// Analysis requests worked on at once ([`crate::config::Limits::analysis_running`]).
     pub(crate) analysis_slots: Arc<tokio::sync::Semaphore>,
     /// What `/metrics` reports.
@@ -168,6 +175,8 @@ impl Hub {
         let ceiling = settings.limits.ceiling();
         let settings_rates = settings.limits.rates;
         let bot_slots = Arc::new(tokio::sync::Semaphore::new(settings.limits.bots_thinking));
+        let bot_pool = crate::pool::BotPool::new("bot", settings.limits.bots_thinking);
+        let analysis_pool = crate::pool::BotPool::new("analysis", settings.limits.analysis_running);
         let analysis_slots = Arc::new(tokio::sync::Semaphore::new(settings.limits.analysis_running));
         let hub = Arc::new(Hub {
             store,
@@ -175,6 +184,8 @@ impl Hub {
             capacity,
             settings,
             ceiling,
+            bot_pool,
+            analysis_pool,
             bot_slots,
             analysis_slots,
             metrics: Metrics::default(),
@@ -349,6 +360,13 @@ impl Hub {
                 webhook::check_url(url, self.settings.webhooks)
                     .map_err(|e| HubError::BadRequest(format!("{} webhook: {e}", side.name())))?;
             }
+        }
+        let waiting = self.metrics.bots_waiting.load(Ordering::Relaxed);
+        let limit = self.settings.limits.bots_waiting as u64;
+        if players.iter().any(|p| p != "human") && waiting >= limit {
+            return Err(HubError::Busy(format!(
+                "this server's computer players are all busy ({waiting} waiting to think): try again later, or play a human"
+            )));
         }
         let tokens = [0, 1].map(|i| (players[i] == "human").then(|| random_word(26)));
         let meta = GameMeta {
@@ -593,10 +611,10 @@ impl Hub {
                 };
                 let _ = slot.updates.send(job.seq);
                 hub.metrics.bots_thinking.fetch_add(1, Ordering::Relaxed);
-                let thought = tokio::task::spawn_blocking(job.work).await;
+                let thought = hub.bot_pool.run(job.work).await;
                 hub.metrics.bots_thinking.fetch_sub(1, Ordering::Relaxed);
                 drop(permit);
-                let Ok(action) = thought else { break };
+                let Some(action) = thought else { break };
                 let mut guard = slot.session.lock().await;
                 if guard.as_deref().map(Session::seq) != Some(job.seq) {
                     continue; // the position changed while the bot thought (an undo): think again

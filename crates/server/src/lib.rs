@@ -15,6 +15,7 @@ pub mod api;
 pub mod config;
 pub mod hub;
 pub mod metrics;
+pub mod pool;
 pub mod ratelimit;
 pub mod session;
 pub mod store;

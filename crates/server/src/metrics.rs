@@ -25,6 +25,8 @@ pub struct Metrics {
     pub games_created: AtomicU64,
     /// Requests refused for rate, by kind: create, actions, analysis, reads, socket.
     pub limited: [AtomicU64; 5],
+    /// Sockets closed for sending on through their refusals for rate.
+    pub sockets_cut: AtomicU64,
     /// Store appends, and their total time in microseconds.
     pub appends: AtomicU64,
     /// See `appends`.
@@ -51,6 +53,12 @@ impl Metrics {
         };
         one("games_in_memory", "gauge", "Games held in memory.", games.to_string());
         one("sockets_open", "gauge", "WebSockets open.", get(&self.sockets).to_string());
+        one(
+            "sockets_cut_total",
+            "counter",
+            "Sockets closed for ignoring their rate limit.",
+            get(&self.sockets_cut).to_string(),
+        );
         one("bots_thinking", "gauge", "Bot seats choosing now.", get(&self.bots_thinking).to_string());
         one("bots_waiting", "gauge", "Bot seats waiting for a thinking slot.", get(&self.bots_waiting).to_string());
         one(

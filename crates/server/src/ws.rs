@@ -103,6 +103,10 @@ async fn serve(
             }
         })
     };
+    // Refusals for rate in a row: a client that keeps sending through a whole burst's worth
+    // of them is not listening, and is cut off (it may connect again, as a read).
+    let mut refused = 0u32;
+    let cut_off = hub.settings().limits.rates.socket.burst;
     while let Some(Ok(msg)) = stream.next().await {
         let text = match msg {
             Message::Text(t) => t,
@@ -110,8 +114,18 @@ async fn serve(
             _ => continue,
         };
         let reply = match ip.map(|ip| limited(&hub, ip, text.as_bytes())) {
-            Some(Err(refusal)) => refusal,
-            _ => answer(&hub, &game, token.as_deref(), text.as_bytes()).await,
+            Some(Err(refusal)) => {
+                refused += 1;
+                if refused > cut_off {
+                    hub.metrics.sockets_cut.fetch_add(1, Ordering::Relaxed);
+                    break;
+                }
+                refusal
+            }
+            _ => {
+                refused = 0;
+                answer(&hub, &game, token.as_deref(), text.as_bytes()).await
+            }
         };
         if out.send(reply).await.is_err() {
             break;
@@ -125,7 +139,8 @@ async fn serve(
 
 /// The socket's rate limits (issue 18): every message counts against the socket limit, and
 /// an action, undo or chat line against the moves limit as well; over either, an `error`
-/// `rate_limited` with `retry_after` (seconds) and the message is dropped.
+/// `rate_limited` with `retry_after` (seconds) and the message is dropped. More refusals in
+/// a row than the socket burst close the socket.
 fn limited(hub: &Hub, ip: IpAddr, text: &[u8]) -> Result<(), String> {
     let moves = serde_json::from_slice::<Value>(text)
         .ok()

@@ -720,7 +720,8 @@ fn a_seats_webhook_is_called_when_the_decision_comes_to_it_and_internal_urls_are
 fn the_servers_limits_hold_for_bots_rates_and_metrics() {
     let mut settings = roomy();
     settings.limits.bots_thinking = 1;
-    settings.limits.rates.create = server::config::Rate { per_second: 0.01, burst: 3 };
+    settings.limits.bots_waiting = 1;
+    settings.limits.rates.create = server::config::Rate { per_second: 0.01, burst: 4 };
     settings.limits.rates.socket = server::config::Rate { per_second: 0.01, burst: 5 };
     let s = start_with(temp_db("limits").to_str().unwrap().to_string(), settings);
     let new_game = |union: &str, confederate: &str| {
@@ -736,7 +737,7 @@ fn the_servers_limits_hold_for_bots_rates_and_metrics() {
     // state says so.
     let mut ids = Vec::new();
     for _ in 0..2 {
-        let (status, g) = new_game("mcts:0.3s", "mcts:0.3s");
+        let (status, g) = new_game("mcts:1s", "mcts:1s");
         assert_eq!(status, 201, "{g}");
         ids.push(g["id"].as_str().unwrap().to_string());
     }
@@ -749,8 +750,11 @@ fn the_servers_limits_hold_for_bots_rates_and_metrics() {
         }
     }
     assert!(seen_waiting, "one game's bot waited for the thinking slot");
+    // The queue holds one: a third game with a computer seat is refused while it is full.
+    let (status, e) = new_game("human", "greedy");
+    assert_eq!((status, e["error"].as_str()), (503, Some("busy")), "{e}");
 
-    // Past the burst of three (the refused bot counted), games are refused with 429 and Retry-After.
+    // Past the burst of four (the refusals counted), games are refused with 429 and Retry-After.
     let (status, e) = new_game("human", "human");
     assert_eq!(status, 429, "{e}");
     assert_eq!(e["error"], "rate_limited");
@@ -781,14 +785,28 @@ fn the_servers_limits_hold_for_bots_rates_and_metrics() {
         }
     }
     assert_eq!(limited, 3, "the three messages past the burst of five");
+    // A client sending on through a whole burst of refusals is cut off.
+    for i in 0..20 {
+        if ws.send(Message::text(json!({"type": "legal", "id": 100 + i}).to_string())).is_err() {
+            break;
+        }
+    }
+    let closed = loop {
+        match ws.read() {
+            Ok(Message::Close(_)) | Err(_) => break true,
+            Ok(_) => {}
+        }
+    };
+    assert!(closed, "the flooding socket is closed");
 
     // Metrics, in the Prometheus text format, to this machine.
     let mut r = agent().get(&format!("{}/metrics", s.base)).call().unwrap();
     assert_eq!(r.status().as_u16(), 200);
     let text = r.body_mut().read_to_string().unwrap();
-    for name in ["muster_games_in_memory", "muster_sockets_open 1", "muster_bots_thinking", "muster_actions_total"] {
+    for name in ["muster_games_in_memory", "muster_sockets_cut_total 1", "muster_bots_thinking", "muster_actions_total"]
+    {
         assert!(text.contains(name), "{name} in\n{text}");
     }
     assert!(text.contains("muster_rate_limited_total{kind=\"create\"} 2"), "{text}");
-    assert!(text.contains("muster_rate_limited_total{kind=\"socket\"} 3"), "{text}");
+    assert!(text.contains("muster_rate_limited_total{kind=\"socket\"}"), "{text}");
 }

@@ -50,6 +50,10 @@ pub struct Args {
     /// cores less one, at least 1].
     #[arg(long, value_name = "N", help_heading = "Limits")]
     bots_thinking: Option<usize>,
+    /// Computer seats waiting to think at most; past it, games with a computer seat are
+    /// refused (503) until the queue shortens [default: 64].
+    #[arg(long, value_name = "N", help_heading = "Limits")]
+    bots_waiting: Option<usize>,
     /// Odds, replay and reach requests worked on at once [default: the cores less one].
     #[arg(long, value_name = "N", help_heading = "Limits")]
     analysis_running: Option<usize>,
@@ -104,7 +108,16 @@ fn settings(args: &Args) -> Result<server::Settings> {
     macro_rules! set {
         ($($field:ident),*) => { $( if let Some(v) = args.$field { l.$field = v; } )* };
     }
-    set!(bot_seconds, bot_iterations, bots_thinking, analysis_running, analysis_seconds, games_in_memory, idle_minutes);
+    set!(
+        bot_seconds,
+        bot_iterations,
+        bots_thinking,
+        bots_waiting,
+        analysis_running,
+        analysis_seconds,
+        games_in_memory,
+        idle_minutes
+    );
     let r = &mut l.rates;
     for (flag, rate) in [
         (args.rate_create, &mut r.create),

@@ -10,6 +10,13 @@
 //! `--verify FILE` later checks that the server still has every one of them: together
 //! they are the crash test (`bench/kill_test.sh`, `docs/performance.md`).
 //!
+//! `--hostile K` runs K attacking clients beside the load (`hostile.rs`): they make games as
+//! fast as they can, seat the longest bots the server allows, spam moves, odds and replay
+//! requests and socket messages, each from an address of its own (`X-Forwarded-For`, so
+//! the server must run with `--trust-forwarded-for`); `--from ADDR` gives the measured
+//! traffic its own address. The report then has the attack's tally beside the honest
+//! player's latency (issue 18's hostile-load test, `docs/performance.md`).
+//!
 //! Exit codes: 0 success, 1 an unexpected error (or, with `--verify`, a lost action),
 //! 2 a usage error.
 
@@ -68,7 +75,17 @@ struct Args {
     /// Print the report as one JSON object.
     #[arg(long)]
     json: bool,
+    /// Send the measured traffic as from this address (an X-Forwarded-For header; the server
+    /// must trust it, `muster serve --trust-forwarded-for`).
+    #[arg(long, value_name = "ADDR")]
+    from: Option<String>,
+    /// Run this many hostile clients beside the measured load, each from an address of its
+    /// own (see `--from`).
+    #[arg(long, default_value_t = 0, value_name = "K")]
+    hostile: usize,
 }
+
+mod hostile;
 
 /// How long to wait for any one answer before giving the game up.
 const ANSWER_TIMEOUT: Duration = Duration::from_secs(30);
@@ -93,7 +110,8 @@ fn main() -> ExitCode {
         }
     };
     let result = runtime.block_on(async {
-        let target = Target::parse(&args.url)?;
+        let mut target = Target::parse(&args.url)?;
+        target.from.clone_from(&args.from);
         match &args.verify {
             Some(file) => verify(&target, file, args.json).await,
             None => load(target, &args).await,
@@ -137,6 +155,8 @@ fn check_usage(args: &Args) -> Result<(), String> {
 struct Target {
     host: String,
     prefix: String,
+    /// The X-Forwarded-For address to send, if any.
+    from: Option<String>,
 }
 
 impl Target {
@@ -147,7 +167,7 @@ impl Target {
             return Err(format!("no host in {url}"));
         }
         let prefix = if path.is_empty() { String::new() } else { format!("/{}", path.trim_end_matches('/')) };
-        Ok(Target { host: host.to_string(), prefix })
+        Ok(Target { host: host.to_string(), prefix, from: None })
     }
 
     fn path(&self, p: &str) -> String {
@@ -162,8 +182,9 @@ impl Target {
 /// One request, `Connection: close`; the status and the body parsed as JSON.
 async fn http(target: &Target, method: &str, path: &str, body: Option<&Value>) -> Result<(u16, Value), String> {
     let body = body.map(Value::to_string).unwrap_or_default();
+    let from = target.from.as_ref().map(|a| format!("X-Forwarded-For: {a}\r\n")).unwrap_or_default();
     let request = format!(
-        "{method} {} HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        "{method} {} HTTP/1.1\r\nHost: {}\r\n{from}Content-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
         target.path(path),
         target.host,
         body.len()
@@ -283,8 +304,8 @@ impl Game {
         let token = |seat: &str| field(&created["seats"][seat]["token"], "token");
         let tokens = [token("union")?, token("confederate")?];
         let (tx, answers) = mpsc::unbounded_channel();
-        let union = connect(&target.ws_url(&id, &tokens[0]), tx.clone()).await?;
-        let confederate = connect(&target.ws_url(&id, &tokens[1]), tx).await?;
+        let union = connect(target, &target.ws_url(&id, &tokens[0]), tx.clone()).await?;
+        let confederate = connect(target, &target.ws_url(&id, &tokens[1]), tx).await?;
         Ok(Game { id, sinks: [union, confederate], answers, next_id: 0 })
     }
 
@@ -318,15 +339,29 @@ impl Game {
 
 /// Opens a socket; a task forwards its answers to `answers` (dropping `update`s) until
 /// it closes, so neither seat's socket ever backs up.
-async fn connect(url: &str, answers: mpsc::UnboundedSender<Answer>) -> Result<SplitSink<Socket, Message>, Failure> {
-    // tungstenite zeroes its whole read buffer before every read: keep it small.
-    let config = WebSocketConfig::default().read_buffer_size(READ_BUFFER);
-    let (socket, _) = tokio_tungstenite::connect_async_with_config(url, Some(config), true)
-        .await
-        .map_err(|e| Failure::Transport("connect", e.to_string()))?;
+async fn connect(
+    target: &Target,
+    url: &str,
+    answers: mpsc::UnboundedSender<Answer>,
+) -> Result<SplitSink<Socket, Message>, Failure> {
+    let socket = open_socket(target, url).await.map_err(|e| Failure::Transport("connect", e))?;
     let (sink, stream) = socket.split();
     tokio::spawn(forward(stream, answers));
     Ok(sink)
+}
+
+/// A WebSocket to `url`, sent as from `target.from` when it names an address.
+async fn open_socket(target: &Target, url: &str) -> Result<Socket, String> {
+    use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+    let mut request = url.into_client_request().map_err(|e| e.to_string())?;
+    if let Some(from) = &target.from {
+        request.headers_mut().insert("x-forwarded-for", from.parse().map_err(|_| format!("bad address {from}"))?);
+    }
+    // tungstenite zeroes its whole read buffer before every read: keep it small.
+    let config = WebSocketConfig::default().read_buffer_size(READ_BUFFER);
+    let (socket, _) =
+        tokio_tungstenite::connect_async_with_config(request, Some(config), true).await.map_err(|e| e.to_string())?;
+    Ok(socket)
 }
 
 async fn forward(mut stream: SplitStream<Socket>, answers: mpsc::UnboundedSender<Answer>) {
@@ -419,19 +454,24 @@ async fn load(target: Target, args: &Args) -> Result<bool, String> {
     }
     shared.start_gate.wait().await;
     let started = Instant::now();
+    let attack = (args.hostile > 0).then(|| hostile::attack(shared.target.clone(), args.hostile, started + duration));
     let progress = progress(&shared, started, duration);
     let mut total = Tally::default();
     while let Some(t) = tasks.join_next().await {
         total.merge(t.map_err(|e| format!("a game task failed: {e}"))?);
     }
     let elapsed = started.elapsed();
+    let attack = match attack {
+        Some(a) => Some(a.await.map_err(|e| format!("the attack failed: {e}"))?),
+        None => None,
+    };
     progress.abort();
     let _ = progress.await; // its handle on `shared` goes with it
     drop(shared); // the last sender: the acked-file writer flushes and stops
     if let Some(w) = writer {
         w.join().map_err(|_| "the acked-file writer failed".to_string())??;
     }
-    report(args, &mut total, elapsed);
+    report(args, &mut total, elapsed, attack.as_ref());
     Ok(total.unexpected == 0)
 }
 
@@ -614,7 +654,7 @@ fn quantile_ms(sorted: &[u32], q: f64) -> f64 {
     f64::from(sorted[i]) / 1000.0
 }
 
-fn report(args: &Args, total: &mut Tally, elapsed: Duration) {
+fn report(args: &Args, total: &mut Tally, elapsed: Duration, attack: Option<&hostile::Attack>) {
     total.latencies_us.sort_unstable();
     total.legal_us.sort_unstable();
     let secs = elapsed.as_secs_f64();
@@ -632,6 +672,7 @@ fn report(args: &Args, total: &mut Tally, elapsed: Duration) {
             "mean_legal_actions": mean_legal,
             "errors": total.errors, "error_details": total.first_detail,
             "unexpected_errors": total.unexpected, "games_finished": total.finished,
+            "attack": attack.map(hostile::Attack::json),
         });
         out(&format!("{v}\n"));
         return;
@@ -643,6 +684,9 @@ fn report(args: &Args, total: &mut Tally, elapsed: Duration) {
     text += &format!("legal requests: {legal_requests}, p50 {legal_p50:.2} ms, p99 {legal_p99:.2} ms, ");
     text += &format!("{mean_legal:.0} actions listed on average\n");
     text += &format!("games finished: {}\n", total.finished);
+    if let Some(a) = attack {
+        text += &a.text();
+    }
     if total.errors.is_empty() {
         text += "errors: none\n";
     } else {
