@@ -876,7 +876,9 @@ function renderReplayBanner() {
   if (!r) return;
   const label = r.data && r.data.label ? `: ${r.data.label}` : '';
   const where = markLabel(r.ply);
+  // A spectator's link: sharing a position must not share this seat's private token.
   const link = new URL(location.href);
+  link.searchParams.delete('seat');
   link.searchParams.set('ply', String(r.ply));
   banner.replaceChildren(
     el('strong', {}, `Replaying ply ${r.ply} of ${ui.state.ply}`),
@@ -894,6 +896,12 @@ function backToLive() {
   ui.replaySeq += 1;
   ui.replay = null;
   $('replay-banner').hidden = true;
+  // A reload goes on with the live game, not back into the replay the page opened at.
+  const here = new URL(location.href);
+  if (here.searchParams.has('ply')) {
+    here.searchParams.delete('ply');
+    history.replaceState(null, '', here.pathname + here.search);
+  }
   render();
   markReplayedLog();
 }
