@@ -37,7 +37,7 @@ pub const ACTIONS_INLINE: usize = 400;
 const REACH_POSITIONS: usize = 4_000;
 
 /// The most log events a state carries; the page asks again from where it got to.
-pub const LOG_PAGE: usize = 400;
+pub const LOG_PAGE: usize = 300;
 
 /// One stored entry.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
