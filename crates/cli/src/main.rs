@@ -38,7 +38,7 @@ enum Command {
     Position(commands::position::Args),
     Odds(commands::odds::Args),
     Render(commands::render::Args),
-    Serve(commands::serve::Args),
+    Serve(Box<commands::serve::Args>),
 }
 
 /// A usage error found after parsing (an unknown scenario or option): exit code 2.

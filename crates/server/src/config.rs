@@ -97,6 +97,9 @@ pub struct Limits {
     /// A game nobody has touched for this many minutes leaves memory (rebuilt from the
     /// store when next opened).
     pub idle_minutes: u64,
+    /// Games nobody has played for this many days are deleted from the store, with their
+    /// chat (0: never).
+    pub expire_days: u64,
     /// Rate limits per client address.
     pub rates: Rates,
 }
@@ -119,6 +122,7 @@ impl Default for Limits {
             analysis_seconds: 10.0,
             games_in_memory: 4096,
             idle_minutes: 30,
+            expire_days: 0,
 
             rates: Rates::default(),
         }

@@ -61,6 +61,8 @@ pub struct Slot {
     waiting: AtomicBool,
     /// When it was last asked for, in seconds since the Unix epoch.
     touched: std::sync::atomic::AtomicI64,
+    /// When the store last heard it was played (see [`Hub::commit`]).
+    stored_touch: std::sync::atomic::AtomicI64,
 }
 
 impl Slot {
@@ -72,6 +74,7 @@ impl Slot {
             thinking: AtomicBool::new(false),
             waiting: AtomicBool::new(false),
             touched: std::sync::atomic::AtomicI64::new(now()),
+            stored_touch: std::sync::atomic::AtomicI64::new(0),
         }
     }
 
@@ -196,6 +199,24 @@ impl Hub {
         }
         if let Some(chatted) = chatted {
             hub.follow(chatted, |hub, id, n| Box::pin(async move { hub.relay_chat(&id, n).await }));
+        }
+        // Games nobody has played for `expire_days` are deleted, looked for every hour.
+        let days = hub.settings.limits.expire_days;
+        if days > 0 {
+            let weak = Arc::downgrade(&hub);
+            tokio::spawn(async move {
+                loop {
+                    let Some(hub) = weak.upgrade() else { break };
+                    let before = now().saturating_sub(i64::try_from(days.saturating_mul(86_400)).unwrap_or(i64::MAX));
+                    match hub.store.expire(before).await {
+                        Ok(0) => {}
+                        Ok(n) => eprintln!("expired {n} games nobody had played for {days} days"),
+                        Err(e) => eprintln!("game expiry failed: {e}"),
+                    }
+                    drop(hub);
+                    tokio::time::sleep(std::time::Duration::from_secs(3_600)).await;
+                }
+            });
         }
         // Games untouched for `idle_minutes` leave memory, looked for every minute (or
         // sooner when the setting is shorter).
@@ -538,6 +559,14 @@ impl Hub {
         match appended {
             Ok(()) => {
                 self.metrics.actions.fetch_add(1, Ordering::Relaxed);
+                // The game's last play, for expiry: at most once an hour a game.
+                let t = now();
+                if t - slot.stored_touch.load(Ordering::Relaxed) >= 3_600 {
+                    slot.stored_touch.store(t, Ordering::Relaxed);
+                    if let Err(e) = self.store.touch(id, t).await {
+                        eprintln!("game {id}: its last play was not noted: {e}");
+                    }
+                }
                 let _ = slot.updates.send(new_seq);
                 self.call_webhooks(guard.as_deref().expect("loaded"), before);
                 self.kick(id);

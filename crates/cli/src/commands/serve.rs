@@ -68,6 +68,10 @@ pub struct Args {
     /// Minutes after which an untouched game leaves memory [default: 30].
     #[arg(long, value_name = "MINUTES", help_heading = "Limits")]
     idle_minutes: Option<u64>,
+    /// Delete games nobody has played for this many days, with their chat [default: 0,
+    /// never].
+    #[arg(long, value_name = "DAYS", help_heading = "Limits")]
+    expire_days: Option<u64>,
     /// New games a client may make: PER_SECOND:BURST [default: 0.2:10].
     #[arg(long, value_name = "RATE", help_heading = "Limits")]
     rate_create: Option<server::config::Rate>,
@@ -116,7 +120,8 @@ fn settings(args: &Args) -> Result<server::Settings> {
         analysis_running,
         analysis_seconds,
         games_in_memory,
-        idle_minutes
+        idle_minutes,
+        expire_days
     );
     let r = &mut l.rates;
     for (flag, rate) in [

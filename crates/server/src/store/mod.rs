@@ -142,6 +142,30 @@ impl Store {
         }
     }
 
+    /// Notes that game `id` was played at `at` (seconds since the Unix epoch), for
+    /// [`Store::expire`]; a game never touched counts from its creation.
+    ///
+    /// # Errors
+    /// [`StoreError::Backend`] on failure or for an unknown game.
+    pub async fn touch(&self, id: &str, at: i64) -> Result<(), StoreError> {
+        match self {
+            Store::Sqlite(s) => s.touch(id, at).await,
+            Store::Postgres(s) => s.touch(id, at).await,
+        }
+    }
+
+    /// Deletes every game last touched (or, never touched, made) before `before`, with its
+    /// entries and chat; returns how many games went.
+    ///
+    /// # Errors
+    /// [`StoreError::Backend`] on failure (nothing is deleted).
+    pub async fn expire(&self, before: i64) -> Result<u64, StoreError> {
+        match self {
+            Store::Sqlite(s) => s.expire(before).await,
+            Store::Postgres(s) => s.expire(before).await,
+        }
+    }
+
     /// Game `id`'s chat lines numbered `from` on, in order.
     ///
     /// # Errors

@@ -55,6 +55,10 @@ CREATE TABLE IF NOT EXISTS chat (
     text TEXT NOT NULL,
     PRIMARY KEY (game, n)
 );
+CREATE TABLE IF NOT EXISTS activity (
+    game TEXT PRIMARY KEY REFERENCES games(id),
+    touched BIGINT NOT NULL
+);
 ";
 
 /// The channel every instance announces chat lines on (`game-id n`).
@@ -181,6 +185,48 @@ impl PgStore {
             }
         }
         Err(backend(format!("game {id}: chat busy, try again")))
+    }
+
+    pub(super) async fn touch(&self, id: &str, at: i64) -> Result<(), StoreError> {
+        let n = self
+            .client()
+            .execute(
+                "INSERT INTO activity (game, touched) SELECT $1::text, $2 WHERE EXISTS (SELECT 1 FROM games WHERE id = $1::text)
+                 ON CONFLICT (game) DO UPDATE SET touched = EXCLUDED.touched",
+                &[&id, &at],
+            )
+            .await
+            .map_err(backend)?;
+        if n == 0 { Err(backend(format!("no game {id}"))) } else { Ok(()) }
+    }
+
+    pub(super) async fn expire(&self, before: i64) -> Result<u64, StoreError> {
+        // One statement: its deletes see one snapshot and the foreign keys hold at its end.
+        let row = self
+            .client()
+            .query_one(
+                "WITH old AS (SELECT g.id FROM games g LEFT JOIN activity a ON a.game = g.id
+                              WHERE COALESCE(a.touched, g.created) < $1),
+                      c AS (DELETE FROM chat WHERE game IN (SELECT id FROM old)),
+                      e AS (DELETE FROM entries WHERE game IN (SELECT id FROM old)),
+                      a AS (DELETE FROM activity WHERE game IN (SELECT id FROM old))
+                 SELECT count(*) FROM old",
+                &[&before],
+            )
+            .await
+            .map_err(backend)?;
+        let n: i64 = row.get(0);
+        if n > 0 {
+            self.client()
+                .execute(
+                    "DELETE FROM games g WHERE NOT EXISTS (SELECT 1 FROM entries e WHERE e.game = g.id)
+                     AND NOT EXISTS (SELECT 1 FROM activity a WHERE a.game = g.id) AND g.created < $1",
+                    &[&before],
+                )
+                .await
+                .map_err(backend)?;
+        }
+        u64::try_from(n).map_err(backend)
     }
 
     pub(super) async fn chat(&self, id: &str, from: u64) -> Result<Vec<ChatLine>, StoreError> {

@@ -32,6 +32,10 @@ CREATE TABLE IF NOT EXISTS chat (
     text TEXT NOT NULL,
     PRIMARY KEY (game, n)
 ) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS activity (
+    game TEXT PRIMARY KEY REFERENCES games(id),
+    touched INTEGER NOT NULL
+) WITHOUT ROWID;
 ";
 
 /// What a write answers: a chat line's number, 0 for the others.
@@ -41,6 +45,8 @@ enum Write {
     Create(GameMeta, Done),
     Append { id: String, seq: u64, entries: Vec<String>, done: Done },
     Say { id: String, at: i64, seat: String, text: String, done: Done },
+    Touch { id: String, at: i64, done: Done },
+    Expire { before: i64, done: Done },
 }
 
 /// The SQLite store.
@@ -107,6 +113,15 @@ impl SqliteStore {
         let (id, seat, text) = (id.to_string(), seat.to_string(), text.to_string());
         let n = self.send(|done| Write::Say { id, at, seat: seat.clone(), text: text.clone(), done }).await?;
         Ok(ChatLine { n, at, seat, text })
+    }
+
+    pub(super) async fn touch(&self, id: &str, at: i64) -> Result<(), StoreError> {
+        let id = id.to_string();
+        self.send(|done| Write::Touch { id, at, done }).await.map(drop)
+    }
+
+    pub(super) async fn expire(&self, before: i64) -> Result<u64, StoreError> {
+        self.send(|done| Write::Expire { before, done }).await
     }
 
     pub(super) async fn chat(&self, id: &str, from: u64) -> Result<Vec<ChatLine>, StoreError> {
@@ -176,7 +191,11 @@ fn write_loop(mut c: Connection, rx: &mpsc::Receiver<Write>) {
         let results = commit(&mut c, &batch);
         for (w, r) in batch.into_iter().zip(results) {
             let done = match w {
-                Write::Create(_, done) | Write::Append { done, .. } | Write::Say { done, .. } => done,
+                Write::Create(_, done)
+                | Write::Append { done, .. }
+                | Write::Say { done, .. }
+                | Write::Touch { done, .. }
+                | Write::Expire { done, .. } => done,
             };
             let _ = done.send(r);
         }
@@ -250,6 +269,24 @@ fn write_one(c: &Connection, w: &Write) -> Result<Result<u64, StoreError>, rusql
                 .query_row([id], |r| r.get(0))?;
             c.prepare_cached("INSERT INTO chat (game, n, at, seat, text) VALUES (?1, ?2, ?3, ?4, ?5)")?
                 .execute(params![id, n, at, seat, text])?;
+            Ok(Ok(n as u64))
+        }
+        Write::Touch { id, at, .. } => {
+            if !game_known(id)? {
+                return Ok(Err(backend(format!("no game {id}"))));
+            }
+            c.prepare_cached(
+                "INSERT INTO activity (game, touched) VALUES (?1, ?2) ON CONFLICT (game) DO UPDATE SET touched = excluded.touched",
+            )?
+            .execute(params![id, at])?;
+            Ok(Ok(0))
+        }
+        Write::Expire { before, .. } => {
+            let old = "SELECT g.id FROM games g LEFT JOIN activity a ON a.game = g.id WHERE COALESCE(a.touched, g.created) < ?1";
+            for table in ["chat", "entries", "activity"] {
+                c.execute(&format!("DELETE FROM {table} WHERE game IN ({old})"), [before])?;
+            }
+            let n = c.execute(&format!("DELETE FROM games WHERE id IN ({old})"), [before])?;
             Ok(Ok(n as u64))
         }
     }

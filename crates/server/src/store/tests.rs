@@ -114,6 +114,25 @@ async fn suite(store: Arc<Store>) {
     assert_eq!(store.count(&talk).await.unwrap(), 1, "chat is not an entry");
     assert!(store.say("no-such-game", 1, "union", "hello").await.is_err());
     assert!(store.chat("no-such-game", 0).await.unwrap().is_empty());
+
+    // Expiry: a game untouched since before the cutoff goes with its entries and chat; one
+    // made as long ago but played since stays. (Made in 1970, so no other test's game is old.)
+    let old = unique("old");
+    let kept = unique("kept");
+    for id in [&old, &kept] {
+        let mut m = meta(id);
+        m.created = 1_000;
+        store.create(&m).await.unwrap();
+        store.append(id, 0, entries(0, 2)).await.unwrap();
+        store.say(id, 1_000, "union", "anyone there?").await.unwrap();
+    }
+    store.touch(&kept, 5_000).await.unwrap();
+    assert!(store.expire(2_000).await.unwrap() >= 1);
+    assert!(store.load(&old).await.unwrap().is_none(), "the abandoned game is gone");
+    assert!(store.chat(&old, 0).await.unwrap().is_empty(), "with its chat");
+    assert_eq!(store.load(&kept).await.unwrap().unwrap().entries, entries(0, 2), "the played one stays");
+    assert_eq!(store.chat(&kept, 0).await.unwrap().len(), 1);
+    assert!(store.touch("no-such-game", 1).await.is_err());
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
