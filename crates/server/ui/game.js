@@ -14,7 +14,9 @@ import {
 } from './app.js';
 import { startChat } from './chat.js';
 import { ui, $, SVG_NS } from './page.js';
-import { renderCompass, focusActing, panTo, setView, zoom, wirePathPreview, wirePanZoom } from './mapview.js';
+import {
+  renderCompass, focusActing, panTo, setView, zoom, wirePathPreview, wirePanZoom, bringIntoView,
+} from './mapview.js';
 import { renderLog, markReplayedLog, pinLog, renderRecent, renderDice } from './logview.js';
 import { confirmOdds, confirmDialog } from './dialogs.js';
 import { drawMarks } from './marks.js';
@@ -186,6 +188,7 @@ async function accept(state) {
   ui.log = merged.log;
   ui.undone = merged.undone;
   const wasYours = !!(ui.state && ui.state.yours);
+  const seqBefore = ui.state ? ui.state.seq : null;
   ui.state = state;
   if (state.yours && !wasYours && ui.state.seq > 0) notifyYourMove(state);
   ui.index = indexActions(state.actions);
@@ -201,6 +204,10 @@ async function accept(state) {
   if (ui.selected === null) ui.selected = soleUnit(ui.index);
   if (!ui.remembered) remember(state);
   render();
+  // A new decision of this seat's whose places are all off-screen comes into view.
+  if (state.yours && state.seq !== seqBefore && ui.focused && !ui.replay) {
+    bringIntoView([...targetsFor(ui.index, ui.selected).keys()].filter(Boolean));
+  }
   if (ui.selected !== null) loadUnit(ui.selected);
   if (ui.log.length < state.log_len) scheduleRefresh(0); // the rest of the log, a page at a time
 }

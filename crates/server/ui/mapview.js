@@ -72,6 +72,23 @@ export function focusActing() {
   setView({ x: cx - w / 2, y: cy - h / 2, w, h });
 }
 
+/**
+ * When none of `hexes` is in view, pans (keeping the zoom) to the middle of them: a decision
+ * whose lit hexes are all off-screen (the next melee to resolve, after panning to a unit
+ * elsewhere) brings them into sight. Hexes partly in view count as in view.
+ */
+export function bringIntoView(hexes) {
+  if (!ui.view || !hexes.length) return;
+  const v = ui.view;
+  const seen = hexes.some((h) => {
+    const b = hexBox([h]);
+    return b && b.x2 > v.x && b.x1 < v.x + v.w && b.y2 > v.y && b.y1 < v.y + v.h;
+  });
+  const box = hexBox(hexes);
+  if (seen || !box) return;
+  setView({ ...v, x: (box.x1 + box.x2) / 2 - v.w / 2, y: (box.y1 + box.y2) / 2 - v.h / 2 });
+}
+
 /** Pans so that `unit`'s counter is in view (a unit chosen from a list), keeping the zoom. */
 export function panTo(unit) {
   const c = (ui.state?.counters || []).find((x) => x.id === unit);
