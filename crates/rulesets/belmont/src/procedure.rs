@@ -334,7 +334,15 @@ pub(crate) fn prompt(g: &Belmont) -> (&'static str, String) {
         Frame::TerrainDice { .. } => ("Belmont 5.1", "Choose whose die is lost to terrain".into()),
         Frame::ChooseRetreater { .. } => ("Belmont 8.3", "Choose the unit that retreats".into()),
         Frame::Retreat(_) => ("Belmont 8.2", "Choose the retreat hex".into()),
-        Frame::OppOffer { .. } => ("Belmont 5.2", "Conduct opportunity fire?".into()),
+        // The shooter and the target named (a player answering it should not need the log).
+        Frame::OppOffer { mover, hex, dice, .. } => (
+            "Belmont 5.2",
+            format!(
+                "Conduct opportunity fire at {} entering {hex} ({dice} {}, a hit on each 6)?",
+                g.name(*mover),
+                if *dice == 1 { "die" } else { "dice" }
+            ),
+        ),
         Frame::OppRoll { .. } => ("Belmont 5.2", "Roll opportunity fire".into()),
         Frame::Casualty { .. } => ("Belmont 7.2", "Casualty check".into()),
         Frame::BreakRoll { .. } => ("Belmont 8.5", "Roll to see whether the company breaks".into()),

@@ -1098,7 +1098,7 @@ impl Procedure for CombatFrame {
                 let t = a.target;
                 match a.stage {
                     Stage::Announce => {
-                        ("FotM 15.4", format!("Assault on {t}: add or remove brigades, then Launch or Cancel"))
+                        ("FotM 15.4", format!("Assault on {t}: add or remove brigades, then resolve it or call it off"))
                     }
                     Stage::Victim { .. } => (
                         "FotM 9.4",
