@@ -150,9 +150,9 @@ fn kind_of(method: &axum::http::Method, path: &str) -> Kind {
     }
 }
 
-/// A refusal for rate: 429 with `Retry-After` in whole seconds.
+/// A refusal for rate: 429 saying when to try again, in whole seconds (`retry_after`).
 pub(crate) fn too_many(kind: Kind, wait: std::time::Duration) -> ApiError {
-    let secs = wait.as_secs_f64().ceil().max(1.0) as u64;
+    let secs = retry_secs(wait);
     let mut e = ApiError::new(
         StatusCode::TOO_MANY_REQUESTS,
         "rate_limited",
@@ -164,18 +164,19 @@ pub(crate) fn too_many(kind: Kind, wait: std::time::Duration) -> ApiError {
 
 /// The rate limits (issue 18), before any route: a request over its kind's limit is
 /// answered 429 with `Retry-After` and goes no further.
+/// A wait in whole seconds, at least one (as `Retry-After` takes it).
+fn retry_secs(wait: std::time::Duration) -> u64 {
+    wait.as_secs_f64().ceil().max(1.0) as u64
+}
+
 async fn limit(State(hub): State<Arc<Hub>>, req: Request, next: Next) -> Response {
     let peer = req.extensions().get::<ConnectInfo<SocketAddr>>().map(|c| c.0);
     if let Some(ip) = client_of(&hub, req.headers(), peer) {
         let kind = kind_of(req.method(), req.uri().path());
         if let Err(wait) = hub.limiter.check(ip, kind) {
             hub.metrics.limited[kind.index()].fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-            let e = too_many(kind, wait);
-            let secs = e.body["retry_after"].to_string();
-            let mut r = e.into_response();
-            if let Ok(v) = secs.parse() {
-                r.headers_mut().insert(header::RETRY_AFTER, v);
-            }
+            let mut r = too_many(kind, wait).into_response();
+            r.headers_mut().insert(header::RETRY_AFTER, retry_secs(wait).into());
             return r;
         }
     }
@@ -466,23 +467,17 @@ async fn run_job(hub: &Arc<Hub>, job: crate::session::Job) -> Answer {
         .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "internal", e.to_string()))?;
     let running = Arc::clone(hub);
     running.metrics.analysis_running.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    let pool = Arc::clone(hub);
-    let work = tokio::spawn(async move {
-        pool.analysis_pool
-            .run(move || {
-                let v = job();
-                running.metrics.analysis_running.fetch_sub(1, std::sync::atomic::Ordering::Relaxed);
-                drop(permit);
-                v
-            })
-            .await
+    // Once queued the work runs to its end, answered or not (its permit goes with it).
+    let work = hub.analysis_pool.run(move || {
+        let v = job();
+        running.metrics.analysis_running.fetch_sub(1, std::sync::atomic::Ordering::Relaxed);
+        drop(permit);
+        v
     });
     let left = budget.saturating_sub(started.elapsed());
     let v = tokio::time::timeout(left, work)
         .await
         .map_err(|_| over())?
-        .ok()
-        .flatten()
         .ok_or_else(|| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "internal", "the analysis failed"))?
         .map_err(|r| ApiError::from(HubError::Refused(r)))?;
     json_ok(StatusCode::OK, v)

@@ -119,16 +119,13 @@ impl Seat {
 pub struct Hub {
     store: Store,
     slots: Mutex<HashMap<String, Arc<Slot>>>,
-    capacity: usize,
     settings: Settings,
-    /// The bot ceiling the settings set.
-    ceiling: bots::Ceiling,
     /// Bots thinking at once ([`crate::config::Limits::bots_thinking`]).
     bot_slots: Arc<tokio::sync::Semaphore>,
     /// The threads they think on, below the players' priority.
-    bot_pool: crate::pool::BotPool,
+    bot_pool: crate::pool::LowPool,
     /// The threads analysis runs on, below the players' priority too.
-    pub(crate) analysis_pool: crate::pool::BotPool,
+    pub(crate) analysis_pool: crate::pool::LowPool,
     /// Analysis requests worked on at once ([`crate::config::Limits::analysis_running`]).
     pub(crate) analysis_slots: Arc<tokio::sync::Semaphore>,
     /// What `/metrics` reports.
@@ -162,31 +159,17 @@ impl Hub {
     /// A hub under the operator's `settings` (see [`Hub::new`]).
     #[must_use]
     pub fn with_settings(store: Store, settings: Settings) -> Arc<Hub> {
-        let capacity = settings.limits.games_in_memory;
-        Hub::build(store, settings, capacity)
-    }
-
-    /// A hub keeping about `capacity` games in memory (see [`Hub::new`]).
-    #[must_use]
-    pub fn with_capacity(store: Store, capacity: usize) -> Arc<Hub> {
-        Hub::build(store, Settings::default(), capacity)
-    }
-
-    fn build(store: Store, settings: Settings, capacity: usize) -> Arc<Hub> {
         let appended = store.appended();
         let chatted = store.chatted();
-        let ceiling = settings.limits.ceiling();
         let settings_rates = settings.limits.rates;
         let bot_slots = Arc::new(tokio::sync::Semaphore::new(settings.limits.bots_thinking));
-        let bot_pool = crate::pool::BotPool::new("bot", settings.limits.bots_thinking);
-        let analysis_pool = crate::pool::BotPool::new("analysis", settings.limits.analysis_running);
+        let bot_pool = crate::pool::LowPool::new("bot", settings.limits.bots_thinking);
+        let analysis_pool = crate::pool::LowPool::new("analysis", settings.limits.analysis_running);
         let analysis_slots = Arc::new(tokio::sync::Semaphore::new(settings.limits.analysis_running));
         let hub = Arc::new(Hub {
             store,
             slots: Mutex::new(HashMap::new()),
-            capacity,
             settings,
-            ceiling,
             bot_pool,
             analysis_pool,
             bot_slots,
@@ -366,7 +349,7 @@ impl Hub {
                 t
             } else {
                 let spec = bots::parse_bot_spec(&t).map_err(HubError::BadRequest)?;
-                spec.within(&self.ceiling).map_err(HubError::BadRequest)?;
+                spec.within(&self.settings.limits.ceiling()).map_err(HubError::BadRequest)?;
                 spec.to_string()
             };
         }
@@ -399,8 +382,9 @@ impl Hub {
             created: now(),
             webhooks,
         };
-        let mut session = session::build(&StoredGame { meta: meta.clone(), entries: Vec::new() }, &self.ceiling)
-            .map_err(HubError::BadRequest)?;
+        let mut session =
+            session::build(&StoredGame { meta: meta.clone(), entries: Vec::new() }, &self.settings.limits.ceiling())
+                .map_err(HubError::BadRequest)?;
         let entries = session.settle();
         self.store.create(&meta).await?;
         if !entries.is_empty() {
@@ -436,7 +420,7 @@ impl Hub {
     /// if the map is full. Everything let go is durable: the store has every entry.
     fn insert(&self, id: &str, slot: Arc<Slot>) -> Arc<Slot> {
         let mut slots = self.slots.lock().expect("slots");
-        if slots.len() >= self.capacity {
+        if slots.len() >= self.settings.limits.games_in_memory {
             slots.retain(|_, s| !s.idle());
         }
         Arc::clone(slots.entry(id.to_string()).or_insert(slot))
@@ -450,7 +434,8 @@ impl Hub {
 
     async fn load(&self, id: &str) -> Result<Box<dyn Session>, HubError> {
         let stored = self.store.load(id).await?.ok_or_else(|| HubError::NotFound(id.to_string()))?;
-        let mut session = session::build(&stored, &self.ceiling).map_err(|e| HubError::Refused(Refusal::Corrupt(e)))?;
+        let mut session = session::build(&stored, &self.settings.limits.ceiling())
+            .map_err(|e| HubError::Refused(Refusal::Corrupt(e)))?;
         // A write cut short between an action and its dice leaves chance to act: roll now.
         let seq = session.seq();
         let entries = session.settle();
@@ -692,7 +677,9 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("muster-hub-{}", random_word(8)));
         std::fs::create_dir_all(&dir).unwrap();
         let store = Store::open(dir.join("g.db").to_str().unwrap()).await.unwrap();
-        let hub = Hub::with_capacity(store, 3);
+        let mut settings = Settings::default();
+        settings.limits.games_in_memory = 3;
+        let hub = Hub::with_settings(store, settings);
         let mut games = Vec::new();
         for _ in 0..5 {
             let meta = hub.create("belmont", vec![], ["human".into(), "human".into()], [None, None]).await.unwrap();

@@ -10,9 +10,9 @@ use tokio::sync::oneshot;
 
 type Work = Box<dyn FnOnce() + Send>;
 
-/// The bot threads.
+/// Threads below the players' priority.
 #[derive(Debug)]
-pub struct BotPool {
+pub struct LowPool {
     jobs: mpsc::Sender<Work>,
 }
 
@@ -22,10 +22,10 @@ fn lower_priority() {
     let _ = thread_priority::set_current_thread_priority(thread_priority::ThreadPriority::Min);
 }
 
-impl BotPool {
+impl LowPool {
     /// `threads` threads (at least one), named `muster-NAME-I`.
     #[must_use]
-    pub fn new(name: &str, threads: usize) -> BotPool {
+    pub fn new(name: &str, threads: usize) -> LowPool {
         let (jobs, queue) = mpsc::channel::<Work>();
         let queue = Arc::new(Mutex::new(queue));
         for i in 0..threads.max(1) {
@@ -44,7 +44,7 @@ impl BotPool {
                 })
                 .expect("a bot thread starts");
         }
-        BotPool { jobs }
+        LowPool { jobs }
     }
 
     /// Runs `work` on a bot thread and answers its result (`None` if it panicked).
@@ -65,7 +65,7 @@ mod tests {
 
     #[tokio::test]
     async fn work_runs_on_a_lowered_bot_thread_and_a_panic_is_none() {
-        let pool = BotPool::new("bot", 1);
+        let pool = LowPool::new("bot", 1);
         let (name, stat) = pool
             .run(|| {
                 (std::thread::current().name().map(str::to_string), std::fs::read_to_string("/proc/thread-self/stat"))

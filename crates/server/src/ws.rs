@@ -142,15 +142,13 @@ async fn serve(
 /// `rate_limited` with `retry_after` (seconds) and the message is dropped. More refusals in
 /// a row than the socket burst close the socket.
 fn limited(hub: &Hub, ip: IpAddr, text: &[u8]) -> Result<(), String> {
-    let moves = serde_json::from_slice::<Value>(text)
-        .ok()
-        .is_some_and(|v| matches!(v["type"].as_str(), Some("action" | "undo" | "chat")));
+    let msg = serde_json::from_slice::<Value>(text).unwrap_or(Value::Null);
+    let moves = matches!(msg["type"].as_str(), Some("action" | "undo" | "chat"));
     let kinds: &[Kind] = if moves { &[Kind::Socket, Kind::Actions] } else { &[Kind::Socket] };
     for &kind in kinds {
         if let Err(wait) = hub.limiter.check(ip, kind) {
             hub.metrics.limited[kind.index()].fetch_add(1, Ordering::Relaxed);
-            let id = serde_json::from_slice::<Value>(text).ok().and_then(|v| v.get("id").cloned());
-            return Err(error(id, crate::api::too_many(kind, wait).into_body(), None));
+            return Err(error(msg.get("id").cloned(), crate::api::too_many(kind, wait).into_body(), None));
         }
     }
     Ok(())

@@ -1353,4 +1353,7 @@ fn rule_5_2_a_move_into_an_enemy_zoc_is_warned_of_with_its_odds() {
     // The warning says what the rules then do.
     go(&mut g, "31IL-A", hex("0332"));
     assert!(matches!(g.top(), Some(Frame::OppOffer { dice: 2, .. })), "{:?}", g.top());
+    // The offer names its target, the hex and the dice, so the firer need not read the log.
+    let offer = g.prompt().text;
+    assert!(offer.contains("0332") && offer.contains("2 dice") && offer.contains("31"), "{offer}");
 }

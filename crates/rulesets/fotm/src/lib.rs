@@ -183,19 +183,19 @@ impl Game for Fotm {
     /// Each brigade's place, facing, formation, mount and stack order, and each commander's
     /// hex.
     fn layout_hash(&self) -> u64 {
-        use engine::words::{WordSink, mix};
-        // Bots ask at every position they look at: a word per counter, mixed by hand.
-        let mut h = 0xcbf2_9ce4_8422_2325_u64;
+        use engine::words::WordSink;
+        // Bots ask at every position they look at: words per counter on the position hash's
+        // own chain.
+        let mut chain = poshash::Chain::default();
         for b in &self.brigades {
-            let how =
-                u64::from(b.order) | u64::from(b.facing) << 16 | u64::from(b.column) << 24 | u64::from(b.mounted) << 25;
-            h = mix(mix(h, b.loc.word()), how);
+            chain.word(b.loc.word());
+            chain.word(
+                u64::from(b.order) | u64::from(b.facing) << 16 | u64::from(b.column) << 24 | u64::from(b.mounted) << 25,
+            );
         }
         for c in &self.commanders {
-            h = mix(h, c.hex.map_or(0, |x| 1 << 32 | poshash::hex_word(x)));
+            chain.word(c.hex.map_or(0, |x| 1 << 32 | poshash::hex_word(x)));
         }
-        let mut chain = poshash::Chain::default();
-        chain.word(h);
         chain.finish()
     }
 

@@ -5,6 +5,7 @@
 mod common;
 
 use common::{act, empty_on};
+use engine::Game;
 use engine::Side;
 use fotm::testkit::{hex, id, phase, put};
 use fotm::{Action, Phase, Unit};
@@ -53,4 +54,29 @@ fn destinations_apply_as_their_paths_say_and_forced_march_hexes_are_marked() {
     // The path begins by choosing the brigade (13.1).
     let b = id(&g, "Scammon");
     assert!(reach.iter().all(|d| d.path[0] == Action::Select(Unit::Brigade(b))));
+}
+
+/// `Game::layout_hash` sees where a brigade stands, how it faces and its formation, not
+/// what it has done this phase: having moved leaves the layout as it was though the state
+/// differs; a turn, a step or a change of formation changes it.
+#[test]
+fn the_layout_counts_place_facing_and_formation_not_what_was_spent() {
+    let mut g = empty_on(3);
+    put(&mut g, "Scammon", "1318", 0);
+    phase(&mut g, 3, Side::Union, Phase::Movement);
+    let b = id(&g, "Scammon");
+    let (layout, state) = (g.layout_hash(), g.state_hash());
+    let mut spent = g.clone();
+    spent.bde_mut(b).moved = true;
+    assert_eq!(spent.layout_hash(), layout, "having moved is no new arrangement");
+    assert_ne!(spent.state_hash(), state);
+    let mut turned = g.clone();
+    turned.bde_mut(b).facing = (g.bde(b).facing + 1) % 6;
+    assert_ne!(turned.layout_hash(), layout, "a turn is");
+    let mut stepped = g.clone();
+    stepped.bde_mut(b).loc = fotm::Loc::Map(hex("1317"));
+    assert_ne!(stepped.layout_hash(), layout, "a step is");
+    let mut column = g.clone();
+    column.bde_mut(b).column = !g.bde(b).column;
+    assert_ne!(column.layout_hash(), layout, "a change of formation is");
 }
