@@ -5,8 +5,13 @@
 //! model of movement, so the reach is exactly what the rules allow. A path ends where
 //! another decides (opportunity fire, the defender) or chance does (a forced-march roll):
 //! that hex is a destination that stops the move, with the rule that stops it.
+//!
+//! A click should decide only where the unit goes: of the paths to a hex, the one chosen
+//! leaves the unit facing as it did and every marker the rules placed where it was (a
+//! Belmont melee marker on its hexside, 4.3.2) whenever some path does, and says so when
+//! none does.
 
-use crate::{Actor, Game};
+use crate::{Actor, Game, MarkView};
 use serde::Serialize;
 use std::collections::{HashMap, HashSet, VecDeque};
 
@@ -18,8 +23,9 @@ const KINDS: [&str; 3] = ["select", "move", "face"];
 pub struct Destination<A> {
     /// The hex's label.
     pub hex: String,
-    /// The actions that take the unit there, in order: the fewest found, preferring a path
-    /// with no warning and no interruption on its last step.
+    /// The actions that take the unit there, in order: a path with no warning and no
+    /// interruption on its last step first, then one that keeps the unit's facing and the
+    /// markers as they are, then the fewest actions.
     pub path: Vec<A>,
     /// The hexes the path steps into, in order, this one last (for a page to draw the path).
     pub via: Vec<String>,
@@ -30,8 +36,34 @@ pub struct Destination<A> {
     /// The prompt on arrival, in the rulebook's words ("Scammon's Brigade in 1712, 3 of 4
     /// MP spent: move on, or end its move").
     pub after: String,
-    /// What the last step risks ([`crate::ActionView::warning`]: a forced march), if anything.
+    /// What the step into the hex risks ([`crate::ActionView::warning`]: a forced march), if
+    /// anything.
     pub warning: Option<String>,
+    /// Whether the unit arrives facing as it does now with every marker where it is: when
+    /// not, [`Destination::changes`] says what the path changes.
+    pub keeps: bool,
+    /// What else the path decides, in the rules' words: the unit's last turn ("face
+    /// north-west") when it arrives facing otherwise, a marker moved.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub changes: Vec<String>,
+}
+
+/// A position in the search: the game, the actions so far, the hexes stepped into, where the
+/// unit is, the last step's warning and its last turn's words.
+struct Node<G: Game> {
+    game: G,
+    path: Vec<G::Action>,
+    via: Vec<String>,
+    at: Option<String>,
+    warning: Option<String>,
+    turn: Option<String>,
+}
+
+/// What the start looked like, to tell a path that keeps it.
+struct Start {
+    hex: Option<String>,
+    facing: (Option<u8>, Option<u8>),
+    marks: Vec<MarkView>,
 }
 
 /// Every hex `unit` can reach from `game` by the seat to act's own consecutive decisions,
@@ -39,56 +71,99 @@ pub struct Destination<A> {
 /// positions are looked at.
 pub fn destinations<G: Game>(game: &G, unit: &str, max_positions: usize) -> Vec<Destination<G::Action>> {
     let Actor::Side(side) = game.actor() else { return Vec::new() };
-    let mut start = game.clone();
-    start.set_logging(false);
-    let mut seen = HashSet::from([start.state_hash()]);
-    let mut queue: VecDeque<(G, Vec<G::Action>, Vec<String>)> = VecDeque::from([(start, Vec::new(), Vec::new())]);
+    let mut first = game.clone();
+    first.set_logging(false);
+    let start = {
+        let board = first.board();
+        let me = board.counters.iter().find(|c| c.id == unit);
+        Start {
+            hex: me.map(|c| c.hex.clone()),
+            facing: me.map_or((None, None), |c| (c.facing, c.faces_side)),
+            marks: board.marks,
+        }
+    };
+    let mut seen = HashSet::from([first.state_hash()]);
+    let root =
+        Node { game: first, path: Vec::new(), via: Vec::new(), at: start.hex.clone(), warning: None, turn: None };
+    let mut queue = VecDeque::from([root]);
     let mut found: HashMap<String, Destination<G::Action>> = HashMap::new();
     let mut order: Vec<String> = Vec::new();
-    let home = game.board().counters.into_iter().find(|c| c.id == unit).map(|c| c.hex);
-    while let Some((g, path, via)) = queue.pop_front() {
-        for a in g.legal_actions() {
-            let view = g.action_view(&a);
+    while let Some(node) = queue.pop_front() {
+        for a in node.game.legal_actions() {
+            let view = node.game.action_view(&a);
             if view.unit.as_deref() != Some(unit) || !KINDS.contains(&view.kind.as_str()) {
                 continue;
             }
-            let mut child = g.clone();
+            let mut child = node.game.clone();
             child.apply_unchecked(&a);
-            let mut steps = path.clone();
-            steps.push(a);
-            let mut through = via.clone();
-            if let (Some(hex), "move") = (&view.hex, view.kind.as_str()) {
-                through.push(hex.clone());
+            let mut path = node.path.clone();
+            path.push(a);
+            let (mut via, mut at, mut warning, mut turn) =
+                (node.via.clone(), node.at.clone(), node.warning.clone(), node.turn.clone());
+            match view.kind.as_str() {
+                "move" => {
+                    via.extend(view.hex.clone());
+                    at = view.hex.clone();
+                    warning = view.warning.clone();
+                }
+                "face" => turn = Some(view.label.clone()),
+                _ => {}
             }
             let mine = child.actor() == Actor::Side(side);
-            if let (Some(hex), "move") = (view.hex, view.kind.as_str()) {
+            if view.kind != "select"
+                && let Some(hex) = at.clone().filter(|h| start.hex.as_ref() != Some(h))
+            {
                 let stops = (!mine).then(|| child.prompt().rule);
-                // The fewest actions, but a path free of warnings and interruptions first.
-                let clean = stops.is_none() && view.warning.is_none();
-                let better = match found.get(&hex) {
-                    None => true,
-                    Some(old) => clean && (old.stops.is_some() || old.warning.is_some()),
-                };
-                if home.as_ref() != Some(&hex) && better {
-                    if !found.contains_key(&hex) {
-                        order.push(hex.clone());
+                let clean = stops.is_none() && warning.is_none();
+                let old = found.get(&hex);
+                // The fewest actions among the best kind; looking at the board only when
+                // this path could beat the one found.
+                if old.is_none_or(|o| (clean, true) > (o.stops.is_none() && o.warning.is_none(), o.keeps)) {
+                    let changes = changes(&child, unit, &start, turn.as_deref());
+                    let keeps = changes.is_empty();
+                    if old.is_none_or(|o| (clean, keeps) > (o.stops.is_none() && o.warning.is_none(), o.keeps)) {
+                        if old.is_none() {
+                            order.push(hex.clone());
+                        }
+                        let after = child.prompt().text;
+                        let d = Destination {
+                            hex: hex.clone(),
+                            path: path.clone(),
+                            via: via.clone(),
+                            stops,
+                            after,
+                            warning: warning.clone(),
+                            keeps,
+                            changes,
+                        };
+                        found.insert(hex, d);
                     }
-                    let (after, warning) = (child.prompt().text, view.warning);
-                    let d = Destination {
-                        hex: hex.clone(),
-                        path: steps.clone(),
-                        via: through.clone(),
-                        stops,
-                        after,
-                        warning,
-                    };
-                    found.insert(hex, d);
                 }
             }
             if mine && seen.len() < max_positions && seen.insert(child.state_hash()) {
-                queue.push_back((child, steps, through));
+                queue.push_back(Node { game: child, path, via, at, warning, turn });
             }
         }
     }
     order.into_iter().filter_map(|h| found.remove(&h)).collect()
+}
+
+/// What `game` has changed from `start` beyond where `unit` stands: its facing (named by its
+/// last turn's words) and the markers moved.
+fn changes<G: Game>(game: &G, unit: &str, start: &Start, turn: Option<&str>) -> Vec<String> {
+    let board = game.board();
+    let mut out = Vec::new();
+    let facing = board.counters.iter().find(|c| c.id == unit).map_or((None, None), |c| (c.facing, c.faces_side));
+    if facing != start.facing {
+        out.push(turn.map_or_else(|| "arrives facing otherwise".to_string(), |t| format!("arrives turned ({t})")));
+    }
+    for m in &board.marks {
+        if !start.marks.contains(m)
+            && let Some(old) = start.marks.iter().find(|o| o.kind == m.kind && o.hex == m.hex)
+        {
+            let (was, now) = (old.from.as_deref().unwrap_or("?"), m.from.as_deref().unwrap_or("?"));
+            out.push(format!("moves the {} on {} from the {was} hexside to the {now} hexside", m.label, m.hex));
+        }
+    }
+    out
 }

@@ -579,7 +579,9 @@ async function showReach(unit, targets) {
     mark.setAttribute('class', `reach-mark${d.warning ? ' forced' : ''}${d.stops ? ' stops' : ''}`);
     mark.dataset.hex = hex;
     const title = document.createElementNS(SVG_NS, 'title');
-    title.textContent = [d.after, d.warning, d.stops ? `stops for ${d.stops}` : null].filter(Boolean).join(' · ');
+    title.textContent = [d.after, ...(d.changes || []), d.warning, d.stops ? `stops for ${d.stops}` : null]
+      .filter(Boolean)
+      .join(' · ');
     mark.append(title);
     overlay.append(mark);
   }

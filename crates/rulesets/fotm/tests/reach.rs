@@ -80,3 +80,32 @@ fn the_layout_counts_place_facing_and_formation_not_what_was_spent() {
     column.bde_mut(b).column = !g.bde(b).column;
     assert_ne!(column.layout_hash(), layout, "a change of formation is");
 }
+
+/// A click decides only where the brigade goes (issue 15): a hex it can reach facing as it
+/// does is reached that way, turning back after the turns the way needs (13.2), and a hex
+/// it can reach only turned says so in the turn's words.
+#[test]
+fn a_destination_keeps_the_facing_when_any_path_does_and_names_the_turn_when_none_does() {
+    let mut g = empty_on(3);
+    put(&mut g, "Scammon", "1318", 0);
+    phase(&mut g, 3, Side::Union, Phase::Movement);
+    let b = id(&g, "Scammon");
+    let reach = engine::reach::destinations(&g, "Scammon", 5_000);
+    for d in &reach {
+        let mut h = g.clone();
+        for a in &d.path {
+            act(&mut h, *a);
+        }
+        assert_eq!(d.keeps, h.bde(b).facing == 0, "{}: {:?}", d.hex, d.changes);
+        assert_eq!(d.keeps, d.changes.is_empty(), "{}", d.hex);
+        if !d.keeps {
+            assert!(d.changes[0].starts_with("arrives turned (face "), "{:?}", d.changes);
+        }
+    }
+    // 1418 lies behind the front: the way there turns, steps and turns back.
+    let behind = reach.iter().find(|d| d.hex == "1418").expect("reached");
+    assert!(behind.keeps, "{:?}", behind.path);
+    assert!(behind.path.iter().filter(|a| matches!(a, Action::Face(_))).count() >= 2, "{:?}", behind.path);
+    // Some hexes cost the turn back more than is left: reached turned, and saying so.
+    assert!(reach.iter().any(|d| !d.keeps), "some hex is reached only turned");
+}
