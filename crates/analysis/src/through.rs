@@ -5,10 +5,14 @@
 //! greedy bot: the opponent's best move by the ruleset's evaluation) and expands chance
 //! again, until the acting side decides again, the game ends, or the ruleset's
 //! [`engine::Game::odds_horizon`] (Belmont: the next chit pull) says what the action started
-//! has run its course. Only the replies are an assumption; chance stays exact.
+//! has run its course. Where the acting side itself decides inside what its action began
+//! (who takes a melee's hit, whether to fight on, an Assault still being announced), the
+//! ruleset says how the odds go on ([`engine::Game::odds_own`]): by that side's best move
+//! through `reply` too, by an action it names, or not at all. Only the replies are an
+//! assumption; chance stays exact.
 
 use crate::{Distribution, Pool, TooLarge, reach_until, tallied};
-use engine::{Actor, Game};
+use engine::{Actor, Game, OddsOwn};
 
 /// What [`outcomes_through`] found, and how far it went.
 #[derive(Clone, Debug)]
@@ -18,13 +22,19 @@ pub struct Through<G> {
     pub distribution: Distribution<G>,
     /// How many of the other side's decisions were answered by `reply` (distinct positions).
     pub replies: usize,
+    /// How many of the acting side's own later decisions were answered by `reply`
+    /// ([`OddsOwn::Best`]).
+    pub own: usize,
+    /// The actions the ruleset named for them ([`OddsOwn::Take`]), each described once.
+    pub taken: Vec<String>,
     /// Whether `max_replies` stopped it with the other side still to decide somewhere.
     pub cut: bool,
 }
 
 /// The distribution of what follows `action` in `game` until the side taking it decides
-/// again: chance expanded exactly, the other side's decisions answered by `reply` (each
-/// distinct position once, at most `max_replies`). `game` is not changed.
+/// again with the action's work done: chance expanded exactly, the other side's decisions
+/// answered by `reply`, the acting side's own as [`engine::Game::odds_own`] says (each
+/// distinct position once, at most `max_replies` in all). `game` is not changed.
 ///
 /// # Errors
 /// [`TooLarge`] when more than `limit` chance outcomes would have to be applied in all.
@@ -50,18 +60,46 @@ pub fn outcomes_through<G: Game>(
     let mut expanded = done.expanded;
     let mut finals: Pool<G> = Pool::new();
     let mut open = done.items;
-    let (mut replies, mut cut) = (0usize, false);
+    let (mut replies, mut own, mut taken, mut cut) = (0usize, 0usize, Vec::<String>::new(), false);
     while !open.is_empty() {
         let mut next: Pool<G> = Pool::new();
         for (hash, g, p) in open {
-            let theirs = matches!((g.actor(), side), (Actor::Side(s), Some(mine)) if s != mine) && !g.odds_horizon();
-            if !theirs || cut || replies >= max_replies {
-                cut |= theirs;
+            let answer = match (g.actor(), side) {
+                _ if g.odds_horizon() => None,
+                (Actor::Side(s), Some(mine)) if s != mine => Some(None),
+                (Actor::Side(_), Some(_)) => match g.odds_own() {
+                    OddsOwn::Stop => None,
+                    OddsOwn::Best => Some(None),
+                    OddsOwn::Take(a) => Some(Some(a)),
+                },
+                _ => None,
+            };
+            let Some(answer) = answer else {
+                finals.add(hash, g, p);
+                continue;
+            };
+            if cut || replies + own + taken.len() >= max_replies {
+                cut = true;
                 finals.add(hash, g, p);
                 continue;
             }
-            replies += 1;
-            let answer = reply(&g);
+            let answer = match answer {
+                Some(a) => {
+                    let said = g.describe(&a);
+                    if !taken.contains(&said) {
+                        taken.push(said);
+                    }
+                    a
+                }
+                None if g.actor() != game.actor() => {
+                    replies += 1;
+                    reply(&g)
+                }
+                None => {
+                    own += 1;
+                    reply(&g)
+                }
+            };
             let (reached, pending) = reach_until(&g, &answer, limit.saturating_sub(expanded), true);
             if !pending.is_empty() {
                 return Err(TooLarge { limit });
@@ -73,5 +111,5 @@ pub fn outcomes_through<G: Game>(
         }
         open = next.items;
     }
-    Ok(Through { distribution: tallied(&before, finals.items, expanded), replies, cut })
+    Ok(Through { distribution: tallied(&before, finals.items, expanded), replies, own, taken, cut })
 }

@@ -188,6 +188,19 @@ impl Metric {
     }
 }
 
+/// How the odds of an action go on at the acting side's own later decision ([`Game::odds_own`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OddsOwn<A> {
+    /// The odds stop: the decision is the player's to make, and starts something new.
+    Stop,
+    /// The decision belongs to what the action began: answered by the side's best move by
+    /// the ruleset's evaluation (the greedy bot), as the other side's are.
+    Best,
+    /// The decision belongs to what the action began and the odds assume this action (an
+    /// Assault launched as announced so far).
+    Take(A),
+}
+
 /// A game in progress: the contract between every ruleset and every runner, bot, server
 /// and analysis tool.
 ///
@@ -260,6 +273,16 @@ pub trait Game: Clone + Hash + Send + Sync + 'static {
     /// next (Belmont: the next order chit pulled, 3.2.2). The default never stops early.
     fn odds_horizon(&self) -> bool {
         false
+    }
+
+    /// What the odds of an earlier action take for the acting side's own decision here
+    /// (`analysis::outcomes_through`, issue 15): where that action's work is still under
+    /// way (a melee being fought, an Assault being announced), the odds carry through the
+    /// decision, by the side's best move ([`OddsOwn::Best`]) or the one the ruleset names
+    /// ([`OddsOwn::Take`]: an Assault launched as it stands), so they reach the dice that
+    /// decide. The default stops there.
+    fn odds_own(&self) -> OddsOwn<Self::Action> {
+        OddsOwn::Stop
     }
 
     /// A position the rules cannot finish legally although actions are offered: a unit

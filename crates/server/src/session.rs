@@ -17,8 +17,9 @@ use std::sync::{Arc, Mutex};
 /// The most chance outcomes the odds display enumerates before giving up.
 pub const ODDS_LIMIT: usize = 200_000;
 
-/// The most decisions of the other side the odds answer on their way (distinct positions).
-pub const ODDS_REPLIES: usize = 64;
+/// The most decisions the odds answer on their way, either side's (distinct positions): a
+/// Belmont melee fought through its rounds, both sides choosing, takes some 460 (115 ms).
+pub const ODDS_REPLIES: usize = 1_024;
 
 /// Chance outcomes the greedy reply enumerates per action it weighs, and paths it samples
 /// beyond (kept small: a reply is chosen at every position where the other side decides).
@@ -669,19 +670,16 @@ impl<G: Game> Session for Live<G> {
             let mut reply = |g: &G| bots::GreedyBot::with_limits(0, REPLY_LIMIT, REPLY_SAMPLES).choose(g);
             let through = analysis::outcomes_through(&quiet, &action, ODDS_LIMIT, ODDS_REPLIES, &mut reply)
                 .map_err(|e| Refusal::TooLarge(format!("more than {} chance outcomes to enumerate ({e})", e.limit)))?;
-            let (replies, cut) = (through.replies, through.cut);
+            let (replies, own, taken, cut) = (through.replies, through.own, through.taken, through.cut);
             let dist = through.distribution;
             let classes: Vec<Value> = dist
                 .classes()
                 .into_iter()
                 .map(|c| json!({"probability": c.probability, "changes": c.changes}))
                 .collect();
-            let assumption = (replies > 0).then(|| {
-                let stop = if cut { format!("; beyond {ODDS_REPLIES} of them the odds stop at their choice") } else { String::new() };
-                format!("the other side's {replies} choice(s) on the way answered by its best move by the ruleset's evaluation (the greedy bot){stop}")
-            });
+            let assumption = odds_assumption(replies, own, &taken, cut);
             Ok(
-                json!({"label": label, "classes": classes, "expanded": dist.expanded, "replies": replies, "cut": cut, "assumption": assumption}),
+                json!({"label": label, "classes": classes, "expanded": dist.expanded, "replies": replies, "own": own + taken.len(), "cut": cut, "assumption": assumption}),
             )
         }))
     }
@@ -751,4 +749,25 @@ impl<G: Game> Session for Live<G> {
 /// The turn track's value ("3 of 12"), read from the board's tracks.
 fn turn_of<G: Game>(g: &G) -> Option<String> {
     g.board().tracks.into_iter().find(|(name, _)| name.to_lowercase().starts_with("turn")).map(|(_, v)| v)
+}
+
+/// What the odds assumed on the way (issue 15), in a player's words, or `None` where chance
+/// alone decided: the other side's choices and the player's own inside what the action began.
+fn odds_assumption(replies: usize, own: usize, taken: &[String], cut: bool) -> Option<String> {
+    let mut parts = Vec::new();
+    if replies > 0 {
+        parts.push(format!("the other side's {replies} choice(s) on the way answered by its best move by the ruleset's evaluation (the greedy bot)"));
+    }
+    if own > 0 {
+        parts.push(format!(
+            "your own {own} choice(s) inside it (who takes a hit, fighting on, retreats) made as the greedy bot would"
+        ));
+    }
+    if !taken.is_empty() {
+        parts.push(format!("then you {} as it stands now", taken.join(", then ")));
+    }
+    if cut {
+        parts.push(format!("beyond {ODDS_REPLIES} choices the odds stop where one is still to be made"));
+    }
+    (!parts.is_empty()).then(|| parts.join("; "))
 }

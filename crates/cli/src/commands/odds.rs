@@ -44,7 +44,9 @@ pub struct Args {
     /// Carry the odds through the other side's decisions on the way (which company takes
     /// the hit, where it retreats), each answered by the greedy bot's best move by the
     /// ruleset's evaluation, until the side acting decides again or the ruleset's horizon
-    /// (Belmont: the next chit pull), as the game page does. Chance stays exact; the
+    /// (Belmont: the next chit pull), as the game page does; and through the acting side's
+    /// own decisions inside what the action began (who takes a melee's hit, fighting on;
+    /// an Assault still being announced is launched as it stands). Chance stays exact; the
     /// replies are the one assumption, and the report counts them.
     #[arg(long)]
     through: bool,
@@ -53,8 +55,8 @@ pub struct Args {
     /// [[delta, probability], ...]}}]}. Outcomes are the classes of equal changes, most
     /// likely first; "changes" lists the keys that change (an empty object: nothing
     /// does); "marginals" lists the keys that can change. "index" is null for chance
-    /// pending at the end of the record. "replies" (with --through) counts the other
-    /// side's decisions answered on the way, else null.
+    /// pending at the end of the record. "replies" (with --through) counts the
+    /// decisions answered on the way, either side's, else null.
     #[arg(long)]
     json: bool,
 }
@@ -121,7 +123,7 @@ impl Visit for Odds<'_> {
                             bots::Bot::choose(&mut bots::GreedyBot::with_limits(0, REPLY_LIMIT, REPLY_SAMPLES), g)
                         };
                         analysis::outcomes_through(&game, a, limit, MAX_REPLIES, &mut reply)
-                            .map(|t| (t.distribution, Some(t.replies)))
+                            .map(|t| (t.distribution, Some(t.replies + t.own + t.taken.len())))
                     } else {
                         analysis::outcomes(&game, a, limit).map(|d| (d, None))
                     };
@@ -158,9 +160,9 @@ fn entry<G: Game>(index: Option<usize>, action: String, d: &Distribution<G>) -> 
     }
 }
 
-/// With --through: the other side's decisions answered at most (distinct positions), and
-/// the greedy reply's own bounds, as the server's odds use them.
-const MAX_REPLIES: usize = 64;
+/// With --through: the decisions answered at most (distinct positions), and the greedy
+/// reply's own bounds, as the server's odds use them.
+const MAX_REPLIES: usize = 1_024;
 const REPLY_LIMIT: usize = 64;
 const REPLY_SAMPLES: u32 = 8;
 
@@ -231,7 +233,10 @@ fn to_text(prompt: &engine::Prompt, entries: &[Entry]) -> String {
             e.expanded
         );
         if let Some(n) = e.replies.filter(|&n| n > 0) {
-            let _ = writeln!(s, "   through {n} decision(s) of the other side, each its greedy best move");
+            let _ = writeln!(
+                s,
+                "   through {n} decision(s) on the way, each the greedy best move or the procedure's next step"
+            );
         }
         for c in e.classes.iter().take(SHOW_CLASSES) {
             let _ = writeln!(s, "   {:>8}  {}", percent(c.probability), changes(&c.changes));

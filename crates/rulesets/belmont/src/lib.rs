@@ -245,6 +245,10 @@ impl Game for Belmont {
         matches!(self.top(), Some(Frame::DrawChit))
     }
 
+    fn odds_own(&self) -> engine::OddsOwn<Action> {
+        procedure::odds_own(self)
+    }
+
     fn probe(&self, p: &engine::Probe) -> Vec<Action> {
         probe::probe(self, p)
     }

@@ -154,3 +154,51 @@ fn melee_odds_run_to_the_dice_and_stop_at_the_next_chit_pull() {
         "no chance left unexpanded short of the next chit pull"
     );
 }
+
+/// The first playtest's complaint (issue 15): a melee's odds stopped at the attacker's own
+/// "choose the unit that takes the hit" and counted that as no change. Inside the melee the
+/// acting side's own choices are answered too (`Game::odds_own`), so no reached position
+/// waits on a decision inside the melee; outside one (a fresh activation) the odds stop.
+#[test]
+fn melee_odds_run_through_the_attackers_own_choices_inside_the_melee() {
+    let g = melee_ready(&["13AR-A"], &["31IL-A", "31IL-B"]);
+    assert_eq!(
+        g.odds_own(),
+        engine::OddsOwn::Take(belmont::Action::Resolve(0)),
+        "the only melee left is the next step"
+    );
+    let mut reply = |p: &Belmont| p.legal_actions()[0].clone();
+    let through = analysis::outcomes_through(&g, &belmont::Action::Resolve(0), 200_000, 4_096, &mut reply)
+        .expect("within the limit");
+    assert!(through.own > 0, "the attacker's own choices inside the melee were answered");
+    assert!(!through.cut);
+    let d = &through.distribution;
+    assert!((d.total() - 1.0).abs() < EPS);
+    for r in &d.positions {
+        assert!(
+            r.game.odds_horizon() || r.game.outcome().is_some() || r.game.odds_own() == engine::OddsOwn::Stop,
+            "stopped inside the melee: {:?}",
+            r.game.top()
+        );
+    }
+}
+
+/// A melee marker (4.3.1) rolls nothing when placed: its odds go on through the activation
+/// it binds (the maneuver and the melee, answered by the greedy-style reply) to the melee's
+/// dice, instead of "100% no change".
+#[test]
+fn a_melee_markers_odds_reach_its_melee() {
+    let mut g = fresh();
+    let (entry, t) = (hex("0332"), hex("0333"));
+    g.put("13AR-A", &t.label());
+    g.put("31IL-A", &entry.label());
+    let code = g.oob().formations[g.counter(g.id("31IL-A")).formation.unwrap()].code.clone();
+    g.activate(engine::Side::Union, &code, belmont::Stage::Markers);
+    let marker = belmont::Action::Marker { target: t, from: entry };
+    assert!(g.legal_actions().contains(&marker));
+    let mut reply = |p: &Belmont| p.legal_actions()[0].clone();
+    let through = analysis::outcomes_through(&g, &marker, 200_000, 256, &mut reply).expect("within the limit");
+    assert!(through.own > 0);
+    let classes = through.distribution.classes();
+    assert!(classes.len() > 1, "the melee's dice are reached: {classes:?}");
+}

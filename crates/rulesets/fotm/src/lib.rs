@@ -254,6 +254,10 @@ impl Game for Fotm {
         movement::dead_end(self)
     }
 
+    fn odds_own(&self) -> engine::OddsOwn<Action> {
+        procedure::odds_own(self)
+    }
+
     fn set_logging(&mut self, on: bool) {
         self.log.set_enabled(on);
     }

@@ -197,6 +197,24 @@ pub(crate) fn combat_dice(n: u8, count_ones: bool) -> Vec<(Action, f64)> {
     out
 }
 
+/// What the odds of an earlier action take for the acting side's own decision here (issue
+/// 15, `engine::Game::odds_own`): an Assault being announced (15.4 Initiation) with a
+/// brigade in it is taken as launched as it stands, so the odds of a brigade joining it
+/// reach its dice; with none yet, who joins is the side's best move, as is every choice
+/// inside an Assault under way, its leader casualties (16.0) and the retreats it leaves
+/// (17.0). Elsewhere the player starts something new: the odds stop.
+pub(crate) fn odds_own(g: &Fotm) -> engine::OddsOwn<Action> {
+    use crate::combat::{CombatFrame, Stage};
+    let announcing = matches!(g.stack.last(), Some(Frame::Combat(c)) if matches!(&**c, CombatFrame::Assault(a) if a.stage == Stage::Announce));
+    if announcing && engine::Game::legal_actions(g).contains(&Action::Launch) {
+        return engine::OddsOwn::Take(Action::Launch);
+    }
+    let settling = g.stack.iter().any(|f| {
+        matches!(f, Frame::Retreat(_)) || matches!(f, Frame::Combat(c) if !matches!(&**c, CombatFrame::Phase { .. }))
+    });
+    if settling { engine::OddsOwn::Best } else { engine::OddsOwn::Stop }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -116,3 +116,42 @@ fn defensive_fire_on_the_assaulting_lead_matches_the_engine() {
     let o = calculate(&Assault { attack_sp: 6, defend_sp: 5, ..Assault::default() });
     same(&engine_marginal(&g, "union steps lost"), &marginal(&o, |o| o.attacker_steps), "attacker steps lost");
 }
+
+/// The playtest's complaint (issue 15): announcing an Assault or a brigade joining it showed
+/// "100% no change", the dice being rolled only at Launch. The odds take the Assault as
+/// launched as it stands (`Game::odds_own`, 15.4 Initiation), so they reach its dice; with
+/// the brigade joined they are the odds of launching with it.
+#[test]
+fn announcing_and_joining_an_assault_show_the_odds_of_launching_it() {
+    use engine::Game;
+    let (mut g, s, _) = face_off("Scammon", "Colquitt");
+    phase(&mut g, TURN, Side::Union, Phase::Combat);
+    let mut reply = |p: &Fotm| p.legal_actions()[0];
+    let announce = fotm::Action::Assault(fotm::testkit::hex("2815"));
+    // Announced with no brigade in it yet, who joins is the player's best move (the reply).
+    let t = analysis::outcomes_through(&g, &announce, 1_000_000, 1_024, &mut reply).expect("small enough");
+    assert!(t.own > 0, "answered by the reply");
+    let mut announced = g.clone();
+    announced.apply(&announce).unwrap();
+    assert_eq!(announced.odds_own(), engine::OddsOwn::Best);
+    let mut with = announced.clone();
+    with.apply(&fotm::Action::Join(s)).unwrap();
+    assert_eq!(with.odds_own(), engine::OddsOwn::Take(fotm::Action::Launch), "launched as it stands");
+    let joined = analysis::outcomes_through(&announced, &fotm::Action::Join(s), 1_000_000, 1_024, &mut reply)
+        .expect("small enough");
+    assert_eq!(joined.taken, vec!["resolve the Assault".to_string()]);
+    let classes = joined.distribution.classes();
+    assert!(classes.len() > 2, "the Assault's dice are reached: {classes:?}");
+    assert!(!joined.cut);
+    // The same as launching it by hand.
+    let launched = launched(g.clone(), TURN, "2815", &[s]);
+    let by_hand = engine_marginal(&launched, "confederate steps lost");
+    let d = joined.distribution.marginal("confederate steps lost").expect("tallied").values;
+    assert_eq!(d.len(), by_hand.len());
+    for ((a, p), (b, q)) in d.iter().zip(&by_hand) {
+        assert_eq!(a, b);
+        assert!((p - q).abs() < 1e-9, "{d:?} against {by_hand:?}");
+    }
+    // Outside an Assault the odds stop at the player's next choice.
+    assert_eq!(g.odds_own(), engine::OddsOwn::Stop);
+}
