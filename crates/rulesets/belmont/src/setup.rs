@@ -181,6 +181,53 @@ fn default_deployment(g: &mut Belmont) {
             g.set_loc(l, g.unit(first).loc);
         }
     }
+    place_hq_leaders(g);
+}
+
+/// Army, brigade, artillery and cavalry leaders start with the company of their command
+/// farthest from the enemy's zone (any of their side's companies if none of theirs is
+/// there), within their own zone and never with the dock guard, so none stands alone where
+/// the first enemy into his hex would capture him (6.7): Grant, McClernand and Dougherty
+/// once stood alone nearest the camp and fell on turn 1. Run again once the guard is
+/// placed (2.1), as the guard may take a leader's company away.
+fn place_hq_leaders(g: &mut Belmont) {
+    let map = g.map();
+    let oob = g.oob();
+    let land =
+        |set: &std::collections::BTreeSet<Hex>| -> Vec<Hex> { set.iter().copied().filter(|h| g.is_land(*h)).collect() };
+    let (union, cs) = (land(&map.union_setup), land(&map.confederate_setup));
+    for u in g.ids() {
+        let free = matches!(zone(u), Zone::UnionSetup | Zone::ConfederateSetup)
+            && g.is_leader(u)
+            && !oob.formations.iter().any(|f| f.kind == FormationKind::Regiment && f.leader == Some(u));
+        if !free {
+            continue;
+        }
+        let side = oob.counter(u).side;
+        let (own, enemy) = if side == Side::Union { (&union, &cs) } else { (&cs, &union) };
+        let away = |h: Hex| enemy.iter().map(|e| e.distance(h)).min().unwrap_or(0);
+        let with = |c: UnitId| match g.unit(c).loc {
+            Loc::Hex(h)
+                if !g.is_leader(c)
+                    && oob.counter(c).side == side
+                    && own.contains(&h)
+                    && !g.guard_units.contains(&c) =>
+            {
+                Some(h)
+            }
+            _ => None,
+        };
+        let commands = |c: UnitId| {
+            oob.counter(c)
+                .formation
+                .is_some_and(|f| oob.formations[f].leader == Some(u) || oob.formations[f].brigade == Some(u))
+        };
+        let theirs: Vec<Hex> = g.ids().filter(|&c| commands(c)).filter_map(with).collect();
+        let hexes = if theirs.is_empty() { g.ids().filter_map(with).collect() } else { theirs };
+        if let Some(h) = hexes.into_iter().max_by_key(|&h| (away(h), std::cmp::Reverse(h))) {
+            g.set_loc(u, Loc::Hex(h));
+        }
+    }
 }
 
 fn place_first(g: &Belmont, u: UnitId, hexes: &[Hex]) -> Loc {
@@ -321,4 +368,5 @@ fn place_guard(g: &mut Belmont) {
     }
     // The other companies of the regiment may have been deployed onto guard hexes:
     // nothing further, stacking is checked at placement.
+    place_hq_leaders(g);
 }
