@@ -94,12 +94,17 @@ impl<G: Game> Bot<G> for RandomBot {
 /// turned and turned again, spend movement points, so the state hash differs. Within a run of
 /// the bot's own decisions it also remembers each arrangement of the units
 /// ([`Game::layout_hash`]), and avoids an action that takes them back to one it left in
-/// this run while it has another (issue 15: no facing flip-flops or walks in a circle).
+/// this run while it has another (issue 15: no facing flip-flops or walks in a circle). A
+/// roll of chance between two of its decisions (opportunity fire at a unit stepping) does not
+/// end the run: the bot remembers where chance alone could take its last step.
 #[derive(Debug, Default)]
 pub(crate) struct Recent {
     hashes: std::collections::VecDeque<u64>,
     /// The position the bot's last action led to.
     after: Option<u64>,
+    /// The positions chance alone can take that one to before a side decides (an
+    /// opportunity-fire roll after a step): deciding in one still continues the run.
+    by_chance: Vec<u64>,
     /// Decisions in a row, each in the position the one before led to.
     run: u32,
     /// The arrangements of the units seen in this run, the current one last.
@@ -113,11 +118,16 @@ impl Recent {
     /// A run this long is dithering: several times the longest run of real work seen
     /// (a Fire on the Mountain Movement Phase, a few hundred decisions).
     pub(crate) const LONG_RUN: u32 = 2_000;
+    /// How many chance decisions in a row still continue a run.
+    const CHANCE_DEPTH: u8 = 3;
+    /// How many positions chance may lead to for the run to be followed through it.
+    const CHANCE_POSITIONS: usize = 512;
 
     /// Remembers that the bot decides in this position.
     pub(crate) fn note<G: Game>(&mut self, game: &G) {
         let hash = game.state_hash();
-        self.run = if self.after == Some(hash) { self.run + 1 } else { 0 };
+        let continues = self.after == Some(hash) || self.by_chance.contains(&hash);
+        self.run = if continues { self.run + 1 } else { 0 };
         if self.run == 0 {
             self.layouts.clear();
         }
@@ -158,6 +168,25 @@ impl Recent {
         let mut next = game.clone();
         next.apply_unchecked(&action);
         self.after = Some(next.state_hash());
+        self.by_chance.clear();
+        // Chance's outcomes from there, a few levels and positions deep: a roll or two
+        // between two steps of one unit's move, not a whole turn's.
+        let mut open = vec![(next, 0u8)];
+        while let Some((g, depth)) = open.pop() {
+            if g.actor() != Actor::Chance || depth >= Self::CHANCE_DEPTH {
+                continue;
+            }
+            for (a, _) in g.chance_outcomes() {
+                if self.by_chance.len() >= Self::CHANCE_POSITIONS {
+                    return action;
+                }
+                let mut child = g.clone();
+                child.set_logging(false);
+                child.apply_unchecked(&a);
+                self.by_chance.push(child.state_hash());
+                open.push((child, depth + 1));
+            }
+        }
         action
     }
 }

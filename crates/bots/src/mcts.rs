@@ -455,7 +455,11 @@ impl<G: Game> Bot<G> for MctsBot<G> {
         let loops = |a: &G::Action| {
             let mut next = game.clone();
             next.apply_unchecked(a);
-            next.actor() == side && (self.recent.contains(next.state_hash()) || self.recent.goes_back(&next))
+            match next.actor() {
+                // A roll between (opportunity fire at the unit stepping back) hides no loop.
+                Actor::Chance => self.recent.goes_back(&next),
+                a => a == side && (self.recent.contains(next.state_hash()) || self.recent.goes_back(&next)),
+            }
         };
         let chosen = match ranked.iter().find(|a| !loops(a)).or(ranked.first()) {
             Some(a) if legal.contains(a) => a.clone(),

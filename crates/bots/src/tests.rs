@@ -182,11 +182,15 @@ fn bots_do_not_walk_in_a_circle_within_a_run() {
         let mut greedy = GreedyBot::new(seed);
         let mut mcts = MctsBot::new(seed, MctsConfig { budget: Budget::Iterations(60), ..MctsConfig::default() });
         for bot in [&mut greedy as &mut dyn Bot<Pace>, &mut mcts] {
-            let mut g = Pace { at: 1, mp: 12, ..Pace::default() };
-            let mut idle = RandomBot::new(0);
-            let actions = play_out(&mut g, [bot, &mut idle], &mut Dice::seeded(seed), 40).expect("finishes");
-            assert!(actions.len() <= 2, "seed {seed}: {actions:?}");
-            assert_eq!(actions.last(), Some(&PaceAction::Finish));
+            // With `rolls`, chance acts between the steps: still one run (issue 15 playtest).
+            for rolls in [false, true] {
+                let mut g = Pace { at: 1, mp: 12, rolls, ..Pace::default() };
+                let mut idle = RandomBot::new(0);
+                let actions = play_out(&mut g, [&mut *bot, &mut idle], &mut Dice::seeded(seed), 80).expect("finishes");
+                let own: Vec<_> = actions.iter().filter(|a| !matches!(a, PaceAction::Roll(_))).collect();
+                assert!(own.len() <= 2, "seed {seed}, rolls {rolls}: {actions:?}");
+                assert_eq!(own.last(), Some(&&PaceAction::Finish));
+            }
         }
     }
     let mut greedy = GreedyBot::new(1);

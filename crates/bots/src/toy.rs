@@ -247,7 +247,9 @@ impl Game for Switch {
 /// places, each step spending a movement point (so the state hash is new every time), until
 /// it finishes or has spent `mp`. Pacing looks as good as anything (0.9) and finishing worse
 /// (a draw, 0.5). Its [`Game::layout_hash`] is the unit's place, unless `plain`, which
-/// leaves the default (the state hash) to show what the layout catches.
+/// leaves the default (the state hash) to show what the layout catches. With `rolls`, chance
+/// rolls a die after each step (an opportunity fire that misses), kept in the state, so the
+/// bot's next decision is never in the position its step led to.
 #[derive(Clone, Hash, Debug, Default)]
 pub struct Pace {
     pub at: u8,
@@ -255,6 +257,9 @@ pub struct Pace {
     pub mp: u8,
     pub over: bool,
     pub plain: bool,
+    pub rolls: bool,
+    pub pending: bool,
+    pub roll: u8,
 }
 
 #[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
@@ -262,6 +267,7 @@ pub enum PaceAction {
     Left,
     Right,
     Finish,
+    Roll(u8),
 }
 
 impl Game for Pace {
@@ -270,13 +276,17 @@ impl Game for Pace {
         ("pace", &[])
     }
     fn actor(&self) -> Actor {
-        if self.over { Actor::Over } else { Actor::Side(Side::Union) }
+        match (self.over, self.pending) {
+            (true, _) => Actor::Over,
+            (false, true) => Actor::Chance,
+            (false, false) => Actor::Side(Side::Union),
+        }
     }
     fn prompt(&self) -> Prompt {
         Prompt { actor: self.actor(), rule: "Pace 1".into(), text: "step or finish".into() }
     }
     fn legal_actions(&self) -> Vec<PaceAction> {
-        if self.over {
+        if self.over || self.pending {
             return vec![];
         }
         let mut v = vec![PaceAction::Finish];
@@ -291,16 +301,22 @@ impl Game for Pace {
         v
     }
     fn chance_outcomes(&self) -> Vec<(PaceAction, f64)> {
-        vec![]
+        if self.pending { (1..=6).map(|r| (PaceAction::Roll(r), 1.0 / 6.0)).collect() } else { vec![] }
     }
     fn apply_unchecked(&mut self, a: &PaceAction) {
         match a {
             PaceAction::Left => self.at -= 1,
             PaceAction::Right => self.at += 1,
             PaceAction::Finish => self.over = true,
+            PaceAction::Roll(r) => {
+                self.roll = *r;
+                self.pending = false;
+                return;
+            }
         }
         if *a != PaceAction::Finish {
             self.spent += 1;
+            self.pending = self.rolls;
         }
     }
     fn vp(&self) -> [f64; 2] {

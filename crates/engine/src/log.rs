@@ -10,6 +10,10 @@ pub struct Event {
     pub rule: String,
     /// What happened.
     pub text: String,
+    /// The counter it is about (a [`crate::CounterView`] id), when that is not the unit of
+    /// the action that wrote it: a unit's move ended by choosing the next (FotM 13.1).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub unit: Option<String>,
 }
 
 /// The log of a game. It is a record of the play, not part of the position: it is left
@@ -36,7 +40,14 @@ impl Log {
     /// Records an event; the text is only built when recording is on.
     pub fn push(&mut self, rule: &str, text: impl FnOnce() -> String) {
         if self.enabled {
-            self.events.push(Event { rule: rule.to_string(), text: text() });
+            self.events.push(Event { rule: rule.to_string(), text: text(), unit: None });
+        }
+    }
+
+    /// Records an event about counter `unit`, for a page that groups events by unit.
+    pub fn push_about(&mut self, unit: &str, rule: &str, text: impl FnOnce() -> String) {
+        if self.enabled {
+            self.events.push(Event { rule: rule.to_string(), text: text(), unit: Some(unit.to_string()) });
         }
     }
 

@@ -33,6 +33,10 @@ pub enum Probe {
 pub struct Explanation {
     /// Some action the probe means is legal now (the page may simply offer it).
     pub offered: bool,
+    /// The legal actions the probe means, by their index in [`crate::Game::legal_actions`],
+    /// so a page can offer them where the player looked instead of pointing to a list.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub actions: Vec<usize>,
     /// Why each action the probe means is refused, each reason once, in the ruleset's order;
     /// empty when the ruleset names no action for it (nothing of the kind is pending).
     pub refusals: Vec<Illegal>,
@@ -45,8 +49,11 @@ pub fn explain<G: Game>(game: &G, probe: &Probe) -> Explanation {
     let legal = game.legal_actions();
     let mut out = Explanation::default();
     for a in &actions {
-        if legal.contains(a) {
+        if let Some(i) = legal.iter().position(|l| l == a) {
             out.offered = true;
+            if !out.actions.contains(&i) {
+                out.actions.push(i);
+            }
         } else {
             let why = game.why_illegal(a);
             if !out.refusals.contains(&why) {

@@ -448,7 +448,9 @@ impl<G: Game> Live<G> {
                     text: &e.text,
                     ply: ply.map(|k| k + 1),
                     by: decided.map(|p| actor_name(p.actor)),
-                    unit: decided.and_then(|p| p.view.unit.as_deref()),
+                    // The event's own unit when the ruleset names one (a move ended by
+                    // choosing the next unit belongs to the unit that moved).
+                    unit: e.unit.as_deref().or_else(|| decided.and_then(|p| p.view.unit.as_deref())),
                 }
             })
             .collect()

@@ -557,6 +557,13 @@ fn why_not_names_the_rule_without_acting() {
     // A unit click with no choice of a unit pending names nothing.
     let (status, why) = s.get(&url("unit=27IL-A", u));
     assert_eq!((status, &why["offered"], why["refusals"].as_array().map(Vec::len)), (200, &json!(false), Some(0)));
+    // A hex where the unit's set-up placement is legal: offered, with the action's index,
+    // so the page offers it there instead of pointing to a list.
+    let place = before["actions"].as_array().unwrap().iter().find(|a| a["kind"] == "place").expect("a placement");
+    let (unit, hex) = (place["unit"].as_str().unwrap(), place["hex"].as_str().unwrap());
+    let (status, why) = s.get(&url(&format!("hex={hex}&unit={unit}"), u));
+    assert_eq!((status, &why["offered"]), (200, &json!(true)), "{why}");
+    assert_eq!(why["actions"], json!([place["index"]]), "{why}");
     // Only the seat to act asks, of the position it saw, about something.
     assert_eq!(s.get(&url("finish=true", None)).0, 403);
     assert_eq!(s.get(&url("finish=true", c)).0, 200, "the other seat may ask too (it reads no secret)");

@@ -377,10 +377,19 @@ export function oddsRows(classes) {
     .sort((a, b) => b.probability - a.probability)
     .map((c) => ({
       pct: percent(c.probability),
-      text: (c.changes || []).length
-        ? c.changes.map(([what, n]) => `${what} ${n > 0 ? '+' : ''}${n}`).join(', ')
-        : 'no change',
+      text: (c.changes || []).length ? c.changes.map(([what, n]) => changeText(what, n)).join(', ') : 'no change',
     }));
+}
+
+/**
+ * One tally change in a player's words: a key counted in parts ("confederate vp x4", VP in
+ * quarter points) shown in whole units, VP capitalised, the side named first as a title.
+ */
+export function changeText(what, n) {
+  const scaled = /^(.*) x(\d+)$/.exec(what);
+  const [key, value] = scaled ? [scaled[1], n / Number(scaled[2])] : [what, n];
+  const words = key.replace(/\bvp\b/g, 'VP').replace(/^./, (ch) => ch.toUpperCase());
+  return `${words} ${value > 0 ? '+' : ''}${fmt(value)}`;
 }
 
 /** The track named like "Turn", as "Turn 3 of 9", or null. */

@@ -461,10 +461,11 @@ async function explainHex(hex, ev) {
   const seq = ui.state.seq;
   const why = await whyNot(params);
   if (!why || ui.state.seq !== seq) return;
+  // Offered after all (a placement or volley the map does not light): offer it right here.
+  const offered = (why.actions || []).map((i) => (ui.state.actions || []).find((a) => a.index === i)).filter(Boolean);
+  if (offered.length) return openMenu(hex, offered, ev);
   const who = ui.selected !== null ? unitName(ui.selected, ui.state.counters, []) : null;
-  const text = why.offered
-    ? `${hex}: choose it from the list.`
-    : reasonsText(why) || `Nothing to do in ${hex} now${who ? ` for ${who}` : ''}.`;
+  const text = reasonsText(why) || `Nothing to do in ${hex} now${who ? ` for ${who}` : ''}.`;
   const box = $('menu');
   box.replaceChildren(el('h3', {}, `Hex ${hex}`, el('button', { class: 'close', title: 'Close', onclick: closePopups }, '×')), el('p', { class: 'why' }, text));
   box.dataset.why = hex;
@@ -660,9 +661,12 @@ function clickCounter(g, ev) {
   const stack = (ui.state.counters || []).filter((c) => c.hex === hex);
   // The unit selected may act on this hex (join the stack, say): the stack's popup offers
   // that beside its counters, since a click on your own counter only ever picks it.
-  const here = ui.selected !== null && ui.selected !== g.dataset.counter ? actionsAt(ui.index, ui.selected, hex) : [];
-  if (here.length) {
-    openStack(hex, stack, ev, here);
+  const other = ui.selected !== null && ui.selected !== g.dataset.counter;
+  const here = other ? actionsAt(ui.index, ui.selected, hex) : [];
+  // A ringed hex (moves by destination): the popup offers going there too.
+  const dest = other && ui.hexes.get(hex)?.classList.contains('reach') ? hex : null;
+  if (here.length || dest) {
+    openStack(hex, stack, ev, here, dest);
   } else if (stack.length > 1) {
     select(g.dataset.counter);
     openStack(hex, stack, ev);
@@ -693,7 +697,10 @@ function onMapClick(ev) {
   // Your own counter is always picked, never the destination of the unit selected.
   if (counter && ownCounter(counter.dataset.counter)) return clickCounter(counter, ev);
   if (poly && poly.classList.contains('target')) return clickHex(poly.dataset.hex, ev);
-  if (poly && poly.classList.contains('reach') && !counter) return moveTo(poly.dataset.hex);
+  // A ringed hex goes there, whether the click fell on the hex or on an enemy counter in
+  // it (a melee hex).
+  const at = poly ? poly.dataset.hex : counter ? counter.dataset.hex : null;
+  if (at && ui.hexes.get(at)?.classList.contains('reach')) return moveTo(at);
   if (counter) return clickCounter(counter, ev);
   if (poly && ui.state.yours) return explainHex(poly.dataset.hex, ev);
   clearSelection();
@@ -732,7 +739,7 @@ function facingArrow(c) {
   return el('span', { class: 'facing', title: 'facing', 'aria-label': `facing ${deg} degrees`, style: `transform: rotate(${deg}deg)` }, '↑');
 }
 
-function openStack(hex, stack, ev, here = []) {
+function openStack(hex, stack, ev, here = [], dest = null) {
   const box = $('stack');
   const rows = [...stack].reverse().map((c) => {
     const status = (c.status || []).join(', ');
@@ -755,6 +762,7 @@ function openStack(hex, stack, ev, here = []) {
     el('h3', {}, `Stack in ${hex}`, el('button', { class: 'close', title: 'Close', onclick: closePopups }, '×')),
     el('ul', {}, ...rows),
     ...here.map((a) => el('button', { class: 'here', 'data-index': a.index, 'data-kind': a.kind, onclick: () => { closePopups(); choose(a); } }, a.label)),
+    dest ? el('button', { class: 'here', 'data-reach': dest, onclick: () => { closePopups(); moveTo(dest); } }, `Move ${unitName(ui.selected, ui.state.counters, [])} here`) : null,
   );
   place(box, ev);
 }

@@ -69,7 +69,7 @@ pub(crate) fn action_view(g: &Fotm, a: &Action) -> ActionView {
 }
 
 /// The id the board view gives a unit's counter, if the unit is in the order of battle.
-fn unit_id(g: &Fotm, u: Unit) -> Option<String> {
+pub(crate) fn unit_id(g: &Fotm, u: Unit) -> Option<String> {
     match u {
         Unit::Brigade(b) => g.oob().brigades.get(usize::from(b)).map(|info| info.id.clone()),
         Unit::Commander(c) => g.oob().commanders.get(usize::from(c)).map(|info| info.id.clone()),

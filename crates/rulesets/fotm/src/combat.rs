@@ -109,6 +109,20 @@ pub enum Shot {
     Close,
 }
 
+impl Shot {
+    /// The roll's name in the rulebook's words, for the log.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Shot::OffSuppress => "Offensive suppression fire (15.6)",
+            Shot::OffFire => "Offensive fire (15.6)",
+            Shot::DefSuppress => "Defensive suppression fire (15.7)",
+            Shot::DefFire => "Defensive fire (15.7)",
+            Shot::Close => "Close combat (15.4)",
+        }
+    }
+}
+
 /// Where an Assault stands.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum Stage {
@@ -853,7 +867,11 @@ impl Assault {
         if attacker_rolls {
             self.sixes += sixes;
         }
-        g.note("FotM 15.2", |_| format!("{fire:?}: {sixes} six(es)"));
+        g.note("FotM 15.2", |_| match sixes {
+            0 => format!("{}: no sixes", fire.name()),
+            1 => format!("{}: one six", fire.name()),
+            n => format!("{}: {n} sixes", fire.name()),
+        });
         match fire {
             Shot::OffSuppress | Shot::DefSuppress => {
                 if let Some(v) = self.victim.take() {
@@ -1199,10 +1217,13 @@ impl Procedure for CombatFrame {
             CombatFrame::Casualty(c) => c.apply(g, act),
             CombatFrame::Assault(mut a) => match (a.stage, *act) {
                 (Stage::Announce, Action::Join(b)) => {
+                    let t = a.target;
                     if let Some(i) = a.joined.iter().position(|&x| x == b) {
                         a.joined.remove(i);
+                        g.note("FotM 15.4", |g| format!("{} leaves the Assault on {t}", g.name(b)));
                     } else {
                         a.joined.push(b);
+                        g.note("FotM 15.4", |g| format!("{} joins the Assault on {t}", g.name(b)));
                     }
                     a.push(g);
                 }

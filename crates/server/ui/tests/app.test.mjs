@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   indexActions, targetsFor, actionsAt, soleUnit, defaultButton, groupBy, unitName, mergeLog,
-  percent, oddsRows, wsUrl, backoff, gameIdFromPath, seatFromSearch, turnText, outcomeText,
+  percent, oddsRows, changeText, wsUrl, backoff, gameIdFromPath, seatFromSearch, turnText, outcomeText,
   loadGames, rememberGame, forgetGame, errorText, ApiError, recentRows, logKey, facingBearing,
 } from '../app.js';
 
@@ -105,9 +105,15 @@ test('odds are percentages, most likely first', () => {
     { probability: 0.75, changes: [['union companies broken', 1], ['confederate vp x4', -2]] },
   ]);
   assert.deepEqual(rows, [
-    { pct: '75.0%', text: 'union companies broken +1, confederate vp x4 -2' },
+    { pct: '75.0%', text: 'Union companies broken +1, Confederate VP -0.5' },
     { pct: '25.0%', text: 'no change' },
   ]);
+});
+
+test('a tally change in whole units: quarter points as VP, the side first', () => {
+  assert.equal(changeText('confederate vp x4', 20), 'Confederate VP +5');
+  assert.equal(changeText('union vp x4', -3), 'Union VP -0.75');
+  assert.equal(changeText('union steps lost', 2), 'Union steps lost +2', 'an unscaled key keeps its count');
 });
 
 test('addresses: the game id, the seat token, the socket', () => {

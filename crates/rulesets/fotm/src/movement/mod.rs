@@ -587,8 +587,12 @@ fn begin(g: &mut Fotm, side: Side, u: Unit, reinforce: bool) {
 
 /// Ends the mover's move; returns the forced-march roll to make, if any (13.5).
 fn finish(g: &mut Fotm, m: &Mover) -> Option<Frame> {
-    if let Some(h) = g.unit_hex(m.unit) {
-        g.note("FotM 13.1", |g| format!("{} ends its move in {h}", g.uname(m.unit)));
+    // The move ends when the next unit is chosen: the event is this unit's, not the next's.
+    if let Some(h) = g.unit_hex(m.unit)
+        && g.log.enabled()
+    {
+        let (id, name) = (crate::action_view::unit_id(g, m.unit).unwrap_or_default(), g.uname(m.unit));
+        g.log.push_about(&id, "FotM 13.1", || format!("{name} ends its move in {h}"));
     }
     match m.unit {
         Unit::Brigade(b) if m.forced && matches!(g.bde(b).loc, Loc::Map(_)) => {
@@ -999,6 +1003,7 @@ fn apply_mover(g: &mut Fotm, mut m: Mover, a: &Action) {
             m.spent += half;
             m.withdrawing = false;
             g.bde_mut(b).facing = f;
+            g.note("FotM 13.2", |g| format!("{} faces {}", g.name(b), facing::facing_name(f)));
             again(g, m);
         }
         Action::Formation => {

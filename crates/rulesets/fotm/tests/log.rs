@@ -1,0 +1,65 @@
+//! The log as a player reads it (issue 15 playtest): every decision that changes the map is
+//! logged in the rulebook's words, and each event belongs to the unit it is about.
+
+mod common;
+
+use common::*;
+use engine::{Game, Side};
+use fotm::testkit::{hex, id, phase, put};
+use fotm::{Action, Fotm, Phase, Unit};
+
+fn events(g: &Fotm) -> Vec<(String, String, Option<String>)> {
+    g.log().events().iter().map(|e| (e.rule.clone(), e.text.clone(), e.unit.clone())).collect()
+}
+
+/// 13.2: a change of facing is logged with the facing's name; 13.1: the end of a unit's
+/// move, which choosing the next unit brings about, names the unit that moved, not the next.
+#[test]
+fn facing_changes_are_logged_and_a_move_ends_under_its_own_unit() {
+    let mut g = empty_on(3);
+    put(&mut g, "Scammon", "1318", 0);
+    put(&mut g, "Crook", "1518", 0);
+    phase(&mut g, 3, Side::Union, Phase::Movement);
+    let (s, c) = (id(&g, "Scammon"), id(&g, "Crook"));
+    act(&mut g, Action::Select(Unit::Brigade(s)));
+    act(&mut g, Action::Face(1));
+    let log = events(&g);
+    assert!(log.iter().any(|(r, t, _)| r == "FotM 13.2" && t == "Scammon's Brigade faces north"), "{log:?}");
+    act(&mut g, Action::Step(hex("1417")));
+    let before = g.log().events().len();
+    act(&mut g, Action::Select(Unit::Brigade(c)));
+    let ended: Vec<_> = events(&g).into_iter().skip(before).filter(|(_, t, _)| t.contains("ends its move")).collect();
+    assert_eq!(ended.len(), 1, "{ended:?}");
+    assert_eq!(ended[0].2.as_deref(), Some("Scammon"), "the event is Scammon's, not Crook's");
+    // The events the next unit's choice writes about itself carry no unit of their own.
+    assert!(events(&g).into_iter().skip(before).any(|(_, t, u)| t.contains("begins to move") && u.is_none()));
+}
+
+/// 15.4 Initiation: a brigade joining or leaving an Assault is logged; the rolls are named
+/// in the rulebook's words ("Close combat (15.4): one six"), never by the code's names.
+#[test]
+fn assault_joins_and_rolls_are_logged_in_the_rulebooks_words() {
+    let (mut g, s, _) = face_off("Scammon", "Colquitt");
+    phase(&mut g, 5, Side::Union, Phase::Combat);
+    act(&mut g, Action::Assault(hex("2815")));
+    act(&mut g, Action::Join(s));
+    act(&mut g, Action::Join(s));
+    act(&mut g, Action::Join(s));
+    let texts: Vec<String> = events(&g).into_iter().map(|(_, t, _)| t).collect();
+    let joins = texts.iter().filter(|t| t.as_str() == "Scammon's Brigade joins the Assault on 2815").count();
+    let leaves = texts.iter().filter(|t| t.as_str() == "Scammon's Brigade leaves the Assault on 2815").count();
+    assert_eq!((joins, leaves), (2, 1), "{texts:?}");
+    act(&mut g, Action::Launch);
+    let mut dice = engine::Dice::seeded(7);
+    while g.actor() == engine::Actor::Chance {
+        let outcomes = g.chance_outcomes();
+        let a = *dice.sample(&outcomes);
+        act(&mut g, a);
+    }
+    let rolls: Vec<String> = events(&g).into_iter().filter(|(r, _, _)| r == "FotM 15.2").map(|(_, t, _)| t).collect();
+    assert!(!rolls.is_empty());
+    for t in &rolls {
+        assert!(!t.contains("(es)") && !t.contains("Close:") && !t.contains("Off"), "{t}");
+        assert!(t.ends_with("no sixes") || t.ends_with("one six") || t.ends_with(" sixes"), "{t}");
+    }
+}
