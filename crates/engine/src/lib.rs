@@ -20,11 +20,13 @@
 //! # }
 //! ```
 
+pub mod chance;
 pub mod conformance;
 pub mod counts;
 mod log;
 mod memo;
 mod probe;
+pub mod procedure;
 pub mod reach;
 mod record;
 mod rng;
@@ -36,7 +38,7 @@ pub use memo::LegalMemo;
 pub use probe::{Explanation, Probe, explain};
 pub use record::{Record, RecordError, hash_hex, replay};
 pub use rng::Dice;
-pub use view::{ActionView, AidTable, BoardView, CounterView, HexView, LegendEntry, LineView, MarkView};
+pub use view::{ActionView, AidTable, BoardView, CounterView, HexView, LegendEntry, LineView, MarkView, StatusView};
 
 use serde::{Deserialize, Serialize, de::DeserializeOwned};
 use std::fmt::Debug;

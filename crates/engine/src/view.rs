@@ -29,6 +29,48 @@ pub struct BoardView {
     /// Assault under way), for a page to draw on the map.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub marks: Vec<MarkView>,
+    /// The status words this ruleset's counters carry, each with the badge a renderer draws
+    /// for it and its legend text, so a renderer needs no list of any ruleset's words.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub statuses: Vec<StatusView>,
+}
+
+/// A status word a ruleset's counters carry ([`CounterView::status`]), with its badge.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StatusView {
+    /// The word as counters carry it, `#` standing for a number ("steps lost #", "# aboard",
+    /// "column") and `*` for any words ("prisoner *"); matched without regard to case.
+    pub word: String,
+    /// The badge drawn on the counter, `#` standing for the same number ("-#", "+#",
+    /// "COL"); empty when the word is drawn otherwise (a broken company's stripe) or not at
+    /// all.
+    pub badge: String,
+    /// What the badge means, for the legend ("-2 steps lost").
+    pub legend: String,
+}
+
+impl StatusView {
+    /// A status word with its badge and legend text.
+    #[must_use]
+    pub fn new(word: &str, badge: &str, legend: &str) -> StatusView {
+        StatusView { word: word.into(), badge: badge.into(), legend: legend.into() }
+    }
+
+    /// The badge for `status` if it is this word (its number put in), `None` if not.
+    #[must_use]
+    pub fn badge_for(&self, status: &str) -> Option<String> {
+        let (status, word) = (status.to_ascii_lowercase(), self.word.to_ascii_lowercase());
+        let number = if let Some((before, after)) = word.split_once('#') {
+            let n = status.strip_prefix(before)?.strip_suffix(after)?;
+            (!n.is_empty() && n.chars().all(|c| c.is_ascii_digit())).then(|| n.to_string())?
+        } else if let Some((before, after)) = word.split_once('*') {
+            let rest = status.strip_prefix(before)?.strip_suffix(after)?;
+            (!rest.is_empty()).then(String::new)?
+        } else {
+            (status == word).then(String::new)?
+        };
+        Some(self.badge.replace('#', &number))
+    }
 }
 
 /// A marker of the rules on the map: drawn at `hex`, as an arrow from `from` when given.

@@ -10,7 +10,7 @@
 //! and status marks, a stack fanned out; a legend and a tracks panel on the right.
 //! Nothing here knows a ruleset.
 
-use engine::{BoardView, CounterView, LineView};
+use engine::{BoardView, CounterView, LineView, StatusView};
 use hexmap::Hex;
 use std::collections::HashMap;
 use std::fmt::Write as _;
@@ -407,13 +407,13 @@ fn counters(s: &mut String, board: &BoardView, frame: &Frame) {
         for (k, c) in stack.iter().enumerate() {
             #[allow(clippy::cast_precision_loss)]
             let off = step * k as f64;
-            counter(s, cx - spread / 2.0 + off, cy - spread / 2.0 + off, c);
+            counter(s, cx - spread / 2.0 + off, cy - spread / 2.0 + off, c, &board.statuses);
         }
     }
 }
 
 /// One counter, centred on `(x, y)`.
-fn counter(s: &mut String, x: f64, y: f64, c: &CounterView) {
+fn counter(s: &mut String, x: f64, y: f64, c: &CounterView, statuses: &[StatusView]) {
     let size = R * 0.98;
     let (x0, y0) = (x - size / 2.0, y - size / 2.0);
     let union = c.side.eq_ignore_ascii_case("union");
@@ -536,7 +536,7 @@ fn counter(s: &mut String, x: f64, y: f64, c: &CounterView) {
             size
         );
     }
-    let badges: Vec<String> = c.status.iter().filter_map(|st| badge(st).map(|(short, _)| short)).collect();
+    let badges: Vec<String> = c.status.iter().filter_map(|st| badge(st, statuses).map(|(short, _)| short)).collect();
     for (k, b) in badges.iter().enumerate() {
         #[allow(clippy::cast_precision_loss)]
         let by = 3.0 + 8.0 * k as f64;
@@ -571,40 +571,15 @@ fn counter(s: &mut String, x: f64, y: f64, c: &CounterView) {
     s.push_str("</g>\n");
 }
 
-/// Status words and the short badge drawn for each, with what the badge means, for the
-/// legend. Words not listed get no badge (they still show in the counter's tooltip).
-const BADGES: [(&str, &str, &str); 12] = [
-    ("damage ", "D", "D2 vessel damage"),
-    ("captured", "CAP", "CAP captured"),
-    ("steps lost ", "-", "-2 steps lost"),
-    ("column", "COL", "COL column"),
-    ("dismounted", "DIS", "DIS dismounted"),
-    ("routed", "RT", "RT routed"),
-    ("lcm ", "L", "L1 leader casualty markers"),
-    ("sharpshooters", "SS", "SS sharpshooters"),
-    ("horse artillery", "HA", "HA horse artillery"),
-    ("pursuing", "PUR", "PUR pursuing"),
-    ("casualties ", "C", "C1 commander casualties"),
-    ("prisoner ", "P", "P prisoner escorted"),
-];
-
-/// The badge for a status word, and its legend text; `None` for words drawn otherwise
-/// (broken, reduced, wounded) or not at all. "3 aboard" is "+3".
-fn badge(status: &str) -> Option<(String, &'static str)> {
-    let l = status.to_ascii_lowercase();
-    if l.contains("broken") || l.contains("reduced") || l.contains("wounded") {
-        return None;
+/// The badge for a status word, and its legend text, from the ruleset's declared statuses
+/// (`BoardView::statuses`); `None` for a word declared with no badge (drawn otherwise, as a
+/// broken company's stripe). A word the ruleset did not declare gets its first three letters.
+fn badge(status: &str, statuses: &[StatusView]) -> Option<(String, String)> {
+    match statuses.iter().find_map(|v| v.badge_for(status).map(|b| (b, v.legend.clone()))) {
+        Some((b, _)) if b.is_empty() => None,
+        Some(found) => Some(found),
+        None => Some((status.chars().take(3).collect(), String::new())),
     }
-    if let Some(n) = l.strip_suffix(" aboard") {
-        return Some((format!("+{n}"), "+3 aboard"));
-    }
-    for (word, short, meaning) in BADGES {
-        if let Some(rest) = l.strip_prefix(word) {
-            let n = rest.split_whitespace().next().filter(|t| t.chars().all(|c| c.is_ascii_digit())).unwrap_or("");
-            return Some((format!("{short}{n}"), meaning));
-        }
-    }
-    Some((status.chars().take(3).collect(), ""))
 }
 
 /// The legend and tracks panel, right of the map.
@@ -732,8 +707,8 @@ fn panel(s: &mut String, board: &BoardView, lines: &[(&LineView, LineStyle)], ma
         union.faces_side = Some(1);
         confederate.faces_side = Some(4);
     }
-    counter(s, left + 16.0, cy, &union);
-    counter(s, left + 16.0 + R * 1.5, cy, &confederate);
+    counter(s, left + 16.0, cy, &union, &board.statuses);
+    counter(s, left + 16.0 + R * 1.5, cy, &confederate, &board.statuses);
     let spent = board.counters.iter().any(|c| {
         c.status.iter().any(|w| ["broken", "reduced", "wounded"].iter().any(|x| w.to_ascii_lowercase().contains(x)))
     });
@@ -744,13 +719,13 @@ fn panel(s: &mut String, board: &BoardView, lines: &[(&LineView, LineStyle)], ma
         notes.push("The wedge points across the hexside faced.".into());
     }
     if spent || !faced {
-        counter(s, left + 16.0 + R * 3.0, cy, &sample("union", vec!["broken".into()], "Broken"));
+        counter(s, left + 16.0 + R * 3.0, cy, &sample("union", vec!["broken".into()], "Broken"), &board.statuses);
         notes.push("B broken, R reduced, W wounded.".into());
     }
-    let mut meanings: Vec<&str> = Vec::new();
+    let mut meanings: Vec<String> = Vec::new();
     for c in &board.counters {
         for w in &c.status {
-            if let Some((_, m)) = badge(w)
+            if let Some((_, m)) = badge(w, &board.statuses)
                 && !m.is_empty()
                 && !meanings.contains(&m)
             {
@@ -808,6 +783,7 @@ mod tests {
         BoardView {
             north: None,
             marks: Vec::new(),
+            statuses: vec![engine::StatusView::new("damage #", "D#", "D2 vessel damage")],
             title: "Test".into(),
             hexes,
             lines: vec![
@@ -917,12 +893,23 @@ mod tests {
     }
 
     #[test]
-    fn status_words_become_badges_with_their_numbers() {
-        assert_eq!(badge("steps lost 2").map(|b| b.0), Some("-2".into()));
-        assert_eq!(badge("LCM 1").map(|b| b.0), Some("L1".into()));
-        assert_eq!(badge("column").map(|b| b.0), Some("COL".into()));
-        assert_eq!(badge("3 aboard").map(|b| b.0), Some("+3".into()));
-        assert_eq!(badge("broken"), None);
+    fn status_words_become_the_badges_the_ruleset_declares_with_their_numbers() {
+        let declared = [
+            StatusView::new("steps lost #", "-#", "-2 steps lost"),
+            StatusView::new("lcm #", "L#", "L1 leader casualty markers"),
+            StatusView::new("column", "COL", "COL column"),
+            StatusView::new("# aboard", "+#", "+3 aboard"),
+            StatusView::new("broken", "", "broken"),
+        ];
+        let b = |w: &str| badge(w, &declared).map(|b| b.0);
+        assert_eq!(b("steps lost 2"), Some("-2".into()));
+        assert_eq!(b("LCM 1"), Some("L1".into()), "without regard to case");
+        assert_eq!(b("column"), Some("COL".into()));
+        assert_eq!(b("3 aboard"), Some("+3".into()));
+        assert_eq!(b("broken"), None, "declared with no badge: drawn otherwise");
+        assert_eq!(b("columns"), Some("col".into()), "not the word: its first letters");
+        assert_eq!(b("steps lost x"), Some("ste".into()), "no number where the word has one");
+        assert_eq!(badge("3 aboard", &declared).map(|b| b.1), Some("+3 aboard".into()));
     }
 
     #[test]

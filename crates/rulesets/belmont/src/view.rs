@@ -144,7 +144,22 @@ pub(crate) fn board(g: &Belmont) -> BoardView {
         // The authored map is drawn north up (the Confused Orders die's directions, 10.0).
         north: Some(0),
         marks: melee_marks(g),
+        statuses: statuses(),
     }
+}
+
+/// The status words Belmont's counters carry, with their badges: broken companies, reduced
+/// batteries and wounded leaders are drawn flipped (a stripe), the rest as badges.
+fn statuses() -> Vec<engine::StatusView> {
+    use engine::StatusView as S;
+    vec![
+        S::new("broken", "", "broken (flipped, 1.2, 7.1)"),
+        S::new("reduced", "", "reduced (flipped, 7.1)"),
+        S::new("wounded", "", "wounded (flipped, 7.2)"),
+        S::new("damage #", "D#", "D2 vessel damage"),
+        S::new("captured", "CAP", "CAP captured"),
+        S::new("# aboard", "+#", "+3 aboard"),
+    ]
 }
 
 /// The melee markers placed this activation (4.3.1), each on the hexside its group crossed,

@@ -132,7 +132,7 @@ pub(crate) fn commander_casualty(g: &mut Fotm, c: Cid) {
     }
 }
 
-impl Procedure for CasualtyFrame {
+impl Procedure<Fotm, Action> for CasualtyFrame {
     fn actor(&self, _g: &Fotm) -> Actor {
         match self {
             CasualtyFrame::Sharpshooters { side, .. } => Actor::Side(*side),

@@ -1091,7 +1091,7 @@ impl Assault {
     }
 }
 
-impl Procedure for CombatFrame {
+impl Procedure<Fotm, Action> for CombatFrame {
     fn actor(&self, g: &Fotm) -> Actor {
         match self {
             CombatFrame::Phase { side, .. } => Actor::Side(*side),

@@ -2,8 +2,9 @@
 //! and hands it the chosen one. The top frame is the pending decision; frames that need no
 //! decision run at once.
 //!
-//! Each rule module owns its frames as a type of its own implementing [`Procedure`]; this file
-//! only routes. A module's frame, once popped and handed an action, pushes whatever comes next
+//! Each rule module owns its frames as a type of its own implementing [`Procedure`]
+//! (`engine::procedure`, shared with the other rulesets built on a stack); this file only
+//! routes. A module's frame, once popped and handed an action, pushes whatever comes next
 //! (itself again, a sub-procedure, nothing).
 
 use crate::action::Action;
@@ -11,158 +12,85 @@ use crate::state::Fotm;
 use crate::{combat, movement, rally, retreat, sequence, setup};
 use engine::{Actor, Illegal};
 
-/// One rule module's procedure under way.
-pub(crate) trait Procedure: Sized {
-    /// Who decides (a side, or chance). Never asked of an automatic frame.
-    fn actor(&self, g: &Fotm) -> Actor;
-    /// The rule that asks, and the question in the rulebook's words.
-    fn prompt(&self, g: &Fotm) -> (&'static str, String);
-    /// The legal actions when a side decides.
-    fn legal(&self, g: &Fotm) -> Vec<Action>;
-    /// The outcomes with their probabilities when chance decides.
-    fn chance(&self, _g: &Fotm) -> Vec<(Action, f64)> {
-        Vec::new()
-    }
-    /// Applies a legal action; the frame has been popped.
-    fn apply(self, g: &mut Fotm, a: &Action);
-    /// Whether the frame runs without a decision.
-    fn automatic(&self, _g: &Fotm) -> bool {
-        false
-    }
-    /// Runs an automatic frame; the frame has been popped.
-    fn run(self, _g: &mut Fotm) {}
-    /// Why an action is refused, when the module can say more than "not legal now".
-    fn why(&self, _g: &Fotm, _a: &Action) -> Option<Illegal> {
-        None
-    }
-}
+pub(crate) use engine::procedure::Procedure;
 
-/// A procedure under way.
-#[derive(Clone, PartialEq, Eq, Hash, Debug)]
-pub enum Frame {
-    /// 11.1 set-up.
-    Setup(setup::SetupFrame),
-    /// 11.2 the sequence of play: turn and phase boundaries, the Burnside roll, Lee.
-    Seq(sequence::SeqFrame),
-    /// 12.0 the Rally Phase.
-    Rally(rally::RallyFrame),
-    /// 13.0 movement and 14.0 reinforcements, with routed and guard movement (17.4, 17.5)
-    /// and the breakout (8.5).
-    Move(Box<movement::MoveFrame>),
-    /// 15.0 combat, with artillery fire (9.0) and leader casualties (16.0).
-    Combat(Box<combat::CombatFrame>),
-    /// 17.0 morale checks, retreats, routs and captures.
-    Retreat(Box<retreat::RetreatFrame>),
+engine::frames! {
+    /// A procedure under way.
+    #[derive(Clone, PartialEq, Eq, Hash, Debug)]
+    pub enum Frame for Fotm, Action {
+        /// 11.1 set-up.
+        Setup(setup::SetupFrame),
+        /// 11.2 the sequence of play: turn and phase boundaries, the Burnside roll, Lee.
+        Seq(sequence::SeqFrame),
+        /// 12.0 the Rally Phase.
+        Rally(rally::RallyFrame),
+        /// 13.0 movement and 14.0 reinforcements, with routed and guard movement (17.4, 17.5)
+        /// and the breakout (8.5).
+        Move(Box<movement::MoveFrame>),
+        /// 15.0 combat, with artillery fire (9.0) and leader casualties (16.0).
+        Combat(Box<combat::CombatFrame>),
+        /// 17.0 morale checks, retreats, routs and captures.
+        Retreat(Box<retreat::RetreatFrame>),
+    }
     /// The game is over.
-    Over,
+    over Over => ("FotM 18.1", "The game is over.")
 }
 
-macro_rules! route {
-    ($frame:expr, $f:ident => $body:expr, $over:expr) => {
-        match $frame {
-            Frame::Setup($f) => $body,
-            Frame::Seq($f) => $body,
-            Frame::Rally($f) => $body,
-            Frame::Move($f) => $body,
-            Frame::Combat($f) => $body,
-            Frame::Retreat($f) => $body,
-            Frame::Over => $over,
-        }
-    };
-}
-
-macro_rules! route_owned {
-    ($frame:expr, $f:ident => $body:expr, $over:expr) => {
-        match $frame {
-            Frame::Setup($f) => $body,
-            Frame::Seq($f) => $body,
-            Frame::Rally($f) => $body,
-            Frame::Move($f) => {
-                let $f = *$f;
-                $body
-            }
-            Frame::Combat($f) => {
-                let $f = *$f;
-                $body
-            }
-            Frame::Retreat($f) => {
-                let $f = *$f;
-                $body
-            }
-            Frame::Over => $over,
-        }
-    };
+impl engine::procedure::Stacked for Fotm {
+    type Action = Action;
+    type Frame = Frame;
+    fn frames(&self) -> &[Frame] {
+        &self.stack
+    }
+    fn frames_mut(&mut self) -> &mut Vec<Frame> {
+        &mut self.stack
+    }
+    /// 10.4: Lee's removal, and the other checks that follow any change.
+    fn after_change(&mut self) {
+        sequence::after_change(self);
+    }
 }
 
 /// Who acts.
 pub(crate) fn actor(g: &Fotm) -> Actor {
-    match g.stack.last() {
-        None => Actor::Over,
-        Some(top) => route!(top, f => f.actor(g), Actor::Over),
-    }
+    engine::procedure::actor(g)
 }
 
 /// The pending decision's rule and text.
 pub(crate) fn prompt(g: &Fotm) -> (&'static str, String) {
-    match g.stack.last() {
-        None => ("FotM 18.1", "The game is over.".into()),
-        Some(top) => route!(top, f => f.prompt(g), ("FotM 18.1", "The game is over.".into())),
-    }
+    engine::procedure::prompt(g, ("FotM 18.1", "The game is over."))
 }
 
 /// The legal actions of the side to act, memoised until the position changes.
 pub(crate) fn legal(g: &Fotm) -> Vec<Action> {
     use engine::Game;
-    g.legal_memo.get_or(g.state_hash(), || match g.stack.last() {
-        None => vec![],
-        Some(top) => route!(top, f => f.legal(g), vec![]),
-    })
+    g.legal_memo.get_or(g.state_hash(), || engine::procedure::legal(g))
 }
 
 /// The outcomes of the pending chance decision.
 pub(crate) fn chance(g: &Fotm) -> Vec<(Action, f64)> {
-    match g.stack.last() {
-        None => vec![],
-        Some(top) => route!(top, f => f.chance(g), vec![]),
-    }
+    engine::procedure::chance(g)
 }
 
 /// A module's own explanation of a refusal, if it has one.
 pub(crate) fn why(g: &Fotm, a: &Action) -> Option<Illegal> {
-    g.stack.last().and_then(|top| route!(top, f => f.why(g, a), None))
-}
-
-fn automatic(g: &Fotm, top: &Frame) -> bool {
-    route!(top, f => f.automatic(g), false)
+    engine::procedure::why(g, a)
 }
 
 /// Applies a legal action to the top frame, then runs automatic frames until a decision is
 /// pending, then the checks that follow any change (10.4 Lee's removal).
 pub(crate) fn apply(g: &mut Fotm, a: &Action) {
-    let top = g.stack.pop().expect("a pending decision");
-    route_owned!(top, f => f.apply(g, a), g.stack.push(Frame::Over));
-    settle(g);
+    engine::procedure::apply(g, a);
 }
 
 /// Runs automatic frames until a decision is pending or the game is over.
 pub(crate) fn settle(g: &mut Fotm) {
-    let mut guard = 0u32;
-    loop {
-        sequence::after_change(g);
-        let Some(top) = g.stack.last() else { return };
-        if !automatic(g, top) {
-            return;
-        }
-        let top = g.stack.pop().expect("checked");
-        route_owned!(top, f => f.run(g), unreachable!("Over is not automatic"));
-        guard += 1;
-        assert!(guard < 100_000, "automatic frames loop: {:?}", g.stack.last());
-    }
+    engine::procedure::settle(g);
 }
 
 /// One six-sided die, as chance outcomes.
 pub(crate) fn d6() -> Vec<(Action, f64)> {
-    (1..=6).map(|d| (Action::Roll(d), 1.0 / 6.0)).collect()
+    engine::chance::die(6).into_iter().map(|(d, p)| (Action::Roll(d), p)).collect()
 }
 
 /// The combat roll of `n` dice (15.2) as chance outcomes [`Action::Dice`]: the number of sixes,

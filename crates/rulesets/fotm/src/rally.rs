@@ -224,7 +224,7 @@ pub fn facing_to_enemy(g: &Fotm, b: Bid) -> u8 {
     }
 }
 
-impl Procedure for RallyFrame {
+impl Procedure<Fotm, Action> for RallyFrame {
     fn actor(&self, _g: &Fotm) -> Actor {
         match self {
             RallyFrame::Start { .. } => unreachable!("automatic"),

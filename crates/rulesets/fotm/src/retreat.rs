@@ -320,7 +320,7 @@ fn retreat_into(g: &mut Fotm, b: Bid, to: Hex, away: Vec<Hex>, capturers: Vec<Bi
     }
 }
 
-impl Procedure for RetreatFrame {
+impl Procedure<Fotm, Action> for RetreatFrame {
     fn actor(&self, g: &Fotm) -> Actor {
         match self {
             RetreatFrame::Choice { b, .. } | RetreatFrame::Retreat { b, .. } => Actor::Side(g.side_of(*b)),

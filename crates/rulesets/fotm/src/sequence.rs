@@ -41,7 +41,7 @@ pub enum SeqFrame {
     EndTurn,
 }
 
-impl Procedure for SeqFrame {
+impl Procedure<Fotm, Action> for SeqFrame {
     fn actor(&self, _g: &Fotm) -> Actor {
         match self {
             SeqFrame::BurnsideRoll => Actor::Chance,

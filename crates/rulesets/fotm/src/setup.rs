@@ -115,7 +115,7 @@ fn setup_hexes(g: &Fotm, u: Unit) -> Vec<Hex> {
     hexes
 }
 
-impl Procedure for SetupFrame {
+impl Procedure<Fotm, Action> for SetupFrame {
     fn actor(&self, _g: &Fotm) -> Actor {
         Actor::Side(self.side)
     }

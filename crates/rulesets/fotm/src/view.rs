@@ -85,7 +85,25 @@ fn empty(map: &Map) -> BoardView {
             .collect(),
         north: Some(north_bearing(map.west)),
         marks: Vec::new(),
+        statuses: statuses(),
     }
+}
+
+/// The status words Fire on the Mountain's counters carry, with their badges.
+fn statuses() -> Vec<engine::StatusView> {
+    use engine::StatusView as S;
+    vec![
+        S::new("steps lost #", "-#", "-2 steps lost (15.8)"),
+        S::new("column", "COL", "COL column (13.3)"),
+        S::new("dismounted", "DIS", "DIS dismounted (8.1)"),
+        S::new("routed", "RT", "RT routed (17.4)"),
+        S::new("LCM #", "L#", "L1 leader casualty markers (7.2)"),
+        S::new("sharpshooters", "SS", "SS sharpshooters"),
+        S::new("horse artillery", "HA", "HA horse artillery"),
+        S::new("pursuing (8.5)", "PUR", "PUR pursuing (8.5)"),
+        S::new("casualties #", "C#", "C1 commander casualties (16.0)"),
+        S::new("prisoner *", "P", "P prisoner escorted"),
+    ]
 }
 
 /// The Assault under way (15.2): an arrow from each hex it is made from (or, before launch,

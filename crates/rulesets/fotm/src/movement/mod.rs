@@ -746,7 +746,7 @@ fn mount_check(g: &Fotm, m: &Mover, b: Bid) -> Result<(), Illegal> {
     Ok(())
 }
 
-impl Procedure for MoveFrame {
+impl Procedure<Fotm, Action> for MoveFrame {
     fn actor(&self, _g: &Fotm) -> Actor {
         match self {
             MoveFrame::Phase { side, .. } => Actor::Side(*side),
