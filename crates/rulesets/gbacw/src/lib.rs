@@ -6,3 +6,4 @@
 //! but does not hold (5.19, 8.18, 9.25, 9.56) will be authored data files, labelled so.
 
 pub mod charts;
+pub mod facing;
