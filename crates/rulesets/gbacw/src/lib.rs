@@ -7,3 +7,4 @@
 
 pub mod charts;
 pub mod facing;
+pub mod los;
