@@ -462,6 +462,44 @@ test('moves by destination: a unit selected shows its reach, and a click there m
   });
 });
 
+test('a ringed hex holding your own counters: the click picks the counter, and its popup offers the move there', { timeout: TEST_TIMEOUT }, async () => {
+  await withPages('reach-stack', async (open) => {
+    const { body: g } = await apiJson('/api/games', {
+      method: 'POST',
+      body: JSON.stringify({ scenario: 'fotm', options: [], seats: { union: 'human', confederate: 'human' } }),
+    });
+    for (const side of ['confederate', 'union']) {
+      const token = g.seats[side].token;
+      const st = (await apiJson(`/api/games/${g.id}/state?seat=${token}`)).body;
+      const done = st.actions.find((a) => a.kind === 'done');
+      await apiJson(`/api/games/${g.id}/actions`, { method: 'POST', body: JSON.stringify({ seat: token, seq: st.seq, action: done.action }) });
+    }
+    const page = await open();
+    await page.goto(url(g.seats.union.link));
+    await waitGameReady(page);
+    await page.waitForSelector('#prompt.yours[data-actor=union]');
+    // Benjamin's battery chosen (13.1): Whiting's hex, two steps off, is ringed.
+    const before = await plyText(page);
+    await page.locator('#actions button.action[data-unit="Benjamin"][data-kind="select"]').click();
+    await waitPlyChange(page, before);
+    await page.waitForSelector('#overlay .reach-mark[data-hex="1816"]', { state: 'attached', timeout: STEP });
+    // Clicking Whiting's counter there picks nothing else: the stack's popup offers the move.
+    await page.locator('#map .counter[data-counter="Whiting"]').click({ force: true });
+    const go = page.locator('#stack:not([hidden]) button.here[data-reach="1816"]');
+    await go.waitFor({ timeout: STEP });
+    assert.match(await go.textContent(), /Move .* here/);
+    await go.click();
+    const confirm = page.locator('#odds:not([hidden]) button.confirm');
+    try {
+      await confirm.waitFor({ timeout: 750 });
+      await confirm.click();
+    } catch {
+      // a plain move: sent at once
+    }
+    await page.waitForSelector('#map .counter[data-counter="Benjamin"][data-hex="1816"]', { state: 'attached', timeout: STEP });
+  });
+});
+
 test('an unknown game id is a clear page with the way back, not an endless Loading', { timeout: TEST_TIMEOUT }, async () => {
   await withPages('no-such-game', async (open) => {
     const page = await open();
