@@ -1,6 +1,7 @@
 //! What a click the page did not offer would mean (`engine::Game::probe`, issue 15), so the
 //! page can say which rule forbids it: a hex clicked while a unit moves is a step there (13.1,
-//! 4.1, 6.1, 11.3...), in the Combat Phase an Assault on it (15.4), in a retreat the retreat
+//! 4.1, 6.1, 11.3...), in the Combat Phase an Assault on it (15.4) or, while one is announced,
+//! the selected brigade joining it (15.4, 15.5), in a retreat the retreat
 //! hex (17.3), at set-up a placement (11.1); a unit clicked is its selection to move (13.1,
 //! 14.2) or whatever choice of a unit is pending; Done is the end of the move or the phase.
 //! Only actions of the kinds the pending decision takes, so a click is never explained by a
@@ -53,6 +54,13 @@ pub(crate) fn probe(g: &Fotm, p: &Probe) -> Vec<Action> {
             }
             if has(|a| matches!(a, Action::Assault(_))) {
                 out.push(Action::Assault(h));
+            }
+            // While an Assault is announced, a hex clicked with a brigade selected is that
+            // brigade joining it (15.4), so a battery out of range or sight hears why (15.5).
+            if let Some(Unit::Brigade(b)) = selected
+                && has(|a| matches!(a, Action::Join(_)))
+            {
+                out.push(Action::Join(b));
             }
             if has(|a| matches!(a, Action::RetreatTo(_))) {
                 out.push(Action::RetreatTo(h));

@@ -1,5 +1,6 @@
-//! The log as a player reads it (issue 15 playtest): every decision that changes the map is
-//! logged in the rulebook's words, and each event belongs to the unit it is about.
+//! What the second playtest found (issue 15), as a player reads it: every decision that changes the map is
+//! logged in the rulebook's words, each event belongs to the unit it is about, and a click
+//! that is not offered hears its rule.
 
 mod common;
 
@@ -62,4 +63,20 @@ fn assault_joins_and_rolls_are_logged_in_the_rulebooks_words() {
         assert!(!t.contains("(es)") && !t.contains("Close:") && !t.contains("Off"), "{t}");
         assert!(t.ends_with("no sixes") || t.ends_with("one six") || t.ends_with(" sixes"), "{t}");
     }
+}
+
+/// The page's "why not" (issue 15 playtest): with an Assault announced, a hex clicked with a
+/// brigade selected that may not join it names the rule, instead of "Nothing to do"; the
+/// brigade that may join is offered.
+#[test]
+fn why_not_a_brigade_that_may_not_join_the_assault_hears_the_rule() {
+    let (mut g, _, _) = face_off("Scammon", "Colquitt");
+    put(&mut g, "Crook", "2010", 0);
+    phase(&mut g, 5, Side::Union, Phase::Combat);
+    act(&mut g, Action::Assault(hex("2815")));
+    let ask = |who: &str| engine::explain(&g, &engine::Probe::Hex { hex: "2815".into(), unit: Some(who.into()) });
+    let far = ask("Crook");
+    assert!(!far.offered);
+    assert!(far.refusals.iter().any(|r| r.rule.starts_with("FotM 15")), "{far:?}");
+    assert!(ask("Scammon").offered, "the brigade beside it may join");
 }
