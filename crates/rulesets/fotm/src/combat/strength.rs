@@ -1,0 +1,171 @@
+//! 15.2-15.5: who may assault and join, the strengths they bring and the dice they roll:
+//! the arithmetic and eligibility the Assault procedure ([`super::Assault`]) asks.
+
+use super::*;
+
+/// 15.2, 8.3, 17.4: an infantry or cavalry brigade's SP before arc and terrain: dismounted
+/// cavalry halved rounded down; defending in column or routed, a quarter rounded up.
+#[must_use]
+pub fn base_sp(g: &Fotm, b: Bid, defending: bool) -> u8 {
+    let mut sp = g.printed_sp(b);
+    if g.arm(b) == Arm::Cavalry && !g.bde(b).mounted {
+        sp /= 2;
+    }
+    if defending && (g.bde(b).column || g.bde(b).routed) {
+        sp = sp.div_ceil(QUARTER);
+    }
+    sp
+}
+
+pub(super) fn elevation(g: &Fotm, h: Hex) -> i32 {
+    i32::from(g.map().elevation(h).unwrap_or(0))
+}
+
+/// 15.3: the close-combat SP adjustment for one hex firing at `target` (see
+/// [`terrain::close_combat_elevation`]).
+#[must_use]
+pub fn elevation_adjust(g: &Fotm, from: Hex, target: Hex) -> i32 {
+    terrain::close_combat_elevation(elevation(g, from), elevation(g, target))
+}
+
+/// 15.2: whether Union brigades of more than one corps are among `bs`.
+pub(super) fn mixed_corps(g: &Fotm, bs: &[Bid]) -> bool {
+    let mut corps: Vec<_> = bs.iter().filter_map(|&b| g.info(b).corps).collect();
+    corps.sort_by_key(|c| *c as u8);
+    corps.dedup();
+    corps.len() > 1
+}
+
+/// 15.2, 17.4: an artillery brigade's fire `sp` when it defends: a quarter, rounded up, in
+/// column or routed (whether canister or suppression fire).
+pub(super) fn defending(g: &Fotm, b: Bid, sp: u8) -> u8 {
+    if g.bde(b).column || g.bde(b).routed { sp.div_ceil(QUARTER) } else { sp }
+}
+
+/// Dice for an SP total: at most ten, never negative (15.2).
+pub(crate) fn dice(sp: i32) -> u8 {
+    u8::try_from(sp.clamp(0, i32::from(MAX_DICE))).unwrap_or(0)
+}
+
+/// 15.2: the dice a roll of `sp` SP gets out of its side's ten for the whole Assault, of
+/// which `used` are rolled already (and counted in).
+pub(crate) fn take_dice(used: &mut u8, sp: i32) -> u8 {
+    let n = dice(sp).min(MAX_DICE.saturating_sub(*used));
+    *used += n;
+    n
+}
+
+/// Steps lost so far, from the record of one entry a step (15.7, 15.8: two at most).
+pub(super) fn lost(steps: &[Bid]) -> u8 {
+    u8::try_from(steps.len()).unwrap_or(u8::MAX)
+}
+
+pub(super) fn is_melee(g: &Fotm, b: Bid) -> bool {
+    matches!(g.arm(b), Arm::Infantry | Arm::Cavalry)
+}
+
+/// The arc of `target` from the brigade.
+pub(super) fn arc_to(g: &Fotm, b: Bid, target: Hex) -> Option<Arc> {
+    g.hex_of(b).and_then(|h| facing::arc(h, g.bde(b).facing, target))
+}
+
+/// Whether a brigade may take part in an Assault at all this phase: not assaulted yet (15.2),
+/// not regrouped this turn (12.3), not routed, not in column (15.2), not ordered off the map.
+pub(super) fn may_assault(g: &Fotm, b: Bid) -> bool {
+    let d = g.bde(b);
+    g.hex_of(b).is_some() && !d.assaulted && !d.regrouped && !d.routed && !d.column && !d.pursuing
+}
+
+/// Whether an infantry or cavalry brigade may make close combat into the adjacent `target`:
+/// not into its rear (5.1); mounted cavalry not into woods nor a higher hex (8.2).
+pub(crate) fn may_close(g: &Fotm, b: Bid, target: Hex) -> bool {
+    let Some(h) = g.hex_of(b) else { return false };
+    if !is_melee(g, b) || h.distance(target) != 1 || matches!(arc_to(g, b, target), Some(Arc::Rear) | None) {
+        return false;
+    }
+    if g.arm(b) == Arm::Cavalry && g.bde(b).mounted {
+        let uphill = elevation(g, target) > elevation(g, h);
+        return g.map().terrain(target).map_or(!uphill, |t| terrain::mounted_may_close(t, uphill));
+    }
+    true
+}
+
+/// Enemy artillery (of the side opposing `side`) in `hex`.
+pub(super) fn enemy_artillery(g: &Fotm, hex: Hex, side: Side) -> Vec<Bid> {
+    g.brigades_at(hex, side.enemy()).into_iter().filter(|&b| g.arm(b).is_artillery()).collect()
+}
+
+/// 15.4, 15.5: whether brigade `b` may join an Assault on `target`.
+#[must_use]
+pub fn can_join(g: &Fotm, b: Bid, target: Hex) -> bool {
+    if !may_assault(g, b) {
+        return false;
+    }
+    if is_melee(g, b) {
+        return may_close(g, b, target);
+    }
+    if !enemy_artillery(g, target, g.side_of(b)).is_empty() {
+        artillery::ranged_sp(g, b, target).is_some()
+    } else {
+        artillery::offensive_sp(g, b, target).is_some()
+    }
+}
+
+/// 15.4: hexes owed close combat: enemy hexes adjacent at the same elevation to a phasing
+/// infantry or cavalry brigade that could still assault them (see the module's Reading).
+#[must_use]
+pub fn mandatory_hexes(g: &Fotm, side: Side, targeted: &[Hex]) -> Vec<Hex> {
+    if side == Side::Union && sequence::union_paused(g) {
+        return vec![];
+    }
+    let occupancy = g.occupancy();
+    let mut out = Vec::new();
+    for b in g.on_map(side) {
+        if !is_melee(g, b) || !may_assault(g, b) {
+            continue;
+        }
+        let Some(h) = g.hex_of(b) else { continue };
+        for n in h.neighbours() {
+            if out.contains(&n) || targeted.contains(&n) || occupancy.occupant(n) != Some(side.enemy()) {
+                continue;
+            }
+            if elevation(g, n) == elevation(g, h) && may_close(g, b, n) {
+                out.push(n);
+            }
+        }
+    }
+    out
+}
+
+/// Hexes holding an enemy guard (2.4).
+pub(super) fn guard_hexes(g: &Fotm, side: Side) -> Vec<Hex> {
+    g.guards.iter().filter(|gd| gd.side == side.enemy() && !gd.done).filter_map(|gd| gd.hex).collect()
+}
+
+/// The hexes `side` may announce an Assault on now.
+#[must_use]
+pub fn targets(g: &Fotm, side: Side, targeted: &[Hex]) -> Vec<Hex> {
+    if side == Side::Union && sequence::union_paused(g) {
+        return vec![];
+    }
+    let guards = guard_hexes(g, side);
+    let occupancy = g.occupancy();
+    let mut out: Vec<Hex> = Vec::new();
+    for b in g.on_map(side) {
+        if !may_assault(g, b) {
+            continue;
+        }
+        let Some(h) = g.hex_of(b) else { continue };
+        let reach = if g.arm(b).is_artillery() { artillery::RANGE + artillery::RANGE_DOWNHILL_BONUS } else { 1 };
+        for n in h.within(reach) {
+            if out.contains(&n) || targeted.contains(&n) {
+                continue;
+            }
+            if (occupancy.occupant(n) == Some(side.enemy()) || guards.contains(&n)) && can_join(g, b, n) {
+                out.push(n);
+            }
+        }
+    }
+    out.sort();
+    out
+}
