@@ -169,6 +169,64 @@ const DEFS: &str = r##"<defs>
 </defs>
 "##;
 
+/// What every counter draws alike, once per document: the text styles, the shadow, the
+/// body by side, the Confederate band, the unit symbols (in the ink, `currentColor`, which
+/// each counter sets) and the spent stripe. A counter then refers to them, so a state answer
+/// carrying every counter stays small (issue 15: under 200 KB).
+fn counter_defs(s: &mut String) {
+    let size = R * 0.98;
+    let (bx, by, bw, bh) = (size / 2.0 - 7.0, 9.0, 14.0, 9.0);
+    let (mid, low) = (size / 2.0, by + bh);
+    let box_ = format!(r#"<rect x="{bx:.1}" y="{by}" width="{bw}" height="{bh}"/>"#);
+    let stroke = r#"fill="none" stroke="currentColor" stroke-width="0.9""#;
+    let _ = write!(
+        s,
+        concat!(
+            "<defs>\n",
+            "<style>.k-t{{font-family:Helvetica,Arial,sans-serif;fill:currentColor}}.k-n{{font-size:5.8px}}",
+            ".k-s{{font-size:8.5px;font-weight:bold;text-anchor:middle}}.k-b{{font-size:5.5px;text-anchor:middle;fill:#111}}</style>\n",
+            r##"<rect id="k-shadow" x="1.3" y="1.3" width="{size:.1}" height="{size:.1}" rx="2" fill="#000" fill-opacity="0.35"/>"##,
+            "\n",
+            r##"<rect id="k-union" width="{size:.1}" height="{size:.1}" rx="2" fill="{uf}" stroke="#111" stroke-width="0.8"/>"##,
+            "\n",
+            r##"<rect id="k-confederate" width="{size:.1}" height="{size:.1}" rx="2" fill="{cf}" stroke="#111" stroke-width="0.8"/>"##,
+            "\n",
+            r#"<rect id="k-band" x="0.4" y="0.4" width="{band:.1}" height="7" rx="1.5" fill="{cb}"/>"#,
+            "\n",
+            r#"<g id="k-infantry" {stroke}>{box_}<path d="M{bx:.1},{by} l{bw},{bh} M{bx:.1},{low} l{bw},-{bh}"/></g>"#,
+            "\n",
+            r#"<g id="k-cavalry" {stroke}>{box_}<path d="M{bx:.1},{low} l{bw},-{bh}"/></g>"#,
+            "\n",
+            r#"<g id="k-artillery"><g {stroke}>{box_}</g><circle cx="{mid:.1}" cy="{cy:.1}" r="2" fill="currentColor"/></g>"#,
+            "\n",
+            r#"<text id="k-leader" x="{mid:.1}" y="{star:.1}" font-size="11" text-anchor="middle" fill="currentColor">&#9733;</text>"#,
+            "\n",
+            r#"<g id="k-vessel"><path d="M{hull:.1},{deck:.1} h14 l-3,4 h-8 z" fill="currentColor"/><path d="M{mid:.1},{deck:.1} v-5" {stroke}/></g>"#,
+            "\n",
+            r##"<g id="k-spent"><path d="M0,{stripe:.1} L{size:.1},4" stroke="#c0202a" stroke-width="2.2" stroke-opacity="0.85"/><circle cx="{size:.1}" cy="0" r="4.2" fill="#c0202a"/></g>"##,
+            "\n</defs>\n"
+        ),
+        size = size,
+        stroke = stroke,
+        box_ = box_,
+        bx = bx,
+        by = by,
+        bw = bw,
+        bh = bh,
+        low = low,
+        mid = mid,
+        uf = UNION_FILL,
+        cf = CONFEDERATE_FILL,
+        cb = CONFEDERATE_BAND,
+        band = size - 0.8,
+        cy = by + bh / 2.0,
+        star = low - 0.5,
+        hull = mid - 7.0,
+        deck = by + 4.0,
+        stripe = size - 4.0,
+    );
+}
+
 /// Where the map lies: every placeable hex, the frame placing them, and the map's size
 /// (margins included, the title band and the panel not).
 struct Layout<'a> {
@@ -214,6 +272,7 @@ fn open(s: &mut String, title: &str, width: f64, height: f64) {
     );
     let _ = writeln!(s, "<title>{}</title>", esc(title));
     s.push_str(DEFS);
+    counter_defs(s);
     let _ = writeln!(s, r#"<rect width="100%" height="100%" fill="{PAPER}"/>"#);
 }
 
@@ -417,7 +476,7 @@ fn counter(s: &mut String, x: f64, y: f64, c: &CounterView, statuses: &[StatusVi
     let size = R * 0.98;
     let (x0, y0) = (x - size / 2.0, y - size / 2.0);
     let union = c.side.eq_ignore_ascii_case("union");
-    let (fill, ink) = if union { (UNION_FILL, UNION_INK) } else { (CONFEDERATE_FILL, CONFEDERATE_INK) };
+    let ink = if union { UNION_INK } else { CONFEDERATE_INK };
     let has = |w: &str| c.status.iter().any(|x| x.to_ascii_lowercase().contains(w));
     let spent = has("broken") || has("reduced") || has("wounded");
     let tip = format!(
@@ -431,93 +490,48 @@ fn counter(s: &mut String, x: f64, y: f64, c: &CounterView, statuses: &[StatusVi
     );
     let _ = writeln!(
         s,
-        r#"<g class="counter {side}" data-counter="{}" data-hex="{}" data-side="{side}" transform="translate({x0:.1},{y0:.1})"><title>{}</title>"#,
+        r#"<g class="counter {side}" data-counter="{}" data-hex="{}" data-side="{side}" transform="translate({x0:.1},{y0:.1})" color="{ink}"><title>{}</title>"#,
         esc(&c.id),
         esc(&c.hex),
         esc(&tip),
         side = esc(&c.side.to_ascii_lowercase())
     );
-    // A hand-drawn drop shadow (filters are not drawn by every renderer).
+    // The drop shadow, the body and (Confederate) the band, drawn once in the defs
+    // (`DEFS`: filters are not drawn by every renderer); a spent counter's body is paler.
     let _ = writeln!(
         s,
-        r##"<rect x="1.3" y="1.3" width="{size:.1}" height="{size:.1}" rx="2" fill="#000" fill-opacity="0.35"/><rect width="{size:.1}" height="{size:.1}" rx="2" fill="{fill}" stroke="#111" stroke-width="0.8"{}/>"##,
-        if spent { r#" fill-opacity="0.8""# } else { "" }
+        r##"<use href="#k-shadow"/><use href="#k-{}"{}/>{}"##,
+        if union { "union" } else { "confederate" },
+        if spent { r#" fill-opacity="0.8""# } else { "" },
+        if union { "" } else { r##"<use href="#k-band"/>"## }
     );
-    if !union {
-        let _ = writeln!(
-            s,
-            r#"<rect x="0.4" y="0.4" width="{:.1}" height="7" rx="1.5" fill="{CONFEDERATE_BAND}"/>"#,
-            size - 0.8
-        );
-    }
     // The name top left, where it still shows when another counter sits on this one.
     let name: String = c.name.chars().take(10).collect();
-    let _ = writeln!(
-        s,
-        r#"<text x="1.8" y="5.8" font-size="5.8" fill="{ink}" font-family="Helvetica, Arial, sans-serif">{}</text>"#,
-        esc(&name)
-    );
-    // The unit symbol, NATO style where there is one.
-    let (bx, by, bw, bh) = (size / 2.0 - 7.0, 9.0, 14.0, 9.0);
-    let stroke = format!(r#"fill="none" stroke="{ink}" stroke-width="0.9""#);
-    match c.kind.to_ascii_lowercase().as_str() {
-        "infantry" => {
-            let _ = writeln!(
-                s,
-                r#"<rect x="{bx:.1}" y="{by}" width="{bw}" height="{bh}" {stroke}/><path d="M{bx:.1},{by} l{bw},{bh} M{bx:.1},{} l{bw},-{bh}" {stroke}/>"#,
-                by + bh
-            );
+    let _ = writeln!(s, r#"<text class="k-t k-n" x="1.8" y="5.8">{}</text>"#, esc(&name));
+    // The unit symbol, NATO style where there is one (in the defs, drawn in the ink).
+    let symbol = match c.kind.to_ascii_lowercase().as_str() {
+        "infantry" => Some("infantry"),
+        "cavalry" => Some("cavalry"),
+        "artillery" | "battery" => Some("artillery"),
+        "leader" => Some("leader"),
+        "gunboat" | "transport" | "vessel" | "ship" => Some("vessel"),
+        _ => None,
+    };
+    match symbol {
+        Some(id) => {
+            let _ = writeln!(s, r##"<use href="#k-{id}"/>"##);
         }
-        "cavalry" => {
+        None => {
             let _ = writeln!(
                 s,
-                r#"<rect x="{bx:.1}" y="{by}" width="{bw}" height="{bh}" {stroke}/><path d="M{bx:.1},{} l{bw},-{bh}" {stroke}/>"#,
-                by + bh
-            );
-        }
-        "artillery" | "battery" => {
-            let _ = writeln!(
-                s,
-                r#"<rect x="{bx:.1}" y="{by}" width="{bw}" height="{bh}" {stroke}/><circle cx="{:.1}" cy="{:.1}" r="2" fill="{ink}"/>"#,
+                r#"<text class="k-t" x="{:.1}" y="15" font-size="6" text-anchor="middle">{}</text>"#,
                 size / 2.0,
-                by + bh / 2.0
-            );
-        }
-        "leader" => {
-            let _ = writeln!(
-                s,
-                r#"<text x="{:.1}" y="{:.1}" font-size="11" text-anchor="middle" fill="{ink}">&#9733;</text>"#,
-                size / 2.0,
-                by + bh - 0.5
-            );
-        }
-        "gunboat" | "transport" | "vessel" | "ship" => {
-            let _ = writeln!(
-                s,
-                r#"<path d="M{:.1},{:.1} h14 l-3,4 h-8 z" fill="{ink}"/><path d="M{:.1},{:.1} v-5" {stroke}/>"#,
-                size / 2.0 - 7.0,
-                by + 4.0,
-                size / 2.0,
-                by + 4.0
-            );
-        }
-        other => {
-            let _ = writeln!(
-                s,
-                r#"<text x="{:.1}" y="{:.1}" font-size="6" text-anchor="middle" fill="{ink}">{}</text>"#,
-                size / 2.0,
-                by + 6.0,
-                esc(&other.chars().take(4).collect::<String>())
+                esc(&c.kind.chars().take(4).collect::<String>())
             );
         }
     }
-    let _ = writeln!(
-        s,
-        r#"<text x="{:.1}" y="{:.1}" font-size="8.5" font-weight="bold" text-anchor="middle" fill="{ink}" font-family="Helvetica, Arial, sans-serif">{}</text>"#,
-        size / 2.0,
-        size - 3.0,
-        esc(&c.strength)
-    );
+    let _ =
+        writeln!(s, r#"<text class="k-t k-s" x="{:.1}" y="{:.1}">{}</text>"#, size / 2.0, size - 3.0, esc(&c.strength));
     // Status marks: a red band for broken/reduced/wounded, corner badges for the rest.
     if spent {
         let letter = if has("wounded") {
@@ -529,11 +543,7 @@ fn counter(s: &mut String, x: f64, y: f64, c: &CounterView, statuses: &[StatusVi
         };
         let _ = writeln!(
             s,
-            r##"<path d="M0,{:.1} L{size:.1},{:.1}" stroke="#c0202a" stroke-width="2.2" stroke-opacity="0.85"/><circle cx="{:.1}" cy="0" r="4.2" fill="#c0202a"/><text x="{:.1}" y="2.2" font-size="6" font-weight="bold" text-anchor="middle" fill="#fff" font-family="Helvetica, Arial, sans-serif">{letter}</text>"##,
-            size - 4.0,
-            4.0,
-            size,
-            size
+            r##"<use href="#k-spent"/><text x="{size:.1}" y="2.2" font-size="6" font-weight="bold" text-anchor="middle" fill="#fff" font-family="Helvetica, Arial, sans-serif">{letter}</text>"##
         );
     }
     let badges: Vec<String> = c.status.iter().filter_map(|st| badge(st, statuses).map(|(short, _)| short)).collect();
@@ -542,7 +552,7 @@ fn counter(s: &mut String, x: f64, y: f64, c: &CounterView, statuses: &[StatusVi
         let by = 3.0 + 8.0 * k as f64;
         let _ = writeln!(
             s,
-            r##"<rect x="-5" y="{:.1}" width="12" height="7" rx="1.5" fill="#fff3b0" stroke="#111" stroke-width="0.5"/><text x="1" y="{:.1}" font-size="5.5" text-anchor="middle" fill="#111" font-family="Helvetica, Arial, sans-serif">{}</text>"##,
+            r##"<rect x="-5" y="{:.1}" width="12" height="7" rx="1.5" fill="#fff3b0" stroke="#111" stroke-width="0.5"/><text class="k-t k-b" x="1" y="{:.1}">{}</text>"##,
             by,
             by + 5.3,
             esc(b)

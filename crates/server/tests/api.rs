@@ -557,19 +557,29 @@ fn why_not_names_the_rule_without_acting() {
     // A unit click with no choice of a unit pending names nothing.
     let (status, why) = s.get(&url("unit=27IL-A", u));
     assert_eq!((status, &why["offered"], why["refusals"].as_array().map(Vec::len)), (200, &json!(false), Some(0)));
-    // A hex where the unit's set-up placement is legal: offered, with the action's index,
-    // so the page offers it there instead of pointing to a list.
-    let place = before["actions"].as_array().unwrap().iter().find(|a| a["kind"] == "place").expect("a placement");
-    let (unit, hex) = (place["unit"].as_str().unwrap(), place["hex"].as_str().unwrap());
-    let (status, why) = s.get(&url(&format!("hex={hex}&unit={unit}"), u));
-    assert_eq!((status, &why["offered"]), (200, &json!(true)), "{why}");
-    assert_eq!(why["actions"], json!([place["index"]]), "{why}");
     // Only the seat to act asks, of the position it saw, about something.
     assert_eq!(s.get(&url("finish=true", None)).0, 403);
     assert_eq!(s.get(&url("finish=true", c)).0, 200, "the other seat may ask too (it reads no secret)");
     assert_eq!(s.get(&format!("/api/games/{}/why?seq={}&seat={}&finish=true", g.id, seq + 1, u.unwrap())).0, 409);
     assert_eq!(s.get(&url("", u)).0, 400);
     assert_eq!(s.state(&g, u)["seq"], before["seq"], "asking changes nothing");
+    // A unit whose choice is legal (a guard company, 2.1, once the regiment is chosen):
+    // offered, with the action's index, so the page offers it there, not in a list.
+    let guard = before["actions"][0].clone();
+    assert_eq!(s.act(&g, u, &before["seq"], &guard["action"]).0, 200);
+    let now = s.state(&g, u);
+    let pick = now["actions"].as_array().unwrap().iter().find(|a| a["unit"].is_string()).expect("a company to pick");
+    let q = format!(
+        "/api/games/{}/why?seq={}&seat={}&unit={}",
+        g.id,
+        now["seq"],
+        u.unwrap(),
+        pick["unit"].as_str().unwrap()
+    );
+    let (status, why) = s.get(&q);
+    assert_eq!((status, &why["offered"]), (200, &json!(true)), "{why}");
+    assert_eq!(why["actions"], json!([pick["index"]]), "{why}");
+    assert_eq!(s.state(&g, u)["seq"], now["seq"], "asking changes nothing");
 }
 
 /// Issue 15: every state answer under 200 KB. A Belmont set-up lists tens of thousands of
