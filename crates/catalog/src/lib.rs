@@ -66,6 +66,13 @@ pub fn scenarios() -> Vec<ScenarioInfo> {
     vec![belmont::scenario_info(), fotm::scenario_info()]
 }
 
+/// Scenarios under construction: built by id ([`with_game`]) for their developers' runs
+/// (`muster render`, `selfplay`), listed in no menu until they play (GBACW, issue 16).
+#[must_use]
+pub fn under_construction() -> Vec<ScenarioInfo> {
+    vec![gbacw::scenario_info()]
+}
+
 /// The scenario with this id, if the catalog knows it.
 #[must_use]
 pub fn scenario(id: &str) -> Option<ScenarioInfo> {
@@ -86,6 +93,11 @@ pub fn with_game<V: Visit>(scenario: &str, options: &[String], v: V) -> Result<V
         }
         fotm::SCENARIO => {
             let game = fotm::Fotm::new(options)
+                .map_err(|e| CatalogError::BadOption { scenario: scenario.into(), message: e.to_string() })?;
+            Ok(v.visit(game))
+        }
+        gbacw::SCENARIO => {
+            let game = gbacw::Gbacw::new(options)
                 .map_err(|e| CatalogError::BadOption { scenario: scenario.into(), message: e.to_string() })?;
             Ok(v.visit(game))
         }
@@ -131,6 +143,17 @@ mod tests {
                     with_game(&info.id, std::slice::from_ref(&o.name), Probe).expect("option accepted");
                 assert_eq!(options, vec![o.name.clone()]);
             }
+        }
+    }
+
+    #[test]
+    fn a_scenario_under_construction_builds_by_id_and_is_in_no_menu() {
+        for info in under_construction() {
+            let (id, _, live) = with_game(&info.id, &[], Probe).expect("builds");
+            assert_eq!(id, info.id);
+            assert!(live);
+            assert!(scenario(&info.id).is_none(), "{id} is listed in no menu");
+            assert!(info.description.contains("Under construction"));
         }
     }
 

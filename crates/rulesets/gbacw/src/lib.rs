@@ -9,15 +9,172 @@
 //!   hex ([`map`], `data/belmont.map`); Belmont's order of battle, leaders, reinforcements,
 //!   promotion priority and BCE ([`oob`], `data/belmont-oob.ron`); the terrain names they
 //!   share ([`terrain`]). Each loader reports every problem with its file and line;
+//! - step 4, the game itself ([`Gbacw`], an `engine::Game`): the sequence of play, each
+//!   Game-Turn two Player-Turns of phases A to J (4.0, [`sequence`]), the units and leaders
+//!   where the order of battle sets them up, reinforcements landing in their side's Movement
+//!   Phase, and the game's end after the last Game-Turn; the board as a page draws it
+//!   ([`view`]). What each phase holds comes in the later steps: until then a phase is the
+//!   acting player's Done. Not in the catalog until it plays;
 //! - from later steps, hexside facing (7.0, [`facing`]) and line of sight (9.7, [`los`]).
 //!
 //! Scale (issue 16): 120 yards a hex, 20 minutes a Game-Turn, a Strength Point about 100 men
 //! or one gun.
 
+pub mod action;
+pub mod action_view;
 pub mod authored;
 pub mod charts;
+pub mod describe;
 pub mod facing;
 pub mod los;
 pub mod map;
 pub mod oob;
+pub mod procedure;
+pub mod sequence;
+pub mod state;
 pub mod terrain;
+pub mod view;
+
+pub use action::Action;
+pub use procedure::Frame;
+pub use state::{Fate, Formation, Gbacw, LeaderId, Loc, Phase, UnitId};
+
+use engine::{ActionView, Actor, BoardView, Game, Illegal, Log, OptionInfo, Outcome, Prompt, ScenarioInfo};
+
+/// The scenario id.
+pub const SCENARIO: &str = "gbacw-belmont";
+
+/// The scenario's options.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub struct Options {
+    /// Every unit's morale known from the start (13.12-13.15 replaced by the order of
+    /// battle's known values), so a balance study is not all noise (issue 16).
+    pub known_morale: bool,
+}
+
+/// Options: (name, description).
+const OPTIONS: [(&str, &str); 1] =
+    [("known-morale", "GBACW 13.12 variant: every green unit's morale known from the start (authored values)")];
+
+/// Why a game could not be set up.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SetupError {
+    /// An option name this scenario does not know.
+    #[error("unknown option '{0}' for gbacw-belmont (known: known-morale)")]
+    UnknownOption(String),
+}
+
+impl Options {
+    /// Parses option names.
+    ///
+    /// # Errors
+    /// [`SetupError::UnknownOption`] for a name not in the list.
+    pub fn parse(names: &[String]) -> Result<Options, SetupError> {
+        let mut o = Options::default();
+        for n in names {
+            match n.as_str() {
+                "known-morale" => o.known_morale = true,
+                _ => return Err(SetupError::UnknownOption(n.clone())),
+            }
+        }
+        Ok(o)
+    }
+}
+
+/// The scenario as a menu shows it.
+#[must_use]
+pub fn scenario_info() -> ScenarioInfo {
+    ScenarioInfo {
+        id: SCENARIO.into(),
+        ruleset: "gbacw".into(),
+        title: "Belmont, 7 November 1861 (GBACW standard rules)".into(),
+        description: "Grant's raid on Camp Johnston at regimental scale under the Great Battles of the American Civil \
+                      War standard rules: 120 yards a hex, 20 minutes a Game-Turn. Under construction. Map, order of \
+                      battle and the mapsheet charts the rulebook cites authored from the historical record, not the \
+                      published game."
+            .into(),
+        options: OPTIONS.iter().map(|(n, d)| OptionInfo { name: (*n).into(), description: (*d).into() }).collect(),
+    }
+}
+
+impl Gbacw {
+    /// A new game at the start of the first Game-Turn.
+    ///
+    /// # Errors
+    /// [`SetupError`] for an unknown option.
+    pub fn new(options: &[String]) -> Result<Gbacw, SetupError> {
+        let opt = Options::parse(options)?;
+        let mut g = sequence::new_game(options.to_vec(), opt);
+        engine::procedure::settle(&mut g);
+        Ok(g)
+    }
+}
+
+impl Game for Gbacw {
+    type Action = Action;
+
+    fn scenario(&self) -> (&str, &[String]) {
+        (SCENARIO, &self.options)
+    }
+
+    fn actor(&self) -> Actor {
+        engine::procedure::actor(self)
+    }
+
+    fn prompt(&self) -> Prompt {
+        let (rule, text) = engine::procedure::prompt(self, ("GBACW 4.0", "The game is over."));
+        Prompt { actor: self.actor(), rule: rule.into(), text }
+    }
+
+    fn legal_actions(&self) -> Vec<Action> {
+        match self.actor() {
+            Actor::Side(_) => self.legal_memo.get_or(self.state_hash(), || engine::procedure::legal(self)),
+            _ => Vec::new(),
+        }
+    }
+
+    fn chance_outcomes(&self) -> Vec<(Action, f64)> {
+        match self.actor() {
+            Actor::Chance => engine::procedure::chance(self),
+            _ => Vec::new(),
+        }
+    }
+
+    fn apply_unchecked(&mut self, action: &Action) {
+        self.legal_memo.forget();
+        engine::procedure::apply(self, action);
+    }
+
+    fn why_illegal(&self, action: &Action) -> Illegal {
+        describe::why_illegal(self, action)
+    }
+
+    fn describe(&self, action: &Action) -> String {
+        describe::describe(self, action)
+    }
+
+    fn action_view(&self, action: &Action) -> ActionView {
+        action_view::action_view(self, action)
+    }
+
+    /// Victory points: none are scored until the victory conditions are built (plan step 11).
+    fn vp(&self) -> [f64; 2] {
+        [0.0, 0.0]
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        (self.actor() == Actor::Over).then(|| Outcome { winner: None, vp: self.vp() })
+    }
+
+    fn log(&self) -> &Log {
+        &self.log
+    }
+
+    fn set_logging(&mut self, on: bool) {
+        self.log.set_enabled(on);
+    }
+
+    fn board(&self) -> BoardView {
+        view::board(self)
+    }
+}

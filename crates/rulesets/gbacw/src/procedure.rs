@@ -1,0 +1,29 @@
+//! The stack of procedures under way (`engine::procedure`): each rule module's frames, routed.
+
+use crate::action::Action;
+use crate::sequence;
+use crate::state::Gbacw;
+
+pub(crate) use engine::procedure::Procedure;
+
+engine::frames! {
+    /// A procedure under way.
+    #[derive(Clone, PartialEq, Eq, Hash, Debug)]
+    pub enum Frame for Gbacw, Action {
+        /// 4.0 the sequence of play.
+        Seq(sequence::SeqFrame),
+    }
+    /// The game is over (4.0: the last Game-Turn played).
+    over Over => ("GBACW 4.0", "The game is over.")
+}
+
+impl engine::procedure::Stacked for Gbacw {
+    type Action = Action;
+    type Frame = Frame;
+    fn frames(&self) -> &[Frame] {
+        &self.stack
+    }
+    fn frames_mut(&mut self) -> &mut Vec<Frame> {
+        &mut self.stack
+    }
+}

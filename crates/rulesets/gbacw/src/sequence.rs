@@ -1,0 +1,151 @@
+//! 4.0 The sequence of play: each Game-Turn two Player-Turns, each of phases A to J, then
+//! the Game-Turn Record Interphase; after the last Game-Turn the game is over and the
+//! victory conditions are consulted. Set-up (the order of battle's hexes) and the arrival of
+//! reinforcements at their landing in their side's Movement Phase (4.0 B) are here too.
+//!
+//! Reading: what each phase holds is built phase by phase in the plan's later steps; a phase
+//! with nothing yet to decide is the acting player's Done (`docs/plans/gbacw.md`, step 4).
+
+use crate::action::Action;
+use crate::procedure::{Frame, Procedure};
+use crate::state::{Gbacw, Loc, Phase, initial_leader, initial_unit};
+use crate::{Options, oob};
+use engine::{Actor, Log, Side};
+
+/// The sequence's own frames.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub enum SeqFrame {
+    /// The phase under way ([`Gbacw::phase`]) awaits the acting player's Done.
+    Phase,
+}
+
+/// A new game at the start of the first Game-Turn: every unit and leader where the order of
+/// battle sets it up (its set-up hexes are the scenario's, authored), reinforcements waiting.
+#[must_use]
+pub fn new_game(options: Vec<String>, opt: Options) -> Gbacw {
+    let oob = oob::belmont();
+    let map = crate::map::belmont();
+    let units = oob.units.iter().map(|u| initial_unit(u, &opt, map)).collect();
+    let leaders = oob
+        .commanders
+        .iter()
+        .map(|c| initial_leader(&c.start, map))
+        .chain(oob.brigades.iter().map(|b| initial_leader(&b.start, map)))
+        .collect();
+    let mut g = Gbacw {
+        options,
+        opt,
+        turn: 1,
+        phasing: oob.first_player,
+        phase: Phase::InitialCommand,
+        units,
+        leaders,
+        pinned: Vec::new(),
+        stack: Vec::new(),
+        log: Log::recording(),
+        legal_memo: engine::LegalMemo::default(),
+    };
+    let first = g.turn_label();
+    g.log.push("GBACW 4.0", || format!("Game-Turn 1 ({first}) begins; the {} player moves first.", g.phasing.title()));
+    g.stack.push(Frame::Over);
+    g.stack.push(Frame::Seq(SeqFrame::Phase));
+    g
+}
+
+impl Gbacw {
+    /// The Game-Turn's time on the turn track ("10:00 AM").
+    #[must_use]
+    pub fn turn_label(&self) -> String {
+        self.oob().turns.label(self.turn).unwrap_or_else(|| format!("turn {}", self.turn))
+    }
+
+    /// The Game-Turns the scenario has.
+    #[must_use]
+    pub fn last_turn(&self) -> u8 {
+        self.oob().turns.count
+    }
+}
+
+/// 4.0 B: the phasing side's reinforcements due by this Game-Turn land at their landing
+/// (the landing's first hex), facing north, at the start of its Movement Phase.
+///
+/// Reading until the movement step (plan step 5): they are placed on the landing; moving
+/// onto the map from it comes with movement.
+fn reinforcements(g: &mut Gbacw) {
+    let (side, turn) = (g.phasing, g.turn);
+    let map = g.map();
+    for arrival in g.oob().reinforcements() {
+        if arrival.side != side || arrival.turn > turn {
+            continue;
+        }
+        let Some(hex) = map.landing(arrival.landing).and_then(|l| l.hexes.first().copied()) else { continue };
+        for id in &arrival.units {
+            if let Some(u) = g.unit_by_id(id)
+                && g.unit(u).loc == Loc::Waiting
+            {
+                g.unit_mut(u).loc = Loc::Map(hex);
+                let name = &g.info(u).name;
+                g.log.push("GBACW 4.0", || format!("{name} arrives at {hex}."));
+            }
+        }
+        for id in &arrival.leaders {
+            if let Some(l) = g.leader_by_id(id)
+                && g.leaders[usize::from(l)].loc == Loc::Waiting
+            {
+                g.leaders[usize::from(l)].loc = Loc::Map(hex);
+                let name = g.leader_info(l).1;
+                g.log.push("GBACW 4.0", || format!("{name} arrives at {hex}."));
+            }
+        }
+    }
+}
+
+/// Ends the phase under way: the next phase, the other Player-Turn, the Interphase and the
+/// next Game-Turn, or the end of the game after the last.
+fn next_phase(g: &mut Gbacw) {
+    let first = g.oob().first_player;
+    if let Some(p) = g.phase.next() {
+        g.phase = p;
+    } else if g.phasing == first {
+        g.phasing = first.enemy();
+        g.phase = Phase::InitialCommand;
+        let side = g.phasing;
+        g.log.push("GBACW 4.0", || format!("The {} Player-Turn begins.", side.title()));
+    } else if g.turn >= g.last_turn() {
+        g.log.push("GBACW 4.0", || "The last Game-Turn is over.".into());
+        return;
+    } else {
+        // 4.0 3: the Game-Turn Record Interphase.
+        g.turn += 1;
+        g.phasing = first;
+        g.phase = Phase::InitialCommand;
+        let (t, label) = (g.turn, g.turn_label());
+        g.log.push("GBACW 4.0", || format!("Game-Turn {t} ({label}) begins."));
+    }
+    if g.phase == Phase::Movement {
+        reinforcements(g);
+    }
+    g.stack.push(Frame::Seq(SeqFrame::Phase));
+}
+
+impl Procedure<Gbacw, Action> for SeqFrame {
+    fn actor(&self, g: &Gbacw) -> Actor {
+        Actor::Side(g.phase.actor(g.phasing))
+    }
+
+    fn prompt(&self, g: &Gbacw) -> (&'static str, String) {
+        let side: Side = g.phase.actor(g.phasing);
+        ("GBACW 4.0", format!("{} {}: Done when finished", side.title(), g.phase.name()))
+    }
+
+    fn legal(&self, _g: &Gbacw) -> Vec<Action> {
+        vec![Action::Done]
+    }
+
+    fn apply(self, g: &mut Gbacw, a: &Action) {
+        match (self, a) {
+            (SeqFrame::Phase, Action::Done) => next_phase(g),
+            (f, a) => unreachable!("{f:?} {a:?}"),
+        }
+    }
+}

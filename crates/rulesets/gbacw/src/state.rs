@@ -1,0 +1,382 @@
+//! The position: the Game-Turn, the phasing player and phase (4.0), every unit's and
+//! leader's place and condition, and the procedures under way. Static data (the order of
+//! battle, the map, the authored charts) is not part of it: it is the scenario's, read
+//! through [`Gbacw::oob`], [`Gbacw::map`] and [`Gbacw::charts`].
+//!
+//! Units and leaders are numbered by their place in the order of battle ([`UnitId`],
+//! [`LeaderId`]): units first as `data/belmont-oob.ron` lists them; leaders are the
+//! commanders (division and other, 17.2-17.3) in file order, then one per brigade, its
+//! commander (17.1), in file order.
+
+use crate::oob::{self, Kind, OrderOfBattle};
+use crate::procedure::Frame;
+use crate::{Options, authored, map};
+use engine::{LegalMemo, Log, Side};
+use hexmap::Hex;
+
+/// A combat unit or wagon, by its place in the order of battle.
+pub type UnitId = u16;
+/// A leader, by its place among the commanders, then the brigade commanders.
+pub type LeaderId = u16;
+
+/// The phases of a Player-Turn (4.0), in order. There is no Phase I.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+pub enum Phase {
+    /// A. Initial Command Phase (17.0).
+    InitialCommand,
+    /// B. Movement Phase (5.0), with withdrawal fire (10.1) and reinforcements.
+    Movement,
+    /// C. Defensive Fire Phase: the non-phasing player fires (9.0).
+    DefensiveFire,
+    /// D. Offensive Fire Phase: the phasing player fires (9.0).
+    OffensiveFire,
+    /// E. Retreat Before Melee Phase (12.8).
+    RetreatBeforeMelee,
+    /// F. Melee Phase (12.0).
+    Melee,
+    /// G. Ammunition Resupply Phase (11.23).
+    Resupply,
+    /// H. Rally Phase (13.5).
+    Rally,
+    /// J. Final Command Phase (17.8).
+    FinalCommand,
+}
+
+impl Phase {
+    /// Every phase, in the order of 4.0.
+    pub const ALL: [Phase; 9] = [
+        Phase::InitialCommand,
+        Phase::Movement,
+        Phase::DefensiveFire,
+        Phase::OffensiveFire,
+        Phase::RetreatBeforeMelee,
+        Phase::Melee,
+        Phase::Resupply,
+        Phase::Rally,
+        Phase::FinalCommand,
+    ];
+
+    /// The letter and name 4.0 gives the phase ("B. Movement Phase").
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Phase::InitialCommand => "A. Initial Command Phase",
+            Phase::Movement => "B. Movement Phase",
+            Phase::DefensiveFire => "C. Defensive Fire Phase",
+            Phase::OffensiveFire => "D. Offensive Fire Phase",
+            Phase::RetreatBeforeMelee => "E. Retreat Before Melee Phase",
+            Phase::Melee => "F. Melee Phase",
+            Phase::Resupply => "G. Ammunition Resupply Phase",
+            Phase::Rally => "H. Rally Phase",
+            Phase::FinalCommand => "J. Final Command Phase",
+        }
+    }
+
+    /// The phase after this one in the Player-Turn, or `None` after J.
+    #[must_use]
+    pub fn next(self) -> Option<Phase> {
+        Phase::ALL.iter().position(|&p| p == self).and_then(|i| Phase::ALL.get(i + 1).copied())
+    }
+
+    /// Who acts in the phase: the non-phasing player in the Defensive Fire Phase (4.0 C),
+    /// the phasing player otherwise.
+    #[must_use]
+    pub fn actor(self, phasing: Side) -> Side {
+        if self == Phase::DefensiveFire { phasing.enemy() } else { phasing }
+    }
+}
+
+/// Where a unit or leader is.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Loc {
+    /// Not yet arrived: a reinforcement (4.0 B).
+    Waiting,
+    /// On the map.
+    Map(Hex),
+    /// At a named point off the map (the Columbus guns, exclusive rules).
+    OffMap(Hex),
+    /// Gone from play: eliminated, captured, or off the map by the exclusive rules.
+    Gone(Fate),
+}
+
+/// How a unit or leader left play.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Fate {
+    /// Every Strength Point or gun lost (9.8, 12.91).
+    Eliminated,
+    /// Captured (12.93, 14.1, 17.75).
+    Captured,
+    /// Killed (17.76).
+    Killed,
+}
+
+/// A unit's formation (6.0): what it may do and how it faces (7.0).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Formation {
+    /// Infantry in Line (6.1); the default.
+    Line,
+    /// Infantry in Column (6.11).
+    Column,
+    /// A battery limbered to move (6.13).
+    Limbered,
+    /// A battery unlimbered to fire (6.13).
+    Unlimbered,
+    /// Cavalry mounted (6.14).
+    Mounted,
+    /// Cavalry dismounted, fighting as Line (6.14).
+    Dismounted,
+    /// A supply wagon, which has no formation (6.0).
+    Wagon,
+}
+
+/// A unit's condition.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub struct UnitState {
+    /// Where it is.
+    pub loc: Loc,
+    /// The hexside it faces, 0-5 in die order (7.0).
+    pub facing: u8,
+    /// Its formation.
+    pub formation: Formation,
+    /// Strength Points (or guns) lost (3.32, 9.8).
+    pub lost: u8,
+    /// A battery's crew steps lost, 0-2 (15.12).
+    pub crew_lost: u8,
+    /// Its morale once known: printed, or rolled on first need for a green unit (13.14).
+    pub morale: Option<u8>,
+    /// Routed (13.21).
+    pub routed: bool,
+    /// Out of small-arms ammunition (11.21).
+    pub depleted: bool,
+    /// A battery's rounds left (11.3).
+    pub rounds: u8,
+    /// Place in its hex's stack, lower on top (8.4).
+    pub order: u16,
+}
+
+/// A leader's condition.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub struct LeaderState {
+    /// Where he is.
+    pub loc: Loc,
+    /// A replacement stands in for him (17.81).
+    pub replaced: bool,
+}
+
+/// A game of the GBACW standard rules on one scenario.
+#[derive(Clone, Debug)]
+pub struct Gbacw {
+    /// The option names chosen, as given.
+    pub options: Vec<String>,
+    /// The options, parsed.
+    pub opt: Options,
+    /// The Game-Turn, 1-based; 0 before the first.
+    pub turn: u8,
+    /// The phasing player (4.0).
+    pub phasing: Side,
+    /// The phase under way.
+    pub phase: Phase,
+    /// Every unit, by [`UnitId`].
+    pub units: Vec<UnitState>,
+    /// Every leader, by [`LeaderId`].
+    pub leaders: Vec<LeaderState>,
+    /// Hexes whose units are pinned (9.84: the marker covers the hex).
+    pub pinned: Vec<Hex>,
+    /// The procedures under way, the pending one on top.
+    pub stack: Vec<Frame>,
+    /// The event log.
+    pub log: Log,
+    /// Legal actions, memoised by position.
+    pub legal_memo: LegalMemo<crate::Action>,
+}
+
+impl PartialEq for Gbacw {
+    fn eq(&self, o: &Gbacw) -> bool {
+        self.options == o.options
+            && self.turn == o.turn
+            && self.phasing == o.phasing
+            && self.phase == o.phase
+            && self.units == o.units
+            && self.leaders == o.leaders
+            && self.pinned == o.pinned
+            && self.stack == o.stack
+    }
+}
+
+impl std::hash::Hash for Gbacw {
+    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+        self.options.hash(h);
+        self.turn.hash(h);
+        self.phasing.hash(h);
+        self.phase.hash(h);
+        self.units.hash(h);
+        self.leaders.hash(h);
+        self.pinned.hash(h);
+        self.stack.hash(h);
+    }
+}
+
+impl Gbacw {
+    /// The order of battle.
+    #[must_use]
+    pub fn oob(&self) -> &'static OrderOfBattle {
+        oob::belmont()
+    }
+
+    /// The map.
+    #[must_use]
+    pub fn map(&self) -> &'static map::Map {
+        map::belmont()
+    }
+
+    /// The authored charts (5.19, 8.18, 9.25, 9.56).
+    #[must_use]
+    pub fn charts(&self) -> &'static authored::Charts {
+        authored::standard()
+    }
+
+    /// Every unit's id.
+    pub fn unit_ids(&self) -> impl Iterator<Item = UnitId> + use<> {
+        (0..self.units.len()).map(|i| UnitId::try_from(i).expect("fewer than 65,536 units"))
+    }
+
+    /// Every leader's id.
+    pub fn leader_ids(&self) -> impl Iterator<Item = LeaderId> + use<> {
+        (0..self.leaders.len()).map(|i| LeaderId::try_from(i).expect("fewer than 65,536 leaders"))
+    }
+
+    /// A unit's order-of-battle record.
+    #[must_use]
+    pub fn info(&self, u: UnitId) -> &'static oob::Unit {
+        &self.oob().units[usize::from(u)]
+    }
+
+    /// A unit's condition.
+    #[must_use]
+    pub fn unit(&self, u: UnitId) -> &UnitState {
+        &self.units[usize::from(u)]
+    }
+
+    /// A unit's condition, to change.
+    pub fn unit_mut(&mut self, u: UnitId) -> &mut UnitState {
+        &mut self.units[usize::from(u)]
+    }
+
+    /// A unit's owner.
+    #[must_use]
+    pub fn side_of(&self, u: UnitId) -> Side {
+        self.info(u).side
+    }
+
+    /// A unit's hex, if it is on the map.
+    #[must_use]
+    pub fn hex_of(&self, u: UnitId) -> Option<Hex> {
+        match self.unit(u).loc {
+            Loc::Map(h) => Some(h),
+            _ => None,
+        }
+    }
+
+    /// A unit's current strength (2.0): its initial strength less its losses.
+    #[must_use]
+    pub fn strength(&self, u: UnitId) -> u8 {
+        self.info(u).strength().saturating_sub(self.unit(u).lost)
+    }
+
+    /// The units on the map in `h`, top of the stack first (8.4).
+    #[must_use]
+    pub fn units_at(&self, h: Hex) -> Vec<UnitId> {
+        let mut v: Vec<UnitId> = self.unit_ids().filter(|&u| self.unit(u).loc == Loc::Map(h)).collect();
+        v.sort_by_key(|&u| (self.unit(u).order, u));
+        v
+    }
+
+    /// The number of commanders above the brigades: leaders below this are commanders,
+    /// the rest brigade commanders.
+    #[must_use]
+    pub fn commander_count(&self) -> usize {
+        self.oob().commanders.len()
+    }
+
+    /// A leader's id (a commander's or a brigade's id in the order of battle) and name.
+    #[must_use]
+    pub fn leader_info(&self, l: LeaderId) -> (&'static str, &'static str, Side) {
+        let oob = self.oob();
+        let i = usize::from(l);
+        match oob.commanders.get(i) {
+            Some(c) => (c.id.as_str(), c.name.as_str(), c.side),
+            None => {
+                let b = &oob.brigades[i - oob.commanders.len()];
+                (b.id.as_str(), b.leader.as_str(), b.side)
+            }
+        }
+    }
+
+    /// A leader's hex, if he is on the map.
+    #[must_use]
+    pub fn leader_hex(&self, l: LeaderId) -> Option<Hex> {
+        match self.leaders[usize::from(l)].loc {
+            Loc::Map(h) => Some(h),
+            _ => None,
+        }
+    }
+
+    /// A unit by its order-of-battle id.
+    #[must_use]
+    pub fn unit_by_id(&self, id: &str) -> Option<UnitId> {
+        self.oob().units.iter().position(|u| u.id == id).and_then(|i| UnitId::try_from(i).ok())
+    }
+
+    /// A leader by his id (a commander's, or his brigade's).
+    #[must_use]
+    pub fn leader_by_id(&self, id: &str) -> Option<LeaderId> {
+        self.leader_ids().find(|&l| self.leader_info(l).0 == id)
+    }
+}
+
+/// A unit's condition at the start: where the order of battle sets it up, in the formation
+/// its kind starts in (infantry in Line, batteries limbered, cavalry mounted), facing north,
+/// nothing lost, morale known if printed (or with the known-morale option), full rounds.
+#[must_use]
+pub fn initial_unit(u: &oob::Unit, opt: &Options, map: &map::Map) -> UnitState {
+    let loc = match &u.start {
+        oob::Start::Setup(h) => Loc::Map(*h),
+        oob::Start::Arrive { .. } => Loc::Waiting,
+        oob::Start::OffMap(name) => map.offmap_point(name).map_or(Loc::Waiting, Loc::OffMap),
+    };
+    let formation = match u.kind {
+        Kind::Infantry => Formation::Line,
+        Kind::Cavalry => Formation::Mounted,
+        Kind::Battery { .. } | Kind::Gunboat { .. } | Kind::HeavyGuns { .. } => Formation::Limbered,
+        Kind::Wagon { .. } => Formation::Wagon,
+    };
+    let morale = match u.morale {
+        oob::Morale::Rated(m) => Some(m),
+        oob::Morale::Green if opt.known_morale => Some(u.known),
+        oob::Morale::Green => None,
+    };
+    let rounds = u.kind.guns().map_or(0, |(_, r)| r);
+    UnitState {
+        loc,
+        facing: 0,
+        formation,
+        lost: 0,
+        crew_lost: 0,
+        morale,
+        routed: false,
+        depleted: false,
+        rounds,
+        order: 0,
+    }
+}
+
+/// A leader's place at the start.
+#[must_use]
+pub fn initial_leader(start: &oob::Start, map: &map::Map) -> LeaderState {
+    let loc = match start {
+        oob::Start::Setup(h) => Loc::Map(*h),
+        oob::Start::Arrive { .. } => Loc::Waiting,
+        oob::Start::OffMap(name) => map.offmap_point(name).map_or(Loc::Waiting, Loc::OffMap),
+    };
+    LeaderState { loc, replaced: false }
+}

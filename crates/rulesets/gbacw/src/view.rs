@@ -1,0 +1,164 @@
+//! The position as a page or `muster render` draws it (`engine::BoardView`): the authored
+//! map's terrain, heights, roads and hexsides; every counter on the map facing its hexside
+//! (7.0); the turn track and the phase.
+
+use crate::oob::Kind;
+use crate::state::{Formation, Gbacw, Loc};
+use crate::terrain::{HexsideKind, Terrain};
+use engine::{BoardView, CounterView, HexView, LegendEntry, LineView, StatusView};
+
+/// Terrain, its legend name and fill.
+const LEGEND: [(Terrain, &str, &str); 9] = [
+    (Terrain::Clear, "Clear", "#e8e2b8"),
+    (Terrain::Cornfield, "Cornfield", "#e3cf6a"),
+    (Terrain::Camp, "Camp", "#f0d8a0"),
+    (Terrain::Buildings, "Buildings", "#c9a27e"),
+    (Terrain::Woods, "Woods", "#6f9a55"),
+    (Terrain::Abatis, "Abatis (felled timber)", "#a7a060"),
+    (Terrain::Marsh, "Marsh, dry bayou", "#9fc2a8"),
+    (Terrain::Pond, "Pond, wet bayou", "#8fb8d8"),
+    (Terrain::River, "River", "#5b8fc7"),
+];
+
+/// The map with every unit and leader on it.
+#[must_use]
+pub fn board(g: &Gbacw) -> BoardView {
+    let map = g.map();
+    let hexes = map
+        .hexes()
+        .map(|(h, info)| HexView {
+            hex: h.label(),
+            terrain: info.terrain.key().into(),
+            elevation: i8::try_from(info.height).unwrap_or(i8::MAX),
+            name: info.name.clone(),
+        })
+        .collect();
+    let mut lines: Vec<LineView> = map
+        .road_paths
+        .iter()
+        .map(|r| LineView { kind: "road".into(), hexside: false, hexes: r.hexes.iter().map(|h| h.label()).collect() })
+        .collect();
+    for kind in HexsideKind::ALL {
+        let sides: Vec<String> = map
+            .hexsides
+            .iter()
+            .filter(|(_, k)| **k == kind)
+            .flat_map(|(s, _)| {
+                let (a, b) = s.hexes();
+                [a.label(), b.label()]
+            })
+            .collect();
+        if !sides.is_empty() {
+            lines.push(LineView { kind: kind.key().into(), hexside: true, hexes: sides });
+        }
+    }
+    BoardView {
+        title: format!("Belmont, 7 November 1861 (GBACW standard rules): {}", g.turn_label()),
+        hexes,
+        lines,
+        counters: counters(g),
+        tracks: vec![
+            ("Game-Turn".into(), format!("{} ({} of {})", g.turn_label(), g.turn, g.last_turn())),
+            ("Phase".into(), format!("{} Player-Turn, {}", g.phasing.title(), g.phase.name())),
+            (
+                "Scale".into(),
+                "120 yards a hex, 20 minutes a Game-Turn, a Strength Point about 100 men or one gun (authored)".into(),
+            ),
+        ],
+        legend: LEGEND
+            .iter()
+            .map(|(t, n, f)| LegendEntry { terrain: t.key().into(), name: (*n).into(), fill: (*f).into() })
+            .collect(),
+        north: Some(0),
+        marks: Vec::new(),
+        statuses: statuses(),
+    }
+}
+
+/// The status words GBACW's counters carry, with their badges.
+fn statuses() -> Vec<StatusView> {
+    use StatusView as S;
+    vec![
+        S::new("column", "COL", "COL column (6.11)"),
+        S::new("limbered", "LIM", "LIM limbered (6.13)"),
+        S::new("mounted", "MTD", "MTD mounted (6.14)"),
+        S::new("routed", "RT", "RT routed (13.21)"),
+        S::new("pinned", "PIN", "PIN pinned (9.84)"),
+        S::new("out of ammunition", "AMMO", "AMMO out of ammunition (11.22)"),
+        S::new("green", "?", "? green: morale unknown (13.12)"),
+        S::new("lost #", "-#", "-2 Strength Points or guns lost (3.32)"),
+        S::new("half crew", "HC", "HC half crew (15.13)"),
+    ]
+}
+
+/// Units then leaders on the map, bottom of each stack first.
+fn counters(g: &Gbacw) -> Vec<CounterView> {
+    let mut out = Vec::new();
+    let mut units: Vec<_> = g.unit_ids().filter(|&u| matches!(g.unit(u).loc, Loc::Map(_))).collect();
+    units.sort_by_key(|&u| std::cmp::Reverse((g.unit(u).order, u)));
+    for u in units {
+        let (info, st) = (g.info(u), g.unit(u));
+        let Loc::Map(h) = st.loc else { continue };
+        let kind = match info.kind {
+            Kind::Infantry => "infantry",
+            Kind::Cavalry => "cavalry",
+            Kind::Battery { .. } => "battery",
+            Kind::Wagon { .. } => "wagon",
+            Kind::Gunboat { .. } => "gunboat",
+            Kind::HeavyGuns { .. } => "artillery",
+        };
+        let mut status = Vec::new();
+        match st.formation {
+            Formation::Column => status.push("column".to_string()),
+            Formation::Limbered => status.push("limbered".to_string()),
+            Formation::Mounted => status.push("mounted".to_string()),
+            _ => {}
+        }
+        if st.routed {
+            status.push("routed".into());
+        }
+        if g.pinned.contains(&h) {
+            status.push("pinned".into());
+        }
+        if st.depleted {
+            status.push("out of ammunition".into());
+        }
+        if st.morale.is_none() {
+            status.push("green".into());
+        }
+        if st.lost > 0 {
+            status.push(format!("lost {}", st.lost));
+        }
+        if st.crew_lost == 1 {
+            status.push("half crew".into());
+        }
+        let morale = st.morale.map_or("?".to_string(), |m| m.to_string());
+        out.push(CounterView {
+            id: info.id.clone(),
+            hex: h.label(),
+            side: info.side.name().into(),
+            kind: kind.into(),
+            name: info.name.clone(),
+            strength: format!("{}-{}", g.strength(u), morale),
+            status,
+            facing: None,
+            faces_side: (st.formation != Formation::Wagon).then_some(st.facing),
+        });
+    }
+    for l in g.leader_ids() {
+        let Some(h) = g.leader_hex(l) else { continue };
+        let (id, name, side) = g.leader_info(l);
+        out.push(CounterView {
+            id: id.into(),
+            hex: h.label(),
+            side: side.name().into(),
+            kind: "leader".into(),
+            name: name.into(),
+            strength: String::new(),
+            status: Vec::new(),
+            facing: None,
+            faces_side: None,
+        });
+    }
+    out
+}
