@@ -75,6 +75,16 @@ fn usage_errors_exit_2_and_runtime_failures_exit_1() {
     }
     let out = run(&["play", "gettysburg"], "");
     assert!(text(&out.stderr).contains("belmont"), "the known scenarios are listed");
+    // A server's settings file that is missing or malformed is a usage error too, named
+    // with its line.
+    let bad = scratch("bad-config").join("bad.toml");
+    std::fs::write(&bad, "[limits]\ngames_in_memory = \"many\"\n").unwrap();
+    for config in [bad.to_str().unwrap(), "/nonexistent/muster.toml"] {
+        let out = run(&["serve", "--addr", "127.0.0.1:0", "--config", config], "");
+        assert_eq!(out.status.code(), Some(2), "--config {config}: {}", text(&out.stderr));
+    }
+    let out = run(&["serve", "--addr", "127.0.0.1:0", "--config", bad.to_str().unwrap()], "");
+    assert!(text(&out.stderr).contains("bad.toml"), "{}", text(&out.stderr));
     let out = run(&["replay", "/nonexistent/record.json"], "");
     assert_eq!(out.status.code(), Some(1));
 }

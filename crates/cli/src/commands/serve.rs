@@ -96,8 +96,10 @@ pub struct Args {
 fn settings(args: &Args) -> Result<server::Settings> {
     let mut s = match &args.config {
         Some(path) => {
-            let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
-            server::Settings::from_toml(&text, &path.display().to_string()).map_err(anyhow::Error::msg)?
+            // A file that cannot be read or is malformed is a usage error (exit code 2).
+            let text = std::fs::read_to_string(path)
+                .map_err(|e| crate::Usage(format!("cannot read {}: {e}", path.display())))?;
+            server::Settings::from_toml(&text, &path.display().to_string()).map_err(crate::Usage)?
         }
         None => server::Settings::default(),
     };
