@@ -32,6 +32,7 @@ pub mod oob;
 pub mod procedure;
 pub mod sequence;
 pub mod state;
+pub mod strength;
 pub mod terrain;
 pub mod view;
 
