@@ -697,6 +697,8 @@ function onMapClick(ev) {
   // Your own counter is always picked, never the destination of the unit selected.
   if (counter && ownCounter(counter.dataset.counter)) return clickCounter(counter, ev);
   if (poly && poly.classList.contains('target')) return clickHex(poly.dataset.hex, ev);
+  // An enemy counter on a lit hex is that hex's target: the click targets it.
+  if (counter && ui.hexes.get(counter.dataset.hex)?.classList.contains('target')) return clickHex(counter.dataset.hex, ev);
   // A ringed hex goes there, whether the click fell on the hex or on an enemy counter in
   // it (a melee hex).
   const at = poly ? poly.dataset.hex : counter ? counter.dataset.hex : null;
@@ -762,7 +764,7 @@ function openStack(hex, stack, ev, here = [], dest = null) {
     el('h3', {}, `Stack in ${hex}`, el('button', { class: 'close', title: 'Close', onclick: closePopups }, '×')),
     el('ul', {}, ...rows),
     ...here.map((a) => el('button', { class: 'here', 'data-index': a.index, 'data-kind': a.kind, onclick: () => { closePopups(); choose(a); } }, a.label)),
-    dest ? el('button', { class: 'here', 'data-reach': dest, onclick: () => { closePopups(); moveTo(dest); } }, `Move ${unitName(ui.selected, ui.state.counters, [])} here`) : null,
+    ...(dest ? [el('button', { class: 'here', 'data-reach': dest, onclick: () => { closePopups(); moveTo(dest); } }, `Move ${unitName(ui.selected, ui.state.counters, [])} here`)] : []),
   );
   place(box, ev);
 }

@@ -99,6 +99,17 @@ pub enum Strength {
     },
 }
 
+impl Strength {
+    /// The strength in a player's words ("5 SP", "2 ranged / 3 canister SP").
+    #[must_use]
+    pub fn words(self) -> String {
+        match self {
+            Strength::Sp(n) => format!("{n} SP"),
+            Strength::Fire { ranged, canister } => format!("{ranged} ranged / {canister} canister SP"),
+        }
+    }
+}
+
 /// Where a unit starts (11.1, 14.0, 19.0).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Start {

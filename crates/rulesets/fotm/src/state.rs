@@ -83,6 +83,38 @@ pub enum Fate {
     Pursued,
 }
 
+impl Fate {
+    /// How the brigade left the game, in a player's words.
+    #[must_use]
+    pub const fn words(self) -> &'static str {
+        match self {
+            Fate::Eliminated => "eliminated (2.3)",
+            Fate::RoutedOff => "routed off the map (17.4)",
+            Fate::Captured => "captured (17.5)",
+            Fate::Freed => "freed when its guard was assaulted (2.4)",
+            Fate::BrokeOut => "broke out to the west (8.5)",
+            Fate::Pursued => "sent off in pursuit (8.5)",
+        }
+    }
+}
+
+impl Phase {
+    /// The phase's name as the sequence of play gives it.
+    #[must_use]
+    pub const fn words(self) -> &'static str {
+        match self {
+            Phase::Setup => "Set-up",
+            Phase::BurnsideRoll => "Burnside roll",
+            Phase::Rally => "Rally Phase",
+            Phase::Movement => "Movement Phase",
+            Phase::Reinforcement => "Reinforcement Phase",
+            Phase::Combat => "Combat Phase",
+            Phase::EndTurn => "End of turn",
+            Phase::Over => "Game over",
+        }
+    }
+}
+
 /// [`Fotm::occupant`] for every hex at once, for rules that ask it of many hexes (15.4's
 /// mandatory assaults and Assault targets): `occupant` scans every brigade per hex asked. It
 /// borrows the game, so it cannot outlive a change to the position.

@@ -295,7 +295,7 @@ pub fn board(g: &crate::Fotm) -> BoardView {
     board.marks = assault_marks(g);
     board.tracks.retain(|(k, _)| k != "Turn");
     board.tracks.push(("Turn".into(), format!("{} (turn {} of {})", g.turn_label(), g.turn, g.last_turn())));
-    board.tracks.push(("Phase".into(), format!("{} {:?}", g.phasing.name(), g.phase)));
+    board.tracks.push(("Phase".into(), format!("{} {}", g.phasing.title(), g.phase.words())));
     board.tracks.push(("VP (18.1)".into(), format!("Union {}, Confederate {}", vp[0], vp[1])));
     board.tracks.push((
         "Control (18.1)".into(),
@@ -316,7 +316,7 @@ pub fn board(g: &crate::Fotm) -> BoardView {
     let mut gone: Vec<String> = Vec::new();
     for b in g.all_brigades() {
         if let Loc::Gone(f) = g.bde(b).loc {
-            gone.push(format!("{} ({f:?})", g.info(b).id));
+            gone.push(format!("{} ({})", g.name(b), f.words()));
         }
     }
     if !gone.is_empty() {

@@ -430,7 +430,7 @@ impl Assault {
             self.at(next, g);
         } else {
             if want > n {
-                g.note("FotM 15.2", |_| format!("Ten dice per Assault: {fire:?} rolls {n} of {want}"));
+                g.note("FotM 15.2", |_| format!("Ten dice per Assault: {} rolls {n} of {want}", fire.name()));
             }
             self.at(Stage::Roll { fire, dice: n, ones }, g);
         }
