@@ -287,6 +287,14 @@ pub trait Game: Clone + Hash + Send + Sync + 'static {
         OddsOwn::Stop
     }
 
+    /// The movement `unit` (a [`CounterView`] id) has left in the move under way, in the
+    /// ruleset's own units (half Movement Points, say), if it is moving: moves by
+    /// destination ([`reach`]) take the way that leaves the most. `None` where the ruleset
+    /// does not say (then the fewest actions).
+    fn moves_left(&self, _unit: &str) -> Option<u32> {
+        None
+    }
+
     /// A position the rules cannot finish legally although actions are offered: a unit
     /// that has begun something (a move, say) and can no longer complete it without undo,
     /// so only a fallback lets play go on. `Some` says what and why; the conformance

@@ -7,9 +7,10 @@
 //! that hex is a destination that stops the move, with the rule that stops it.
 //!
 //! A click should decide only where the unit goes: of the paths to a hex, the one chosen
-//! leaves the unit facing as it did and every marker the rules placed where it was (a
-//! Belmont melee marker on its hexside, 4.3.2) whenever some path does, and says so when
-//! none does.
+//! leaves the unit the most movement ([`Game::moves_left`]: the road, not the detour through
+//! the woods), then keeps its facing and every marker the rules placed where it was (a
+//! Belmont melee marker on its hexside, 4.3.2) whenever some path does, and says what it
+//! changes when none does.
 
 use crate::{Actor, Game, MarkView};
 use serde::Serialize;
@@ -24,8 +25,8 @@ pub struct Destination<A> {
     /// The hex's label.
     pub hex: String,
     /// The actions that take the unit there, in order: a path with no warning and no
-    /// interruption on its last step first, then one that keeps the unit's facing and the
-    /// markers as they are, then the fewest actions.
+    /// interruption on its last step first, then the one leaving the most movement, then
+    /// one that keeps the unit's facing and the markers as they are, then the fewest actions.
     pub path: Vec<A>,
     /// The hexes the path steps into, in order, this one last (for a page to draw the path).
     pub via: Vec<String>,
@@ -46,6 +47,9 @@ pub struct Destination<A> {
     /// north-west") when it arrives facing otherwise, a marker moved.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub changes: Vec<String>,
+    /// The movement left on arrival ([`Game::moves_left`]), where the ruleset says.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub left: Option<u32>,
 }
 
 /// A position in the search: the game, the actions so far, the hexes stepped into, where the
@@ -115,13 +119,15 @@ pub fn destinations<G: Game>(game: &G, unit: &str, max_positions: usize) -> Vec<
             {
                 let stops = (!mine).then(|| child.prompt().rule);
                 let clean = stops.is_none() && warning.is_none();
+                let left = child.moves_left(unit);
                 let old = found.get(&hex);
+                let rank = |o: &Destination<G::Action>| (o.stops.is_none() && o.warning.is_none(), o.left);
                 // The fewest actions among the best kind; looking at the board only when
                 // this path could beat the one found.
-                if old.is_none_or(|o| (clean, true) > (o.stops.is_none() && o.warning.is_none(), o.keeps)) {
+                if old.is_none_or(|o| (clean, left, true) > (rank(o).0, rank(o).1, o.keeps)) {
                     let changes = changes(&child, unit, &start, turn.as_deref());
                     let keeps = changes.is_empty();
-                    if old.is_none_or(|o| (clean, keeps) > (o.stops.is_none() && o.warning.is_none(), o.keeps)) {
+                    if old.is_none_or(|o| (clean, left, keeps) > (rank(o).0, rank(o).1, o.keeps)) {
                         if old.is_none() {
                             order.push(hex.clone());
                         }
@@ -135,6 +141,7 @@ pub fn destinations<G: Game>(game: &G, unit: &str, max_positions: usize) -> Vec<
                             warning: warning.clone(),
                             keeps,
                             changes,
+                            left,
                         };
                         found.insert(hex, d);
                     }

@@ -249,6 +249,16 @@ impl Game for Belmont {
         procedure::odds_own(self)
     }
 
+    /// The unit's half-MP left in the activation's move (4.0), once it has begun moving; none
+    /// in a melee hex, where its move is over (4.3.2).
+    fn moves_left(&self, unit: &str) -> Option<u32> {
+        let u = self.oob().counters.iter().position(|c| c.id == unit)?;
+        let id = counters::UnitId::try_from(u).ok()?;
+        let state = self.units.get(u)?;
+        let in_melee = self.hex_of(id).is_some_and(|h| !self.side_at(h, self.owner(id).enemy()).is_empty());
+        state.moved.then(|| if in_melee { 0 } else { u32::from(state.mp) })
+    }
+
     fn probe(&self, p: &engine::Probe) -> Vec<Action> {
         probe::probe(self, p)
     }

@@ -258,6 +258,13 @@ impl Game for Fotm {
         procedure::odds_own(self)
     }
 
+    /// The moving unit's MP left, in half points (13.1), overspent by a forced march as none.
+    fn moves_left(&self, unit: &str) -> Option<u32> {
+        let m = movement::mover(self)?;
+        (action_view::unit_id(self, m.unit).as_deref() == Some(unit))
+            .then(|| u32::from(m.allowance.saturating_sub(m.spent)))
+    }
+
     fn set_logging(&mut self, on: bool) {
         self.log.set_enabled(on);
     }

@@ -109,3 +109,39 @@ fn a_destination_keeps_the_facing_when_any_path_does_and_names_the_turn_when_non
     // Some hexes cost the turn back more than is left: reached turned, and saying so.
     assert!(reach.iter().any(|d| !d.keeps), "some hex is reached only turned");
 }
+
+/// The second playtest (issue 15): a click took Welsh through the woods (4 MP) where the road
+/// cost 2. Of the ways to a hex, the one leaving the most MP is taken (`Game::moves_left`):
+/// every destination leaves at least as much as the step-by-step road does.
+#[test]
+fn a_destination_is_reached_by_the_way_that_leaves_the_most_movement() {
+    let map = fotm::map::south_mountain();
+    // A road run of three hexes from a clear start, all on the map.
+    let road = map.road_paths.iter().map(|r| r.hexes.clone()).find(|h| h.len() > 4).expect("a road");
+    let (start, far) = (road[0], road[3]);
+    let mut g = empty_on(3);
+    let toward = start.direction_to(road[1]).map(fotm::facing::index).unwrap();
+    put(&mut g, "Scammon", &start.label(), toward);
+    phase(&mut g, 3, Side::Union, Phase::Movement);
+    let reach = engine::reach::destinations(&g, "Scammon", 20_000);
+    // The same hexes by hand along the road, in column (13.3: roads in column).
+    let mut by_hand = g.clone();
+    act(&mut by_hand, Action::Select(Unit::Brigade(id(&g, "Scammon"))));
+    let b = id(&g, "Scammon");
+    for &h in &road[1..=3] {
+        let want = by_hand.hex_of(b).and_then(|x| x.direction_to(h)).map(fotm::facing::index).unwrap();
+        let face = [want, (want + 5) % 6]
+            .into_iter()
+            .find(|&f| by_hand.legal_actions().contains(&Action::Face(f)) || by_hand.bde(b).facing == f);
+        if let Some(f) = face.filter(|&f| by_hand.bde(b).facing != f) {
+            act(&mut by_hand, Action::Face(f));
+        }
+        if !by_hand.legal_actions().contains(&Action::Step(h)) {
+            return; // the road leaves the front arc here; the property below still holds
+        }
+        act(&mut by_hand, Action::Step(h));
+    }
+    let hand_left = by_hand.moves_left("Scammon").expect("moving");
+    let d = reach.iter().find(|d| d.hex == far.label()).expect("reached");
+    assert!(d.left.expect("FotM says") >= hand_left, "{:?} leaves {:?}, by hand {hand_left}", d.via, d.left);
+}
