@@ -24,6 +24,7 @@ pub mod action;
 pub mod action_view;
 pub mod authored;
 pub mod charts;
+pub mod command;
 pub mod describe;
 pub mod facing;
 pub mod los;
@@ -33,7 +34,9 @@ pub mod procedure;
 pub mod sequence;
 pub mod state;
 pub mod terrain;
+pub mod testkit;
 pub mod view;
+pub mod zoc;
 
 pub use action::Action;
 pub use procedure::Frame;
