@@ -15,7 +15,14 @@
 //!   Phase, and the game's end after the last Game-Turn; the board as a page draws it
 //!   ([`view`]). What each phase holds comes in the later steps: until then a phase is the
 //!   acting player's Done. Not in the catalog until it plays;
-//! - from later steps, hexside facing (7.0, [`facing`]) and line of sight (9.7, [`los`]).
+//! - from later steps, hexside facing (7.0, [`facing`]) and line of sight (9.7, [`los`]),
+//!   asked of the position ([`Gbacw::sees`]);
+//! - step 7's zones of control (10.0, 10.3-10.5, 11.22, 13.32, 16.31, [`zoc`]), each asked
+//!   for a purpose: withdrawal and retreat fire, or supply and leadership paths;
+//! - step 6's Initial Command Phase (17.0-17.23, 17.6, [`command`]): attach and detach,
+//!   Command Points, radii traced around enemy units and zones, and the command status fixed
+//!   for the Player-Turn ([`command::in_command`], [`command::brigade_in_dir`]);
+//! - position builders for tests ([`testkit`]).
 //!
 //! Scale (issue 16): 120 yards a hex, 20 minutes a Game-Turn, a Strength Point about 100 men
 //! or one gun.
@@ -24,6 +31,7 @@ pub mod action;
 pub mod action_view;
 pub mod authored;
 pub mod charts;
+pub mod command;
 pub mod describe;
 pub mod facing;
 pub mod los;
@@ -34,7 +42,9 @@ pub mod sequence;
 pub mod state;
 pub mod strength;
 pub mod terrain;
+pub mod testkit;
 pub mod view;
+pub mod zoc;
 
 pub use action::Action;
 pub use procedure::Frame;

@@ -20,9 +20,15 @@
 //!   see each other (R38).
 //! - R22: a line running exactly along a hexside is blocked only if both hexes beside it
 //!   block.
+//! - The position ([`Gbacw`] as [`Sight`]): ground from the map's heights, terrain from the
+//!   authored chart (9.56's sight heights: woods 20), units per 9.72 from what stands in
+//!   the hex, a crest hexside at its higher hex's ground.
 //! - Hexsides (crests, 9.52): a hexside between two hexes of the line, neither of them an
 //!   end, blocks as terrain at its own height, half a hex further on than the nearer hex.
 
+use crate::oob::Kind;
+use crate::state::{Formation, Gbacw, UnitId};
+use crate::terrain::HexsideKind;
 use hexmap::{Hex, LineStep, line};
 
 /// 9.72: men standing (infantry, artillery, dismounted cavalry), in feet.
@@ -88,6 +94,55 @@ pub fn clear(map: &impl Sight, from: Hex, from_ft: i32, to: Hex, to_ft: i32) -> 
         }
     }
     true
+}
+
+/// The height a unit adds to its hex (9.72): mounted cavalry and supply wagons are tall, men
+/// on foot (infantry, dismounted cavalry, gun crews) are not. Reading: a gunboat stands as
+/// tall as a wagon.
+#[must_use]
+pub fn unit_ft(g: &Gbacw, u: UnitId) -> i32 {
+    let tall = matches!(g.unit(u).formation, Formation::Mounted | Formation::Wagon)
+        || matches!(g.info(u).kind, Kind::Gunboat { .. });
+    i32::from(g.charts().gauge().unit_ft(tall))
+}
+
+/// 9.72 for the position: ground from the map's heights, terrain from the authored 9.56
+/// chart's sight heights, the tallest unit standing in a hex (leaders alone are no
+/// obstacle), and a crest hexside at the higher of its two hexes' ground (the chart gives
+/// crests no height of their own).
+impl Sight for Gbacw {
+    fn ground(&self, h: Hex) -> i32 {
+        self.map().height_ft(h).map_or(0, i32::from)
+    }
+    fn terrain(&self, h: Hex) -> i32 {
+        self.map().terrain(h).map_or(0, |t| i32::from(self.charts().los_height_ft(t)))
+    }
+    fn units(&self, h: Hex) -> i32 {
+        self.units_at(h).into_iter().map(|u| unit_ft(self, u)).max().unwrap_or(0)
+    }
+    fn hexside(&self, a: Hex, b: Hex) -> Option<i32> {
+        (self.map().hexside(a, b) == Some(HexsideKind::Crest)).then(|| self.ground(a).max(self.ground(b)))
+    }
+}
+
+impl Gbacw {
+    /// 9.7: whether the hex `from` sees the hex `to`, each end at its tallest unit's height
+    /// (a man's where none stands).
+    #[must_use]
+    pub fn sees(&self, from: Hex, to: Hex) -> bool {
+        let end = |h: Hex| Some(Sight::units(self, h)).filter(|&f| f > 0).unwrap_or(MEN_FT);
+        clear(self, from, end(from), to, end(to))
+    }
+
+    /// 9.7: whether unit `firer` sees unit `target`, each at its own height (9.72); false
+    /// if either is off the map.
+    #[must_use]
+    pub fn unit_sees(&self, firer: UnitId, target: UnitId) -> bool {
+        match (self.hex_of(firer), self.hex_of(target)) {
+            (Some(a), Some(b)) => clear(self, a, unit_ft(self, firer), b, unit_ft(self, target)),
+            _ => false,
+        }
+    }
 }
 
 #[cfg(test)]

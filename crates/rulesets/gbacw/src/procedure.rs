@@ -12,6 +12,8 @@ engine::frames! {
     pub enum Frame for Gbacw, Action {
         /// 4.0 the sequence of play.
         Seq(sequence::SeqFrame),
+        /// 17.0 the Initial Command Phase.
+        Command(crate::command::CommandFrame),
     }
     /// The game is over (4.0: the last Game-Turn played).
     over Over => ("GBACW 4.0", "The game is over.")

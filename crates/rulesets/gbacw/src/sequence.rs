@@ -41,6 +41,7 @@ pub fn new_game(options: Vec<String>, opt: Options) -> Gbacw {
         units,
         leaders,
         pinned: Vec::new(),
+        command: crate::command::Command::new(oob),
         stack: Vec::new(),
         log: Log::recording(),
         legal_memo: engine::LegalMemo::default(),
@@ -48,8 +49,18 @@ pub fn new_game(options: Vec<String>, opt: Options) -> Gbacw {
     let first = g.turn_label();
     g.log.push("GBACW 4.0", || format!("Game-Turn 1 ({first}) begins; the {} player moves first.", g.phasing.title()));
     g.stack.push(Frame::Over);
-    g.stack.push(Frame::Seq(SeqFrame::Phase));
+    push_phase(&mut g);
     g
+}
+
+/// The phase under way's first decision: the Initial Command Phase's own (17.0), any
+/// other's the acting player's Done.
+fn push_phase(g: &mut Gbacw) {
+    if g.phase == Phase::InitialCommand {
+        crate::command::begin(g);
+    } else {
+        g.stack.push(Frame::Seq(SeqFrame::Phase));
+    }
 }
 
 impl Gbacw {
@@ -102,7 +113,7 @@ fn reinforcements(g: &mut Gbacw) {
 
 /// Ends the phase under way: the next phase, the other Player-Turn, the Interphase and the
 /// next Game-Turn, or the end of the game after the last.
-fn next_phase(g: &mut Gbacw) {
+pub(crate) fn next_phase(g: &mut Gbacw) {
     let first = g.oob().first_player;
     if let Some(p) = g.phase.next() {
         g.phase = p;
@@ -125,7 +136,7 @@ fn next_phase(g: &mut Gbacw) {
     if g.phase == Phase::Movement {
         reinforcements(g);
     }
-    g.stack.push(Frame::Seq(SeqFrame::Phase));
+    push_phase(g);
 }
 
 impl Procedure<Gbacw, Action> for SeqFrame {

@@ -182,6 +182,8 @@ pub struct Gbacw {
     pub leaders: Vec<LeaderState>,
     /// Hexes whose units are pinned (9.84: the marker covers the hex).
     pub pinned: Vec<Hex>,
+    /// Brigade assignments, Command Points and command status (17.0, [`crate::command`]).
+    pub command: crate::command::Command,
     /// The procedures under way, the pending one on top.
     pub stack: Vec<Frame>,
     /// The event log.
@@ -199,6 +201,7 @@ impl PartialEq for Gbacw {
             && self.units == o.units
             && self.leaders == o.leaders
             && self.pinned == o.pinned
+            && self.command == o.command
             && self.stack == o.stack
     }
 }
@@ -212,6 +215,7 @@ impl std::hash::Hash for Gbacw {
         self.units.hash(h);
         self.leaders.hash(h);
         self.pinned.hash(h);
+        self.command.hash(h);
         self.stack.hash(h);
     }
 }

@@ -2,8 +2,9 @@
 //! map's terrain, heights, roads and hexsides; every counter on the map facing its hexside
 //! (7.0); the turn track and the phase.
 
+use crate::command;
 use crate::oob::Kind;
-use crate::state::{Formation, Gbacw, Loc};
+use crate::state::{Formation, Gbacw, LeaderId, Loc};
 use crate::terrain::{HexsideKind, Terrain};
 use engine::{BoardView, CounterView, HexView, LegendEntry, LineView, StatusView};
 
@@ -60,6 +61,7 @@ pub fn board(g: &Gbacw) -> BoardView {
         tracks: vec![
             ("Game-Turn".into(), format!("{} ({} of {})", g.turn_label(), g.turn, g.last_turn())),
             ("Phase".into(), format!("{} Player-Turn, {}", g.phasing.title(), g.phase.name())),
+            ("Command".into(), format!("{} (17.0)", command::summary(g))),
             (
                 "Scale".into(),
                 "120 yards a hex, 20 minutes a Game-Turn, a Strength Point about 100 men or one gun (authored)".into(),
@@ -88,7 +90,34 @@ fn statuses() -> Vec<StatusView> {
         S::new("green", "?", "? green: morale unknown (13.12)"),
         S::new("lost #", "-#", "-2 Strength Points or guns lost (3.32)"),
         S::new("half crew", "HC", "HC half crew (15.13)"),
+        S::new(
+            "out of command",
+            "OOC",
+            "OOC out of command: one hex, no offensive fire, melee or formation change (17.11)",
+        ),
+        S::new("out of DIR", "DIR", "DIR brigade commander out of Divisional Integrity Radius: one hex (17.21)"),
+        S::new("detached", "DET", "DET brigade detached from its division (17.61)"),
+        S::new("attached", "ATT", "ATT brigade attached to another division (17.64)"),
+        S::new("ER +#", "+#", "+1 Effectiveness Radius augmented by Command Points (17.22)"),
     ]
+}
+
+/// A brigade commander's command words (17.21, 17.22, 17.6).
+fn leader_status(g: &Gbacw, l: LeaderId) -> Vec<String> {
+    let Some(b) = command::brigade(g, l) else { return Vec::new() };
+    let mut out = Vec::new();
+    if !command::brigade_in_dir(g, l) {
+        out.push("out of DIR".to_string());
+    }
+    if g.command.attached[b].is_some_and(|d| Some(d) != command::original_division(g, b)) {
+        out.push("attached".into());
+    } else if g.command.detached[b] {
+        out.push("detached".into());
+    }
+    if let Some((_, n)) = g.command.augment[b] {
+        out.push(format!("ER +{n}"));
+    }
+    out
 }
 
 /// Units then leaders on the map, bottom of each stack first.
@@ -132,6 +161,9 @@ fn counters(g: &Gbacw) -> Vec<CounterView> {
         if st.crew_lost == 1 {
             status.push("half crew".into());
         }
+        if !command::in_command(g, u) {
+            status.push("out of command".into());
+        }
         let morale = st.morale.map_or("?".to_string(), |m| m.to_string());
         out.push(CounterView {
             id: info.id.clone(),
@@ -155,7 +187,7 @@ fn counters(g: &Gbacw) -> Vec<CounterView> {
             kind: "leader".into(),
             name: name.into(),
             strength: String::new(),
-            status: Vec::new(),
+            status: leader_status(g, l),
             facing: None,
             faces_side: None,
         });

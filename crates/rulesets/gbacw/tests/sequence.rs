@@ -5,8 +5,12 @@
 use engine::{Actor, Game, Side};
 use gbacw::{Action, Gbacw, Loc, Phase};
 
+/// Done until the phase ends: the Initial Command Phase may ask twice (17.6, then 17.22).
 fn done(g: &mut Gbacw) {
-    g.apply(&Action::Done).expect("Done is legal in every phase so far");
+    let at = (g.turn, g.phasing, g.phase);
+    while g.actor() != Actor::Over && (g.turn, g.phasing, g.phase) == at {
+        g.apply(&Action::Done).expect("Done is legal in every phase so far");
+    }
 }
 
 #[test]

@@ -1,0 +1,187 @@
+//! 10.0 Zones of control: which hexes an enemy unit controls, and what for. Two questions
+//! are asked of a zone, and the rules answer them differently, so every caller names its
+//! [`Purpose`]:
+//! - [`Purpose::Fire`]: withdrawal fire (10.1), retreat fire (10.2) and the moves and
+//!   retreats that may not enter a zone (5.2, 12.82, 12.92). A friendly unit in the hex does
+//!   not negate the zone (10.5). Mounted cavalry's zone counts only against mounted cavalry
+//!   (10.0 exception); an ammunition-depleted unit has none (11.22).
+//! - [`Purpose::Paths`]: supply paths (10.3, 11.23) and leadership radii (10.4, 13.53,
+//!   17.11, 17.21). A friendly unit in the hex negates the zone (10.5); mounted cavalry
+//!   controls all six hexes (16.31); a depleted unit still controls (11.22).
+//!
+//! Who has a zone (10.0): infantry in Line, dismounted cavalry and unlimbered batteries, into
+//! the three hexes beyond their frontal hexsides (7.0); mounted cavalry into all six. None:
+//! Column infantry and limbered batteries (ruling R36), supply wagons and their crews (10.0,
+//! 11.16), leaders (10.0: they are not units here at all), routed units (13.32). No zone
+//! crosses an impassable hexside (10.5: the wet bayou) or leaves the map.
+//!
+//! Readings:
+//! - Gunboats and the Columbus guns are the exclusive rules' (2.5): no zone until the
+//!   scenario step says otherwise.
+//! - A battery whose whole crew is lost (15.12) controls nothing: guns without men.
+//! - Engaged units have no zone (12.94); the engaged state comes with melee (plan step 10).
+
+use crate::authored::Cost;
+use crate::facing::{self, Facing};
+use crate::oob::Kind;
+use crate::state::{Formation, Gbacw, Loc, UnitId};
+use engine::Side;
+use hexmap::Hex;
+use std::collections::HashSet;
+
+/// What a zone of control is asked about.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Purpose {
+    /// Withdrawal and retreat fire, and the moves and retreats barred from a zone (10.0-10.2,
+    /// 5.2, 12.82, 12.92), by a mover that is mounted cavalry or not (10.0 exception, 16.31).
+    Fire {
+        /// The unit leaving or entering is mounted cavalry.
+        mounted: bool,
+    },
+    /// Supply and leadership paths (10.3-10.5, 11.23, 13.53).
+    Paths,
+}
+
+/// The extent of one unit's zone.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Zone {
+    /// No zone.
+    None,
+    /// The three hexes beyond its frontal hexsides (10.0, 7.0).
+    Front,
+    /// All six adjacent hexes (10.0, 16.31).
+    All,
+}
+
+/// The zone unit `u` exerts for `purpose`.
+#[must_use]
+pub fn zone(g: &Gbacw, u: UnitId, purpose: Purpose) -> Zone {
+    let st = g.unit(u);
+    if !matches!(st.loc, Loc::Map(_)) || st.routed {
+        return Zone::None;
+    }
+    match g.info(u).kind {
+        Kind::Infantry | Kind::Cavalry => {}
+        Kind::Battery { .. } if st.crew_lost < 2 => {}
+        _ => return Zone::None,
+    }
+    let z = match st.formation {
+        Formation::Line | Formation::Dismounted | Formation::Unlimbered => Zone::Front,
+        Formation::Mounted => Zone::All,
+        Formation::Column | Formation::Limbered | Formation::Wagon => Zone::None,
+    };
+    match purpose {
+        Purpose::Paths => z,
+        Purpose::Fire { .. } if st.depleted => Zone::None,
+        Purpose::Fire { mounted: false } if st.formation == Formation::Mounted => Zone::None,
+        Purpose::Fire { .. } => z,
+    }
+}
+
+/// Whether no unit may cross the hexside between adjacent `a` and `b` (the chart prohibits
+/// every mover: the wet bayou, 14.1, 10.5).
+#[must_use]
+pub fn impassable_side(g: &Gbacw, a: Hex, b: Hex) -> bool {
+    g.map().hexside(a, b).is_some_and(|k| g.charts().hexside_move(k).costs.iter().all(|c| *c == Cost::Prohibited))
+}
+
+/// Whether no unit may enter `h` (off the map, or terrain the chart prohibits to every
+/// mover: pond and river).
+#[must_use]
+pub fn impassable_hex(g: &Gbacw, h: Hex) -> bool {
+    g.map().terrain(h).is_none_or(|t| g.charts().terrain_move(t).costs.iter().all(|c| *c == Cost::Prohibited))
+}
+
+/// The hexes unit `u` controls for `purpose`: on the map, not across an impassable hexside.
+#[must_use]
+pub fn zoc_hexes(g: &Gbacw, u: UnitId, purpose: Purpose) -> Vec<Hex> {
+    let z = zone(g, u, purpose);
+    let Some(at) = g.hex_of(u) else { return Vec::new() };
+    if z == Zone::None {
+        return Vec::new();
+    }
+    let faced = g.unit(u).facing;
+    (0..6u8)
+        .filter(|&s| z == Zone::All || facing::frontal(Facing::Line, faced, s))
+        .map(|s| at.neighbour(facing::dir(s)))
+        .filter(|&n| g.map().contains(n) && !impassable_side(g, at, n))
+        .collect()
+}
+
+/// Whether unit `u` controls hex `h` for `purpose`.
+#[must_use]
+pub fn controls(g: &Gbacw, u: UnitId, h: Hex, purpose: Purpose) -> bool {
+    g.hex_of(u).is_some_and(|at| at.distance(h) == 1) && zoc_hexes(g, u, purpose).contains(&h)
+}
+
+/// The units of `side`'s enemy whose zones cover `h` for `purpose` (each may fire
+/// withdrawal or retreat fire, 10.19).
+#[must_use]
+pub fn controllers(g: &Gbacw, side: Side, h: Hex, purpose: Purpose) -> Vec<UnitId> {
+    h.neighbours()
+        .into_iter()
+        .flat_map(|n| g.units_at(n))
+        .filter(|&u| g.side_of(u) != side && controls(g, u, h, purpose))
+        .collect()
+}
+
+/// Whether `h` lies in a zone of `side`'s enemy for `purpose` (for [`Purpose::Paths`] this
+/// ignores friendly units in the hex: see [`Paths`]).
+#[must_use]
+pub fn in_enemy_zoc(g: &Gbacw, side: Side, h: Hex, purpose: Purpose) -> bool {
+    !controllers(g, side, h, purpose).is_empty()
+}
+
+/// 10.3-10.5, 11.23, 13.53: the hexes a supply path or a leadership radius of `side` may
+/// not pass through, computed once for a whole phase's tracing.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Paths {
+    blocked: HashSet<Hex>,
+}
+
+impl Paths {
+    /// The blocked hexes for `side`: every hex holding an enemy unit (13.53, 11.23), and
+    /// every hex in an enemy zone for paths that holds no friendly unit (10.5).
+    #[must_use]
+    pub fn new(g: &Gbacw, side: Side) -> Paths {
+        let mut friendly = HashSet::new();
+        let mut blocked = HashSet::new();
+        for u in g.unit_ids() {
+            let Some(h) = g.hex_of(u) else { continue };
+            if g.side_of(u) == side {
+                friendly.insert(h);
+            } else {
+                blocked.insert(h);
+                blocked.extend(zoc_hexes(g, u, Purpose::Paths));
+            }
+        }
+        blocked.retain(|h| !friendly.contains(h) || g.units_at(*h).iter().any(|&u| g.side_of(u) != side));
+        Paths { blocked }
+    }
+
+    /// Whether a path may not pass through `h`.
+    #[must_use]
+    pub fn blocks(&self, h: Hex) -> bool {
+        self.blocked.contains(&h)
+    }
+
+    /// Ruling R37: the length in hexes of the shortest path from `from` to `to` of at most
+    /// `max` hexes that passes through no blocked hex, enters no impassable hex and crosses
+    /// no impassable hexside (10.4, 10.5, 13.53); terrain costs nothing. The ends themselves
+    /// never block (a path is traced *through* hexes). `None` when there is none.
+    #[must_use]
+    pub fn distance(&self, g: &Gbacw, from: Hex, to: Hex, max: u8) -> Option<u8> {
+        if from == to {
+            return Some(0);
+        }
+        if from.distance(to) > u16::from(max) {
+            return None;
+        }
+        let step = |a: Hex, b: Hex| {
+            let open = g.map().contains(b) && !impassable_side(g, a, b) && (b == to || !impassable_hex(g, b));
+            open.then_some(1u32)
+        };
+        let reach = hexmap::reach(from, u32::from(max), step, |h| h != to && !self.blocks(h));
+        reach.cost.get(&to).and_then(|(c, _)| u8::try_from(*c).ok())
+    }
+}
