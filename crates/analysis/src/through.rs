@@ -67,7 +67,7 @@ pub fn outcomes_through<G: Game>(
             let answer = match (g.actor(), side) {
                 _ if g.odds_horizon() => None,
                 (Actor::Side(s), Some(mine)) if s != mine => Some(None),
-                (Actor::Side(_), Some(_)) => match g.odds_own() {
+                (Actor::Side(_), Some(_)) => match g.odds_own(action) {
                     OddsOwn::Stop => None,
                     OddsOwn::Best => Some(None),
                     OddsOwn::Take(a) => Some(Some(a)),

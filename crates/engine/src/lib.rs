@@ -282,8 +282,9 @@ pub trait Game: Clone + Hash + Send + Sync + 'static {
     /// way (a melee being fought, an Assault being announced), the odds carry through the
     /// decision, by the side's best move ([`OddsOwn::Best`]) or the one the ruleset names
     /// ([`OddsOwn::Take`]: an Assault launched as it stands), so they reach the dice that
-    /// decide. The default stops there.
-    fn odds_own(&self) -> OddsOwn<Self::Action> {
+    /// decide. `began` is the action whose odds these are, so that the odds of one melee
+    /// stop before the next. The default stops there.
+    fn odds_own(&self, _began: &Self::Action) -> OddsOwn<Self::Action> {
         OddsOwn::Stop
     }
 

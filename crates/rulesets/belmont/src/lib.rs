@@ -245,8 +245,8 @@ impl Game for Belmont {
         matches!(self.top(), Some(Frame::DrawChit))
     }
 
-    fn odds_own(&self) -> engine::OddsOwn<Action> {
-        procedure::odds_own(self)
+    fn odds_own(&self, began: &Action) -> engine::OddsOwn<Action> {
+        procedure::odds_own(self, began)
     }
 
     /// The unit's half-MP left in the activation's move (4.0), once it has begun moving; none

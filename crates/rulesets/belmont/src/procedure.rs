@@ -543,13 +543,14 @@ pub(crate) fn run(g: &mut Belmont) {
 }
 
 /// What the odds of an earlier action take for the acting side's own decision here (issue
-/// 15, `engine::Game::odds_own`): inside a melee (6.0-6.3) and the hits, retreats and
-/// rolls a fire or melee leaves to settle (5.1's terrain dice, 6.2, 7.0, 8.0-8.3, 11.1), the
-/// side's best move; while melee markers wait for the melee stage (4.3), too, so a marker's
-/// odds reach the melee it binds the regiment to, resolved when it is the only one left.
-/// Choosing among several melees (6.0) starts something new, as does everything else: the
-/// odds stop there.
-pub(crate) fn odds_own(g: &Belmont) -> engine::OddsOwn<crate::Action> {
+/// 15, `engine::Game::odds_own`): inside a melee (6.0-6.3) and the hits, retreats and rolls
+/// a fire or melee leaves to settle (5.1's terrain dice, 6.2, 7.0, 8.0-8.3, 11.1), the side's
+/// best move. A melee marker's odds (`began` an [`Action::Marker`], 4.3.1) go on to its
+/// melee: the rest of the markers step done, the maneuver by the side's best move, then that
+/// marker's melee resolved; any other melee, and everything else, is the player's to start:
+/// the odds stop there.
+pub(crate) fn odds_own(g: &Belmont, began: &crate::Action) -> engine::OddsOwn<crate::Action> {
+    use crate::Action;
     let settling = g.stack.iter().any(|f| {
         matches!(
             f,
@@ -563,12 +564,17 @@ pub(crate) fn odds_own(g: &Belmont) -> engine::OddsOwn<crate::Action> {
                 | Frame::BreakAboard { .. }
         )
     });
-    let waiting: Vec<usize> = (0..g.markers.len()).filter(|&i| !g.markers[i].resolved).collect();
-    match (g.stack.last(), waiting.as_slice()) {
-        // One melee left: resolving it is the procedure's next step, not a choice.
-        (Some(Frame::ChooseMelee), &[i]) => engine::OddsOwn::Take(crate::Action::Resolve(i as u8)),
-        (Some(Frame::ChooseMelee), _) => engine::OddsOwn::Stop,
-        _ if settling || !waiting.is_empty() => engine::OddsOwn::Best,
-        _ => engine::OddsOwn::Stop,
+    if settling {
+        return engine::OddsOwn::Best;
+    }
+    let Action::Marker { target, .. } = began else { return engine::OddsOwn::Stop };
+    let mine = g.markers.iter().position(|m| !m.resolved && m.target == *target);
+    match (g.stack.last(), g.act.as_ref().map(|a| a.stage)) {
+        (Some(Frame::ChooseMelee), _) => mine.map_or(engine::OddsOwn::Stop, |i| {
+            engine::OddsOwn::Take(Action::Resolve(u8::try_from(i).expect("a few markers")))
+        }),
+        _ if mine.is_none() => engine::OddsOwn::Stop,
+        (_, Some(crate::state::Stage::Markers)) => engine::OddsOwn::Take(Action::Done),
+        _ => engine::OddsOwn::Best,
     }
 }

@@ -158,25 +158,22 @@ fn melee_odds_run_to_the_dice_and_stop_at_the_next_chit_pull() {
 /// The first playtest's complaint (issue 15): a melee's odds stopped at the attacker's own
 /// "choose the unit that takes the hit" and counted that as no change. Inside the melee the
 /// acting side's own choices are answered too (`Game::odds_own`), so no reached position
-/// waits on a decision inside the melee; outside one (a fresh activation) the odds stop.
+/// waits on a decision inside the melee; choosing the next melee is the player's (the second
+/// playtest saw another melee's capture in these odds): the odds stop there.
 #[test]
 fn melee_odds_run_through_the_attackers_own_choices_inside_the_melee() {
     let g = melee_ready(&["13AR-A"], &["31IL-A", "31IL-B"]);
-    assert_eq!(
-        g.odds_own(),
-        engine::OddsOwn::Take(belmont::Action::Resolve(0)),
-        "the only melee left is the next step"
-    );
+    let resolve = belmont::Action::Resolve(0);
+    assert_eq!(g.odds_own(&resolve), engine::OddsOwn::Stop, "choosing a melee is the player's");
     let mut reply = |p: &Belmont| p.legal_actions()[0].clone();
-    let through = analysis::outcomes_through(&g, &belmont::Action::Resolve(0), 200_000, 4_096, &mut reply)
-        .expect("within the limit");
+    let through = analysis::outcomes_through(&g, &resolve, 200_000, 4_096, &mut reply).expect("within the limit");
     assert!(through.own > 0, "the attacker's own choices inside the melee were answered");
     assert!(!through.cut);
     let d = &through.distribution;
     assert!((d.total() - 1.0).abs() < EPS);
     for r in &d.positions {
         assert!(
-            r.game.odds_horizon() || r.game.outcome().is_some() || r.game.odds_own() == engine::OddsOwn::Stop,
+            r.game.odds_horizon() || r.game.outcome().is_some() || r.game.odds_own(&resolve) == engine::OddsOwn::Stop,
             "stopped inside the melee: {:?}",
             r.game.top()
         );
@@ -199,6 +196,14 @@ fn a_melee_markers_odds_reach_its_melee() {
     let mut reply = |p: &Belmont| p.legal_actions()[0].clone();
     let through = analysis::outcomes_through(&g, &marker, 200_000, 256, &mut reply).expect("within the limit");
     assert!(through.own > 0);
+    assert!(through.taken.iter().any(|t| t.contains("0333")), "its own melee resolved: {:?}", through.taken);
     let classes = through.distribution.classes();
     assert!(classes.len() > 1, "the melee's dice are reached: {classes:?}");
+    // A marker whose melee is not the one left to choose does not carry into another's.
+    let other = hex("0533");
+    assert_eq!(
+        g.odds_own(&belmont::Action::Marker { target: other, from: entry }),
+        engine::OddsOwn::Stop,
+        "no marker on {other}: nothing of it is under way"
+    );
 }

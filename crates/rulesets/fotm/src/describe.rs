@@ -88,7 +88,21 @@ pub(crate) fn describe(g: &Fotm, a: &Action) -> String {
         Action::EndMove => "end this unit's move".into(),
         Action::ToTop(x) => format!("put {} on top of its stack", b(x)),
         Action::Assault(h) => format!("assault {h}"),
-        Action::Join(x) => format!("{} joins / leaves the Assault", b(x)),
+        Action::Join(x) => {
+            // Joins, or leaves again, the Assault being announced (15.4).
+            let announced = match g.stack.last() {
+                Some(crate::procedure::Frame::Combat(c)) => match &**c {
+                    crate::combat::CombatFrame::Assault(a) => Some((a.target, a.joined.contains(&x))),
+                    _ => None,
+                },
+                _ => None,
+            };
+            match announced {
+                Some((t, true)) => format!("{} leaves the Assault on {t}", b(x)),
+                Some((t, false)) => format!("{} joins the Assault on {t}", b(x)),
+                None => format!("{} joins the Assault", b(x)),
+            }
+        }
         Action::Launch => "resolve the Assault".into(),
         Action::Cancel => "call off the Assault".into(),
         Action::Lead(x) => format!("{} leads", b(x)),

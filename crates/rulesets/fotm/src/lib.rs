@@ -254,8 +254,8 @@ impl Game for Fotm {
         movement::dead_end(self)
     }
 
-    fn odds_own(&self) -> engine::OddsOwn<Action> {
-        procedure::odds_own(self)
+    fn odds_own(&self, began: &Action) -> engine::OddsOwn<Action> {
+        procedure::odds_own(self, began)
     }
 
     /// The moving unit's MP left, in half points (13.1), overspent by a forced march as none.

@@ -126,16 +126,28 @@ pub(crate) fn combat_dice(n: u8, count_ones: bool) -> Vec<(Action, f64)> {
 }
 
 /// What the odds of an earlier action take for the acting side's own decision here (issue
-/// 15, `engine::Game::odds_own`): an Assault being announced (15.4 Initiation) with a
-/// brigade in it is taken as launched as it stands, so the odds of a brigade joining it
-/// reach its dice; with none yet, who joins is the side's best move, as is every choice
+/// 15, `engine::Game::odds_own`). An Assault being announced (15.4 Initiation) is taken as
+/// launched: announced on a hex (`began` an [`Action::Assault`]), with every brigade that
+/// may join it joined first; a brigade joining or leaving it, as it then stands. Every choice
 /// inside an Assault under way, its leader casualties (16.0) and the retreats it leaves
-/// (17.0). Elsewhere the player starts something new: the odds stop.
-pub(crate) fn odds_own(g: &Fotm) -> engine::OddsOwn<Action> {
+/// (17.0) is the side's best move. Elsewhere the player starts something new: the odds stop.
+pub(crate) fn odds_own(g: &Fotm, began: &Action) -> engine::OddsOwn<Action> {
     use crate::combat::{CombatFrame, Stage};
-    let announcing = matches!(g.stack.last(), Some(Frame::Combat(c)) if matches!(&**c, CombatFrame::Assault(a) if a.stage == Stage::Announce));
-    if announcing && engine::Game::legal_actions(g).contains(&Action::Launch) {
-        return engine::OddsOwn::Take(Action::Launch);
+    let announcing = match g.stack.last() {
+        Some(Frame::Combat(c)) => match &**c {
+            CombatFrame::Assault(a) if a.stage == Stage::Announce => Some(a),
+            _ => None,
+        },
+        _ => None,
+    };
+    if let Some(a) = announcing {
+        let legal = engine::Game::legal_actions(g);
+        let join = legal.iter().find(|x| matches!(x, Action::Join(b) if !a.joined.contains(b)));
+        return match (began, join) {
+            (Action::Assault(_), Some(j)) => engine::OddsOwn::Take(*j),
+            _ if legal.contains(&Action::Launch) => engine::OddsOwn::Take(Action::Launch),
+            _ => engine::OddsOwn::Best,
+        };
     }
     let settling = g.stack.iter().any(|f| {
         matches!(f, Frame::Retreat(_)) || matches!(f, Frame::Combat(c) if !matches!(&**c, CombatFrame::Phase { .. }))

@@ -128,15 +128,19 @@ fn announcing_and_joining_an_assault_show_the_odds_of_launching_it() {
     phase(&mut g, TURN, Side::Union, Phase::Combat);
     let mut reply = |p: &Fotm| p.legal_actions()[0];
     let announce = fotm::Action::Assault(fotm::testkit::hex("2815"));
-    // Announced with no brigade in it yet, who joins is the player's best move (the reply).
+    // Announced on a hex: every brigade that may join it joins, then it is launched (the
+    // second playtest's "assault 1608: 100% no change" before an elimination).
     let t = analysis::outcomes_through(&g, &announce, 1_000_000, 1_024, &mut reply).expect("small enough");
-    assert!(t.own > 0, "answered by the reply");
+    assert_eq!(t.taken.len(), 2, "Scammon joins, then the Assault is resolved: {:?}", t.taken);
+    assert!(t.distribution.classes().len() > 2, "its dice are reached");
     let mut announced = g.clone();
     announced.apply(&announce).unwrap();
-    assert_eq!(announced.odds_own(), engine::OddsOwn::Best);
+    assert_eq!(announced.odds_own(&announce), engine::OddsOwn::Take(fotm::Action::Join(s)));
+    let join = fotm::Action::Join(s);
+    assert_eq!(announced.odds_own(&join), engine::OddsOwn::Best, "a join's odds before any brigade is in: the reply");
     let mut with = announced.clone();
-    with.apply(&fotm::Action::Join(s)).unwrap();
-    assert_eq!(with.odds_own(), engine::OddsOwn::Take(fotm::Action::Launch), "launched as it stands");
+    with.apply(&join).unwrap();
+    assert_eq!(with.odds_own(&join), engine::OddsOwn::Take(fotm::Action::Launch), "launched as it stands");
     let joined = analysis::outcomes_through(&announced, &fotm::Action::Join(s), 1_000_000, 1_024, &mut reply)
         .expect("small enough");
     assert_eq!(joined.taken, vec!["resolve the Assault".to_string()]);
@@ -153,5 +157,5 @@ fn announcing_and_joining_an_assault_show_the_odds_of_launching_it() {
         assert!((p - q).abs() < 1e-9, "{d:?} against {by_hand:?}");
     }
     // Outside an Assault the odds stop at the player's next choice.
-    assert_eq!(g.odds_own(), engine::OddsOwn::Stop);
+    assert_eq!(g.odds_own(&announce), engine::OddsOwn::Stop);
 }
