@@ -24,18 +24,23 @@ pub mod action;
 pub mod action_view;
 pub mod authored;
 pub mod charts;
+pub mod command;
 pub mod describe;
 pub mod facing;
+pub mod leaders;
 pub mod los;
 pub mod map;
+pub mod movement;
 pub mod oob;
+mod probe;
 pub mod procedure;
 pub mod sequence;
+pub mod stacking;
 pub mod state;
 pub mod terrain;
 pub mod view;
 
-pub use action::Action;
+pub use action::{Action, Piece};
 pub use procedure::Frame;
 pub use state::{Fate, Formation, Gbacw, LeaderId, Loc, Phase, UnitId};
 
@@ -155,6 +160,14 @@ impl Game for Gbacw {
 
     fn action_view(&self, action: &Action) -> ActionView {
         action_view::action_view(self, action)
+    }
+
+    fn probe(&self, p: &engine::Probe) -> Vec<Action> {
+        probe::probe(self, p)
+    }
+
+    fn dead_end(&self) -> Option<String> {
+        movement::dead_end(self)
     }
 
     /// Victory points: none are scored until the victory conditions are built (plan step 11).

@@ -111,7 +111,7 @@ pub enum Fate {
 }
 
 /// A unit's formation (6.0): what it may do and how it faces (7.0).
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, serde::Serialize, serde::Deserialize)]
 pub enum Formation {
     /// Infantry in Line (6.1); the default.
     Line,
