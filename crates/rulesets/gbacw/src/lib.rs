@@ -38,6 +38,7 @@ pub mod sequence;
 pub mod stacking;
 pub mod state;
 pub mod terrain;
+pub mod testkit;
 pub mod view;
 
 pub use action::{Action, Piece};
