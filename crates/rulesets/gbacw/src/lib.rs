@@ -11,10 +11,17 @@
 //!   share ([`terrain`]). Each loader reports every problem with its file and line;
 //! - step 4, the game itself ([`Gbacw`], an `engine::Game`): the sequence of play, each
 //!   Game-Turn two Player-Turns of phases A to J (4.0, [`sequence`]), the units and leaders
-//!   where the order of battle sets them up, reinforcements landing in their side's Movement
-//!   Phase, and the game's end after the last Game-Turn; the board as a page draws it
+//!   where the order of battle sets them up, reinforcements waiting for their side's
+//!   Movement Phase, and the game's end after the last Game-Turn; the board as a page draws it
 //!   ([`view`]). What each phase holds comes in the later steps: until then a phase is the
 //!   acting player's Done. Not in the catalog until it plays;
+//! - step 5, the Movement Phase ([`movement`]): counters moving singly or as stacks hex by
+//!   hex at their formation's allowance and the authored 5.19 prices (5.0-5.2), formation
+//!   changes (6.0-6.22), facing with each step and at a move's end (7.1, 8.42), stacking at
+//!   the end of each move and of the phase ([`stacking`], 8.0-8.4), leaders (17.52, 17.75:
+//!   [`leaders`]) and reinforcements brought on at their landings (4.0 B). Command
+//!   ([`command`]), zones of control and withdrawal fire ([`movement::hooks`]) are stubs
+//!   their own steps replace; position builders for tests in [`testkit`];
 //! - from later steps, hexside facing (7.0, [`facing`]) and line of sight (9.7, [`los`]).
 //!
 //! Scale (issue 16): 120 yards a hex, 20 minutes a Game-Turn, a Strength Point about 100 men

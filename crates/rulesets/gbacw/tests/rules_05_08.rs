@@ -286,6 +286,7 @@ fn rule_7_11_a_unit_faces_the_hex_it_enters() {
     select(&mut g, u);
     step(&mut g, "0511");
     assert_eq!(g.unit(u).facing, 3, "south, toward the hex entered");
+    assert!(g.unit(u).moved, "entering a hex is moving (15.0, 11.25)");
 }
 
 #[test]
@@ -296,6 +297,7 @@ fn rule_7_12_facing_ends_the_move_and_turns_the_stack() {
     select(&mut g, a);
     ok(&mut g, Action::Face(2));
     assert_eq!((g.unit(a).facing, g.unit(b).facing), (2, 2), "stacked units share one facing (8.42)");
+    assert!(!g.unit(a).moved, "facing is not movement (7.12)");
     assert_eq!(refused(&g, Action::Select(Piece::Unit(a))), "GBACW 5.0", "a finished move is not reopened");
     select(&mut g, b);
     assert_eq!(refused(&g, Action::Face(2)), "GBACW 7.12", "already so faced");

@@ -89,6 +89,11 @@ pub enum MoveFrame {
 /// Begins the phasing side's Movement Phase.
 pub(crate) fn start_phase(g: &mut Gbacw) {
     let side = g.phasing;
+    for u in g.unit_ids() {
+        if g.side_of(u) == side {
+            g.unit_mut(u).moved = false;
+        }
+    }
     g.stack.push(Frame::Move(Box::new(MoveFrame::Phase { side, moved: Vec::new(), raised: Vec::new() })));
 }
 
@@ -588,6 +593,7 @@ fn apply_mover(g: &mut Gbacw, mut m: Mover, a: &Action) {
                         let st = g.unit_mut(u);
                         st.loc = Loc::Map(to);
                         st.order = order;
+                        st.moved = true;
                     }
                     Piece::Leader(l) => g.leaders[usize::from(l)].loc = Loc::Map(to),
                 }
