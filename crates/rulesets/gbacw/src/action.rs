@@ -1,8 +1,18 @@
 //! Every decision a player or chance makes, as one value: the record of a game is a list of
 //! these. Serialised in records and on the wire; the variants name the rules' own acts.
 
-use crate::state::LeaderId;
+use crate::state::{Formation, LeaderId, UnitId};
+use hexmap::Hex;
 use serde::{Deserialize, Serialize};
+
+/// A counter that moves: a combat unit (or wagon), or a leader (5.0, 17.0).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Piece {
+    /// A combat unit or supply wagon.
+    Unit(UnitId),
+    /// A leader.
+    Leader(LeaderId),
+}
 
 /// An action.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
@@ -31,4 +41,21 @@ pub enum Action {
         /// The brigade commander.
         brigade: LeaderId,
     },
+    /// 5.0: begin a counter's move (a reinforcement's: onto the map at its landing, 4.0 B).
+    Select(Piece),
+    /// 5.0: a counter in the mover's hex moves with it as a stack, before its first step.
+    Join(Piece),
+    /// 5.0, 7.11: the moving counter(s) face the adjacent hex and enter it.
+    Step(Hex),
+    /// 7.12, 8.42: the moving counter(s) end their move, their hex's stack facing this
+    /// hexside (0-5, die order).
+    Face(u8),
+    /// 6.2: the moving unit changes to this formation (Line/Column, limbered/unlimbered).
+    Form(Formation),
+    /// 5.11: the moving counter(s) end their move where they stand.
+    EndMove,
+    /// 8.41: a unit goes to the top of its hex's stack (once a phase each).
+    ToTop(UnitId),
+    /// 6.22: at the end of the Movement Phase, a cavalry unit mounts or dismounts.
+    Mount(UnitId),
 }

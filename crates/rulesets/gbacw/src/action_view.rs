@@ -1,26 +1,51 @@
 //! Actions as a page shows them (`engine::ActionView`): the rulebook's words, the kind, and
-//! the counter and hexes they belong to.
+//! the counter and hexes they belong to. Selecting, stepping and facing carry the moving
+//! counter's id, so `engine::reach` finds a unit's destinations by playing them forward.
 
-use crate::action::Action;
+use crate::action::{Action, Piece};
+use crate::movement;
 use crate::state::Gbacw;
 use engine::ActionView;
 
 /// The action's view.
 #[must_use]
 pub fn action_view(g: &Gbacw, a: &Action) -> ActionView {
-    let kind = match a {
-        Action::Done => "done",
-        Action::Roll(_) | Action::Roll2(_) => "chance",
-        Action::Detach(_) | Action::Attach { .. } | Action::Augment { .. } => "choice",
+    let lead = movement::mover(g).map(|m| m.pieces[0]);
+    let (kind, unit, hex) = match *a {
+        Action::Done => ("done", None, None),
+        Action::Roll(_) | Action::Roll2(_) => ("chance", None, None),
+        // 17.6, 17.22: about a brigade commander, where he stands.
+        Action::Detach(l) | Action::Attach { brigade: l, .. } | Action::Augment { brigade: l, .. } => {
+            ("choice", Some(Piece::Leader(l)), None)
+        }
+        // 5.0: begin a move; join the stack moving.
+        Action::Select(p) | Action::Join(p) => ("select", Some(p), None),
+        // 5.0, 7.11 (from off the map: the landing hex, 4.0 B).
+        Action::Step(h) => ("move", lead, Some(h)),
+        // 7.12: the facing the move ends with.
+        Action::Face(_) => ("face", lead, None),
+        // 6.2: paid from the move's MP.
+        Action::Form(_) => ("move", lead, None),
+        Action::EndMove => ("done", lead, None),
+        // 8.41 stacking order, 6.22 mounting.
+        Action::ToTop(u) | Action::Mount(u) => ("choice", Some(Piece::Unit(u)), None),
     };
-    // The brigade commander the command decision is about, where he stands.
-    let leader = match *a {
-        Action::Detach(l) | Action::Attach { brigade: l, .. } | Action::Augment { brigade: l, .. } => Some(l),
+    // The command decisions belong where their brigade commander stands.
+    let from = match *a {
+        Action::Detach(l) | Action::Attach { brigade: l, .. } | Action::Augment { brigade: l, .. }
+            if usize::from(l) < g.leaders.len() =>
+        {
+            g.leader_hex(l).map(|h| h.label())
+        }
         _ => None,
     };
-    let (unit, from) = match leader.filter(|&l| usize::from(l) < g.leaders.len()) {
-        Some(l) => (Some(g.leader_info(l).0.to_string()), g.leader_hex(l).map(|h| h.label())),
-        None => (None, None),
-    };
-    ActionView { label: crate::describe::describe(g, a), kind: kind.into(), unit, from, ..ActionView::default() }
+    ActionView {
+        label: crate::describe::describe(g, a),
+        kind: kind.into(),
+        // An action from outside may name a unit that does not exist: it has no counter.
+        unit: unit.filter(|&p| movement::exists(g, p)).map(|p| movement::counter_id(g, p)),
+        from,
+        hex: hex.map(hexmap::Hex::label),
+        warning: None,
+    }
 }

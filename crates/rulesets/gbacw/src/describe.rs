@@ -1,32 +1,65 @@
 //! Actions in the rulebook's words, and why one is refused.
 
-use crate::action::Action;
+use crate::action::{Action, Piece};
 use crate::command::CommandFrame;
+use crate::movement;
 use crate::procedure::Frame;
-use crate::state::{Gbacw, LeaderId};
+use crate::state::{Formation, Gbacw, LeaderId};
 use engine::{Game, Illegal};
+
+/// A counter's name, or a placeholder for one this game does not have.
+fn piece(g: &Gbacw, p: Piece) -> String {
+    if movement::exists(g, p) { movement::name(g, p) } else { format!("{p:?}") }
+}
 
 /// The action in a player's words ("end the B. Movement Phase").
 #[must_use]
 pub fn describe(g: &Gbacw, a: &Action) -> String {
-    match a {
+    match *a {
         Action::Done if g.stack.last() == Some(&Frame::Command(CommandFrame::Assign)) => {
             "announce no more attachments or detachments (17.6)".to_string()
         }
-        Action::Done => format!("end the {}", g.phase.name()),
-        Action::Detach(l) => format!("detach {}'s brigade from its division (17.61)", leader(g, *l)),
+        Action::Done => match g.stack.last() {
+            Some(Frame::Move(f)) if matches!(**f, movement::MoveFrame::Mounting { .. }) => {
+                format!("end the {} (no more mounting)", g.phase.name())
+            }
+            _ => format!("end the {}", g.phase.name()),
+        },
+        Action::Detach(l) => format!("detach {}'s brigade from its division (17.61)", leader(g, l)),
         Action::Attach { brigade, to } => {
-            format!("attach {}'s brigade to {} (17.64)", leader(g, *brigade), leader(g, *to))
+            format!("attach {}'s brigade to {} (17.64)", leader(g, brigade), leader(g, to))
         }
         Action::Augment { by, brigade } => {
-            format!(
-                "{} spends a Command Point on {}'s Effectiveness Radius (17.22)",
-                leader(g, *by),
-                leader(g, *brigade)
-            )
+            format!("{} spends a Command Point on {}'s Effectiveness Radius (17.22)", leader(g, by), leader(g, brigade))
         }
         Action::Roll(d) => format!("roll {d}"),
         Action::Roll2(s) => format!("roll {s} on two dice"),
+        Action::Select(p) if movement::exists(g, p) && movement::hex(g, p).is_none() => {
+            format!("bring {} onto the map", piece(g, p))
+        }
+        Action::Select(p) => format!("move {}", piece(g, p)),
+        Action::Join(p) => format!("move {} with the stack", piece(g, p)),
+        Action::Step(h) => format!("enter {h}"),
+        Action::Face(f) => format!("end the move facing {}", crate::facing::dir(f).name()),
+        Action::Form(f) => match f {
+            Formation::Column => "form Column".into(),
+            Formation::Line => "form Line".into(),
+            Formation::Limbered => "limber".into(),
+            Formation::Unlimbered => "unlimber".into(),
+            other => format!("take {other:?} formation"),
+        },
+        Action::EndMove => match movement::mover(g) {
+            Some(m) if movement::hex(g, m.pieces[0]).is_none() => "hold it back for a later Movement Phase".into(),
+            _ => "end this move".into(),
+        },
+        Action::ToTop(u) if usize::from(u) < g.units.len() => {
+            format!("put {} on top of its stack", g.info(u).name)
+        }
+        Action::Mount(u) if usize::from(u) < g.units.len() => {
+            let verb = if g.unit(u).formation == Formation::Mounted { "dismount" } else { "mount" };
+            format!("{verb} {}", g.info(u).name)
+        }
+        Action::ToTop(u) | Action::Mount(u) => format!("unit {u}"),
     }
 }
 

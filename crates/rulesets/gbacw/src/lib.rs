@@ -11,10 +11,16 @@
 //!   share ([`terrain`]). Each loader reports every problem with its file and line;
 //! - step 4, the game itself ([`Gbacw`], an `engine::Game`): the sequence of play, each
 //!   Game-Turn two Player-Turns of phases A to J (4.0, [`sequence`]), the units and leaders
-//!   where the order of battle sets them up, reinforcements landing in their side's Movement
-//!   Phase, and the game's end after the last Game-Turn; the board as a page draws it
+//!   where the order of battle sets them up, reinforcements waiting for their side's
+//!   Movement Phase, and the game's end after the last Game-Turn; the board as a page draws it
 //!   ([`view`]). What each phase holds comes in the later steps: until then a phase is the
 //!   acting player's Done. Not in the catalog until it plays;
+//! - step 5, the Movement Phase ([`movement`]): counters moving singly or as stacks hex by
+//!   hex at their formation's allowance and the authored 5.19 prices (5.0-5.2), formation
+//!   changes (6.0-6.22), facing with each step and at a move's end (7.1, 8.42), stacking at
+//!   the end of each move and of the phase ([`stacking`], 8.0-8.4), leaders (17.52, 17.75:
+//!   [`leaders`]) and reinforcements brought on at their landings (4.0 B); withdrawal fire
+//!   ([`movement::hooks`]) waits for its step;
 //! - from later steps, hexside facing (7.0, [`facing`]) and line of sight (9.7, [`los`]),
 //!   asked of the position ([`Gbacw::sees`]);
 //! - step 7's zones of control (10.0, 10.3-10.5, 11.22, 13.32, 16.31, [`zoc`]), each asked
@@ -34,11 +40,15 @@ pub mod charts;
 pub mod command;
 pub mod describe;
 pub mod facing;
+pub mod leaders;
 pub mod los;
 pub mod map;
+pub mod movement;
 pub mod oob;
+mod probe;
 pub mod procedure;
 pub mod sequence;
+pub mod stacking;
 pub mod state;
 pub mod strength;
 pub mod terrain;
@@ -46,7 +56,7 @@ pub mod testkit;
 pub mod view;
 pub mod zoc;
 
-pub use action::Action;
+pub use action::{Action, Piece};
 pub use procedure::Frame;
 pub use state::{Fate, Formation, Gbacw, LeaderId, Loc, Phase, UnitId};
 
@@ -166,6 +176,14 @@ impl Game for Gbacw {
 
     fn action_view(&self, action: &Action) -> ActionView {
         action_view::action_view(self, action)
+    }
+
+    fn probe(&self, p: &engine::Probe) -> Vec<Action> {
+        probe::probe(self, p)
+    }
+
+    fn dead_end(&self) -> Option<String> {
+        movement::dead_end(self)
     }
 
     /// Victory points: none are scored until the victory conditions are built (plan step 11).

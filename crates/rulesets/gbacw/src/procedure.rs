@@ -1,8 +1,8 @@
 //! The stack of procedures under way (`engine::procedure`): each rule module's frames, routed.
 
 use crate::action::Action;
-use crate::sequence;
 use crate::state::Gbacw;
+use crate::{movement, sequence};
 
 pub(crate) use engine::procedure::Procedure;
 
@@ -14,6 +14,8 @@ engine::frames! {
         Seq(sequence::SeqFrame),
         /// 17.0 the Initial Command Phase.
         Command(crate::command::CommandFrame),
+        /// B. the Movement Phase (5.0-8.4).
+        Move(Box<movement::MoveFrame>),
     }
     /// The game is over (4.0: the last Game-Turn played).
     over Over => ("GBACW 4.0", "The game is over.")

@@ -1,14 +1,14 @@
 //! 4.0 The sequence of play: each Game-Turn two Player-Turns, each of phases A to J, then
 //! the Game-Turn Record Interphase; after the last Game-Turn the game is over and the
-//! victory conditions are consulted. Set-up (the order of battle's hexes) and the arrival of
-//! reinforcements at their landing in their side's Movement Phase (4.0 B) are here too.
+//! victory conditions are consulted. Set-up (the order of battle's hexes) is here too; the
+//! Movement Phase, reinforcements coming on included (4.0 B), is [`crate::movement`]'s.
 //!
 //! Reading: what each phase holds is built phase by phase in the plan's later steps; a phase
 //! with nothing yet to decide is the acting player's Done (`docs/plans/gbacw.md`, step 4).
 
 use crate::action::Action;
 use crate::procedure::{Frame, Procedure};
-use crate::state::{Gbacw, Loc, Phase, initial_leader, initial_unit};
+use crate::state::{Gbacw, Phase, initial_leader, initial_unit};
 use crate::{Options, oob};
 use engine::{Actor, Log, Side};
 
@@ -53,13 +53,14 @@ pub fn new_game(options: Vec<String>, opt: Options) -> Gbacw {
     g
 }
 
-/// The phase under way's first decision: the Initial Command Phase's own (17.0), any
-/// other's the acting player's Done.
+/// The phase under way's first decision: the Initial Command Phase's own (17.0), the
+/// Movement Phase's (5.0, reinforcements coming on at their landings, 4.0 B), any other's
+/// the acting player's Done.
 fn push_phase(g: &mut Gbacw) {
-    if g.phase == Phase::InitialCommand {
-        crate::command::begin(g);
-    } else {
-        g.stack.push(Frame::Seq(SeqFrame::Phase));
+    match g.phase {
+        Phase::InitialCommand => crate::command::begin(g),
+        Phase::Movement => crate::movement::start_phase(g),
+        _ => g.stack.push(Frame::Seq(SeqFrame::Phase)),
     }
 }
 
@@ -74,40 +75,6 @@ impl Gbacw {
     #[must_use]
     pub fn last_turn(&self) -> u8 {
         self.oob().turns.count
-    }
-}
-
-/// 4.0 B: the phasing side's reinforcements due by this Game-Turn land at their landing
-/// (the landing's first hex), facing north, at the start of its Movement Phase.
-///
-/// Reading until the movement step (plan step 5): they are placed on the landing; moving
-/// onto the map from it comes with movement.
-fn reinforcements(g: &mut Gbacw) {
-    let (side, turn) = (g.phasing, g.turn);
-    let map = g.map();
-    for arrival in g.oob().reinforcements() {
-        if arrival.side != side || arrival.turn > turn {
-            continue;
-        }
-        let Some(hex) = map.landing(arrival.landing).and_then(|l| l.hexes.first().copied()) else { continue };
-        for id in &arrival.units {
-            if let Some(u) = g.unit_by_id(id)
-                && g.unit(u).loc == Loc::Waiting
-            {
-                g.unit_mut(u).loc = Loc::Map(hex);
-                let name = &g.info(u).name;
-                g.log.push("GBACW 4.0", || format!("{name} arrives at {hex}."));
-            }
-        }
-        for id in &arrival.leaders {
-            if let Some(l) = g.leader_by_id(id)
-                && g.leaders[usize::from(l)].loc == Loc::Waiting
-            {
-                g.leaders[usize::from(l)].loc = Loc::Map(hex);
-                let name = g.leader_info(l).1;
-                g.log.push("GBACW 4.0", || format!("{name} arrives at {hex}."));
-            }
-        }
     }
 }
 
@@ -132,9 +99,6 @@ pub(crate) fn next_phase(g: &mut Gbacw) {
         g.phase = Phase::InitialCommand;
         let (t, label) = (g.turn, g.turn_label());
         g.log.push("GBACW 4.0", || format!("Game-Turn {t} ({label}) begins."));
-    }
-    if g.phase == Phase::Movement {
-        reinforcements(g);
     }
     push_phase(g);
 }

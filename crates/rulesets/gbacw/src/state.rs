@@ -111,7 +111,7 @@ pub enum Fate {
 }
 
 /// A unit's formation (6.0): what it may do and how it faces (7.0).
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, serde::Serialize, serde::Deserialize)]
 pub enum Formation {
     /// Infantry in Line (6.1); the default.
     Line,
@@ -152,6 +152,9 @@ pub struct UnitState {
     pub rounds: u8,
     /// Place in its hex's stack, lower on top (8.4).
     pub order: u16,
+    /// Entered a hex in its side's last Movement Phase (15.0: a battery that moved does not
+    /// fire; 11.25: resupply). Set by movement, cleared when its side's next one begins.
+    pub moved: bool,
 }
 
 /// A leader's condition.
@@ -371,6 +374,7 @@ pub fn initial_unit(u: &oob::Unit, opt: &Options, map: &map::Map) -> UnitState {
         depleted: false,
         rounds,
         order: 0,
+        moved: false,
     }
 }
 

@@ -1,58 +1,171 @@
-//! Position builders for tests: an empty board, counters put where a test wants them, and a
-//! phase begun. Not used by play.
+//! Set-ups for tests: an emptied map, units and leaders put where a test wants them, facing a
+//! hexside and in a formation, and a phase begun for a side. Not for play.
 
-use crate::command;
+use crate::action::Piece;
+use crate::movement::{MoveFrame, Mover};
 use crate::procedure::Frame;
+use crate::sequence::SeqFrame;
 use crate::state::{Fate, Formation, Gbacw, LeaderId, Loc, Phase, UnitId};
+use crate::terrain::Terrain;
 use engine::Side;
 use hexmap::Hex;
 
-/// A hex by its label ("0915").
+/// A hex from its label.
 ///
 /// # Panics
-/// On a label that is not a hex.
+/// On a bad label.
 #[must_use]
 pub fn hex(label: &str) -> Hex {
     Hex::from_label(label).expect("a hex label")
 }
 
-/// A new game with every unit and leader taken off the board.
+/// A new game with no options, at its first decision.
+///
+/// # Panics
+/// Never: the scenario needs no options.
+#[must_use]
+pub fn new_game() -> Gbacw {
+    Gbacw::new(&[]).expect("the scenario")
+}
+
+/// Takes every unit and leader out of play (eliminated, so never selectable) and empties the
+/// pinned hexes: a board for a test to put counters on.
+pub fn clear_map(g: &mut Gbacw) {
+    for st in &mut g.units {
+        st.loc = Loc::Gone(Fate::Eliminated);
+    }
+    for l in &mut g.leaders {
+        l.loc = Loc::Gone(Fate::Eliminated);
+    }
+    g.pinned.clear();
+}
+
+/// A unit by its order-of-battle id.
+///
+/// # Panics
+/// If there is none.
+#[must_use]
+pub fn unit(g: &Gbacw, id: &str) -> UnitId {
+    g.unit_by_id(id).unwrap_or_else(|| panic!("no unit {id}"))
+}
+
+/// A leader by his id.
+///
+/// # Panics
+/// If there is none.
+#[must_use]
+pub fn leader(g: &Gbacw, id: &str) -> LeaderId {
+    g.leader_by_id(id).unwrap_or_else(|| panic!("no leader {id}"))
+}
+
+/// Puts unit `id` in hex `at` facing hexside `facing` (0-5), under any units there.
+///
+/// # Panics
+/// If there is no such unit or hex.
+pub fn put(g: &mut Gbacw, id: &str, at: &str, facing: u8) -> UnitId {
+    let u = unit(g, id);
+    let h = hex(at);
+    let order = crate::stacking::bottom(g, h, u);
+    let st = g.unit_mut(u);
+    st.loc = Loc::Map(h);
+    st.facing = facing;
+    st.order = order;
+    u
+}
+
+/// Puts unit `id` in `at` facing `facing`, in formation `f`.
+///
+/// # Panics
+/// If there is no such unit or hex.
+pub fn put_in(g: &mut Gbacw, id: &str, at: &str, facing: u8, f: Formation) -> UnitId {
+    let u = put(g, id, at, facing);
+    g.unit_mut(u).formation = f;
+    u
+}
+
+/// Puts leader `id` in `at`.
+///
+/// # Panics
+/// If there is no such leader or hex.
+pub fn put_leader(g: &mut Gbacw, id: &str, at: &str) -> LeaderId {
+    let l = leader(g, id);
+    g.leaders[usize::from(l)].loc = Loc::Map(hex(at));
+    l
+}
+
+/// Sets the Game-Turn, phasing side and phase, with the phase's frame the only one pending
+/// (above the game's end). Command is the Initial Command Phase's business (17.0): a phase
+/// begun here finds every unit in command and every brigade commander within his radius;
+/// command tests set their leaders and begin that phase ([`initial_command`]).
+pub fn phase(g: &mut Gbacw, turn: u8, side: Side, phase: Phase) {
+    g.turn = turn;
+    g.phasing = side;
+    g.phase = phase;
+    g.command.unit_ok.iter_mut().for_each(|ok| *ok = true);
+    g.command.in_dir.iter_mut().for_each(|ok| *ok = true);
+    g.stack.clear();
+    g.stack.push(Frame::Over);
+    if phase == Phase::Movement {
+        crate::movement::start_phase(g);
+    } else {
+        g.stack.push(Frame::Seq(SeqFrame::Phase));
+    }
+    g.legal_memo.forget();
+}
+
+/// `side`'s Movement Phase of Game-Turn 1 on an emptied map.
+#[must_use]
+pub fn movement(side: Side) -> Gbacw {
+    let mut g = new_game();
+    clear_map(&mut g);
+    phase(&mut g, 1, side, Phase::Movement);
+    g
+}
+
+/// Pushes counters already moving, as if selected, with `spent` half MP each: for testing
+/// what a move may do late in its allowance.
+pub fn moving(g: &mut Gbacw, pieces: &[Piece], spent: u16) {
+    let side = crate::movement::side(g, pieces[0]);
+    let m = Mover { side, pieces: pieces.to_vec(), spent: vec![spent; pieces.len()], landing: None, steps: 0 };
+    g.stack.push(Frame::Move(Box::new(MoveFrame::Moving(m))));
+    g.legal_memo.forget();
+}
+
+/// The first hex of the map (label order) satisfying `pred`.
+///
+/// # Panics
+/// If none does.
+#[must_use]
+pub fn find(g: &Gbacw, what: &str, pred: impl Fn(Hex) -> bool) -> Hex {
+    let mut hexes: Vec<Hex> = g.map().hexes().map(|(h, _)| h).collect();
+    hexes.sort();
+    hexes.into_iter().find(|&h| pred(h)).unwrap_or_else(|| panic!("no hex on the map is {what}"))
+}
+
+/// Whether `h` is on the map and of terrain `t`.
+#[must_use]
+pub fn is(g: &Gbacw, h: Hex, t: Terrain) -> bool {
+    g.map().terrain(h) == Some(t)
+}
+
+/// A new game with every unit and leader taken off the board ([`clear_map`]).
 ///
 /// # Panics
 /// If the scenario does not set up.
 #[must_use]
 pub fn empty() -> Gbacw {
-    let mut g = Gbacw::new(&[]).expect("the scenario sets up");
-    for u in &mut g.units {
-        u.loc = Loc::Gone(Fate::Eliminated);
-    }
-    for l in &mut g.leaders {
-        l.loc = Loc::Gone(Fate::Killed);
-    }
+    let mut g = new_game();
+    clear_map(&mut g);
     g
 }
 
-/// Puts unit `id` (its order-of-battle id) at `at` in `formation`, facing hexside `facing`.
+/// Puts unit `id` at `at` in `formation`, facing hexside `facing` ([`put_in`] in the order
+/// the command and zone tests read).
 ///
 /// # Panics
 /// On an unknown id or hex label.
-pub fn put(g: &mut Gbacw, id: &str, at: &str, formation: Formation, facing: u8) -> UnitId {
-    let u = g.unit_by_id(id).unwrap_or_else(|| panic!("no unit {id}"));
-    let st = g.unit_mut(u);
-    st.loc = Loc::Map(hex(at));
-    st.formation = formation;
-    st.facing = facing;
-    u
-}
-
-/// Puts leader `id` (a commander's id, or his brigade's) at `at`.
-///
-/// # Panics
-/// On an unknown id or hex label.
-pub fn put_leader(g: &mut Gbacw, id: &str, at: &str) -> LeaderId {
-    let l = g.leader_by_id(id).unwrap_or_else(|| panic!("no leader {id}"));
-    g.leaders[usize::from(l)].loc = Loc::Map(hex(at));
-    l
+pub fn place(g: &mut Gbacw, id: &str, at: &str, formation: Formation, facing: u8) -> UnitId {
+    put_in(g, id, at, facing, formation)
 }
 
 /// Begins `side`'s Initial Command Phase on the position as it stands.
@@ -60,6 +173,6 @@ pub fn initial_command(g: &mut Gbacw, side: Side) {
     g.phasing = side;
     g.phase = Phase::InitialCommand;
     g.stack = vec![Frame::Over];
-    command::begin(g);
+    crate::command::begin(g);
     engine::procedure::settle(g);
 }

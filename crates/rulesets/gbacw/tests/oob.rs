@@ -320,7 +320,7 @@ fn oob_reports_every_problem() {
     assert!(has(&errs, tn15, "a History fact cites its source key"), "{report}");
     assert!(has(&errs, pillow, "Pillow: the promotion list (17.83) must name each of his brigades once"), "{report}");
     assert!(
-        has(&errs, il22, "0716 (woods) holds 3 units, 14 SP, 0 batteries at set-up; 8.18 allows 3, 10, 1"),
+        has(&errs, il22, "0716 (woods) holds 2 units, 13 SP, 0 batteries at set-up; 8.18 allows 3, 10, 1"),
         "{report}"
     );
     assert_eq!(errs.len(), 8, "{report}");

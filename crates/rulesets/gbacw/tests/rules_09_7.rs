@@ -3,7 +3,7 @@
 
 use gbacw::Formation;
 use gbacw::los::{MEN_FT, Sight, clear};
-use gbacw::testkit::{empty, hex, put};
+use gbacw::testkit::{empty, hex, place};
 use hexmap::Hex;
 
 #[test]
@@ -14,11 +14,11 @@ fn rule_9_72_the_position_reports_ground_trees_and_men_in_feet() {
     assert_eq!(g.terrain(hex("0522")), 20, "woods: trees 20 ft");
     assert_eq!(g.terrain(hex("1831")), 0, "the open field");
     assert_eq!(Sight::units(&g, hex("0522")), 0);
-    put(&mut g, "27IL", "0522", Formation::Line, 0);
+    place(&mut g, "27IL", "0522", Formation::Line, 0);
     assert_eq!(Sight::units(&g, hex("0522")), 5, "men on foot");
-    put(&mut g, "Delano", "0522", Formation::Mounted, 0);
+    place(&mut g, "Delano", "0522", Formation::Mounted, 0);
     assert_eq!(Sight::units(&g, hex("0522")), 10, "the tallest in the hex: mounted men");
-    put(&mut g, "UWagon", "0822", Formation::Wagon, 0);
+    place(&mut g, "UWagon", "0822", Formation::Wagon, 0);
     assert_eq!(Sight::units(&g, hex("0822")), 10, "wagons");
 }
 
@@ -41,7 +41,7 @@ fn ruling_9_71_units_between_on_level_ground_block() {
     let mut g = empty();
     // Hunter's Farm landing, open and level: 2104-2106.
     assert!(g.sees(hex("2104"), hex("2106")));
-    put(&mut g, "27IL", "2105", Formation::Line, 0);
+    place(&mut g, "27IL", "2105", Formation::Line, 0);
     assert!(!g.sees(hex("2104"), hex("2106")), "men between on level ground block (los.rs ruling)");
 }
 

@@ -6,7 +6,7 @@
 use engine::{Game, Side};
 use gbacw::command::{brigade_in_dir, division_of, effectiveness_radius, in_command};
 use gbacw::facing::{dir, toward};
-use gbacw::testkit::{empty, hex, initial_command, put, put_leader};
+use gbacw::testkit::{empty, hex, initial_command, place, put_leader};
 use gbacw::{Action, Formation, Gbacw, LeaderId, Loc, Phase, UnitId};
 
 fn unit(g: &Gbacw, id: &str) -> UnitId {
@@ -41,8 +41,8 @@ fn rule_17_11_out_of_radius() {
     let mut g = empty();
     put_leader(&mut g, "Grant", "0515");
     put_leader(&mut g, "McClernand", "0520");
-    put(&mut g, "27IL", "0523", Formation::Line, 0);
-    put(&mut g, "30IL", "0524", Formation::Line, 0);
+    place(&mut g, "27IL", "0523", Formation::Line, 0);
+    place(&mut g, "30IL", "0524", Formation::Line, 0);
     initial_command(&mut g, Side::Union);
     assert!(in_command(&g, unit(&g, "27IL")), "three hexes: within McClernand's Effectiveness Radius of 3");
     assert!(!in_command(&g, unit(&g, "30IL")), "four hexes: out of command");
@@ -59,10 +59,10 @@ fn around_zoc(enemy_formation: Formation) -> Gbacw {
     let mut g = empty();
     put_leader(&mut g, "Grant", "0515");
     put_leader(&mut g, "Dougherty", "0520");
-    put(&mut g, "22IL", "0522", Formation::Line, 0);
+    place(&mut g, "22IL", "0522", Formation::Line, 0);
     let mid = hex("0521");
     let at = mid.neighbour(dir(1));
-    put(&mut g, "12TN", &at.label(), enemy_formation, toward(at, mid).unwrap());
+    place(&mut g, "12TN", &at.label(), enemy_formation, toward(at, mid).unwrap());
     g
 }
 
@@ -73,7 +73,7 @@ fn rule_10_4_radius_traced_around_an_empty_enemy_zoc_hex() {
     assert!(!in_command(&g, unit(&g, "22IL")), "around the zone is three hexes, beyond ER 2");
     // Neighbouring cases: the zone negated by a friendly unit in the hex (10.5) ...
     let mut g = around_zoc(Formation::Line);
-    put(&mut g, "7IA", "0521", Formation::Line, 0);
+    place(&mut g, "7IA", "0521", Formation::Line, 0);
     initial_command(&mut g, Side::Union);
     assert!(in_command(&g, unit(&g, "22IL")), "a friendly unit in 0521 negates the zone for the radius");
     // ... and an enemy in Column, which has no zone (R36).
@@ -99,8 +99,8 @@ fn rule_13_53_an_enemy_unit_blocks_the_radius() {
     let mut g = empty();
     put_leader(&mut g, "Grant", "0515");
     put_leader(&mut g, "Dougherty", "0520");
-    put(&mut g, "22IL", "0522", Formation::Line, 0);
-    put(&mut g, "12TN", "0521", Formation::Column, 0);
+    place(&mut g, "22IL", "0522", Formation::Line, 0);
+    place(&mut g, "12TN", "0521", Formation::Column, 0);
     initial_command(&mut g, Side::Union);
     assert!(!in_command(&g, unit(&g, "22IL")), "not through an enemy unit, even one with no zone");
 }
@@ -113,7 +113,7 @@ fn rule_10_5_radius_not_across_the_wet_bayou() {
         put_leader(&mut g, "Grant", "1010");
         let l = put_leader(&mut g, "Dougherty", at);
         g.leaders[usize::from(l)].replaced = true;
-        put(&mut g, "22IL", u, Formation::Line, 0);
+        place(&mut g, "22IL", u, Formation::Line, 0);
         initial_command(&mut g, Side::Union);
         in_command(&g, unit(&g, "22IL"))
     };
@@ -127,9 +127,9 @@ fn rule_17_0_a_unit_stacked_with_any_leader_is_in_command() {
     put_leader(&mut g, "McClernand", "0520");
     put_leader(&mut g, "Grant", "1020");
     put_leader(&mut g, "Dougherty", "1220");
-    put(&mut g, "27IL", "1020", Formation::Line, 0);
-    put(&mut g, "30IL", "1220", Formation::Line, 0);
-    put(&mut g, "31IL", "1420", Formation::Line, 0);
+    place(&mut g, "27IL", "1020", Formation::Line, 0);
+    place(&mut g, "30IL", "1220", Formation::Line, 0);
+    place(&mut g, "31IL", "1420", Formation::Line, 0);
     initial_command(&mut g, Side::Union);
     assert!(in_command(&g, unit(&g, "27IL")), "17.23: stacked with the division commander");
     assert!(in_command(&g, unit(&g, "30IL")), "17.1: stacked with another brigade's commander");
@@ -142,8 +142,8 @@ fn rule_17_14_a_brigade_commander_with_no_units_commands_his_stack() {
     put_leader(&mut g, "Grant", "0510");
     put_leader(&mut g, "Dougherty", "0520");
     put_leader(&mut g, "McClernand", "1020");
-    put(&mut g, "22IL", "1020", Formation::Line, 0);
-    put(&mut g, "7IA", "1220", Formation::Line, 0);
+    place(&mut g, "22IL", "1020", Formation::Line, 0);
+    place(&mut g, "7IA", "1220", Formation::Line, 0);
     initial_command(&mut g, Side::Union);
     assert!(in_command(&g, unit(&g, "22IL")), "McClernand's brigade is gone: he commands the 22nd");
     assert!(!in_command(&g, unit(&g, "7IA")), "but not a unit of Dougherty's beside him");
@@ -152,7 +152,7 @@ fn rule_17_14_a_brigade_commander_with_no_units_commands_his_stack() {
 #[test]
 fn rule_5_3_units_without_a_brigade_are_always_in_command() {
     let mut g = empty();
-    put(&mut g, "UWagon", "0520", Formation::Wagon, 0);
+    place(&mut g, "UWagon", "0520", Formation::Wagon, 0);
     initial_command(&mut g, Side::Union);
     assert!(in_command(&g, unit(&g, "UWagon")), "a supply wagon (11.13) has no leader to be out of reach of");
 }
@@ -163,7 +163,7 @@ fn rule_17_21_out_of_dir_one_hex() {
     put_leader(&mut g, "Grant", "0520");
     put_leader(&mut g, "McClernand", "0525");
     put_leader(&mut g, "Dougherty", "0526");
-    put(&mut g, "22IL", "0527", Formation::Line, 0);
+    place(&mut g, "22IL", "0527", Formation::Line, 0);
     initial_command(&mut g, Side::Union);
     assert!(brigade_in_dir(&g, leader(&g, "McClernand")), "five hexes: within Grant's DIR of 5");
     assert!(!brigade_in_dir(&g, leader(&g, "Dougherty")), "six: out of DIR");
@@ -342,7 +342,7 @@ fn rule_17_0_status_fixed_for_the_player_turn() {
     let mut g = empty();
     put_leader(&mut g, "Grant", "0515");
     let mc = put_leader(&mut g, "McClernand", "0520");
-    put(&mut g, "30IL", "0525", Formation::Line, 0);
+    place(&mut g, "30IL", "0525", Formation::Line, 0);
     initial_command(&mut g, Side::Union);
     finish_phase(&mut g);
     assert_eq!(g.phase, Phase::Movement);

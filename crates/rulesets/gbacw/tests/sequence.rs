@@ -3,9 +3,11 @@
 //! end after the last; reinforcements landing in their side's Movement Phase of their turn.
 
 use engine::{Actor, Game, Side};
-use gbacw::{Action, Gbacw, Loc, Phase};
+use gbacw::{Action, Gbacw, Loc, Phase, Piece};
 
-/// Done until the phase ends: the Initial Command Phase may ask twice (17.6, then 17.22).
+/// Ends the phase under way: Done until the phase changes (the Initial Command Phase may ask
+/// twice, 17.6 then 17.22; the Movement Phase's Done is followed by 6.22's offer of mounting
+/// and dismounting when there is one).
 fn done(g: &mut Gbacw) {
     let at = (g.turn, g.phasing, g.phase);
     while g.actor() != Actor::Over && (g.turn, g.phasing, g.phase) == at {
@@ -50,19 +52,31 @@ fn rule_4_0_the_game_ends_after_the_last_game_turn() {
 }
 
 #[test]
-fn rule_4_0_b_reinforcements_land_in_their_sides_movement_phase_of_their_turn() {
+fn rule_4_0_b_reinforcements_come_on_at_their_landing_in_their_sides_movement_phase() {
     let mut g = Gbacw::new(&[]).unwrap();
     let arrivals = g.oob().reinforcements();
     let first = arrivals.first().expect("the scenario has reinforcements");
     let (turn, side) = (first.turn, first.side);
     let unit = g.unit_by_id(first.units[0]).expect("a unit arrives");
-    assert_eq!(g.unit(unit).loc, Loc::Waiting);
+    let select = Action::Select(Piece::Unit(unit));
     while !(g.turn == turn && g.phasing == side && g.phase == Phase::Movement) {
         assert_eq!(g.unit(unit).loc, Loc::Waiting, "not before turn {turn}'s {side:?} Movement Phase");
+        if g.phase == Phase::Movement {
+            let why = g.apply(&select).expect_err("not due yet");
+            assert_eq!(why.rule, "GBACW 4.0", "{why:?}");
+        }
         done(&mut g);
     }
-    let landing = g.map().landing(first.landing).expect("its landing");
-    assert!(matches!(g.unit(unit).loc, Loc::Map(h) if landing.hexes.contains(&h)), "{:?}", g.unit(unit).loc);
+    assert_eq!(g.unit(unit).loc, Loc::Waiting, "it waits off the map until brought on");
+    g.apply(&select).expect("due now");
+    let landing = g.map().landing(first.landing).expect("its landing").hexes.clone();
+    let steps: Vec<Action> = g.legal_actions().into_iter().filter(|a| matches!(a, Action::Step(_))).collect();
+    assert!(
+        !steps.is_empty() && steps.iter().all(|a| matches!(a, Action::Step(h) if landing.contains(h))),
+        "{steps:?}"
+    );
+    g.apply(&steps[0]).expect("onto the landing");
+    assert!(matches!(g.unit(unit).loc, Loc::Map(h) if landing.contains(&h)), "{:?}", g.unit(unit).loc);
 }
 
 #[test]

@@ -1,0 +1,34 @@
+//! What a click the page did not offer would mean (`engine::Game::probe`), so the page can
+//! say which rule forbids it: a hex clicked while counters move is a step there (5.11, 5.12,
+//! 5.16, 5.17, 5.19, 5.2...); a counter clicked is its selection to move (5.0, 4.0 B), or its
+//! joining the stack moving; Done is the end of the move or the phase. Only actions of the
+//! kinds the pending decision takes.
+
+use crate::action::{Action, Piece};
+use crate::movement;
+use crate::state::Gbacw;
+use engine::Probe;
+use hexmap::Hex;
+
+/// A counter by its board id.
+fn piece_by_id(g: &Gbacw, id: &str) -> Option<Piece> {
+    g.unit_by_id(id).map(Piece::Unit).or_else(|| g.leader_by_id(id).map(Piece::Leader))
+}
+
+/// The actions `p` means now, legal or not.
+pub(crate) fn probe(g: &Gbacw, p: &Probe) -> Vec<Action> {
+    let moving = movement::mover(g).is_some();
+    let in_movement = matches!(g.stack.last(), Some(crate::Frame::Move(_)));
+    match p {
+        Probe::Finish => vec![if moving { Action::EndMove } else { Action::Done }],
+        Probe::Unit { unit } => match piece_by_id(g, unit) {
+            Some(u) if moving => vec![Action::Join(u)],
+            Some(u) if in_movement => vec![Action::Select(u)],
+            _ => vec![],
+        },
+        Probe::Hex { hex, .. } => match Hex::from_label(hex) {
+            Ok(h) if moving => vec![Action::Step(h)],
+            _ => vec![],
+        },
+    }
+}

@@ -1,0 +1,128 @@
+//! 8.0-8.4 Stacking: what a hex may hold when a Movement Phase ends (8.11-8.14, the authored
+//! Stacking Restrictions Chart 8.18), Column infantry alone (8.16), mounted cavalry only with
+//! mounted cavalry (8.17), and the order of a stack (8.4).
+//!
+//! Readings:
+//! - 8.0 checks the limits "at the end of" the phase. A finished move is not reopened (issue
+//!   16), so a unit whose move ended in a hex could never leave it again to put right a hex
+//!   over its limits: each move therefore ends only where the hex, as it then stands, is
+//!   within them, and the phase ends only with every hex within them (a hex over them from
+//!   before the phase must be put right by moving units out).
+//! - R13 (6.11 with 8.16 and 8.17): Column infantry, limbered artillery and mounted cavalry
+//!   pass through friendly hexes paying the terrain, never the road; Column infantry never
+//!   ends a move with another combat unit (nor another unit with it), mounted cavalry only
+//!   with mounted cavalry and leaders.
+//! - 8.12: a unit's Stacking Points are its current strength (infantry, cavalry), one for a
+//!   battery, four for a wagon.
+//! - 8.41: a unit may be put on top of its stack once in each of its side's Movement Phases
+//!   (issue 16: the order is set once a phase, so the phase is finite); units entering a hex
+//!   go under those already there.
+
+use crate::oob::Kind;
+use crate::state::{Formation, Gbacw, Loc, UnitId};
+use engine::{Illegal, Side};
+use hexmap::Hex;
+
+/// 8.12-8.13: a unit's Stacking Points.
+#[must_use]
+pub fn stacking_points(g: &Gbacw, u: UnitId) -> u16 {
+    match g.info(u).kind {
+        Kind::Infantry | Kind::Cavalry => u16::from(g.strength(u)),
+        Kind::Battery { .. } => 1,
+        Kind::Wagon { .. } => 4,
+        Kind::Gunboat { .. } | Kind::HeavyGuns { .. } => 0,
+    }
+}
+
+/// Whether a unit stands on land and stacks (8.1): not the gunboats on the river nor the
+/// heavy guns off the map (the exclusive rules').
+#[must_use]
+pub fn stacks(g: &Gbacw, u: UnitId) -> bool {
+    !matches!(g.info(u).kind, Kind::Gunboat { .. } | Kind::HeavyGuns { .. })
+}
+
+/// `side`'s units in `h` that stack (gunboats apart), top first.
+#[must_use]
+pub fn friends_at(g: &Gbacw, h: Hex, side: Side) -> Vec<UnitId> {
+    g.units_at(h).into_iter().filter(|&u| g.side_of(u) == side && stacks(g, u)).collect()
+}
+
+/// Why `side`'s units in `h` break 8.11-8.17 as they stand, if they do.
+#[must_use]
+pub fn fault(g: &Gbacw, h: Hex, side: Side) -> Option<Illegal> {
+    let units = friends_at(g, h, side);
+    if units.is_empty() {
+        return None;
+    }
+    let terrain = g.map().terrain(h)?;
+    let limit = g.charts().stacking(terrain);
+    let no = |rule: &str, reason: String| Some(Illegal { rule: format!("GBACW {rule}"), reason });
+    if units.len() > usize::from(limit.units) {
+        return no("8.11", format!("{h} ({}) holds at most {} units, not {}", terrain.key(), limit.units, units.len()));
+    }
+    let sp: u16 = units.iter().map(|&u| stacking_points(g, u)).sum();
+    if sp > u16::from(limit.sp) {
+        return no("8.11", format!("{h} ({}) holds at most {} Stacking Points, not {sp}", terrain.key(), limit.sp));
+    }
+    let batteries = units.iter().filter(|&&u| matches!(g.info(u).kind, Kind::Battery { .. })).count();
+    if batteries > usize::from(limit.batteries) {
+        return no(
+            "8.13",
+            format!("{h} ({}) holds at most {} batteries, not {batteries}", terrain.key(), limit.batteries),
+        );
+    }
+    if units.len() > 1 {
+        if let Some(&c) = units.iter().find(|&&u| g.unit(u).formation == Formation::Column) {
+            return no("8.16", format!("{} in Column may share {h} with no other combat unit", g.info(c).name));
+        }
+        let mounted = |u: UnitId| g.unit(u).formation == Formation::Mounted;
+        if let Some(&m) = units.iter().find(|&&u| mounted(u))
+            && let Some(&o) = units.iter().find(|&&u| !mounted(u))
+        {
+            return no(
+                "8.17",
+                format!(
+                    "mounted {} may share {h} only with mounted cavalry and leaders, not {}",
+                    g.info(m).name,
+                    g.info(o).name
+                ),
+            );
+        }
+    }
+    None
+}
+
+/// The first hex of `side`'s over its limits, with why.
+#[must_use]
+pub fn any_fault(g: &Gbacw, side: Side) -> Option<Illegal> {
+    let mut hexes: Vec<Hex> = g.unit_ids().filter(|&u| g.side_of(u) == side).filter_map(|u| g.hex_of(u)).collect();
+    hexes.sort();
+    hexes.dedup();
+    hexes.into_iter().find_map(|h| fault(g, h, side))
+}
+
+/// 8.41: whether `u` may go to the top of its stack now (not there already, another friendly
+/// unit beneath it; `raised` the units already put on top this phase).
+#[must_use]
+pub fn may_raise(g: &Gbacw, u: UnitId, raised: &[UnitId]) -> bool {
+    let Loc::Map(h) = g.unit(u).loc else { return false };
+    let stack = friends_at(g, h, g.side_of(u));
+    stack.len() > 1 && stack.first() != Some(&u) && !raised.contains(&u)
+}
+
+/// 8.41: puts `u` on top of its hex's stack.
+pub fn raise(g: &mut Gbacw, u: UnitId) {
+    let Loc::Map(h) = g.unit(u).loc else { return };
+    let mut stack = g.units_at(h);
+    stack.retain(|&v| v != u);
+    stack.insert(0, u);
+    for (i, v) in stack.into_iter().enumerate() {
+        g.unit_mut(v).order = u16::try_from(i).unwrap_or(u16::MAX);
+    }
+}
+
+/// 8.41: the place under every unit already in `h`, for a unit entering it.
+#[must_use]
+pub fn bottom(g: &Gbacw, h: Hex, except: UnitId) -> u16 {
+    g.units_at(h).into_iter().filter(|&v| v != except).map(|v| g.unit(v).order + 1).max().unwrap_or(0)
+}
