@@ -1,6 +1,7 @@
 //! Counts that a report of what happened cares about (`engine::Game::tally`): for each side,
 //! steps lost, brigades eliminated, routed now, captured (prisoners and exited), Leader
-//! Casualty Markers, commander casualties, and VP. `muster odds` reports the change in each.
+//! Casualty Markers, commander casualties, the gaps and 2601 it controls (18.1: an Assault's
+//! odds say whether Fox's Gap falls), and VP. `muster odds` reports the change in each.
 
 use crate::state::{Fate, Fotm, Loc};
 use engine::Side;
@@ -30,6 +31,10 @@ pub(crate) fn tally(g: &Fotm) -> Vec<(String, i64)> {
         out.push((
             format!("{name} commander casualties"),
             g.all_commanders().filter(|&c| g.cinfo(c).side == side).map(|c| i64::from(g.cmdr(c).casualties)).sum(),
+        ));
+        out.push((
+            format!("{name} gaps and 2601 held"),
+            i64::try_from(g.control.iter().filter(|&&c| c == side).count()).unwrap_or(0),
         ));
         out.push((format!("{name} vp"), i64::from(vp[side.index()])));
     }

@@ -84,3 +84,16 @@ fn why_not_a_brigade_that_may_not_join_the_assault_hears_the_rule() {
     assert!(far.refusals.iter().any(|r| r.rule.starts_with("FotM 15")), "{far:?}");
     assert!(ask("Scammon").offered, "the brigade beside it may join");
 }
+
+/// The second playtest: an Assault's odds listed only steps and VP, never whether the gap
+/// falls. The tally counts each side's gaps and 2601 held (18.1), so the odds show it.
+#[test]
+fn the_tally_counts_the_gaps_each_side_holds() {
+    let mut g = empty_on(5);
+    let held = |g: &Fotm, side: &str| {
+        g.tally().into_iter().find(|(k, _)| k == &format!("{side} gaps and 2601 held")).map(|(_, v)| v)
+    };
+    assert_eq!((held(&g, "union"), held(&g, "confederate")), (Some(0), Some(3)), "the Confederates hold all three");
+    g.control[0] = Side::Union;
+    assert_eq!((held(&g, "union"), held(&g, "confederate")), (Some(1), Some(2)), "Fox's Gap taken");
+}
