@@ -67,6 +67,7 @@ pub(crate) fn new_game(options: Vec<String>, opt: Options) -> Fotm {
         pursuit_owed: 0,
         breakout_exits: Vec::new(),
         pause: Pause::NotYet,
+        cavalry_halted: false,
         cavalry_released: false,
         lee: LeeState::default(),
         scored: [0, 0],

@@ -312,6 +312,10 @@ pub struct Fotm {
     pub breakout_exits: Vec<(Hex, u8, u8)>,
     /// Burnside's pause (11.4).
     pub pause: Pause,
+    /// 11.3: a Union cavalry brigade has come within Confederate artillery range on turn one
+    /// and stopped: from then no Union cavalry moves further West until released. Reading:
+    /// the West ban follows the stop, as the text orders them; before it the cavalry advances.
+    pub cavalry_halted: bool,
     /// 11.3: Union cavalry may again move West (an infantry or artillery brigade has passed
     /// West of all of Pleasonton's cavalry).
     pub cavalry_released: bool,

@@ -156,6 +156,9 @@ pub fn engaged(turn: u8) -> Fotm {
             }
         }
     }
+    // 11.3: by then Pleasonton's cavalry came within Confederate artillery range on turn
+    // one and stopped (the West ban holds until infantry or artillery passes it).
+    g.cavalry_halted = true;
     g.stack.push(Frame::Seq(crate::sequence::SeqFrame::TurnStart));
     crate::procedure::settle(&mut g);
     g

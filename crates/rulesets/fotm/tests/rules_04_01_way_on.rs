@@ -32,7 +32,7 @@ fn site() -> Hex {
 }
 
 /// Turn 3, Union Movement: a full Union stack on X (two infantry and a battery, 4.1), Davis's
-/// cavalry North of it facing X, not released (11.3: no further West), and a Confederate
+/// cavalry North of it facing X, halted and not released (11.3: no further West), and a Confederate
 /// brigade on each hex of `blocked` with its rear to X (no ZOC on X, 6.1). Davis selected.
 fn position(x: Hex, blocked: &[Direction]) -> Fotm {
     let mut g = empty_on(3);
@@ -44,6 +44,7 @@ fn position(x: Hex, blocked: &[Direction]) -> Fotm {
     for (d, name) in blocked.iter().zip(["Garland", "Colquitt", "Ripley"]) {
         put_back(&mut g, name, &x.neighbour(*d).label(), &x.label());
     }
+    g.cavalry_halted = true;
     assert!(!g.cavalry_released);
     phase(&mut g, 3, Side::Union, Phase::Movement);
     let davis = id(&g, "Davis");

@@ -633,6 +633,20 @@ fn rule_11_3_turn_one_cavalry_stops_in_artillery_range() {
     assert!(step.distance(art) <= 3);
     act(&mut g, Action::Step(step));
     assert!(mover(&g).stopped);
+    assert!(g.cavalry_halted, "from the stop, the West ban binds");
+}
+
+/// The second playtest's reading, the text's order: Pleasonton's cavalry advances West until
+/// it comes within Confederate artillery range (the stop); the ban on moving further West
+/// follows the stop, not the start of the game.
+#[test]
+fn rule_11_3_cavalry_advances_west_until_it_stops() {
+    let at = plain("1317");
+    let g = moving_on(1, "Whiting", "1317", 0, |g, _| {
+        put(g, "Scammon", "1517", 0);
+    });
+    assert!(!g.cavalry_halted);
+    assert!(legal(&g, Action::Step(n(at, Direction::N))), "West, before any stop");
 }
 
 #[test]
@@ -640,6 +654,7 @@ fn rule_11_3_no_cavalry_further_west_until_infantry_passes() {
     let at = plain("1317");
     let mut g = moving_on(1, "Whiting", "1317", 0, |g, _| {
         put(g, "Scammon", "1517", 0);
+        g.cavalry_halted = true;
     });
     assert_eq!(refused(&g, Action::Step(n(at, Direction::N))), "FotM 11.3");
     act(&mut g, Action::EndMove);

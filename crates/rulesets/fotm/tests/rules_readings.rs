@@ -28,6 +28,7 @@ fn whiting_towards(to: &str) -> Fotm {
     let mut g = empty(1);
     put(&mut g, "Whiting", "1416", facing::front_towards(hex("1416"), hex(to)));
     phase(&mut g, 1, Side::Union, Phase::Movement);
+    g.cavalry_halted = true;
     assert!(!g.cavalry_released);
     let w = id(&g, "Whiting");
     select(&mut g, Unit::Brigade(w));

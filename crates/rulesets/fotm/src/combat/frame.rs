@@ -57,7 +57,10 @@ impl Procedure<Fotm, Action> for CombatFrame {
                             "Artillery in {t}: suppression fire at the assaulting artillery (yes) or canister with the infantry (no)?"
                         ),
                     ),
-                    Stage::Roll { fire, dice, .. } => ("FotM 15.2", format!("{fire:?} on {t}: {dice} dice")),
+                    Stage::Roll { fire, dice, .. } => {
+                        let dice = if dice == 1 { "one die".to_string() } else { format!("{dice} dice") };
+                        ("FotM 15.2", format!("{} on {t}: roll {dice}", fire.name()))
+                    }
                     Stage::Reroll { .. } => {
                         ("FotM 15.3", format!("Woods in the target hex: one six is re-rolled ({t})"))
                     }

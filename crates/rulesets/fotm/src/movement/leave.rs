@@ -27,7 +27,7 @@ pub(super) fn could_leave(g: &Fotm, ctx: &Ctx, u: Unit, at: Hex, mount_changed: 
         return false;
     }
     let map = g.map();
-    let held_east = union_cavalry(g, u).is_some() && !g.cavalry_released;
+    let held_east = union_cavalry(g, u).is_some() && g.cavalry_halted && !g.cavalry_released;
     at.neighbours().into_iter().any(|n| {
         let westward = held_east && map.eastward(n) < map.eastward(at);
         map.contains(n)

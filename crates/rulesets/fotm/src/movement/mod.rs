@@ -337,6 +337,9 @@ struct StepInfo {
     exit: bool,
     /// Into an enemy ZOC.
     zoc: bool,
+    /// 11.3: Union cavalry coming within Confederate artillery range on turn one: it stops,
+    /// and from then no Union cavalry moves further West until released.
+    halts: bool,
 }
 
 /// Whether the mover may enter `to` from `at` now, and on what terms.
@@ -359,7 +362,8 @@ fn step_check(g: &Fotm, ctx: &Ctx, m: &Mover, at: Hex, to: Hex) -> Result<StepIn
     }
     let to_zoc = on_map && ctx.zoc(to);
     let at_zoc = ctx.zoc(at);
-    let mut info = StepInfo { half: 0, stop: false, forced: false, withdraw: false, exit: !on_map, zoc: to_zoc };
+    let mut info =
+        StepInfo { half: 0, stop: false, forced: false, withdraw: false, exit: !on_map, zoc: to_zoc, halts: false };
     match m.unit {
         Unit::Brigade(b) => {
             let d = g.bde(b);
@@ -415,10 +419,11 @@ fn step_check(g: &Fotm, ctx: &Ctx, m: &Mover, at: Hex, to: Hex) -> Result<StepIn
         return Err(no("FotM 11.4", format!("Burnside's pause: Union units may not enter a Confederate ZOC ({to})")));
     }
     if let Some(b) = union_cavalry(g, m.unit) {
-        if !g.cavalry_released && map.eastward(to) < map.eastward(at) {
+        if g.cavalry_halted && !g.cavalry_released && map.eastward(to) < map.eastward(at) {
             return Err(no(
                 "FotM 11.3",
-                "no Union cavalry moves further West until a Union infantry or artillery brigade is West of all of it"
+                "Pleasonton's cavalry has come within Confederate artillery range: no Union cavalry moves further \
+                 West until a Union infantry or artillery brigade is West of all of it"
                     .into(),
             ));
         }
@@ -438,6 +443,7 @@ fn step_check(g: &Fotm, ctx: &Ctx, m: &Mover, at: Hex, to: Hex) -> Result<StepIn
             let elev = map.elevation(to).unwrap_or(0);
             let in_range = ctx.enemy_art.iter().any(|&(h, e)| h.distance(to) <= ARTILLERY_RANGE[usize::from(e > elev)]);
             info.stop |= in_range;
+            info.halts = in_range;
         }
     }
     let total = u16::from(m.spent) + u16::from(info.half);
@@ -960,6 +966,12 @@ fn apply_mover(g: &mut Fotm, mut m: Mover, a: &Action) {
             m.steps += 1;
             m.stopped |= info.stop;
             m.forced |= info.forced;
+            if info.halts && !g.cavalry_halted {
+                g.cavalry_halted = true;
+                g.note("FotM 11.3", |g| {
+                    format!("{} is within Confederate artillery range and stops: no Union cavalry moves further West until Union infantry or artillery passes West of it", g.uname(m.unit))
+                });
+            }
             m.withdrawing = info.withdraw;
             if info.exit {
                 let Unit::Brigade(b) = m.unit else { unreachable!("only cavalry exits") };
