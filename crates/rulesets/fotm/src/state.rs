@@ -606,6 +606,15 @@ impl Fotm {
         }
     }
 
+    /// Logs an event about brigade `b` (its counter id on the event), for a page that groups
+    /// events by unit: a roll or loss that chance brings after another unit's decision.
+    pub fn note_bde(&mut self, b: Bid, rule: &str, text: impl FnOnce(&Fotm) -> String) {
+        if self.log.enabled() {
+            let (id, t) = (self.info(b).id.clone(), text(self));
+            self.log.push_about(&id, rule, || t);
+        }
+    }
+
     /// Adds VP to a side's score (18.1), logging why.
     pub fn score(&mut self, side: Side, vp: u16, rule: &str, why: impl FnOnce(&Fotm) -> String) {
         self.scored[side.index()] += vp;

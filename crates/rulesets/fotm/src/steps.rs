@@ -23,7 +23,7 @@ pub(crate) fn lose_steps(g: &mut Fotm, b: Bid, n: u8, rule: &str) -> u8 {
         }
     }
     if lost > 0 && g.hex_of(b).is_some() {
-        g.note(rule, |g| format!("{} loses {lost} step(s), now {}", g.name(b), g.strength(b).words()));
+        g.note_bde(b, rule, |g| format!("{} loses {lost} step(s), now {}", g.name(b), g.strength(b).words()));
     }
     lost
 }
@@ -32,7 +32,7 @@ pub(crate) fn lose_steps(g: &mut Fotm, b: Bid, n: u8, rule: &str) -> u8 {
 /// 18.1 counts one (eliminated, routed off).
 pub(crate) fn eliminate(g: &mut Fotm, b: Bid, fate: Fate, rule: &str) {
     g.set_loc(b, Loc::Gone(fate));
-    g.note(rule, |g| format!("{} is out of the game: {}", g.name(b), fate.words()));
+    g.note_bde(b, rule, |g| format!("{} is out of the game: {}", g.name(b), fate.words()));
     if matches!(fate, Fate::Eliminated | Fate::RoutedOff) {
         let vp = if g.arm(b) == Arm::Infantry {
             victory::vp::ELIMINATED_INFANTRY

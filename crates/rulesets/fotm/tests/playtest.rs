@@ -57,9 +57,13 @@ fn assault_joins_and_rolls_are_logged_in_the_rulebooks_words() {
         let a = *dice.sample(&outcomes);
         act(&mut g, a);
     }
-    // No code names anywhere in the log: strengths and fates in words.
-    for (_, t, _) in events(&g) {
+    // No code names anywhere in the log: strengths and fates in words; a step lost or a
+    // brigade gone is the brigade's own event, whoever's decision brought it.
+    for (_, t, u) in events(&g) {
         assert!(!t.contains("Sp(") && !t.contains("Fire {") && !t.contains("{:?}"), "{t}");
+        if t.contains(" loses ") || t.contains("out of the game") {
+            assert!(u.is_some(), "{t}");
+        }
     }
     let rolls: Vec<String> = events(&g).into_iter().filter(|(r, _, _)| r == "FotM 15.2").map(|(_, t, _)| t).collect();
     assert!(!rolls.is_empty());

@@ -866,10 +866,14 @@ impl Procedure<Fotm, Action> for MoveFrame {
                 }
                 let total = i8::try_from(d).unwrap_or(0) + drm;
                 if total <= FORCE_MARCH_LOSS_MAX {
-                    g.note("FotM 13.5", |g| format!("Forced march: {} rolls {d} ({drm:+}): stragglers", g.name(b)));
+                    g.note_bde(b, "FotM 13.5", |g| {
+                        format!("Forced march: {} rolls {d} ({drm:+}): stragglers", g.name(b))
+                    });
                     crate::steps::lose_steps(g, b, 1, "FotM 13.5");
                 } else {
-                    g.note("FotM 13.5", |g| format!("Forced march: {} rolls {d} ({drm:+}): no effect", g.name(b)));
+                    g.note_bde(b, "FotM 13.5", |g| {
+                        format!("Forced march: {} rolls {d} ({drm:+}): no effect", g.name(b))
+                    });
                 }
             }
             MoveFrame::Pursuit => {
