@@ -412,7 +412,7 @@ pub fn refusal<G: Game>(game: &G, action: &G::Action) -> Illegal {
     let reason = match p.actor {
         Actor::Over => "the game is over".to_string(),
         Actor::Chance => format!("chance decides now ({}); {what} is not one of its outcomes", p.text),
-        Actor::Side(s) => format!("{what} is not one of {}'s legal actions now: {}", s.name(), p.text),
+        Actor::Side(s) => format!("{what} is not a choice the {} has now ({})", s.title(), p.text),
     };
     Illegal { rule: p.rule, reason }
 }

@@ -181,7 +181,7 @@ fn the_default_refusal_names_the_pending_rule_and_the_actor() {
     let mut g = race();
     let e = g.apply(&RaceAction::Die(3)).expect_err("no die is rolling");
     assert_eq!(e.rule, "Race 1");
-    assert!(e.reason.contains("not one of union's legal actions"), "{}", e.reason);
+    assert!(e.reason.contains("not a choice the Union has now"), "{}", e.reason);
     g.apply(&RaceAction::Roll).unwrap();
     let e = g.apply(&RaceAction::Die(7)).expect_err("no such face");
     assert!(e.reason.contains("chance decides now"), "{}", e.reason);
