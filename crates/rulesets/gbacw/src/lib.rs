@@ -40,6 +40,7 @@ pub mod charts;
 pub mod command;
 pub mod describe;
 pub mod facing;
+pub mod fire;
 pub mod leaders;
 pub mod los;
 pub mod map;
@@ -71,17 +72,21 @@ pub struct Options {
     /// Every unit's morale known from the start (13.12-13.15 replaced by the order of
     /// battle's known values), so a balance study is not all noise (issue 16).
     pub known_morale: bool,
+    /// 17.76 variant (plan R18): small-arms fire never captures a leader (the printed 7).
+    pub no_fire_capture: bool,
 }
 
 /// Options: (name, description).
-const OPTIONS: [(&str, &str); 1] =
-    [("known-morale", "GBACW 13.12 variant: every green unit's morale known from the start (authored values)")];
+const OPTIONS: [(&str, &str); 2] = [
+    ("known-morale", "GBACW 13.12 variant: every green unit's morale known from the start (authored values)"),
+    ("no-fire-capture", "GBACW 17.76 variant (R18): small-arms fire never captures a leader"),
+];
 
 /// Why a game could not be set up.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SetupError {
     /// An option name this scenario does not know.
-    #[error("unknown option '{0}' for gbacw-belmont (known: known-morale)")]
+    #[error("unknown option '{0}' for gbacw-belmont (known: known-morale, no-fire-capture)")]
     UnknownOption(String),
 }
 
@@ -95,6 +100,7 @@ impl Options {
         for n in names {
             match n.as_str() {
                 "known-morale" => o.known_morale = true,
+                "no-fire-capture" => o.no_fire_capture = true,
                 _ => return Err(SetupError::UnknownOption(n.clone())),
             }
         }

@@ -60,6 +60,7 @@ fn push_phase(g: &mut Gbacw) {
     match g.phase {
         Phase::InitialCommand => crate::command::begin(g),
         Phase::Movement => crate::movement::start_phase(g),
+        Phase::DefensiveFire | Phase::OffensiveFire => crate::fire::begin(g),
         _ => g.stack.push(Frame::Seq(SeqFrame::Phase)),
     }
 }

@@ -108,6 +108,8 @@ pub enum Fate {
     Captured,
     /// Killed (17.76).
     Killed,
+    /// A leader wounded (17.73: removed from the game).
+    Wounded,
 }
 
 /// A unit's formation (6.0): what it may do and how it faces (7.0).
