@@ -27,7 +27,7 @@
 //!   retreats (13.31) and crews leaving their guns (15.16), which step 9 brings.
 
 pub mod morale;
-mod resolve;
+pub mod resolve;
 
 pub use resolve::{Resolution, Stage};
 
