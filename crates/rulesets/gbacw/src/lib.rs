@@ -45,6 +45,7 @@ pub mod leaders;
 pub mod los;
 pub mod map;
 pub mod movement;
+pub mod odds;
 pub mod oob;
 mod probe;
 pub mod procedure;
@@ -182,6 +183,15 @@ impl Game for Gbacw {
 
     fn action_view(&self, action: &Action) -> ActionView {
         action_view::action_view(self, action)
+    }
+
+    /// The odds of a fire being announced (a unit's share added) carry through the
+    /// announcing player's next decision as the fire stands: resolved (9.0).
+    fn odds_own(&self, _began: &Action) -> engine::OddsOwn<Action> {
+        match self.stack.last() {
+            Some(Frame::Fire(fire::FireFrame::Declare(_))) => engine::OddsOwn::Take(Action::Resolve),
+            _ => engine::OddsOwn::Stop,
+        }
     }
 
     fn probe(&self, p: &engine::Probe) -> Vec<Action> {
