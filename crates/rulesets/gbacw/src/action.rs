@@ -72,4 +72,6 @@ pub enum Action {
     },
     /// 9.0, 9.42: the announced fire is rolled.
     Resolve,
+    /// 17.53: the leader whose stack fire eliminated joins the unit(s) of his command here.
+    LeaderTo(Hex),
 }

@@ -33,6 +33,13 @@ pub fn action_view(g: &Gbacw, a: &Action) -> ActionView {
         Action::FireAt(h) => ("choice", None, Some(h)),
         Action::Fire { unit, .. } => ("fire", Some(Piece::Unit(unit)), crate::describe::fire_target(g)),
         Action::Resolve => ("done", None, crate::describe::fire_target(g)),
+        // 17.53: where the leader goes.
+        Action::LeaderTo(h) => match g.stack.last() {
+            Some(crate::Frame::Fire(crate::fire::FireFrame::Place { leader, .. })) => {
+                ("place", Some(Piece::Leader(*leader)), Some(h))
+            }
+            _ => ("place", None, Some(h)),
+        },
     };
     // The command decisions belong where their brigade commander stands.
     let from = match *a {

@@ -71,6 +71,12 @@ pub fn describe(g: &Gbacw, a: &Action) -> String {
             )
         }
         Action::Fire { unit, .. } => format!("unit {unit} fires"),
+        Action::LeaderTo(h) => match g.stack.last() {
+            Some(Frame::Fire(crate::fire::FireFrame::Place { leader: l, .. })) => {
+                format!("{} joins the units in {h} (17.53)", leader(g, *l))
+            }
+            _ => format!("the leader joins the units in {h} (17.53)"),
+        },
         Action::Resolve => match fire_target(g) {
             Some(h) => format!("resolve the fire at {h} (9.42)"),
             None => "resolve the fire (9.42)".into(),

@@ -28,6 +28,13 @@
 //! - step 6's Initial Command Phase (17.0-17.23, 17.6, [`command`]): attach and detach,
 //!   Command Points, radii traced around enemy units and zones, and the command status fixed
 //!   for the Player-Turn ([`command::in_command`], [`command::brigade_in_dir`]);
+//! - step 8, the Defensive and Offensive Fire Phases ([`fire`]): fire announced at a hex and
+//!   built share by share through frontal hexsides (9.0-9.46, 7.22, R21), both arms rolled
+//!   before any loss (9.42, R19), the shifts (9.5-9.53, 7.23, 8.35, 9.51), losses (8.21-8.22,
+//!   9.81-9.82, 15.11-15.13), depletion and rounds (11.21, 11.31-11.32), leader casualties
+//!   (17.72, 17.76, R18 as an option) and morale (13.14-13.44, 9.83-9.88, [`fire::morale`]);
+//!   leaders left alone and stacks reordered after a fire (17.53, 8.41); exact odds of one
+//!   fire ([`odds`]). Rout retreats (13.31) wait for step 9;
 //! - position builders for tests ([`testkit`]).
 //!
 //! Scale (issue 16): 120 yards a hex, 20 minutes a Game-Turn, a Strength Point about 100 men

@@ -21,6 +21,7 @@ pub(crate) fn probe(g: &Gbacw, p: &Probe) -> Vec<Action> {
     let moving = movement::mover(g).is_some();
     let in_movement = matches!(g.stack.last(), Some(crate::Frame::Move(_)));
     let declaring = matches!(g.stack.last(), Some(crate::Frame::Fire(crate::fire::FireFrame::Declare(_))));
+    let placing = matches!(g.stack.last(), Some(crate::Frame::Fire(crate::fire::FireFrame::Place { .. })));
     let firing = matches!(g.stack.last(), Some(crate::Frame::Fire(crate::fire::FireFrame::Phase(_))));
     match p {
         Probe::Finish if declaring => vec![Action::Resolve],
@@ -33,6 +34,7 @@ pub(crate) fn probe(g: &Gbacw, p: &Probe) -> Vec<Action> {
         Probe::Hex { hex, .. } => match Hex::from_label(hex) {
             Ok(h) if moving => vec![Action::Step(h)],
             Ok(h) if firing => vec![Action::FireAt(h)],
+            Ok(h) if placing => vec![Action::LeaderTo(h)],
             _ => vec![],
         },
     }

@@ -602,3 +602,64 @@ fn rule_9_86_a_pinned_leader_left_alone_is_not_held_to_17_52() {
     g.pinned.clear();
     assert_eq!(refused(&g, Action::Done), "GBACW 17.52");
 }
+
+#[test]
+fn rule_17_53_leader_joins_the_nearest_unit_of_his_command() {
+    let (mut g, _, t) = duel();
+    g.unit_mut(t).lost = 4; // one point left
+    let l = tk::put_leader(&mut g, "Russell", "2329");
+    let own = tk::place(&mut g, "13TN", "2331", Formation::Line, 0);
+    tk::place(&mut g, "13AR", "2330", Formation::Line, 0); // nearer, but Tappan's
+    let bat = tk::place(&mut g, "Taylor", "2328", Formation::Unlimbered, 3);
+    ok(&mut g, Action::FireAt(hex("2329")));
+    fire(&mut g, bat, 6, "2329");
+    ok(&mut g, Action::Resolve);
+    let d = die_for(&g, |r| matches!(r, FireResult::Loss { .. }));
+    roll(&mut g, d);
+    assert_eq!(g.unit(t).loc, Loc::Gone(Fate::Eliminated));
+    g.apply(&Action::Roll2(7)).unwrap(); // 17.72 first: unhurt
+    assert_eq!(g.leader_hex(l), g.hex_of(own), "to his own brigade's 13th, not the nearer 13th Arkansas");
+    // Neighbouring case: two of his units equally near: the owner chooses.
+    let (mut h, _, t) = duel();
+    h.unit_mut(t).lost = 4;
+    let l = tk::put_leader(&mut h, "Russell", "2329");
+    let other = hex("2329").neighbours()[2].neighbours()[2];
+    assert_eq!(other.distance(hex("2329")), 2);
+    tk::place(&mut h, "13TN", "2331", Formation::Line, 0);
+    tk::place(&mut h, "21TN", &other.label(), Formation::Line, 0);
+    let bat = tk::place(&mut h, "Taylor", "2328", Formation::Unlimbered, 3);
+    ok(&mut h, Action::FireAt(hex("2329")));
+    fire(&mut h, bat, 6, "2329");
+    ok(&mut h, Action::Resolve);
+    let d = die_for(&h, |r| matches!(r, FireResult::Loss { .. }));
+    roll(&mut h, d);
+    h.apply(&Action::Roll2(7)).unwrap();
+    assert_eq!(h.prompt().rule, "GBACW 17.53");
+    assert_eq!(h.actor(), engine::Actor::Side(Side::Confederate), "the owner places him");
+    let mut choices = h.legal_actions();
+    choices.sort_by_key(|a| format!("{a:?}"));
+    let mut want = vec![Action::LeaderTo(hex("2331")), Action::LeaderTo(other)];
+    want.sort_by_key(|a| format!("{a:?}"));
+    assert_eq!(choices, want);
+    ok(&mut h, Action::LeaderTo(other));
+    assert_eq!(h.leader_hex(l), Some(other));
+}
+
+#[test]
+fn rule_8_41_reorder_after_the_top_unit_runs_dry() {
+    let (mut g, a, _) = duel();
+    let b = tk::place(&mut g, "30IL", "2328", Formation::Line, 3);
+    assert_eq!(refused(&g, Action::ToTop(b)), "GBACW 8.41", "no reordering in a Fire Phase otherwise");
+    ok(&mut g, Action::FireAt(hex("2329")));
+    fire(&mut g, a, 4, "2329");
+    ok(&mut g, Action::Resolve);
+    roll(&mut g, 1); // the fire die: a depletion roll
+    roll(&mut g, 1); // the 27th runs dry
+    finish(&mut g);
+    assert!(g.unit(a).depleted);
+    ok(&mut g, Action::ToTop(b));
+    assert_eq!(g.units_at(hex("2328"))[0], b);
+    // Each unit once: the 27th may go back on top, then neither again (a finite phase).
+    ok(&mut g, Action::ToTop(a));
+    assert_eq!(refused(&g, Action::ToTop(b)), "GBACW 8.41");
+}

@@ -22,10 +22,12 @@
 //! - R21: the hexside a share leaves by is the firer's choice among [`facing::leaves_by`].
 //! - 15.13, R29: a half-crew battery's current fire strength is its guns halved, rounded up.
 //! - 11.31: a battery spends one round the first time it fires in a phase, however it splits.
+//! - 17.53 and 8.41 after a fire: [`after`].
 //! - Not yet built (later steps): wagon crews' defensive fire (11.16) and fire at wagons
 //!   (11.12, 11.34); gunboats and heavy guns (exclusive rules); engaged hexes (12.6); rout
 //!   retreats (13.31) and crews leaving their guns (15.16), which step 9 brings.
 
+pub mod after;
 pub mod morale;
 pub mod resolve;
 
@@ -71,6 +73,10 @@ pub struct Record {
     pub fired_on: Vec<(UnitId, Arm)>,
     /// Batteries that have paid their round this phase (11.31).
     pub paid: Vec<UnitId>,
+    /// Hexes whose top unit ran out of ammunition this phase (8.41).
+    pub reorder: Vec<Hex>,
+    /// Units put on top of their stacks under 8.41 this phase.
+    pub raised: Vec<UnitId>,
 }
 
 impl Record {
@@ -113,6 +119,14 @@ pub enum FireFrame {
     Declare(Box<Declaration>),
     /// Chance resolves a fire (dice, depletion, leaders, morale).
     Resolve(Box<Resolution>),
+    /// 17.53: the owner places a leader whose stack the fire eliminated, among the hexes of
+    /// the nearest units of his command.
+    Place {
+        /// The leader.
+        leader: crate::state::LeaderId,
+        /// The hexes he may go to.
+        hexes: Vec<Hex>,
+    },
 }
 
 /// Begins a Fire Phase (4.0 C, D).
@@ -331,6 +345,7 @@ impl Procedure<Gbacw, Action> for FireFrame {
     fn actor(&self, g: &Gbacw) -> Actor {
         match self {
             FireFrame::Resolve(_) => Actor::Chance,
+            FireFrame::Place { leader, .. } => Actor::Side(g.leader_info(*leader).2),
             _ => Actor::Side(firing_side(g)),
         }
     }
@@ -344,6 +359,9 @@ impl Procedure<Gbacw, Action> for FireFrame {
                 format!("{side}: add units firing at {} ({} so far), or resolve", d.target, d.shares.len()),
             ),
             FireFrame::Resolve(r) => r.prompt(g),
+            FireFrame::Place { leader, .. } => {
+                ("GBACW 17.53", format!("place {} with the nearest unit of his command", g.leader_info(*leader).1))
+            }
         }
     }
 
@@ -351,9 +369,12 @@ impl Procedure<Gbacw, Action> for FireFrame {
         match self {
             FireFrame::Phase(rec) => {
                 let mut v: Vec<Action> = announceable(g, rec).into_iter().map(Action::FireAt).collect();
+                let side = firing_side(g);
+                v.extend(after::may_raise(g, &rec.reorder, &rec.raised, side).into_iter().map(Action::ToTop));
                 v.push(Action::Done);
                 v
             }
+            FireFrame::Place { hexes, .. } => hexes.iter().copied().map(Action::LeaderTo).collect(),
             FireFrame::Declare(d) => {
                 let side = firing_side(g);
                 let mut v: Vec<Action> = g
@@ -400,6 +421,14 @@ impl Procedure<Gbacw, Action> for FireFrame {
                 d.shares.push(s);
                 g.stack.push(Frame::Fire(FireFrame::Declare(d)));
             }
+            (FireFrame::Phase(mut rec), &Action::ToTop(u)) => {
+                crate::stacking::raise(g, u);
+                rec.raised.push(u);
+                let name = g.info(u).name.clone();
+                g.log.push("GBACW 8.41", || format!("{name} goes on top of its stack."));
+                g.stack.push(Frame::Fire(FireFrame::Phase(rec)));
+            }
+            (FireFrame::Place { leader, .. }, &Action::LeaderTo(h)) => after::place(g, leader, h),
             (FireFrame::Declare(d), Action::Resolve) => resolve::start(g, *d),
             (FireFrame::Resolve(r), a) => r.apply(g, a),
             (f, a) => unreachable!("{f:?} {a:?}"),
@@ -427,6 +456,11 @@ impl Procedure<Gbacw, Action> for FireFrame {
                 } else {
                     None
                 }
+            }
+            (FireFrame::Phase(rec), &Action::ToTop(u))
+                if !after::may_raise(g, &rec.reorder, &rec.raised, firing_side(g)).contains(&u) =>
+            {
+                Some(no("8.41", "only a stack whose top unit ran out of ammunition this phase, each unit once"))
             }
             (FireFrame::Declare(d), Action::Resolve) if d.shares.is_empty() => {
                 Some(no("9.0", "no unit has been added to the fire yet"))

@@ -274,6 +274,13 @@ impl Resolution {
             (Step::Deplete(u), Action::Roll(die)) => {
                 if charts::ammo_depleted(die) {
                     g.unit_mut(u).depleted = true;
+                    // 8.41: a top unit out of ammunition: the stack may be reordered.
+                    if let Some(h) = g.hex_of(u)
+                        && g.units_at(h).first() == Some(&u)
+                        && !self.rec.reorder.contains(&h)
+                    {
+                        self.rec.reorder.push(h);
+                    }
                     let name = g.info(u).name.clone();
                     g.log.push("GBACW 11.21", || format!("{name} rolls {die}: out of ammunition."));
                 }
@@ -328,6 +335,14 @@ impl Resolution {
                     let target = self.target;
                     g.log.push("GBACW 9.0", || format!("The fire at {target} is resolved."));
                     g.stack.push(Frame::Fire(FireFrame::Phase(self.rec)));
+                    // 17.53: leaders left alone go to the nearest unit of their command.
+                    for (leader, hexes) in super::after::stranded(g, target, self.side.enemy()) {
+                        if let [only] = hexes[..] {
+                            super::after::place(g, leader, only);
+                        } else {
+                            g.stack.push(Frame::Fire(FireFrame::Place { leader, hexes }));
+                        }
+                    }
                     return;
                 }
             }
