@@ -448,6 +448,16 @@ fn rule_13_14_elephant_once() {
     assert_eq!(g.unit(t).morale, Some(charts::seeing_the_elephant(7)));
     assert_eq!(g.prompt().rule, "GBACW 13.0", "then the check itself, on one die");
     assert!(g.chance_outcomes().iter().all(|(a, _)| matches!(a, Action::Roll(_))));
+    finish(&mut g);
+    // Once: the rating is the unit's for good; the next check rolls one die straight away.
+    let bat = tk::place(&mut g, "Taylor", "2328", Formation::Unlimbered, 3);
+    ok(&mut g, Action::FireAt(hex("2329")));
+    fire(&mut g, bat, 6, "2329");
+    ok(&mut g, Action::Resolve);
+    let d = die_for(&g, |r| matches!(r, FireResult::Loss { .. }));
+    roll(&mut g, d);
+    assert_eq!(g.prompt().rule, "GBACW 13.0");
+    assert!(g.chance_outcomes().iter().all(|(a, _)| matches!(a, Action::Roll(_))));
 }
 
 #[test]
@@ -662,4 +672,61 @@ fn rule_8_41_reorder_after_the_top_unit_runs_dry() {
     // Each unit once: the 27th may go back on top, then neither again (a finite phase).
     ok(&mut g, Action::ToTop(a));
     assert_eq!(refused(&g, Action::ToTop(b)), "GBACW 8.41");
+}
+
+#[test]
+fn rule_13_33_routed_and_hurt_again_routs_again_without_a_die() {
+    let (mut g, _, t) = duel();
+    g.unit_mut(t).routed = true;
+    let bat = tk::place(&mut g, "Taylor", "2328", Formation::Unlimbered, 3);
+    ok(&mut g, Action::FireAt(hex("2329")));
+    fire(&mut g, bat, 6, "2329");
+    ok(&mut g, Action::Resolve);
+    let d = die_for(&g, |r| matches!(r, FireResult::Loss { .. }));
+    roll(&mut g, d);
+    assert!(g.unit(t).routed);
+    assert!(!matches!(g.stack.last(), Some(Frame::Fire(FireFrame::Resolve(_)))), "no morale die for it");
+    // Neighbouring case: a routed unit given a P/R still rolls (a second rout result, 13.33).
+    let (mut h, a, t) = duel();
+    h.unit_mut(t).routed = true;
+    h.unit_mut(t).facing = 3;
+    ok(&mut h, Action::FireAt(hex("2329")));
+    fire(&mut h, a, 2, "2329");
+    ok(&mut h, Action::Resolve);
+    let d = die_for(&h, |r| r == FireResult::PinOrRout);
+    roll(&mut h, d);
+    assert_eq!(resolution(&h).steps.first(), Some(&Step::Morale(t, Check::PinOrRout)));
+}
+
+#[test]
+fn rule_9_51_net_cap_two() {
+    // Woods and the crest, fired on from below, by a fire of one point (density one: one more
+    // left): three left, read two left.
+    let mut g = offensive(Side::Union);
+    let a = tk::place(&mut g, "Dollins", "1929", Formation::Dismounted, 3);
+    let t = tk::place(&mut g, "Miller", "1930", Formation::Dismounted, 0);
+    g.unit_mut(t).morale = Some(3);
+    assert_eq!(g.hex_of(a).unwrap().distance(hex("1930")), 1);
+    ok(&mut g, Action::FireAt(hex("1930")));
+    fire(&mut g, a, 1, "1930");
+    ok(&mut g, Action::Resolve);
+    let r = resolution(&g);
+    let s = resolve::shifts(&g, &r.groups[0].shares, t, hex("1930"), r.density);
+    assert_eq!(s, vec![-1, -1, 0, -1]);
+    let col = resolve::group_column(&g, &r.groups[0], t, hex("1930"), r.density);
+    assert_eq!(
+        col,
+        charts::fire_column(charts::FireRow::SmallArmsAndCounterBattery, 1) - 1,
+        "column 2 less two, held at the first"
+    );
+    // Neighbouring case: from above the crest does not count: two left exactly.
+    let mut h = offensive(Side::Union);
+    let a = tk::place(&mut h, "Dollins", "1930", Formation::Dismounted, 0);
+    let t = tk::place(&mut h, "Miller", "1929", Formation::Dismounted, 3);
+    h.unit_mut(t).morale = Some(3);
+    ok(&mut h, Action::FireAt(hex("1929")));
+    fire(&mut h, a, 1, "1929");
+    ok(&mut h, Action::Resolve);
+    let r = resolution(&h);
+    assert_eq!(resolve::shifts(&h, &r.groups[0].shares, t, hex("1929"), r.density), vec![-1, 0, 0, -1]);
 }

@@ -190,13 +190,17 @@ pub fn open_to(g: &Gbacw, rec: &Record, side: Side, h: Hex, arm: Arm) -> bool {
     targets_in(g, side, h).into_iter().any(|u| !rec.fired_on(u, arm))
 }
 
+/// How a unit reaches a target: its arm, its range multiplier, the range, and the frontal
+/// hexsides the shot may leave by.
+pub type Reach = (Arm, Times, u16, Vec<u8>);
+
 /// Whether unit `u` may fire at `target` this phase, whatever its share: its arm, range
 /// multiplier, range and the frontal hexsides the shot may leave by; `Err` naming the rule
 /// that forbids it (9.21, 9.62, 13.32, 9.84, 11.22, 11.32, 17.11, 15.0, 9.23, 9.7, 7.22, 9.44).
 ///
 /// # Errors
 /// The refusal, citing its rule.
-pub fn firer(g: &Gbacw, rec: &Record, u: UnitId, target: Hex) -> Result<(Arm, Times, u16, Vec<u8>), Illegal> {
+pub fn firer(g: &Gbacw, rec: &Record, u: UnitId, target: Hex) -> Result<Reach, Illegal> {
     let side = firing_side(g);
     let name = &g.info(u).name;
     let Some(from) = g.hex_of(u) else { return Err(no("9.0", format!("{name} is not on the map"))) };
@@ -269,7 +273,13 @@ pub fn share(g: &Gbacw, d: &Declaration, u: UnitId, sp: u8, via: u8) -> Result<S
     if usize::from(u) >= g.units.len() {
         return Err(no("9.0", format!("there is no unit {u}")));
     }
-    let (arm, times, range, vias) = firer(g, &d.rec, u, d.target)?;
+    let reach = firer(g, &d.rec, u, d.target)?;
+    share_by(g, d, u, sp, via, &reach)
+}
+
+/// [`share`] for a unit whose [`firer`] answer is known.
+fn share_by(g: &Gbacw, d: &Declaration, u: UnitId, sp: u8, via: u8, reach: &Reach) -> Result<Share, Illegal> {
+    let (arm, times, range, vias) = (reach.0, reach.1, reach.2, &reach.3);
     let name = &g.info(u).name;
     let from = g.hex_of(u).expect("checked by firer");
     if !vias.contains(&via) {
@@ -304,12 +314,12 @@ pub fn share(g: &Gbacw, d: &Declaration, u: UnitId, sp: u8, via: u8) -> Result<S
 
 /// The shares a unit may add now, one per hexside and amount.
 fn shares_of(g: &Gbacw, d: &Declaration, u: UnitId) -> Vec<Action> {
-    let Ok((_, _, _, vias)) = firer(g, &d.rec, u, d.target) else { return Vec::new() };
+    let Ok(reach) = firer(g, &d.rec, u, d.target) else { return Vec::new() };
     let left = fire_strength(g, u).saturating_sub(d.rec.spent(u));
     let mut out = Vec::new();
-    for via in vias {
+    for &via in &reach.3 {
         for sp in (1..=left).rev() {
-            if share(g, d, u, sp, via).is_ok() {
+            if share_by(g, d, u, sp, via, &reach).is_ok() {
                 out.push(Action::Fire { unit: u, sp, via });
             }
         }

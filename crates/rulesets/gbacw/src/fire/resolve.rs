@@ -389,14 +389,32 @@ impl Resolution {
             }
         }
         let mut checks = Vec::new();
+        let mut rerouted = false;
         for &u in &units {
             if g.hex_of(u).is_none() {
                 continue;
             }
-            if let Some(&(_, _, then_pin)) = lost.iter().find(|(v, ..)| *v == u) {
+            let hurt = lost.iter().find(|(v, ..)| *v == u).map(|&(_, _, then_pin)| then_pin);
+            if hurt.is_some() && g.unit(u).routed {
+                // 13.33: routed and hurt again: routs again, no die; nothing further (9.88).
+                rerouted = true;
+                let name = g.info(u).name.clone();
+                g.log.push("GBACW 13.33", || format!("{name}, routed, suffers casualties: it routs again."));
+                continue;
+            }
+            if let Some(then_pin) = hurt {
                 checks.push((u, Check::Casualty { then_pin }));
             }
             checks.extend(marks.iter().filter(|(v, _)| *v == u).copied());
+        }
+        // 13.42, 8.22: a unit routed, the others of the hex check.
+        if rerouted {
+            for &u in &units {
+                let hurt_routed = g.unit(u).routed && lost.iter().any(|(v, ..)| *v == u);
+                if g.hex_of(u).is_some() && !hurt_routed && !checks.iter().any(|(v, _)| *v == u) {
+                    checks.push((u, Check::Rout));
+                }
+            }
         }
         // 13.42: the top unit eliminated, the one beneath checks as if on top.
         if let Some(top) = self.top
