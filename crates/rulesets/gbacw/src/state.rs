@@ -150,8 +150,10 @@ pub struct UnitState {
     pub routed: bool,
     /// Out of small-arms ammunition (11.21).
     pub depleted: bool,
-    /// A battery's rounds left (11.3).
+    /// A battery's rounds left (11.3); a wagon's artillery boxes (11.1, 11.34).
     pub rounds: u8,
+    /// A wagon's small-arms boxes left (11.24, 11.34).
+    pub boxes: u8,
     /// Place in its hex's stack, lower on top (8.4).
     pub order: u16,
     /// Entered a hex in its side's last Movement Phase (15.0: a battery that moved does not
@@ -364,7 +366,10 @@ pub fn initial_unit(u: &oob::Unit, opt: &Options, map: &map::Map) -> UnitState {
         oob::Morale::Green if opt.known_morale => Some(u.known),
         oob::Morale::Green => None,
     };
-    let rounds = u.kind.guns().map_or(0, |(_, r)| r);
+    let (rounds, boxes) = match u.kind {
+        Kind::Wagon { small_arms, artillery } => (artillery, small_arms),
+        k => (k.guns().map_or(0, |(_, r)| r), 0),
+    };
     UnitState {
         loc,
         facing: 0,
@@ -375,6 +380,7 @@ pub fn initial_unit(u: &oob::Unit, opt: &Options, map: &map::Map) -> UnitState {
         routed: false,
         depleted: false,
         rounds,
+        boxes,
         order: 0,
         moved: false,
     }

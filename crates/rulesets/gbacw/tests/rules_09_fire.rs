@@ -730,3 +730,76 @@ fn rule_9_51_net_cap_two() {
     let r = resolution(&h);
     assert_eq!(resolve::shifts(&h, &r.groups[0].shares, t, hex("1929"), r.density), vec![-1, 0, 0, -1]);
 }
+
+/// Union 27th Illinois in 2328 facing south at the Confederate supply wagon in 2329.
+fn at_the_wagon() -> (Gbacw, UnitId, UnitId) {
+    let mut g = offensive(Side::Union);
+    let a = tk::place(&mut g, "27IL", "2328", Formation::Line, 3);
+    let w = tk::place(&mut g, "CWagon", "2329", Formation::Wagon, 0);
+    g.unit_mut(w).morale = Some(3);
+    (g, a, w)
+}
+
+#[test]
+fn rule_11_12_small_arms_kill_the_crew_not_the_wagon() {
+    let (mut g, a, w) = at_the_wagon();
+    ok(&mut g, Action::FireAt(hex("2329")));
+    fire(&mut g, a, 4, "2329");
+    ok(&mut g, Action::Resolve);
+    let d = die_for(&g, |r| matches!(r, FireResult::Loss { .. }));
+    roll(&mut g, d);
+    assert!(gbacw::fire::wagon::crewless(&g, w), "the crew is killed");
+    assert_eq!(g.hex_of(w), Some(hex("2329")), "the wagon stays");
+    assert!(!matches!(g.stack.last(), Some(Frame::Fire(FireFrame::Resolve(_)))), "no crew left to check");
+    assert!(!gbacw::movement::movable(&g, gbacw::Piece::Unit(w)), "11.1: a crewless wagon never moves");
+    // Neighbouring case: a wagon under infantry is not hit (8.21).
+    let (mut h, a, w) = at_the_wagon();
+    let t = tk::place(&mut h, "12TN", "2329", Formation::Line, 0);
+    h.unit_mut(t).morale = Some(3);
+    tk::place(&mut h, "CWagon", "2329", Formation::Wagon, 0); // back under the 12th
+    ok(&mut h, Action::FireAt(hex("2329")));
+    fire(&mut h, a, 4, "2329");
+    ok(&mut h, Action::Resolve);
+    let d = die_for(&h, |r| matches!(r, FireResult::Loss { .. }));
+    roll(&mut h, d);
+    assert!(!gbacw::fire::wagon::crewless(&h, w));
+    assert!(h.unit(t).lost > 0);
+}
+
+#[test]
+fn rule_11_34_artillery_hits_the_wagons_ammunition() {
+    let (mut g, _, w) = at_the_wagon();
+    let bat = tk::place(&mut g, "Taylor", "2328", Formation::Unlimbered, 3);
+    let (boxes, rounds) = (g.unit(w).boxes, g.unit(w).rounds);
+    assert!(boxes > 0 && rounds > 0);
+    ok(&mut g, Action::FireAt(hex("2329")));
+    fire(&mut g, bat, 6, "2329");
+    ok(&mut g, Action::Resolve);
+    let d = die_for(&g, |r| matches!(r, FireResult::Loss { points: 1, .. }));
+    roll(&mut g, d);
+    assert_eq!(g.prompt().rule, "GBACW 11.34");
+    roll(&mut g, 2);
+    let charts::AmmoLoss::Lose { small_arms, artillery: charts::ArtilleryLoss::Rounds(r) } = charts::ammo_loss(1, 2)
+    else {
+        panic!("11.34 column 1, die 2 loses boxes")
+    };
+    assert_eq!((g.unit(w).boxes, g.unit(w).rounds), (boxes - small_arms, rounds - r));
+    assert!(!gbacw::fire::wagon::crewless(&g, w), "artillery does not touch the crew");
+}
+
+#[test]
+fn rule_11_16_wagon_crews_fire_only_defensively() {
+    let mut g = tk::empty();
+    tk::phase(&mut g, 1, Side::Union, Phase::DefensiveFire);
+    let t = tk::place(&mut g, "27IL", "2328", Formation::Line, 3);
+    g.unit_mut(t).morale = Some(3);
+    let w = tk::place(&mut g, "CWagon", "2329", Formation::Wagon, 0);
+    ok(&mut g, Action::FireAt(hex("2328")));
+    ok(&mut g, Action::Fire { unit: w, sp: 1, via: 0 });
+    // Neighbouring case: in its own Offensive Fire Phase it may not.
+    let mut h = tk::empty();
+    tk::phase(&mut h, 1, Side::Confederate, Phase::OffensiveFire);
+    tk::place(&mut h, "27IL", "2328", Formation::Line, 3);
+    tk::place(&mut h, "CWagon", "2329", Formation::Wagon, 0);
+    assert_eq!(refused(&h, Action::FireAt(hex("2328"))), "GBACW 11.16");
+}

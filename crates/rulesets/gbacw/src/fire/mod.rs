@@ -23,13 +23,14 @@
 //! - 15.13, R29: a half-crew battery's current fire strength is its guns halved, rounded up.
 //! - 11.31: a battery spends one round the first time it fires in a phase, however it splits.
 //! - 17.53 and 8.41 after a fire: [`after`].
-//! - Not yet built (later steps): wagon crews' defensive fire (11.16) and fire at wagons
-//!   (11.12, 11.34); gunboats and heavy guns (exclusive rules); engaged hexes (12.6); rout
-//!   retreats (13.31) and crews leaving their guns (15.16), which step 9 brings.
+//! - Wagons under fire and firing (11.1, 11.12, 11.16, 11.34): [`wagon`].
+//! - Not yet built (later steps): gunboats and heavy guns (exclusive rules); engaged hexes
+//!   (12.6); rout retreats (13.31) and crews leaving their guns (15.16), which step 9 brings.
 
 pub mod after;
 pub mod morale;
 pub mod resolve;
+pub mod wagon;
 
 pub use resolve::{Resolution, Stage};
 
@@ -174,13 +175,10 @@ pub fn fire_strength(g: &Gbacw, u: UnitId) -> u8 {
     if is_battery(g, u) && g.unit(u).crew_lost == 1 { s.div_ceil(2) } else { s }
 }
 
-/// The enemy units of `side` in `h` that a fire may hit (wagons wait for 11.12's step).
+/// The enemy units of `side` in `h`, top first: what a fire there may hit.
 #[must_use]
 pub fn targets_in(g: &Gbacw, side: Side, h: Hex) -> Vec<UnitId> {
-    g.units_at(h)
-        .into_iter()
-        .filter(|&u| g.side_of(u) != side && !matches!(g.info(u).kind, Kind::Wagon { .. }))
-        .collect()
+    g.units_at(h).into_iter().filter(|&u| g.side_of(u) != side).collect()
 }
 
 /// Whether a hex is still open to fire of `arm` this phase (9.44): some enemy unit there not
@@ -212,8 +210,12 @@ pub fn firer(g: &Gbacw, rec: &Record, u: UnitId, target: Hex) -> Result<Reach, I
         return Err(no("9.0", format!("no enemy unit in {target} may be fired at")));
     }
     let kind = g.info(u).kind;
-    if matches!(kind, Kind::Wagon { .. }) {
-        return Err(no("11.16", format!("{name}: wagon crews' defensive fire is not built yet")));
+    let is_wagon = matches!(kind, Kind::Wagon { .. });
+    if is_wagon && wagon::crewless(g, u) {
+        return Err(no("11.1", format!("{name} has no crew")));
+    }
+    if is_wagon && g.phase != Phase::DefensiveFire {
+        return Err(no("11.16", format!("{name}'s crew fires only in its Defensive Fire Phase")));
     }
     if matches!(kind, Kind::Gunboat { .. } | Kind::HeavyGuns { .. }) {
         return Err(no("9.0", format!("{name} fires under the exclusive rules, not built yet")));
@@ -255,7 +257,11 @@ pub fn firer(g: &Gbacw, rec: &Record, u: UnitId, target: Hex) -> Result<Reach, I
     if range > 1 && !g.unit_sees(u, targets[0]) {
         return Err(no("9.7", format!("{name} has no line of sight to {target}")));
     }
-    let vias = facing::leaves_by(facing_kind(g, u), st.facing, from, target);
+    let vias = if is_wagon {
+        wagon::crew_sides(from, target)
+    } else {
+        facing::leaves_by(facing_kind(g, u), st.facing, from, target)
+    };
     if vias.is_empty() {
         return Err(no("7.22", format!("{name} would fire at {target} through no frontal hexside")));
     }

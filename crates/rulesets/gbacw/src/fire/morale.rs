@@ -67,7 +67,7 @@ pub(crate) fn check(g: &mut Gbacw, r: &mut Resolution, u: UnitId, c: Check, die:
         r.steps.retain(|s| !matches!(s, Step::Morale(v, _) if *v == u));
         // 13.42, 8.22: every unit of the hex not yet checked checks.
         for v in g.units_at(h) {
-            if g.side_of(v) == g.side_of(u) && !r.checked.contains(&v) && v != u {
+            if g.side_of(v) == g.side_of(u) && !r.checked.contains(&v) && v != u && super::resolve::stands(g, v) {
                 r.checked.push(v);
                 r.steps.push(Step::Morale(v, Check::Rout));
             }

@@ -59,6 +59,8 @@ pub enum Step {
     Leader(LeaderId, Arm),
     /// 13.0: a morale check (two dice on 13.15 first for a green unit, 13.14).
     Morale(UnitId, Check),
+    /// 11.12, 11.34: artillery's result of this many points on a wagon: the die.
+    Ammo(UnitId, u8),
 }
 
 /// One fire being resolved.
@@ -103,8 +105,8 @@ pub fn density_points(g: &Gbacw, h: Hex) -> u32 {
         .sum()
 }
 
-/// 8.21: the unit a fire at the stack hits first: the top infantry or cavalry unit, or with
-/// none the top battery.
+/// 8.21, 11.12: the unit a fire at the stack hits first: the top infantry or cavalry unit, or
+/// with none the top battery or wagon.
 #[must_use]
 pub fn first_hit(g: &Gbacw, side: Side, h: Hex) -> Option<UnitId> {
     let t = targets_in(g, side, h);
@@ -248,6 +250,7 @@ impl Resolution {
         match self.steps.first() {
             Some(Step::Die { unit, .. }) => ("GBACW 9.16", format!("the fire die at {}", g.info(*unit).name)),
             Some(Step::Deplete(u)) => ("GBACW 11.21", format!("{}'s ammunition depletion roll", g.info(*u).name)),
+            Some(Step::Ammo(u, _)) => ("GBACW 11.34", format!("{}'s ammunition loss roll", g.info(*u).name)),
             Some(Step::Leader(l, _)) => ("GBACW 17.72", format!("{}'s casualty roll", g.leader_info(*l).1)),
             Some(Step::Morale(u, _)) if g.unit(*u).morale.is_none() => {
                 ("GBACW 13.14", format!("{} sees the elephant", g.info(*u).name))
@@ -286,6 +289,7 @@ impl Resolution {
                 }
             }
             (Step::Leader(l, arm), Action::Roll2(roll)) => leader_roll(g, l, arm, roll),
+            (Step::Ammo(u, points), Action::Roll(die)) => super::wagon::ammunition_hit(g, u, points, die),
             (Step::Morale(u, check), Action::Roll2(roll)) if g.unit(u).morale.is_none() => {
                 let m = charts::seeing_the_elephant(roll);
                 g.unit_mut(u).morale = Some(m);
@@ -364,6 +368,14 @@ impl Resolution {
                     FireResult::Pin => marks.push((unit, Check::Pin)),
                     FireResult::Rout => marks.push((unit, Check::Rout)),
                     FireResult::PinOrRout => marks.push((unit, Check::PinOrRout)),
+                    FireResult::Loss { points, .. } if super::wagon::is_wagon(g, unit) => {
+                        // 11.12: small arms kill the crew; artillery rolls on 11.34.
+                        if grp.arm == Arm::Artillery {
+                            self.steps.push(Step::Ammo(unit, points));
+                        } else if super::wagon::crew_killed(g, unit) && !self.casualties.contains(&grp.arm) {
+                            self.casualties.push(grp.arm);
+                        }
+                    }
                     FireResult::Loss { points, then_pin } => {
                         let took = if grp.long || !is_foot_or_horse(g, unit) {
                             vec![(unit, points)]
@@ -391,7 +403,7 @@ impl Resolution {
         let mut checks = Vec::new();
         let mut rerouted = false;
         for &u in &units {
-            if g.hex_of(u).is_none() {
+            if g.hex_of(u).is_none() || super::wagon::crewless(g, u) {
                 continue;
             }
             let hurt = lost.iter().find(|(v, ..)| *v == u).map(|&(_, _, then_pin)| then_pin);
@@ -411,15 +423,15 @@ impl Resolution {
         if rerouted {
             for &u in &units {
                 let hurt_routed = g.unit(u).routed && lost.iter().any(|(v, ..)| *v == u);
-                if g.hex_of(u).is_some() && !hurt_routed && !checks.iter().any(|(v, _)| *v == u) {
+                if stands(g, u) && !hurt_routed && !checks.iter().any(|(v, _)| *v == u) {
                     checks.push((u, Check::Rout));
                 }
             }
         }
         // 13.42: the top unit eliminated, the one beneath checks as if on top.
         if let Some(top) = self.top
-            && g.hex_of(top).is_none()
-            && let Some(next) = units.iter().copied().find(|&u| g.hex_of(u).is_some())
+            && !stands(g, top)
+            && let Some(next) = units.iter().copied().find(|&u| stands(g, u))
             && !checks.iter().any(|(v, _)| *v == next)
         {
             checks.push((next, Check::Rout));
@@ -428,13 +440,19 @@ impl Resolution {
         let long_hurt = self.groups.iter().any(|grp| grp.long) && self.casualties.contains(&Arm::Artillery);
         if long_hurt {
             for &u in &units {
-                if g.hex_of(u).is_some() && !checks.iter().any(|(v, _)| *v == u) {
+                if stands(g, u) && !checks.iter().any(|(v, _)| *v == u) {
                     checks.push((u, Check::Rout));
                 }
             }
         }
         checks
     }
+}
+
+/// Whether a unit is still there to check its morale: on the map, and not a crewless wagon.
+#[must_use]
+pub fn stands(g: &Gbacw, u: UnitId) -> bool {
+    g.hex_of(u).is_some() && !super::wagon::crewless(g, u)
 }
 
 /// 8.21: `points` from the infantry and cavalry of the stack, top first, each overflowing to
