@@ -803,3 +803,46 @@ fn rule_11_16_wagon_crews_fire_only_defensively() {
     tk::place(&mut h, "CWagon", "2329", Formation::Wagon, 0);
     assert_eq!(refused(&h, Action::FireAt(hex("2328"))), "GBACW 11.16");
 }
+
+#[test]
+fn rule_15_2_caissons_may_explode_when_guns_are_lost_to_artillery() {
+    let mut g = offensive(Side::Union);
+    let bat = tk::place(&mut g, "Taylor", "2328", Formation::Unlimbered, 3);
+    let guns = tk::place(&mut g, "Watson", "2329", Formation::Unlimbered, 0);
+    g.unit_mut(guns).morale = Some(5);
+    let rounds = g.unit(guns).rounds;
+    ok(&mut g, Action::FireAt(hex("2329")));
+    fire(&mut g, bat, 6, "2329");
+    ok(&mut g, Action::Resolve);
+    let d = die_for(&g, |r| matches!(r, FireResult::Loss { .. }));
+    roll(&mut g, d);
+    assert!(g.strength(guns) < 6, "guns lost");
+    assert_eq!(g.prompt().rule, "GBACW 15.2");
+    roll(&mut g, 1); // a caisson hit
+    roll(&mut g, 4); // four rounds
+    assert_eq!(g.unit(guns).rounds, rounds - 4);
+    // Neighbouring case: small arms kill crews, never guns: no caisson roll.
+    let mut h = offensive(Side::Union);
+    let a = tk::place(&mut h, "27IL", "2328", Formation::Line, 3);
+    let guns = tk::place(&mut h, "Watson", "2329", Formation::Unlimbered, 0);
+    h.unit_mut(guns).morale = Some(5);
+    ok(&mut h, Action::FireAt(hex("2329")));
+    fire(&mut h, a, 4, "2329");
+    ok(&mut h, Action::Resolve);
+    let d = die_for(&h, |r| matches!(r, FireResult::Loss { .. }));
+    roll(&mut h, d);
+    assert_ne!(h.prompt().rule, "GBACW 15.2");
+}
+
+#[test]
+fn rule_15_0_a_battery_that_moved_fires_in_the_enemy_player_turn() {
+    // It moved in its own Movement Phase: in the enemy's Player-Turn it may fire defensively.
+    let mut g = tk::empty();
+    tk::phase(&mut g, 1, Side::Confederate, Phase::DefensiveFire);
+    let bat = tk::place(&mut g, "Taylor", "2328", Formation::Unlimbered, 3);
+    g.unit_mut(bat).moved = true;
+    tk::place(&mut g, "12TN", "2329", Formation::Line, 0);
+    ok(&mut g, Action::FireAt(hex("2329")));
+    fire(&mut g, bat, 6, "2329");
+    // Neighbouring case: in its own Player-Turn it may not (rule_9_62_..._who_never_fires).
+}

@@ -247,7 +247,9 @@ pub fn firer(g: &Gbacw, rec: &Record, u: UnitId, target: Hex) -> Result<Reach, I
     if g.phase == Phase::OffensiveFire && !crate::command::in_command(g, u) {
         return Err(no("17.11", format!("{name} is out of command and may not fire offensively")));
     }
-    if is_battery(g, u) && st.moved {
+    // 15.0: `moved` is set in the side's own Movement Phase, so it binds in its own
+    // Player-Turn (the Offensive Fire Phase), not in the enemy's (its Defensive Fire).
+    if is_battery(g, u) && st.moved && g.side_of(u) == g.phasing {
         return Err(no("15.0", format!("{name} moved this Player-Turn")));
     }
     let range = from.distance(target);

@@ -1,6 +1,6 @@
 //! Resolving one declared fire (9.0's procedure, R19): the dice of each group (8.22: long-range
 //! artillery one die per unit), small-arms depletion (11.21), losses (8.21, 9.42, 9.81-9.82,
-//! 15.11-15.12), leader casualties (17.72, 17.76) and then morale ([`super::morale`]).
+//! 15.11-15.12) with exploding caissons (15.2) and wagons' ammunition (11.34), leader casualties (17.72, 17.76) and then morale ([`super::morale`]).
 
 use super::morale::{self, Check};
 use super::{Declaration, FireFrame, Record, Share, fire_strength, is_battery, is_foot_or_horse, targets_in};
@@ -12,6 +12,9 @@ use crate::state::{Fate, Gbacw, LeaderId, Loc, UnitId};
 use crate::{facing, strength};
 use engine::Side;
 use hexmap::{Crossing, Hex};
+
+/// 15.2: the die that hits a caisson.
+pub const CAISSON_HIT: u8 = 1;
 
 /// 8.22: artillery at this range or more fires at each unit of a stack separately.
 pub const LONG_RANGE: u16 = 3;
@@ -61,6 +64,10 @@ pub enum Step {
     Morale(UnitId, Check),
     /// 11.12, 11.34: artillery's result of this many points on a wagon: the die.
     Ammo(UnitId, u8),
+    /// 15.2: a battery that lost guns to artillery: a 1 hits a caisson.
+    Caisson(UnitId),
+    /// 15.2: a caisson hit: the die is the rounds lost.
+    CaissonRounds(UnitId),
 }
 
 /// One fire being resolved.
@@ -251,6 +258,8 @@ impl Resolution {
             Some(Step::Die { unit, .. }) => ("GBACW 9.16", format!("the fire die at {}", g.info(*unit).name)),
             Some(Step::Deplete(u)) => ("GBACW 11.21", format!("{}'s ammunition depletion roll", g.info(*u).name)),
             Some(Step::Ammo(u, _)) => ("GBACW 11.34", format!("{}'s ammunition loss roll", g.info(*u).name)),
+            Some(Step::Caisson(u)) => ("GBACW 15.2", format!("whether {}'s caissons are hit", g.info(*u).name)),
+            Some(Step::CaissonRounds(u)) => ("GBACW 15.2", format!("the rounds {} loses", g.info(*u).name)),
             Some(Step::Leader(l, _)) => ("GBACW 17.72", format!("{}'s casualty roll", g.leader_info(*l).1)),
             Some(Step::Morale(u, _)) if g.unit(*u).morale.is_none() => {
                 ("GBACW 13.14", format!("{} sees the elephant", g.info(*u).name))
@@ -290,6 +299,17 @@ impl Resolution {
             }
             (Step::Leader(l, arm), Action::Roll2(roll)) => leader_roll(g, l, arm, roll),
             (Step::Ammo(u, points), Action::Roll(die)) => super::wagon::ammunition_hit(g, u, points, die),
+            (Step::Caisson(u), Action::Roll(die)) => {
+                if die == CAISSON_HIT {
+                    self.steps.insert(0, Step::CaissonRounds(u));
+                }
+            }
+            (Step::CaissonRounds(u), Action::Roll(die)) => {
+                let st = g.unit_mut(u);
+                st.rounds = st.rounds.saturating_sub(die);
+                let name = g.info(u).name.clone();
+                g.log.push("GBACW 15.2", || format!("A caisson of {name} explodes: {die} round(s) lost."));
+            }
             (Step::Morale(u, check), Action::Roll2(roll)) if g.unit(u).morale.is_none() => {
                 let m = charts::seeing_the_elephant(roll);
                 g.unit_mut(u).morale = Some(m);
@@ -384,6 +404,10 @@ impl Resolution {
                         };
                         for (u, p) in took {
                             if p > 0 && lose(g, u, p, grp.arm) {
+                                // 15.2: guns lost to artillery: the caissons may go up.
+                                if grp.arm == Arm::Artillery && is_battery(g, u) && g.hex_of(u).is_some() {
+                                    self.steps.push(Step::Caisson(u));
+                                }
                                 if !self.casualties.contains(&grp.arm) {
                                     self.casualties.push(grp.arm);
                                 }
