@@ -41,6 +41,7 @@ pub fn new_game(options: Vec<String>, opt: Options) -> Gbacw {
         units,
         leaders,
         pinned: Vec::new(),
+        fired_at: Vec::new(),
         command: crate::command::Command::new(oob),
         stack: Vec::new(),
         log: Log::recording(),

@@ -189,6 +189,9 @@ pub struct Gbacw {
     pub leaders: Vec<LeaderState>,
     /// Hexes whose units are pinned (9.84: the marker covers the hex).
     pub pinned: Vec<Hex>,
+    /// The hexes each unit fired at in the last Offensive Fire Phase (12.22, 12.26: a unit
+    /// melees only a hex it fired at), cleared as that phase begins.
+    pub fired_at: Vec<(UnitId, Hex)>,
     /// Brigade assignments, Command Points and command status (17.0, [`crate::command`]).
     pub command: crate::command::Command,
     /// The procedures under way, the pending one on top.
@@ -208,6 +211,7 @@ impl PartialEq for Gbacw {
             && self.units == o.units
             && self.leaders == o.leaders
             && self.pinned == o.pinned
+            && self.fired_at == o.fired_at
             && self.command == o.command
             && self.stack == o.stack
     }
@@ -222,6 +226,7 @@ impl std::hash::Hash for Gbacw {
         self.units.hash(h);
         self.leaders.hash(h);
         self.pinned.hash(h);
+        self.fired_at.hash(h);
         self.command.hash(h);
         self.stack.hash(h);
     }

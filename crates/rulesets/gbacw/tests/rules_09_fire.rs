@@ -189,6 +189,9 @@ fn rule_9_45_never_more_than_current_strength_in_a_phase() {
     ok(&mut g, Action::FireAt(se));
     assert_eq!(refused(&g, Action::Fire { unit: a, sp: 4, via: 2 }), "GBACW 9.45", "three left of seven");
     ok(&mut g, Action::Fire { unit: a, sp: 3, via: 2 });
+    ok(&mut g, Action::Resolve);
+    // 12.22, 12.26: both hexes recorded for the Melee Phase.
+    assert_eq!(g.fired_at, vec![(a, hex("2329")), (a, se)]);
 }
 
 #[test]

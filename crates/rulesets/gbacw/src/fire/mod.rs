@@ -132,6 +132,9 @@ pub enum FireFrame {
 
 /// Begins a Fire Phase (4.0 C, D).
 pub(crate) fn begin(g: &mut Gbacw) {
+    if g.phase == Phase::OffensiveFire {
+        g.fired_at.clear();
+    }
     g.stack.push(Frame::Fire(FireFrame::Phase(Record::default())));
 }
 

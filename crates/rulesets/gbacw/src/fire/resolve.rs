@@ -188,6 +188,10 @@ pub(crate) fn start(g: &mut Gbacw, d: Declaration) {
         groups.push(Group { arm, shares: sh, long, dice: Vec::new() });
     }
     for s in &shares {
+        // 12.22, 12.26: what each unit fired at offensively, for the Melee Phase.
+        if g.phase == crate::state::Phase::OffensiveFire && !g.fired_at.contains(&(s.unit, target)) {
+            g.fired_at.push((s.unit, target));
+        }
         if is_battery(g, s.unit) && !rec.paid.contains(&s.unit) {
             rec.paid.push(s.unit);
             let st = g.unit_mut(s.unit);
