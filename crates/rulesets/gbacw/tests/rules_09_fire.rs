@@ -849,3 +849,30 @@ fn rule_15_0_a_battery_that_moved_fires_in_the_enemy_player_turn() {
     fire(&mut g, bat, 6, "2329");
     // Neighbouring case: in its own Player-Turn it may not (rule_9_62_..._who_never_fires).
 }
+
+#[test]
+fn rule_9_41_combined_across_hexes_never_small_arms_with_artillery() {
+    let (mut g, a, t) = duel();
+    let beside = hex("2329").neighbours()[2];
+    let face = gbacw::facing::toward(beside, hex("2329")).unwrap();
+    let b = tk::place(&mut g, "30IL", &beside.label(), Formation::Line, face);
+    let bat = tk::place(&mut g, "Taylor", "2328", Formation::Unlimbered, 3);
+    ok(&mut g, Action::FireAt(hex("2329")));
+    fire(&mut g, a, 4, "2329");
+    fire(&mut g, b, 4, "2329");
+    fire(&mut g, bat, 6, "2329");
+    ok(&mut g, Action::Resolve);
+    let r = resolution(&g);
+    assert_eq!(r.groups.len(), 2, "small arms and artillery apart");
+    let sa = &r.groups[0];
+    assert_eq!(sa.shares.len(), 2, "two hexes' small arms in one total");
+    let total = gbacw::strength::total_points(sa.shares.iter().map(|s| s.halves));
+    assert_eq!(total, 16, "4 x2 + 4 x2");
+    let sa_col = resolve::group_column(&g, sa, t, hex("2329"), r.density);
+    // The 30th fires from the 12th's flank: its group is enfiladed (7.23), one right.
+    assert_eq!(sa_col, charts::fire_column(charts::FireRow::SmallArmsAndCounterBattery, 16) + 1);
+    let art_col = resolve::group_column(&g, &r.groups[1], t, hex("2329"), r.density);
+    // The guns fire from the front: their own fire is not shifted by the 30th's flank shot.
+    assert_eq!(art_col, charts::fire_column(charts::FireRow::Grapeshot, 60), "60 on the Grapeshot row, not 76");
+    assert_eq!(r.steps.iter().filter(|s| matches!(s, Step::Die { .. })).count(), 2, "one die each");
+}

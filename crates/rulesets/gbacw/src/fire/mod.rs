@@ -19,6 +19,10 @@
 //! - 9.3, 9.31, 7.21: a hex's small arms put through each frontal hexside at most the
 //!   authored 8.18 `fire_sp` (9.3's four) Strength Points, before range, over the whole Fire
 //!   Phase, whatever targets they go to; artillery draws on no budget (9.32).
+//! - 9.41, 7.23, 9.5: each group's column takes its own shifts: enfilade if one of its own
+//!   shares enfilades the target, the best hexside one of its own shares crosses; the hex's
+//!   terrain and the density (8.23) are the same for both. The morale modifier for enfilade
+//!   (R7) counts any share of the declaration.
 //! - R21: the hexside a share leaves by is the firer's choice among [`facing::leaves_by`].
 //! - 15.13, R29: a half-crew battery's current fire strength is its guns halved, rounded up.
 //! - 11.31: a battery spends one round the first time it fires in a phase, however it splits.
