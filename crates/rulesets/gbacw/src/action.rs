@@ -58,4 +58,20 @@ pub enum Action {
     ToTop(UnitId),
     /// 6.22: at the end of the Movement Phase, a cavalry unit mounts or dismounts.
     Mount(UnitId),
+    /// 9.0: announce a fire at this enemy-held hex.
+    FireAt(Hex),
+    /// 9.0, 9.45, 7.22: `unit` fires `sp` of its current strength at the announced hex
+    /// through its frontal hexside `via` (0-5, die order).
+    Fire {
+        /// The firing unit.
+        unit: UnitId,
+        /// Current strength put in (before range, 9.31).
+        sp: u8,
+        /// The hexside it fires through.
+        via: u8,
+    },
+    /// 9.0, 9.42: the announced fire is rolled.
+    Resolve,
+    /// 17.53: the leader whose stack fire eliminated joins the unit(s) of his command here.
+    LeaderTo(Hex),
 }

@@ -29,6 +29,17 @@ pub fn action_view(g: &Gbacw, a: &Action) -> ActionView {
         Action::EndMove => ("done", lead, None),
         // 8.41 stacking order, 6.22 mounting.
         Action::ToTop(u) | Action::Mount(u) => ("choice", Some(Piece::Unit(u)), None),
+        // 9.0: the target announced; a unit's share (the page asks its odds); the roll.
+        Action::FireAt(h) => ("choice", None, Some(h)),
+        Action::Fire { unit, .. } => ("fire", Some(Piece::Unit(unit)), crate::describe::fire_target(g)),
+        Action::Resolve => ("done", None, crate::describe::fire_target(g)),
+        // 17.53: where the leader goes.
+        Action::LeaderTo(h) => match g.stack.last() {
+            Some(crate::Frame::Fire(crate::fire::FireFrame::Place { leader, .. })) => {
+                ("place", Some(Piece::Leader(*leader)), Some(h))
+            }
+            _ => ("place", None, Some(h)),
+        },
     };
     // The command decisions belong where their brigade commander stands.
     let from = match *a {
@@ -37,6 +48,7 @@ pub fn action_view(g: &Gbacw, a: &Action) -> ActionView {
         {
             g.leader_hex(l).map(|h| h.label())
         }
+        Action::Fire { unit, .. } if usize::from(unit) < g.units.len() => g.hex_of(unit).map(|h| h.label()),
         _ => None,
     };
     ActionView {

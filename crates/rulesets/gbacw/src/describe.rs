@@ -5,6 +5,7 @@ use crate::command::CommandFrame;
 use crate::movement;
 use crate::procedure::Frame;
 use crate::state::{Formation, Gbacw, LeaderId};
+
 use engine::{Game, Illegal};
 
 /// A counter's name, or a placeholder for one this game does not have.
@@ -60,6 +61,34 @@ pub fn describe(g: &Gbacw, a: &Action) -> String {
             format!("{verb} {}", g.info(u).name)
         }
         Action::ToTop(u) | Action::Mount(u) => format!("unit {u}"),
+        Action::FireAt(h) => format!("announce a fire at {h} (9.0)"),
+        Action::Fire { unit, sp, via } if usize::from(unit) < g.units.len() => {
+            let at = fire_target(g).map_or_else(String::new, |h| format!(" at {h}"));
+            format!(
+                "{} fires {sp}{at} through its {} hexside (9.45)",
+                g.info(unit).name,
+                crate::facing::dir(via).name()
+            )
+        }
+        Action::Fire { unit, .. } => format!("unit {unit} fires"),
+        Action::LeaderTo(h) => match g.stack.last() {
+            Some(Frame::Fire(crate::fire::FireFrame::Place { leader: l, .. })) => {
+                format!("{} joins the units in {h} (17.53)", leader(g, *l))
+            }
+            _ => format!("the leader joins the units in {h} (17.53)"),
+        },
+        Action::Resolve => match fire_target(g) {
+            Some(h) => format!("resolve the fire at {h} (9.42)"),
+            None => "resolve the fire (9.42)".into(),
+        },
+    }
+}
+
+/// The hex a fire being announced is at.
+pub(crate) fn fire_target(g: &Gbacw) -> Option<hexmap::Hex> {
+    match g.stack.last() {
+        Some(Frame::Fire(crate::fire::FireFrame::Declare(d))) => Some(d.target),
+        _ => None,
     }
 }
 

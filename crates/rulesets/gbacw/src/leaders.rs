@@ -32,10 +32,14 @@ pub fn may_stand_alone(g: &Gbacw, h: Hex, side: Side) -> bool {
     enemy_distance(g, h, side).is_none_or(|d| d >= ALONE_DISTANCE)
 }
 
-/// 17.52: why leader `l` may not end the phase where he stands, if he may not.
+/// 17.52: why leader `l` may not end the phase where he stands, if he may not. A leader in a
+/// pinned hex is not held to it: he may not move (9.84, 9.86), so the phase could not end.
 #[must_use]
 pub fn fault(g: &Gbacw, l: LeaderId) -> Option<Illegal> {
     let h = g.leader_hex(l)?;
+    if g.pinned.contains(&h) {
+        return None;
+    }
     let side = g.leader_info(l).2;
     let with_unit = !crate::stacking::friends_at(g, h, side).is_empty();
     (!with_unit && !may_stand_alone(g, h, side)).then(|| Illegal {

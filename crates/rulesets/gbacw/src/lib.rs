@@ -28,6 +28,13 @@
 //! - step 6's Initial Command Phase (17.0-17.23, 17.6, [`command`]): attach and detach,
 //!   Command Points, radii traced around enemy units and zones, and the command status fixed
 //!   for the Player-Turn ([`command::in_command`], [`command::brigade_in_dir`]);
+//! - step 8, the Defensive and Offensive Fire Phases ([`fire`]): fire announced at a hex and
+//!   built share by share through frontal hexsides (9.0-9.46, 7.22, R21), both arms rolled
+//!   before any loss (9.42, R19), the shifts (9.5-9.53, 7.23, 8.35, 9.51), losses (8.21-8.22,
+//!   9.81-9.82, 15.11-15.13), depletion and rounds (11.21, 11.31-11.32), leader casualties
+//!   (17.72, 17.76, R18 as an option) and morale (13.14-13.44, 9.83-9.88, [`fire::morale`]);
+//!   leaders left alone and stacks reordered after a fire (17.53, 8.41); exact odds of one
+//!   fire ([`odds`]). Rout retreats (13.31) wait for step 9;
 //! - position builders for tests ([`testkit`]).
 //!
 //! Scale (issue 16): 120 yards a hex, 20 minutes a Game-Turn, a Strength Point about 100 men
@@ -40,10 +47,12 @@ pub mod charts;
 pub mod command;
 pub mod describe;
 pub mod facing;
+pub mod fire;
 pub mod leaders;
 pub mod los;
 pub mod map;
 pub mod movement;
+pub mod odds;
 pub mod oob;
 mod probe;
 pub mod procedure;
@@ -71,17 +80,21 @@ pub struct Options {
     /// Every unit's morale known from the start (13.12-13.15 replaced by the order of
     /// battle's known values), so a balance study is not all noise (issue 16).
     pub known_morale: bool,
+    /// 17.76 variant (plan R18): small-arms fire never captures a leader (the printed 7).
+    pub no_fire_capture: bool,
 }
 
 /// Options: (name, description).
-const OPTIONS: [(&str, &str); 1] =
-    [("known-morale", "GBACW 13.12 variant: every green unit's morale known from the start (authored values)")];
+const OPTIONS: [(&str, &str); 2] = [
+    ("known-morale", "GBACW 13.12 variant: every green unit's morale known from the start (authored values)"),
+    ("no-fire-capture", "GBACW 17.76 variant (R18): small-arms fire never captures a leader"),
+];
 
 /// Why a game could not be set up.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SetupError {
     /// An option name this scenario does not know.
-    #[error("unknown option '{0}' for gbacw-belmont (known: known-morale)")]
+    #[error("unknown option '{0}' for gbacw-belmont (known: known-morale, no-fire-capture)")]
     UnknownOption(String),
 }
 
@@ -95,6 +108,7 @@ impl Options {
         for n in names {
             match n.as_str() {
                 "known-morale" => o.known_morale = true,
+                "no-fire-capture" => o.no_fire_capture = true,
                 _ => return Err(SetupError::UnknownOption(n.clone())),
             }
         }
@@ -176,6 +190,15 @@ impl Game for Gbacw {
 
     fn action_view(&self, action: &Action) -> ActionView {
         action_view::action_view(self, action)
+    }
+
+    /// The odds of a fire being announced (a unit's share added) carry through the
+    /// announcing player's next decision as the fire stands: resolved (9.0).
+    fn odds_own(&self, _began: &Action) -> engine::OddsOwn<Action> {
+        match self.stack.last() {
+            Some(Frame::Fire(fire::FireFrame::Declare(_))) => engine::OddsOwn::Take(Action::Resolve),
+            _ => engine::OddsOwn::Stop,
+        }
     }
 
     fn probe(&self, p: &engine::Probe) -> Vec<Action> {

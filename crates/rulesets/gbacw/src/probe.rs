@@ -1,8 +1,9 @@
 //! What a click the page did not offer would mean (`engine::Game::probe`), so the page can
 //! say which rule forbids it: a hex clicked while counters move is a step there (5.11, 5.12,
 //! 5.16, 5.17, 5.19, 5.2...); a counter clicked is its selection to move (5.0, 4.0 B), or its
-//! joining the stack moving; Done is the end of the move or the phase. Only actions of the
-//! kinds the pending decision takes.
+//! joining the stack moving; Done is the end of the move or the phase. In a Fire Phase a hex
+//! clicked is a fire announced at it (9.0), and Done while announcing resolves the fire. Only
+//! actions of the kinds the pending decision takes.
 
 use crate::action::{Action, Piece};
 use crate::movement;
@@ -19,7 +20,11 @@ fn piece_by_id(g: &Gbacw, id: &str) -> Option<Piece> {
 pub(crate) fn probe(g: &Gbacw, p: &Probe) -> Vec<Action> {
     let moving = movement::mover(g).is_some();
     let in_movement = matches!(g.stack.last(), Some(crate::Frame::Move(_)));
+    let declaring = matches!(g.stack.last(), Some(crate::Frame::Fire(crate::fire::FireFrame::Declare(_))));
+    let placing = matches!(g.stack.last(), Some(crate::Frame::Fire(crate::fire::FireFrame::Place { .. })));
+    let firing = matches!(g.stack.last(), Some(crate::Frame::Fire(crate::fire::FireFrame::Phase(_))));
     match p {
+        Probe::Finish if declaring => vec![Action::Resolve],
         Probe::Finish => vec![if moving { Action::EndMove } else { Action::Done }],
         Probe::Unit { unit } => match piece_by_id(g, unit) {
             Some(u) if moving => vec![Action::Join(u)],
@@ -28,6 +33,8 @@ pub(crate) fn probe(g: &Gbacw, p: &Probe) -> Vec<Action> {
         },
         Probe::Hex { hex, .. } => match Hex::from_label(hex) {
             Ok(h) if moving => vec![Action::Step(h)],
+            Ok(h) if firing => vec![Action::FireAt(h)],
+            Ok(h) if placing => vec![Action::LeaderTo(h)],
             _ => vec![],
         },
     }

@@ -16,6 +16,8 @@ engine::frames! {
         Command(crate::command::CommandFrame),
         /// B. the Movement Phase (5.0-8.4).
         Move(Box<movement::MoveFrame>),
+        /// C., D. the Fire Phases (9.0).
+        Fire(crate::fire::FireFrame),
     }
     /// The game is over (4.0: the last Game-Turn played).
     over Over => ("GBACW 4.0", "The game is over.")

@@ -41,6 +41,7 @@ pub fn new_game(options: Vec<String>, opt: Options) -> Gbacw {
         units,
         leaders,
         pinned: Vec::new(),
+        fired_at: Vec::new(),
         command: crate::command::Command::new(oob),
         stack: Vec::new(),
         log: Log::recording(),
@@ -60,6 +61,7 @@ fn push_phase(g: &mut Gbacw) {
     match g.phase {
         Phase::InitialCommand => crate::command::begin(g),
         Phase::Movement => crate::movement::start_phase(g),
+        Phase::DefensiveFire | Phase::OffensiveFire => crate::fire::begin(g),
         _ => g.stack.push(Frame::Seq(SeqFrame::Phase)),
     }
 }

@@ -108,6 +108,8 @@ pub enum Fate {
     Captured,
     /// Killed (17.76).
     Killed,
+    /// A leader wounded (17.73: removed from the game).
+    Wounded,
 }
 
 /// A unit's formation (6.0): what it may do and how it faces (7.0).
@@ -148,8 +150,10 @@ pub struct UnitState {
     pub routed: bool,
     /// Out of small-arms ammunition (11.21).
     pub depleted: bool,
-    /// A battery's rounds left (11.3).
+    /// A battery's rounds left (11.3); a wagon's artillery boxes (11.1, 11.34).
     pub rounds: u8,
+    /// A wagon's small-arms boxes left (11.24, 11.34).
+    pub boxes: u8,
     /// Place in its hex's stack, lower on top (8.4).
     pub order: u16,
     /// Entered a hex in its side's last Movement Phase (15.0: a battery that moved does not
@@ -185,6 +189,9 @@ pub struct Gbacw {
     pub leaders: Vec<LeaderState>,
     /// Hexes whose units are pinned (9.84: the marker covers the hex).
     pub pinned: Vec<Hex>,
+    /// The hexes each unit fired at in the last Offensive Fire Phase (12.22, 12.26: a unit
+    /// melees only a hex it fired at), cleared as that phase begins.
+    pub fired_at: Vec<(UnitId, Hex)>,
     /// Brigade assignments, Command Points and command status (17.0, [`crate::command`]).
     pub command: crate::command::Command,
     /// The procedures under way, the pending one on top.
@@ -204,6 +211,7 @@ impl PartialEq for Gbacw {
             && self.units == o.units
             && self.leaders == o.leaders
             && self.pinned == o.pinned
+            && self.fired_at == o.fired_at
             && self.command == o.command
             && self.stack == o.stack
     }
@@ -218,6 +226,7 @@ impl std::hash::Hash for Gbacw {
         self.units.hash(h);
         self.leaders.hash(h);
         self.pinned.hash(h);
+        self.fired_at.hash(h);
         self.command.hash(h);
         self.stack.hash(h);
     }
@@ -362,7 +371,10 @@ pub fn initial_unit(u: &oob::Unit, opt: &Options, map: &map::Map) -> UnitState {
         oob::Morale::Green if opt.known_morale => Some(u.known),
         oob::Morale::Green => None,
     };
-    let rounds = u.kind.guns().map_or(0, |(_, r)| r);
+    let (rounds, boxes) = match u.kind {
+        Kind::Wagon { small_arms, artillery } => (artillery, small_arms),
+        k => (k.guns().map_or(0, |(_, r)| r), 0),
+    };
     UnitState {
         loc,
         facing: 0,
@@ -373,6 +385,7 @@ pub fn initial_unit(u: &oob::Unit, opt: &Options, map: &map::Map) -> UnitState {
         routed: false,
         depleted: false,
         rounds,
+        boxes,
         order: 0,
         moved: false,
     }

@@ -107,6 +107,8 @@ pub fn phase(g: &mut Gbacw, turn: u8, side: Side, phase: Phase) {
     g.stack.push(Frame::Over);
     if phase == Phase::Movement {
         crate::movement::start_phase(g);
+    } else if matches!(phase, Phase::DefensiveFire | Phase::OffensiveFire) {
+        crate::fire::begin(g);
     } else {
         g.stack.push(Frame::Seq(SeqFrame::Phase));
     }

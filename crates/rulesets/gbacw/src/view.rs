@@ -90,6 +90,7 @@ fn statuses() -> Vec<StatusView> {
         S::new("green", "?", "? green: morale unknown (13.12)"),
         S::new("lost #", "-#", "-2 Strength Points or guns lost (3.32)"),
         S::new("half crew", "HC", "HC half crew (15.13)"),
+        S::new("crewless", "NC", "NC supply wagon without its crew: no move, fire or resupply (11.1)"),
         S::new(
             "out of command",
             "OOC",
@@ -160,6 +161,9 @@ fn counters(g: &Gbacw) -> Vec<CounterView> {
         }
         if st.crew_lost == 1 {
             status.push("half crew".into());
+        }
+        if crate::fire::wagon::crewless(g, u) {
+            status.push("crewless".into());
         }
         if !command::in_command(g, u) {
             status.push("out of command".into());

@@ -44,7 +44,11 @@ pub fn mover_of(g: &Gbacw, p: Piece) -> Option<Mover> {
 pub fn movable(g: &Gbacw, p: Piece) -> bool {
     match p {
         Piece::Leader(_) => true,
-        Piece::Unit(u) => !matches!(g.info(u).kind, Kind::Gunboat { .. } | Kind::HeavyGuns { .. }),
+        // 11.1: a crewless wagon never moves.
+        Piece::Unit(u) => {
+            !matches!(g.info(u).kind, Kind::Gunboat { .. } | Kind::HeavyGuns { .. })
+                && !crate::fire::wagon::crewless(g, u)
+        }
     }
 }
 

@@ -1,0 +1,82 @@
+//! 13.0-13.44 morale checks called by fire, with 9.83, 9.87 and 9.88.
+//!
+//! Readings (plan R7, R8): every die compared with a morale takes -1 for a leader in the hex
+//! (13.23, 9.83), +1 for more than half the initial strength lost (13.24) and +1 when the
+//! fire enfiladed the unit (13.26 "enveloped" read as 7.23's enfiladed; 9.83), each once.
+//! A green unit's first check rolls two dice on 13.15 first (13.14). A unit that routs takes
+//! no further check from the same fire (9.88); when one routs, every other unit of the hex not
+//! yet checked checks too (13.42, 8.22). Rout retreats (13.31) come with step 9.
+
+use super::resolve::{Resolution, Step};
+use crate::state::{Gbacw, UnitId};
+
+/// What a morale check decides.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Check {
+    /// 9.81, 9.88: a casualty: above morale routs; with `then_pin` ("*"), a passed check is
+    /// followed by [`Check::SecondPin`].
+    Casualty {
+        /// The "*" of the result.
+        then_pin: bool,
+    },
+    /// 9.88: the second die: above morale pins.
+    SecondPin,
+    /// 9.87 "P": above morale pins.
+    Pin,
+    /// 9.87 "R", 13.42, 13.44, 8.22: above morale routs.
+    Rout,
+    /// 9.83 "P/R": above morale routs, otherwise pinned.
+    PinOrRout,
+}
+
+/// 13.23, 13.24, 13.26 (R7, R8): what is added to a morale die of unit `u`.
+#[must_use]
+pub fn modifier(g: &Gbacw, u: UnitId, enfiladed: bool) -> i32 {
+    let mut m = 0;
+    if let Some(h) = g.hex_of(u)
+        && !crate::leaders::leaders_at(g, h, g.side_of(u)).is_empty()
+    {
+        m -= 1;
+    }
+    if u32::from(g.unit(u).lost) * 2 > u32::from(g.info(u).strength()) {
+        m += 1;
+    }
+    if enfiladed {
+        m += 1;
+    }
+    m
+}
+
+/// Applies a morale die to unit `u`.
+pub(crate) fn check(g: &mut Gbacw, r: &mut Resolution, u: UnitId, c: Check, die: u8) {
+    let Some(h) = g.hex_of(u) else { return };
+    let morale = i32::from(g.unit(u).morale.expect("known by now (13.14)"));
+    let total = i32::from(die) + modifier(g, u, r.enfiladed.contains(&u));
+    let above = total > morale;
+    let name = g.info(u).name.clone();
+    g.log.push("GBACW 13.21", || format!("{name}: die {die}, modified {total}, against morale {morale}."));
+    let rout = matches!(c, Check::Casualty { .. } | Check::Rout | Check::PinOrRout) && above;
+    let pin = (matches!(c, Check::Pin | Check::SecondPin) && above) || (c == Check::PinOrRout && !above);
+    if rout {
+        let again = g.unit(u).routed;
+        g.unit_mut(u).routed = true;
+        g.log.push("GBACW 13.21", || {
+            if again { format!("{name} routs again (13.33).") } else { format!("{name} routs.") }
+        });
+        // 9.88: no further action for it.
+        r.steps.retain(|s| !matches!(s, Step::Morale(v, _) if *v == u));
+        // 13.42, 8.22: every unit of the hex not yet checked checks.
+        for v in g.units_at(h) {
+            if g.side_of(v) == g.side_of(u) && !r.checked.contains(&v) && v != u && super::resolve::stands(g, v) {
+                r.checked.push(v);
+                r.steps.push(Step::Morale(v, Check::Rout));
+            }
+        }
+    } else if let Check::Casualty { then_pin: true } = c {
+        r.steps.insert(0, Step::Morale(u, Check::SecondPin));
+    }
+    if pin && !g.pinned.contains(&h) {
+        g.pinned.push(h);
+        g.log.push("GBACW 9.84", || format!("{name} is pinned: the hex {h} is pinned."));
+    }
+}

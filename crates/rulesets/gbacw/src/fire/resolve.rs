@@ -1,0 +1,549 @@
+//! Resolving one declared fire (9.0's procedure, R19): the dice of each group (8.22: long-range
+//! artillery one die per unit), small-arms depletion (11.21), losses (8.21, 9.42, 9.81-9.82,
+//! 15.11-15.12) with exploding caissons (15.2) and wagons' ammunition (11.34), leader casualties (17.72, 17.76) and then morale ([`super::morale`]).
+
+use super::morale::{self, Check};
+use super::{Declaration, FireFrame, Record, Share, fire_strength, is_battery, is_foot_or_horse, targets_in};
+use crate::action::Action;
+use crate::authored::Arm;
+use crate::charts::{self, FireResult, FireRow, LeaderFate, LeaderRisk};
+use crate::procedure::Frame;
+use crate::state::{Fate, Gbacw, LeaderId, Loc, UnitId};
+use crate::{facing, strength};
+use engine::Side;
+use hexmap::{Crossing, Hex};
+
+/// 15.2: the die that hits a caisson.
+pub const CAISSON_HIT: u8 = 1;
+
+/// 8.22: artillery at this range or more fires at each unit of a stack separately.
+pub const LONG_RANGE: u16 = 3;
+
+/// One arm's fire at the hex (9.41: small arms and artillery never added).
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub struct Group {
+    /// The arm.
+    pub arm: Arm,
+    /// Its shares.
+    pub shares: Vec<Share>,
+    /// 8.22: artillery every one of whose shares is at three hexes or more (reading: a closer
+    /// gun makes it one fire at the stack).
+    pub long: bool,
+    /// Dice rolled: the unit the die is for and the die.
+    pub dice: Vec<(UnitId, u8)>,
+}
+
+/// Where a resolution is.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Stage {
+    /// The fire dice (9.16).
+    Dice,
+    /// 11.21 depletion rolls.
+    Depletion,
+    /// 17.72 leader rolls, losses applied.
+    Leaders,
+    /// 13.0 morale checks.
+    Morale,
+}
+
+/// A chance decision pending in a resolution.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Step {
+    /// The fire die of group `group` for unit `unit` (8.22) or the stack.
+    Die {
+        /// The group's place.
+        group: u8,
+        /// The unit the die is for.
+        unit: UnitId,
+    },
+    /// 11.21: a depletion die for a small-arms unit that fired.
+    Deplete(UnitId),
+    /// 17.72: two dice for a leader stacked with a unit that suffered a casualty to `arm`.
+    Leader(LeaderId, Arm),
+    /// 13.0: a morale check (two dice on 13.15 first for a green unit, 13.14).
+    Morale(UnitId, Check),
+    /// 11.12, 11.34: artillery's result of this many points on a wagon: the die.
+    Ammo(UnitId, u8),
+    /// 15.2: a battery that lost guns to artillery: a 1 hits a caisson.
+    Caisson(UnitId),
+    /// 15.2: a caisson hit: the die is the rounds lost.
+    CaissonRounds(UnitId),
+}
+
+/// One fire being resolved.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub struct Resolution {
+    /// The Fire Phase's record.
+    pub rec: Record,
+    /// The target hex.
+    pub target: Hex,
+    /// The firing side.
+    pub side: Side,
+    /// The small-arms and artillery groups.
+    pub groups: Vec<Group>,
+    /// 8.23, 8.33-8.34, R19: the hex's density points before any loss.
+    pub density: u32,
+    /// Where it is.
+    pub stage: Stage,
+    /// Pending chance decisions, next first.
+    pub steps: Vec<Step>,
+    /// Units enfiladed by this fire (7.23, 6.35; R7 for their morale).
+    pub enfiladed: Vec<UnitId>,
+    /// Arms whose fire caused a casualty (17.72).
+    pub casualties: Vec<Arm>,
+    /// Units that have made or have pending a morale check.
+    pub checked: Vec<UnitId>,
+    /// The first unit the fire hit (13.42's top unit).
+    pub top: Option<UnitId>,
+}
+
+/// 8.33-8.34: density points of the units in `h`: current strength, a battery 1, a wagon 4.
+#[must_use]
+pub fn density_points(g: &Gbacw, h: Hex) -> u32 {
+    g.units_at(h)
+        .into_iter()
+        .map(|u| match g.info(u).kind {
+            crate::oob::Kind::Wagon { .. } => 4,
+            crate::oob::Kind::Battery { .. }
+            | crate::oob::Kind::Gunboat { .. }
+            | crate::oob::Kind::HeavyGuns { .. } => 1,
+            _ => u32::from(g.strength(u)),
+        })
+        .sum()
+}
+
+/// 8.21, 11.12: the unit a fire at the stack hits first: the top infantry or cavalry unit, or
+/// with none the top battery or wagon.
+#[must_use]
+pub fn first_hit(g: &Gbacw, side: Side, h: Hex) -> Option<UnitId> {
+    let t = targets_in(g, side, h);
+    t.iter().copied().find(|&u| is_foot_or_horse(g, u)).or_else(|| t.first().copied())
+}
+
+/// 9.14-9.15: the row a fire of `arm` at unit `u` reads.
+#[must_use]
+pub fn row(g: &Gbacw, arm: Arm, u: UnitId) -> FireRow {
+    if arm == Arm::Artillery && is_foot_or_horse(g, u) {
+        FireRow::Grapeshot
+    } else {
+        FireRow::SmallArmsAndCounterBattery
+    }
+}
+
+/// 7.23, 6.35, R6: whether `share` enfilades unit `u` at `target` (a routed unit always is;
+/// mounted cavalry, Column and limbered always are: one shift, however many reasons).
+#[must_use]
+pub fn enfilades(g: &Gbacw, s: &Share, u: UnitId, target: Hex) -> bool {
+    g.unit(u).routed || facing::enfiladed(super::facing_kind(g, u), g.unit(u).facing, target, s.from)
+}
+
+/// 9.52, 9.56: columns left for a hexside the share's line enters `target` by: its chart
+/// shift; a crest's only when the firer stands lower. At a vertex, the better of the two.
+#[must_use]
+pub fn hexside_shift(g: &Gbacw, s: &Share, target: Hex) -> i32 {
+    let sides = match hexmap::exit(target, s.from) {
+        None => return 0,
+        Some(Crossing::Side(d)) => vec![d],
+        Some(Crossing::Vertex(a, b)) => vec![a, b],
+    };
+    let lower = g.map().height_ft(s.from).unwrap_or(0) < g.map().height_ft(target).unwrap_or(0);
+    sides
+        .into_iter()
+        .filter_map(|d| g.map().hexside(target, target.neighbour(d)))
+        .filter(|&k| k != crate::terrain::HexsideKind::Crest || lower)
+        .map(|k| i32::from(g.charts().hexside_fire_shift(k)))
+        .max()
+        .unwrap_or(0)
+}
+
+/// 9.5-9.53, 9.61, 7.23, 8.35, 9.51 (R5): the shifts of a group's fire at unit `u` in `target`:
+/// the hex's terrain, the best hexside any share comes through, one right if any share
+/// enfilades, density from the whole stack.
+#[must_use]
+pub fn shifts(g: &Gbacw, shares: &[Share], u: UnitId, target: Hex, density: u32) -> Vec<i32> {
+    let terrain = g.map().terrain(target).map_or(0, |t| i32::from(g.charts().fire_shift(t)));
+    let side = shares.iter().map(|s| hexside_shift(g, s, target)).max().unwrap_or(0);
+    let enf = i32::from(shares.iter().any(|s| enfilades(g, s, u, target)));
+    vec![-terrain, -side, enf, charts::density_shift(density)]
+}
+
+/// 9.16: the column a group fires on at unit `u`.
+#[must_use]
+pub fn group_column(g: &Gbacw, grp: &Group, u: UnitId, target: Hex, density: u32) -> usize {
+    let total = strength::total_points(grp.shares.iter().map(|s| s.halves));
+    strength::column(row(g, grp.arm, u), total, shifts(g, &grp.shares, u, target, density))
+}
+
+/// Starts resolving a declared fire: the groups, 11.31 rounds, 9.44 marks, and the dice.
+pub(crate) fn start(g: &mut Gbacw, d: Declaration) {
+    let Declaration { mut rec, target, shares } = d;
+    let side = super::firing_side(g);
+    let mut groups = Vec::new();
+    for arm in [Arm::SmallArms, Arm::Artillery] {
+        let sh: Vec<Share> = shares.iter().copied().filter(|s| s.arm == arm).collect();
+        if sh.is_empty() {
+            continue;
+        }
+        let long = arm == Arm::Artillery && sh.iter().all(|s| s.range >= LONG_RANGE);
+        groups.push(Group { arm, shares: sh, long, dice: Vec::new() });
+    }
+    for s in &shares {
+        // 12.22, 12.26: what each unit fired at offensively, for the Melee Phase.
+        if g.phase == crate::state::Phase::OffensiveFire && !g.fired_at.contains(&(s.unit, target)) {
+            g.fired_at.push((s.unit, target));
+        }
+        if is_battery(g, s.unit) && !rec.paid.contains(&s.unit) {
+            rec.paid.push(s.unit);
+            let st = g.unit_mut(s.unit);
+            st.rounds = st.rounds.saturating_sub(1);
+        }
+    }
+    let units = targets_in(g, side, target);
+    for grp in &groups {
+        for &u in &units {
+            if !rec.fired_on(u, grp.arm) {
+                rec.fired_on.push((u, grp.arm));
+            }
+        }
+    }
+    let top = first_hit(g, side, target);
+    let mut steps = Vec::new();
+    for (i, grp) in groups.iter().enumerate() {
+        let i = u8::try_from(i).expect("two groups");
+        if grp.long {
+            steps.extend(units.iter().map(|&unit| Step::Die { group: i, unit }));
+        } else if let Some(unit) = top {
+            steps.push(Step::Die { group: i, unit });
+        }
+    }
+    let enfiladed =
+        units.iter().copied().filter(|&u| shares.iter().any(|s| enfilades(g, s, u, target))).collect::<Vec<_>>();
+    let density = density_points(g, target);
+    let r = Resolution {
+        rec,
+        target,
+        side,
+        groups,
+        density,
+        stage: Stage::Dice,
+        steps,
+        enfiladed,
+        casualties: Vec::new(),
+        checked: Vec::new(),
+        top,
+    };
+    r.advance(g);
+}
+
+/// One die's outcomes.
+fn d6() -> Vec<(Action, f64)> {
+    (1..=6).map(|d| (Action::Roll(d), 1.0 / 6.0)).collect()
+}
+
+/// Two dice summed.
+fn two_d6() -> Vec<(Action, f64)> {
+    (2..=12u8).map(|s| (Action::Roll2(s), f64::from(6 - (i32::from(s) - 7).abs()) / 36.0)).collect()
+}
+
+impl Resolution {
+    /// The pending step's outcomes.
+    pub(crate) fn chance(&self, g: &Gbacw) -> Vec<(Action, f64)> {
+        match self.steps.first() {
+            Some(Step::Leader(..)) => two_d6(),
+            Some(Step::Morale(u, _)) if g.unit(*u).morale.is_none() => two_d6(),
+            Some(_) => d6(),
+            None => Vec::new(),
+        }
+    }
+
+    /// The pending step's rule and text.
+    pub(crate) fn prompt(&self, g: &Gbacw) -> (&'static str, String) {
+        match self.steps.first() {
+            Some(Step::Die { unit, .. }) => ("GBACW 9.16", format!("the fire die at {}", g.info(*unit).name)),
+            Some(Step::Deplete(u)) => ("GBACW 11.21", format!("{}'s ammunition depletion roll", g.info(*u).name)),
+            Some(Step::Ammo(u, _)) => ("GBACW 11.34", format!("{}'s ammunition loss roll", g.info(*u).name)),
+            Some(Step::Caisson(u)) => ("GBACW 15.2", format!("whether {}'s caissons are hit", g.info(*u).name)),
+            Some(Step::CaissonRounds(u)) => ("GBACW 15.2", format!("the rounds {} loses", g.info(*u).name)),
+            Some(Step::Leader(l, _)) => ("GBACW 17.72", format!("{}'s casualty roll", g.leader_info(*l).1)),
+            Some(Step::Morale(u, _)) if g.unit(*u).morale.is_none() => {
+                ("GBACW 13.14", format!("{} sees the elephant", g.info(*u).name))
+            }
+            Some(Step::Morale(u, _)) => ("GBACW 13.0", format!("{}'s morale check", g.info(*u).name)),
+            None => ("GBACW 9.0", "the fire is resolved".into()),
+        }
+    }
+
+    /// Applies a chance outcome to the pending step.
+    pub(crate) fn apply(mut self, g: &mut Gbacw, a: &Action) {
+        let step = self.steps.remove(0);
+        match (step, *a) {
+            (Step::Die { group, unit }, Action::Roll(die)) => {
+                let grp = &mut self.groups[usize::from(group)];
+                grp.dice.push((unit, die));
+                let (target, density) = (self.target, self.density);
+                let grp = &self.groups[usize::from(group)];
+                let col = group_column(g, grp, unit, target, density);
+                let res = charts::fire_result(col, die);
+                let name = g.info(unit).name.clone();
+                g.log.push("GBACW 9.16", || format!("Fire at {name}: column {}, die {die}: {res:?}.", col + 1));
+            }
+            (Step::Deplete(u), Action::Roll(die)) => {
+                if charts::ammo_depleted(die) {
+                    g.unit_mut(u).depleted = true;
+                    // 8.41: a top unit out of ammunition: the stack may be reordered.
+                    if let Some(h) = g.hex_of(u)
+                        && g.units_at(h).first() == Some(&u)
+                        && !self.rec.reorder.contains(&h)
+                    {
+                        self.rec.reorder.push(h);
+                    }
+                    let name = g.info(u).name.clone();
+                    g.log.push("GBACW 11.21", || format!("{name} rolls {die}: out of ammunition."));
+                }
+            }
+            (Step::Leader(l, arm), Action::Roll2(roll)) => leader_roll(g, l, arm, roll),
+            (Step::Ammo(u, points), Action::Roll(die)) => super::wagon::ammunition_hit(g, u, points, die),
+            (Step::Caisson(u), Action::Roll(die)) => {
+                if die == CAISSON_HIT {
+                    self.steps.insert(0, Step::CaissonRounds(u));
+                }
+            }
+            (Step::CaissonRounds(u), Action::Roll(die)) => {
+                let st = g.unit_mut(u);
+                st.rounds = st.rounds.saturating_sub(die);
+                let name = g.info(u).name.clone();
+                g.log.push("GBACW 15.2", || format!("A caisson of {name} explodes: {die} round(s) lost."));
+            }
+            (Step::Morale(u, check), Action::Roll2(roll)) if g.unit(u).morale.is_none() => {
+                let m = charts::seeing_the_elephant(roll);
+                g.unit_mut(u).morale = Some(m);
+                let name = g.info(u).name.clone();
+                g.log.push("GBACW 13.14", || format!("{name} sees the elephant: morale {m}."));
+                self.steps.insert(0, Step::Morale(u, check));
+            }
+            (Step::Morale(u, check), Action::Roll(die)) => morale::check(g, &mut self, u, check, die),
+            (s, a) => unreachable!("{s:?} {a:?}"),
+        }
+        self.advance(g);
+    }
+
+    /// Moves on to the next chance decision, or finishes the fire.
+    fn advance(mut self, g: &mut Gbacw) {
+        loop {
+            if !self.steps.is_empty() {
+                g.stack.push(Frame::Fire(FireFrame::Resolve(Box::new(self))));
+                return;
+            }
+            match self.stage {
+                Stage::Dice => {
+                    self.stage = Stage::Depletion;
+                    // 11.21: a die of 1 on a small-arms fire: each unit that fired rolls.
+                    for grp in &self.groups {
+                        if grp.arm == Arm::SmallArms && grp.dice.iter().any(|&(_, d)| charts::fire_ammo_check(d)) {
+                            self.steps.extend(grp.shares.iter().map(|s| Step::Deplete(s.unit)));
+                        }
+                    }
+                }
+                Stage::Depletion => {
+                    self.stage = Stage::Leaders;
+                    let checks = self.apply_losses(g);
+                    // 17.72: each leader with a unit that suffered a casualty, before morale.
+                    let owner = self.side.enemy();
+                    for l in crate::leaders::leaders_at(g, self.target, owner) {
+                        self.steps.extend(self.casualties.iter().map(|&arm| Step::Leader(l, arm)));
+                    }
+                    self.stage = Stage::Morale;
+                    // Morale waits behind the leader rolls.
+                    for (u, c) in checks {
+                        self.checked.push(u);
+                        self.steps.push(Step::Morale(u, c));
+                    }
+                }
+                Stage::Leaders | Stage::Morale => {
+                    let target = self.target;
+                    g.log.push("GBACW 9.0", || format!("The fire at {target} is resolved."));
+                    g.stack.push(Frame::Fire(FireFrame::Phase(self.rec)));
+                    // 17.53: leaders left alone go to the nearest unit of their command.
+                    for (leader, hexes) in super::after::stranded(g, target, self.side.enemy()) {
+                        if let [only] = hexes[..] {
+                            super::after::place(g, leader, only);
+                        } else {
+                            g.stack.push(Frame::Fire(FireFrame::Place { leader, hexes }));
+                        }
+                    }
+                    return;
+                }
+            }
+        }
+    }
+
+    /// 9.42: every group's result applied at once, after all dice; the morale checks they call
+    /// for, top unit first (13.41-13.42, 13.44, 9.81, 9.83, 9.87, 9.88).
+    fn apply_losses(&mut self, g: &mut Gbacw) -> Vec<(UnitId, Check)> {
+        let units = targets_in(g, self.side, self.target);
+        // Per unit: points lost, a "*", and the P/R results.
+        let mut lost: Vec<(UnitId, u8, bool)> = Vec::new();
+        let mut marks: Vec<(UnitId, Check)> = Vec::new();
+        for grp in &self.groups {
+            for &(unit, die) in &grp.dice {
+                let res = charts::fire_result(group_column(g, grp, unit, self.target, self.density), die);
+                match res {
+                    FireResult::NoEffect => {}
+                    FireResult::Pin => marks.push((unit, Check::Pin)),
+                    FireResult::Rout => marks.push((unit, Check::Rout)),
+                    FireResult::PinOrRout => marks.push((unit, Check::PinOrRout)),
+                    FireResult::Loss { points, .. } if super::wagon::is_wagon(g, unit) => {
+                        // 11.12: small arms kill the crew; artillery rolls on 11.34.
+                        if grp.arm == Arm::Artillery {
+                            self.steps.push(Step::Ammo(unit, points));
+                        } else if super::wagon::crew_killed(g, unit) && !self.casualties.contains(&grp.arm) {
+                            self.casualties.push(grp.arm);
+                        }
+                    }
+                    FireResult::Loss { points, then_pin } => {
+                        let took = if grp.long || !is_foot_or_horse(g, unit) {
+                            vec![(unit, points)]
+                        } else {
+                            overflow(g, &units, points)
+                        };
+                        for (u, p) in took {
+                            if p > 0 && lose(g, u, p, grp.arm) {
+                                // 15.2: guns lost to artillery: the caissons may go up.
+                                if grp.arm == Arm::Artillery && is_battery(g, u) && g.hex_of(u).is_some() {
+                                    self.steps.push(Step::Caisson(u));
+                                }
+                                if !self.casualties.contains(&grp.arm) {
+                                    self.casualties.push(grp.arm);
+                                }
+                                match lost.iter_mut().find(|(v, ..)| *v == u) {
+                                    Some(e) => {
+                                        e.1 += p;
+                                        e.2 |= then_pin;
+                                    }
+                                    None => lost.push((u, p, then_pin)),
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        let mut checks = Vec::new();
+        let mut rerouted = false;
+        for &u in &units {
+            if g.hex_of(u).is_none() || super::wagon::crewless(g, u) {
+                continue;
+            }
+            let hurt = lost.iter().find(|(v, ..)| *v == u).map(|&(_, _, then_pin)| then_pin);
+            if hurt.is_some() && g.unit(u).routed {
+                // 13.33: routed and hurt again: routs again, no die; nothing further (9.88).
+                rerouted = true;
+                let name = g.info(u).name.clone();
+                g.log.push("GBACW 13.33", || format!("{name}, routed, suffers casualties: it routs again."));
+                continue;
+            }
+            if let Some(then_pin) = hurt {
+                checks.push((u, Check::Casualty { then_pin }));
+            }
+            checks.extend(marks.iter().filter(|(v, _)| *v == u).copied());
+        }
+        // 13.42, 8.22: a unit routed, the others of the hex check.
+        if rerouted {
+            for &u in &units {
+                let hurt_routed = g.unit(u).routed && lost.iter().any(|(v, ..)| *v == u);
+                if stands(g, u) && !hurt_routed && !checks.iter().any(|(v, _)| *v == u) {
+                    checks.push((u, Check::Rout));
+                }
+            }
+        }
+        // 13.42: the top unit eliminated, the one beneath checks as if on top.
+        if let Some(top) = self.top
+            && !stands(g, top)
+            && let Some(next) = units.iter().copied().find(|&u| stands(g, u))
+            && !checks.iter().any(|(v, _)| *v == next)
+        {
+            checks.push((next, Check::Rout));
+        }
+        // 13.44: casualties to long-range artillery: every unit in the hex checks.
+        let long_hurt = self.groups.iter().any(|grp| grp.long) && self.casualties.contains(&Arm::Artillery);
+        if long_hurt {
+            for &u in &units {
+                if stands(g, u) && !checks.iter().any(|(v, _)| *v == u) {
+                    checks.push((u, Check::Rout));
+                }
+            }
+        }
+        checks
+    }
+}
+
+/// Whether a unit is still there to check its morale: on the map, and not a crewless wagon.
+#[must_use]
+pub fn stands(g: &Gbacw, u: UnitId) -> bool {
+    g.hex_of(u).is_some() && !super::wagon::crewless(g, u)
+}
+
+/// 8.21: `points` from the infantry and cavalry of the stack, top first, each overflowing to
+/// the next.
+fn overflow(g: &Gbacw, units: &[UnitId], mut points: u8) -> Vec<(UnitId, u8)> {
+    let mut out = Vec::new();
+    for &u in units.iter().filter(|&&u| is_foot_or_horse(g, u)) {
+        if points == 0 {
+            break;
+        }
+        let p = points.min(g.strength(u));
+        out.push((u, p));
+        points -= p;
+    }
+    out
+}
+
+/// 9.81-9.82, 15.11-15.12: unit `u` loses `points` to fire of `arm`; whether anything was
+/// lost. Infantry and cavalry lose Strength Points; a battery loses guns to artillery and crew
+/// steps to small arms (two steps and it is gone, 15.12). A unit with nothing left is
+/// eliminated.
+fn lose(g: &mut Gbacw, u: UnitId, points: u8, arm: Arm) -> bool {
+    let name = g.info(u).name.clone();
+    if is_battery(g, u) && arm == Arm::SmallArms {
+        let before = g.unit(u).crew_lost;
+        let after = (before + points).min(2);
+        g.unit_mut(u).crew_lost = after;
+        g.log.push("GBACW 9.82", || format!("{name}'s crew loses {} step(s).", after - before));
+        if after >= 2 {
+            g.unit_mut(u).loc = Loc::Gone(Fate::Eliminated);
+            g.log.push("GBACW 15.12", || format!("{name}'s crew is gone: the battery is eliminated."));
+        }
+        return after > before;
+    }
+    let p = points.min(g.strength(u));
+    g.unit_mut(u).lost += p;
+    let what = if is_battery(g, u) { "gun(s)" } else { "Strength Point(s)" };
+    g.log.push("GBACW 9.81", || format!("{name} loses {p} {what}."));
+    if g.strength(u) == 0 || fire_strength(g, u) == 0 {
+        g.unit_mut(u).loc = Loc::Gone(Fate::Eliminated);
+        g.log.push("GBACW 9.81", || format!("{name} is eliminated."));
+    }
+    p > 0
+}
+
+/// 17.76: a leader's two dice on the column of the fire that caused the casualty.
+fn leader_roll(g: &mut Gbacw, l: LeaderId, arm: Arm, roll: u8) {
+    if g.leader_hex(l).is_none() {
+        return;
+    }
+    let risk = if arm == Arm::SmallArms { LeaderRisk::SmallArms } else { LeaderRisk::Artillery };
+    let fate = charts::leader_casualty(risk, roll)
+        .filter(|&f| !(g.opt.no_fire_capture && risk == LeaderRisk::SmallArms && f == LeaderFate::Captured));
+    let name = g.leader_info(l).1;
+    let Some(fate) = fate else {
+        g.log.push("GBACW 17.76", || format!("{name} rolls {roll}: unhurt."));
+        return;
+    };
+    let gone = match fate {
+        LeaderFate::Wounded => Fate::Wounded,
+        LeaderFate::Killed => Fate::Killed,
+        LeaderFate::Captured => Fate::Captured,
+    };
+    g.leaders[usize::from(l)].loc = Loc::Gone(gone);
+    g.log.push("GBACW 17.73", || format!("{name} rolls {roll}: {fate:?}."));
+}

@@ -1,0 +1,105 @@
+//! `gbacw::odds::fire` against the engine: real fires set up on the map, every chance outcome
+//! of their resolution enumerated by `analysis::outcomes`, and the calculator given the same
+//! column, morale and modifiers must give the same chances of each loss, elimination, rout,
+//! pin and depletion.
+
+use engine::{Game, Side};
+use gbacw::authored::Arm;
+use gbacw::fire::FireFrame;
+use gbacw::fire::resolve::{self, Group};
+use gbacw::odds::{self, Fire};
+use gbacw::testkit::{self as tk, hex};
+use gbacw::{Action, Formation, Frame, Gbacw, Phase, UnitId};
+
+fn close(a: f64, b: f64, what: &str) {
+    assert!((a - b).abs() < 1e-12, "{what}: engine {a} calculator {b}");
+}
+
+/// The column the declared fire reads at its first target.
+fn column(g: &Gbacw, t: UnitId) -> usize {
+    let Some(Frame::Fire(FireFrame::Declare(d))) = g.stack.last() else { panic!("no fire declared") };
+    let arm = d.shares[0].arm;
+    let grp = Group { arm, shares: d.shares.clone(), long: false, dice: Vec::new() };
+    resolve::group_column(g, &grp, t, d.target, resolve::density_points(g, d.target))
+}
+
+/// Resolves the declared fire by exact enumeration and compares it with the calculator.
+fn check(g: &Gbacw, t: UnitId, firer: UnitId, modifier: i32) {
+    let target = hex("2329");
+    let small_arms =
+        matches!(g.stack.last(), Some(Frame::Fire(FireFrame::Declare(d))) if d.shares[0].arm == Arm::SmallArms);
+    let f = Fire {
+        column: column(g, t),
+        small_arms,
+        morale: g.unit(t).morale,
+        modifier,
+        initial: g.info(t).strength(),
+        lost: g.unit(t).lost,
+    };
+    let o = odds::fire(&f);
+    let d = analysis::outcomes(g, &Action::Resolve, 1_000_000).expect("small enough");
+    close(d.total(), 1.0, "total");
+    let lost0 = g.unit(t).lost;
+    for k in 0..4u8 {
+        let e = d.mean(|x| f64::from(u8::from(x.unit(t).lost - lost0 == k)));
+        close(e, o.loss[usize::from(k)], &format!("loss {k}"));
+    }
+    close(d.mean(|x| f64::from(u8::from(x.hex_of(t).is_none()))), o.eliminated, "eliminated");
+    close(d.mean(|x| f64::from(u8::from(x.hex_of(t).is_some() && x.unit(t).routed))), o.routed, "routed");
+    close(
+        d.mean(|x| f64::from(u8::from(x.hex_of(t).is_some() && !x.unit(t).routed && x.pinned.contains(&target)))),
+        o.pinned,
+        "pinned",
+    );
+    close(d.mean(|x| f64::from(u8::from(x.unit(firer).depleted))), o.depleted, "depleted");
+}
+
+/// Union 27th Illinois in 2328 facing south at the 12th Tennessee in 2329 facing `faced`.
+fn setup(faced: u8, morale: Option<u8>, lost: u8) -> (Gbacw, UnitId, UnitId) {
+    let mut g = tk::empty();
+    tk::phase(&mut g, 1, Side::Union, Phase::OffensiveFire);
+    let a = tk::place(&mut g, "27IL", "2328", Formation::Line, 3);
+    let t = tk::place(&mut g, "12TN", "2329", Formation::Line, faced);
+    g.unit_mut(t).morale = morale;
+    g.unit_mut(t).lost = lost;
+    (g, a, t)
+}
+
+fn declare(g: &mut Gbacw, u: UnitId, sp: u8) {
+    g.apply(&Action::FireAt(hex("2329"))).unwrap();
+    g.apply(&Action::Fire { unit: u, sp, via: 3 }).unwrap();
+}
+
+#[test]
+fn small_arms_frontal_matches_the_engine() {
+    let (mut g, a, t) = setup(0, Some(3), 0);
+    declare(&mut g, a, 4);
+    check(&g, t, a, 0);
+}
+
+#[test]
+fn small_arms_enfilading_a_green_unit_matches_the_engine() {
+    let (mut g, a, t) = setup(3, None, 0);
+    declare(&mut g, a, 4);
+    check(&g, t, a, 1);
+}
+
+#[test]
+fn grapeshot_at_a_worn_unit_matches_the_engine() {
+    for (lost, morale) in [(2, 4), (4, 2), (0, 5)] {
+        let (mut g, _, t) = setup(0, Some(morale), lost);
+        let bat = tk::place(&mut g, "Taylor", "2328", Formation::Unlimbered, 3);
+        declare(&mut g, bat, 6);
+        check(&g, t, bat, 0);
+    }
+}
+
+#[test]
+fn the_odds_of_a_share_carry_through_to_the_roll() {
+    let (mut g, a, _) = setup(0, Some(3), 0);
+    g.apply(&Action::FireAt(hex("2329"))).unwrap();
+    let share = Action::Fire { unit: a, sp: 4, via: 3 };
+    let mut after = g.clone();
+    after.apply(&share).unwrap();
+    assert_eq!(after.odds_own(&share), engine::OddsOwn::Take(Action::Resolve));
+}
