@@ -243,3 +243,11 @@ pub(crate) fn why_illegal(g: &Belmont, a: &Action) -> Illegal {
         _ => ill(rule, format!("not a legal choice now ({text})")),
     }
 }
+
+/// A number of dice in words: "one die", "3 dice".
+pub(crate) fn dice_words(n: impl TryInto<u32>) -> String {
+    match n.try_into().unwrap_or(u32::MAX) {
+        1 => "one die".into(),
+        n => format!("{n} dice"),
+    }
+}

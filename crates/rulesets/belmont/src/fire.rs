@@ -179,8 +179,9 @@ pub(crate) fn volley(g: &mut Belmont, from: Hex, target: Hex, mask: u8) {
     let n = dice.len().saturating_sub(usize::from(minus));
     g.log.push("Belmont 5.1", || {
         format!(
-            "Volley from {from} at {target} (range {range}) by {}: {n} dice ({minus} lost to terrain).",
-            names.join(", ")
+            "Volley from {from} at {target} (range {range}) by {}: {} ({minus} lost to terrain).",
+            names.join(", "),
+            crate::describe::dice_words(n)
         )
     });
     lose_terrain_dice(g, (side, target, range), dice, minus);
@@ -515,7 +516,7 @@ pub(crate) fn opp_offer(g: &mut Belmont, mover: UnitId, hex: Hex, dice: u8, only
         }
     }
     let n = g.name(mover);
-    g.log.push("Belmont 5.2", || format!("Opportunity fire at {n} in {hex}: {dice} dice."));
+    g.log.push("Belmont 5.2", || format!("Opportunity fire at {n} in {hex}: {}.", crate::describe::dice_words(dice)));
     if g.is_leader(mover) {
         // 7.2: a leader moving through a hex under opportunity fire: a casualty check.
         g.stack.push(Frame::Casualty { leader: mover });
@@ -527,7 +528,11 @@ pub(crate) fn opp_offer(g: &mut Belmont, mover: UnitId, hex: Hex, dice: u8, only
 pub(crate) fn opp_roll(g: &mut Belmont, mover: UnitId, a: &Action) {
     let Action::Hits(k) = *a else { unreachable!() };
     let n = g.name(mover);
-    g.log.push("Belmont 5.2", || format!("{k} sixes: {k} hits on {n}."));
+    g.log.push("Belmont 5.2", || match k {
+        0 => format!("No sixes: no hits on {n}."),
+        1 => format!("One six: one hit on {n}."),
+        _ => format!("{k} sixes: {k} hits on {n}."),
+    });
     if g.is_vessel(mover) {
         if k > 0 {
             g.stack.push(Frame::VesselHits { vessel: mover, hits: k });

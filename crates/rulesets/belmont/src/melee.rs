@@ -669,7 +669,7 @@ fn defensive_fire(g: &mut Belmont, mk: &Marker, grp: u8) {
     }
     let n = dice.len();
     let t = mk.target;
-    g.log.push("Belmont 5.3", || format!("Defensive fire from {t}: {n} dice."));
+    g.log.push("Belmont 5.3", || format!("Defensive fire from {t}: {}.", crate::describe::dice_words(n)));
     let side = attacker_side(g).enemy();
     g.stack.push(Frame::Volley { side, target: t, range: 1, dice, entry: Some(entry), targets: Some(group) });
 }
