@@ -264,8 +264,8 @@ fn rule_2_1_deployment_keeps_to_the_stacking_rules() {
 
 /// The authored default deployment (2.1, 2.2: free within the zone) never leaves a leader
 /// alone, where the first enemy into his hex captures him (6.7); each HQ leader stands with
-/// the company of his command farthest from the enemy's zone (the playtest's Grant,
-/// McClernand and Dougherty stood alone nearest the camp and fell on turn 1).
+/// the company of his command nearest the enemy's zone (the playtest's Grant, McClernand
+/// and Dougherty stood alone nearest the camp and fell on turn 1).
 #[test]
 fn rule_2_0_the_default_deployment_leaves_no_leader_alone() {
     let g = Belmont::after_setup(&[]);
@@ -276,15 +276,15 @@ fn rule_2_0_the_default_deployment_leaves_no_leader_alone() {
         let company = board.counters.iter().any(|c| c.hex == l.hex && c.kind != "leader" && c.side == l.side);
         assert!(company, "{} stands alone in {}", l.id, l.hex);
     }
-    // Grant stands with his side's rearmost company but the dock guard's (2.1): none is
-    // farther from the Confederate zone.
+    // Grant stands with his side's leading company but the dock guard's (2.1): none is
+    // nearer the Confederate zone.
     let cs: Vec<Hex> = map().confederate_setup.iter().copied().collect();
     let away = |h: &str| cs.iter().map(|e| e.distance(hex(h))).min().unwrap();
     let grant = leaders.iter().find(|c| c.id == "Grant").expect("on the map");
     let guard: Vec<&str> = g.guard_units.iter().map(|&u| g.counter(u).id.as_str()).collect();
     let main_body =
         board.counters.iter().filter(|c| c.side == "union" && c.kind == "infantry" && !guard.contains(&c.id.as_str()));
-    assert!(main_body.clone().all(|c| away(&c.hex) <= away(&grant.hex)), "Grant at {}", grant.hex);
+    assert!(main_body.clone().all(|c| away(&c.hex) >= away(&grant.hex)), "Grant at {}", grant.hex);
     assert!(main_body.clone().any(|c| c.hex == grant.hex));
 }
 
