@@ -203,6 +203,11 @@ async function accept(state) {
   if (ui.selected !== null && !ui.acting.has(ui.selected)) ui.selected = null;
   if (ui.selected === null) ui.selected = soleUnit(ui.index);
   if (!ui.remembered) remember(state);
+  // A stack or hex popup shows the position it was opened on: a new position closes it.
+  if (seqBefore !== null && state.seq !== seqBefore) {
+    $('stack').hidden = true;
+    $('menu').hidden = true;
+  }
   render();
   // A new decision of this seat's whose places are all off-screen comes into view.
   if (state.yours && state.seq !== seqBefore && ui.focused && !ui.replay) {
