@@ -169,6 +169,39 @@ pub struct OptionInfo {
     pub description: String,
 }
 
+impl OptionInfo {
+    /// A ruleset's option table, `(name, description)` rows, as a menu lists it.
+    #[must_use]
+    pub fn table(rows: &[(&str, &str)]) -> Vec<OptionInfo> {
+        rows.iter().map(|(n, d)| OptionInfo { name: (*n).into(), description: (*d).into() }).collect()
+    }
+}
+
+/// An option name a scenario does not know: every ruleset's set-up error, naming the known
+/// options from the same table the menu lists, so the two never drift apart.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown option '{name}' for {scenario} (known: {})", known.join(", "))]
+pub struct UnknownOption {
+    /// The name given.
+    pub name: String,
+    /// The scenario's id.
+    pub scenario: String,
+    /// The names it knows, in table order.
+    pub known: Vec<String>,
+}
+
+impl UnknownOption {
+    /// The refusal of option `name` by `scenario`, whose options are `rows`.
+    #[must_use]
+    pub fn new(name: &str, scenario: &str, rows: &[(&str, &str)]) -> UnknownOption {
+        UnknownOption {
+            name: name.into(),
+            scenario: scenario.into(),
+            known: rows.iter().map(|(n, _)| (*n).into()).collect(),
+        }
+    }
+}
+
 /// One of a ruleset's measures of a position ([`Game::metrics`]).
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]

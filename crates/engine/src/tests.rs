@@ -187,3 +187,12 @@ fn the_default_refusal_names_the_pending_rule_and_the_actor() {
     assert!(e.reason.contains("chance decides now"), "{}", e.reason);
     assert_eq!(g.describe(&RaceAction::Pass), "Pass", "the default describe is the Debug form");
 }
+
+#[test]
+fn an_unknown_option_names_the_known_ones_from_the_menus_table() {
+    let table = [("lee", "10.4"), ("simple-stacking", "4.2")];
+    let e = crate::UnknownOption::new("frob", "fotm", &table);
+    assert_eq!(e.to_string(), "unknown option 'frob' for fotm (known: lee, simple-stacking)");
+    let menu = crate::OptionInfo::table(&table);
+    assert_eq!(menu.iter().map(|o| o.name.as_str()).collect::<Vec<_>>(), e.known);
+}

@@ -105,21 +105,14 @@ const OPTIONS: [(&str, &str); 5] = [
     ),
 ];
 
-/// Why a game could not be set up.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum SetupError {
-    /// An option name this scenario does not know.
-    #[error(
-        "unknown option '{0}' for belmont (known: embark-vp, fewer-transports, adjacent-vp, union-on-map-vp, bigger-transport)"
-    )]
-    UnknownOption(String),
-}
+/// Why a game could not be set up: an option it does not know.
+pub type SetupError = engine::UnknownOption;
 
 impl Options {
     /// Parses option names.
     ///
     /// # Errors
-    /// [`SetupError::UnknownOption`] for a name not in 15.0's list.
+    /// [`SetupError`] for a name not in 15.0's list.
     pub fn parse(names: &[String]) -> Result<Options, SetupError> {
         let mut o = Options::default();
         for n in names {
@@ -129,7 +122,7 @@ impl Options {
                 "adjacent-vp" => o.adjacent_vp = true,
                 "union-on-map-vp" => o.union_on_map_vp = true,
                 "bigger-transport" => o.bigger_transport = true,
-                _ => return Err(SetupError::UnknownOption(n.clone())),
+                _ => return Err(SetupError::new(n, SCENARIO, &OPTIONS)),
             }
         }
         Ok(o)
@@ -147,7 +140,7 @@ pub fn scenario_info() -> ScenarioInfo {
                       Map drawn from the historical geography, not the published map; counter strengths authored from the \
                       historical orders of battle, not the published counters."
             .into(),
-        options: OPTIONS.iter().map(|(n, d)| OptionInfo { name: (*n).into(), description: (*d).into() }).collect(),
+        options: OptionInfo::table(&OPTIONS),
     }
 }
 

@@ -94,19 +94,14 @@ const OPTIONS: [(&str, &str); 4] = [
     ("simple-stacking", "FotM 4.2 (optional): stacking order may be changed at any time except during an Assault"),
 ];
 
-/// Why a game could not be set up.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum SetupError {
-    /// An option name this scenario does not know.
-    #[error("unknown option '{0}' for fotm (known: lee, longstreet-bonus, burnside-resolve, simple-stacking)")]
-    UnknownOption(String),
-}
+/// Why a game could not be set up: an option it does not know.
+pub type SetupError = engine::UnknownOption;
 
 impl Options {
     /// Parses option names.
     ///
     /// # Errors
-    /// [`SetupError::UnknownOption`] for a name not in the list.
+    /// [`SetupError`] for a name not in the list.
     pub fn parse(names: &[String]) -> Result<Options, SetupError> {
         let mut o = Options::default();
         for n in names {
@@ -118,7 +113,7 @@ impl Options {
                 }
                 "burnside-resolve" => o.burnside_resolve = true,
                 "simple-stacking" => o.simple_stacking = true,
-                _ => return Err(SetupError::UnknownOption(n.clone())),
+                _ => return Err(SetupError::new(n, SCENARIO, &OPTIONS)),
             }
         }
         Ok(o)
@@ -137,7 +132,7 @@ pub fn scenario_info() -> ScenarioInfo {
                       not the published map; order of battle, strengths and arrival times authored from the historical \
                       record, not the published counters and player aid card."
             .into(),
-        options: OPTIONS.iter().map(|(n, d)| OptionInfo { name: (*n).into(), description: (*d).into() }).collect(),
+        options: OptionInfo::table(&OPTIONS),
     }
 }
 

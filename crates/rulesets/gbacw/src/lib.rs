@@ -90,26 +90,21 @@ const OPTIONS: [(&str, &str); 2] = [
     ("no-fire-capture", "GBACW 17.76 variant (R18): small-arms fire never captures a leader"),
 ];
 
-/// Why a game could not be set up.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum SetupError {
-    /// An option name this scenario does not know.
-    #[error("unknown option '{0}' for gbacw-belmont (known: known-morale, no-fire-capture)")]
-    UnknownOption(String),
-}
+/// Why a game could not be set up: an option it does not know.
+pub type SetupError = engine::UnknownOption;
 
 impl Options {
     /// Parses option names.
     ///
     /// # Errors
-    /// [`SetupError::UnknownOption`] for a name not in the list.
+    /// [`SetupError`] for a name not in the list.
     pub fn parse(names: &[String]) -> Result<Options, SetupError> {
         let mut o = Options::default();
         for n in names {
             match n.as_str() {
                 "known-morale" => o.known_morale = true,
                 "no-fire-capture" => o.no_fire_capture = true,
-                _ => return Err(SetupError::UnknownOption(n.clone())),
+                _ => return Err(SetupError::new(n, SCENARIO, &OPTIONS)),
             }
         }
         Ok(o)
@@ -128,7 +123,7 @@ pub fn scenario_info() -> ScenarioInfo {
                       battle and the mapsheet charts the rulebook cites authored from the historical record, not the \
                       published game."
             .into(),
-        options: OPTIONS.iter().map(|(n, d)| OptionInfo { name: (*n).into(), description: (*d).into() }).collect(),
+        options: OptionInfo::table(&OPTIONS),
     }
 }
 
