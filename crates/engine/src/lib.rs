@@ -31,6 +31,7 @@ pub mod reach;
 mod record;
 mod rng;
 mod view;
+pub mod way_on;
 pub mod words;
 
 pub use log::{Event, Log};

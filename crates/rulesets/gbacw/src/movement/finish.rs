@@ -3,45 +3,20 @@
 //! changes) reaches a place it may end (8.11-8.17, 17.52). Without this a unit could pass into
 //! a hex it may not stay in and find no way out, and the phase could not end.
 //!
-//! The search plays the move forward on copies of the position, each position once (by
-//! [`engine::Game::state_hash`]), inside the rules' own checks; nested searches are not
-//! started (the outer one decides), so it ends.
+//! The search is the engine's ([`engine::way_on`]); this module says what ends the move and
+//! what carries it on.
 
 use super::{MoveFrame, Mover, may_end, mover};
 use crate::action::Action;
 use crate::procedure::Frame;
 use crate::state::Gbacw;
+use engine::way_on::searching;
 use engine::{Game, Illegal};
-use std::cell::Cell;
-use std::collections::HashSet;
-
-/// Positions a search visits at most; past it the action is allowed.
-const LIMIT: usize = 4096;
-
-thread_local! {
-    static SEARCHING: Cell<bool> = const { Cell::new(false) };
-}
-
-/// Marks a search under way on this thread until dropped.
-struct Searching;
-
-impl Searching {
-    fn start() -> Searching {
-        SEARCHING.set(true);
-        Searching
-    }
-}
-
-impl Drop for Searching {
-    fn drop(&mut self) {
-        SEARCHING.set(false);
-    }
-}
 
 /// Whether the move on top of `g`'s stack could still end legally after `a`. Inside a search
 /// it answers yes: the outer search judges.
 pub(super) fn keeps_way_on(g: &Gbacw, a: &Action) -> bool {
-    if SEARCHING.get() {
+    if searching() {
         return true;
     }
     let mut next = g.clone();
@@ -56,7 +31,7 @@ pub(super) fn keeps_way_on(g: &Gbacw, a: &Action) -> bool {
 
 /// Whether a move just begun as `m` could end legally.
 pub(super) fn can_finish(g: &Gbacw, m: &Mover) -> bool {
-    if SEARCHING.get() {
+    if searching() {
         return true;
     }
     let mut start = g.clone();
@@ -75,36 +50,25 @@ pub(super) fn dead_end_refusal(g: &Gbacw, a: &Action) -> Option<Illegal> {
 
 /// Whether some continuation of the move on top of `start`'s stack ends it legally.
 fn finishable(start: Gbacw) -> bool {
-    let _searching = Searching::start();
-    let mut seen = HashSet::new();
-    let mut open = vec![start];
-    while let Some(p) = open.pop() {
-        if !seen.insert(p.state_hash()) {
-            continue;
-        }
-        if seen.len() > LIMIT {
-            return true;
-        }
-        let Some(m) = mover(&p) else { return true };
-        if may_end(&p, m).is_ok() {
-            return true;
-        }
-        for a in super::mover_legal(m, &p) {
-            if matches!(a, Action::Step(_) | Action::Form(_)) {
-                let mut next = p.clone();
-                next.apply_unchecked(&a);
-                open.push(next);
-            }
-        }
-    }
-    false
+    engine::way_on::finishable(
+        start,
+        |p| mover(p).is_none_or(|m| may_end(p, m).is_ok()),
+        |p| {
+            mover(p).map_or_else(Vec::new, |m| {
+                super::mover_legal(m, p)
+                    .into_iter()
+                    .filter(|a| matches!(a, Action::Step(_) | Action::Form(_)))
+                    .collect()
+            })
+        },
+    )
 }
 
 /// For [`engine::Game::dead_end`]: counters moving that may not end where they stand and
 /// whose move can no longer end legally.
 pub(crate) fn dead_end(g: &Gbacw) -> Option<String> {
     let m = mover(g)?;
-    if SEARCHING.get() || may_end(g, m).is_ok() || m.pieces.iter().all(|&p| super::hex(g, p).is_none()) {
+    if searching() || may_end(g, m).is_ok() || m.pieces.iter().all(|&p| super::hex(g, p).is_none()) {
         return None;
     }
     let mut start = g.clone();
