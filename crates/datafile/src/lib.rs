@@ -259,6 +259,44 @@ pub struct Loc {
     pub line: usize,
 }
 
+/// A RON data file's checker, shared by the order-of-battle and chart loaders: the text, the
+/// problems found so far, and where each record of each list starts ([`record_locs`]), so a
+/// problem names the line of the record, or of the field, it is about.
+pub struct RonCheck<'t> {
+    /// The file's text.
+    pub text: &'t str,
+    /// The problems so far.
+    pub errs: Errors<'t>,
+    locs: HashMap<String, Vec<Loc>>,
+}
+
+impl<'t> RonCheck<'t> {
+    /// A checker for `text`, read from `file`.
+    #[must_use]
+    pub fn new(text: &'t str, file: &'t str) -> Self {
+        RonCheck { text, errs: Errors::new(file), locs: record_locs(text) }
+    }
+
+    /// Where record `i` of the list at `path` ("union.brigades") starts; the start of the file
+    /// when there is no such record.
+    #[must_use]
+    pub fn loc(&self, path: &str, i: usize) -> Loc {
+        self.locs.get(path).and_then(|l| l.get(i)).copied().unwrap_or_default()
+    }
+
+    /// A problem with one field of a record: the line of that field when it is written there,
+    /// else the record's first line.
+    pub fn field(&mut self, loc: Loc, field: &str, message: impl Into<String>) {
+        let line = field_line(self.text, loc, field);
+        self.errs.at(line, message);
+    }
+
+    /// A problem on `line` (0 when it is on no line).
+    pub fn at(&mut self, line: usize, message: impl Into<String>) {
+        self.errs.at(line, message);
+    }
+}
+
 /// The records of every list in a RON text, by the dotted path of the keys leading to the list
 /// (`"union.brigades"`, `"turns"`), in order; a string element of a list is a record too. A light scan: strings, chars and comments are
 /// skipped and brackets counted, so it finds records whatever their layout.

@@ -13,7 +13,7 @@
 
 use crate::data::DataError;
 use crate::map::Map;
-use datafile::{Errors, Loc, field_line, record_locs};
+use datafile::Loc;
 use engine::Side;
 use hexmap::Hex;
 use serde::{Deserialize, Serialize};
@@ -441,33 +441,13 @@ pub fn parse(text: &str, file: &str, map: &Map) -> Result<OrderOfBattle, Vec<Dat
     let raw: RawFile = options.from_str(text).map_err(|e| {
         vec![DataError { file: file.to_string(), line: e.span.start.line, message: e.code.to_string() }]
     })?;
-    let mut ck = Check { text, errs: Errors::new(file), locs: record_locs(text) };
+    let mut ck = Check::new(text, file);
     let oob = build(&raw, map, &mut ck);
     ck.errs.finish(Some(oob))
 }
 
-struct Check<'t> {
-    text: &'t str,
-    errs: Errors<'t>,
-    locs: HashMap<String, Vec<Loc>>,
-}
-
-impl Check<'_> {
-    fn loc(&self, path: &str, i: usize) -> Loc {
-        self.locs.get(path).and_then(|l| l.get(i)).copied().unwrap_or_default()
-    }
-
-    fn at(&mut self, line: usize, message: impl Into<String>) {
-        self.errs.at(line, message);
-    }
-
-    /// A problem with one field of a record: the line of that field when it is written there,
-    /// else the record's first line.
-    fn field(&mut self, loc: Loc, field: &str, message: impl Into<String>) {
-        let line = field_line(self.text, loc, field);
-        self.errs.at(line, message);
-    }
-}
+/// The loader's checker (`datafile::RonCheck`).
+type Check<'t> = datafile::RonCheck<'t>;
 
 fn side_key(side: Side) -> &'static str {
     side.name()

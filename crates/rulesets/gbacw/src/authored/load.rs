@@ -5,9 +5,8 @@ use super::{
     RoadMove, Scale, Source, Stacking, TerrainCombat, TerrainMove, Times, Weapon,
 };
 use crate::terrain::{HexsideKind, Terrain};
-use datafile::{DataError, Errors, Loc, field_line, record_locs};
+use datafile::{DataError, Loc};
 use serde::Deserialize;
-use std::collections::HashMap;
 
 /// A chart cell that does not read.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -200,28 +199,28 @@ struct RawGauge {
     source: Vec<Source>,
 }
 
-/// The checker: the text, the problems so far, and where each record of each list sits.
-struct Check<'t> {
-    text: &'t str,
-    errs: Errors<'t>,
-    locs: HashMap<String, Vec<Loc>>,
+/// The loader's checker: `datafile::RonCheck`, with this file's own checks beside.
+struct Check<'t>(datafile::RonCheck<'t>);
+
+impl<'t> std::ops::Deref for Check<'t> {
+    type Target = datafile::RonCheck<'t>;
+    fn deref(&self) -> &Self::Target {
+        &self.0
+    }
+}
+
+impl std::ops::DerefMut for Check<'_> {
+    fn deref_mut(&mut self) -> &mut Self::Target {
+        &mut self.0
+    }
 }
 
 impl Check<'_> {
-    fn loc(&self, path: &str, i: usize) -> Loc {
-        self.locs.get(path).and_then(|l| l.get(i)).copied().unwrap_or_default()
-    }
-
     /// The first line that opens with `key:` (the scale, the road line, the gauge), comments
     /// aside; 0 when there is none.
     fn key_line(&self, key: &str) -> usize {
         let opens = |l: &str| l.trim_start().strip_prefix(key).is_some_and(|r| r.trim_start().starts_with(':'));
         self.text.lines().position(opens).map_or(0, |i| i + 1)
-    }
-
-    fn field(&mut self, loc: Loc, field: &str, message: impl Into<String>) {
-        let line = field_line(self.text, loc, field);
-        self.errs.at(line, message);
     }
 
     /// Every record says where its values come from, and says something.
@@ -260,9 +259,9 @@ pub fn parse(text: &str, file: &str) -> Result<Charts, Vec<DataError>> {
     let raw: RawCharts = ron::Options::default().from_str(text).map_err(|e| {
         vec![DataError { file: file.to_string(), line: e.span.start.line, message: e.code.to_string() }]
     })?;
-    let mut ck = Check { text, errs: Errors::new(file), locs: record_locs(text) };
+    let mut ck = Check(datafile::RonCheck::new(text, file));
     let charts = build(&raw, &mut ck);
-    ck.errs.finish(charts)
+    ck.0.errs.finish(charts)
 }
 
 fn build(raw: &RawCharts, ck: &mut Check<'_>) -> Option<Charts> {
@@ -505,7 +504,10 @@ fn weapons(raw: &[RawWeapon], ck: &mut Check<'_>) -> Vec<Weapon> {
     }
     // 9.45 and 9.46's examples fix three points of the smoothbore battery's row (issue 16).
     match out.iter().position(|w| w.code == "HB") {
-        None => ck.errs.at(ck.key_line("ranges"), "no HB weapon: 9.45's example fires smoothbore guns (HB)"),
+        None => {
+            let line = ck.key_line("ranges");
+            ck.at(line, "no HB weapon: 9.45's example fires smoothbore guns (HB)");
+        }
         Some(i) => {
             let loc = ck.loc("ranges", i);
             let hb = &out[i];

@@ -4,7 +4,7 @@ use super::{Bce, Brigade, Commander, Kind, Level, Morale, OrderOfBattle, Ratings
 use crate::authored::{Arm, Charts, Source};
 use crate::map::Map;
 use crate::terrain::Terrain;
-use datafile::{DataError, Errors, Loc, field_line, record_locs};
+use datafile::{DataError, Loc, field_line};
 use engine::Side;
 use hexmap::Hex;
 use serde::Deserialize;
@@ -111,22 +111,23 @@ const MAX_SP: u8 = 20;
 const MAX_GUNS: u8 = 12;
 const MAX_RADIUS: u8 = 10;
 
-struct Check<'t> {
-    text: &'t str,
-    errs: Errors<'t>,
-    locs: HashMap<String, Vec<Loc>>,
+/// The loader's checker: `datafile::RonCheck`, with this file's own checks beside.
+struct Check<'t>(datafile::RonCheck<'t>);
+
+impl<'t> std::ops::Deref for Check<'t> {
+    type Target = datafile::RonCheck<'t>;
+    fn deref(&self) -> &Self::Target {
+        &self.0
+    }
+}
+
+impl std::ops::DerefMut for Check<'_> {
+    fn deref_mut(&mut self) -> &mut Self::Target {
+        &mut self.0
+    }
 }
 
 impl Check<'_> {
-    fn loc(&self, path: &str, i: usize) -> Loc {
-        self.locs.get(path).and_then(|l| l.get(i)).copied().unwrap_or_default()
-    }
-
-    fn field(&mut self, loc: Loc, field: &str, message: impl Into<String>) {
-        let line = field_line(self.text, loc, field);
-        self.errs.at(line, message);
-    }
-
     /// Every record says where its values come from; a fact cites its source key.
     fn sources(&mut self, loc: Loc, who: &str, source: &[Source]) {
         if source.is_empty() {
@@ -218,9 +219,9 @@ pub fn parse(text: &str, file: &str, map: &Map, charts: &Charts) -> Result<Order
     let raw: RawFile = options.from_str(text).map_err(|e| {
         vec![DataError { file: file.to_string(), line: e.span.start.line, message: e.code.to_string() }]
     })?;
-    let mut ck = Check { text, errs: Errors::new(file), locs: record_locs(text) };
+    let mut ck = Check(datafile::RonCheck::new(text, file));
     let oob = build(&raw, map, charts, &mut ck);
-    ck.errs.finish(Some(oob))
+    ck.0.errs.finish(Some(oob))
 }
 
 fn turns(raw: &RawTurns, ck: &mut Check<'_>) -> Turns {
