@@ -178,3 +178,26 @@ pub fn initial_command(g: &mut Gbacw, side: Side) {
     crate::command::begin(g);
     engine::procedure::settle(g);
 }
+
+/// The rule `a` is refused under, checking it is not listed either.
+///
+/// # Panics
+/// When `a` is accepted, or refused though listed.
+#[must_use]
+pub fn refused(g: &Gbacw, a: crate::Action) -> String {
+    use engine::Game;
+    let mut c = g.clone();
+    let why = c.apply(&a).expect_err("refused");
+    assert!(!g.legal_actions().contains(&a), "{a:?} refused but listed");
+    why.rule
+}
+
+/// Applies `a`, which must be listed and accepted.
+///
+/// # Panics
+/// When `a` is not listed or is refused.
+pub fn ok(g: &mut Gbacw, a: crate::Action) {
+    use engine::Game;
+    assert!(g.legal_actions().contains(&a), "{a:?} not listed: {:?}", g.legal_actions());
+    g.apply(&a).unwrap_or_else(|e| panic!("{a:?}: {e:?}"));
+}

@@ -7,22 +7,8 @@ use engine::{Game, Side};
 use gbacw::authored::Mover as Col;
 use gbacw::movement::mover;
 use gbacw::terrain::Terrain;
-use gbacw::testkit::{self as tk, hex};
+use gbacw::testkit::{self as tk, hex, ok, refused};
 use gbacw::{Action, Fate, Formation, Gbacw, Loc, Piece};
-
-/// The rule `a` is refused under.
-fn refused(g: &Gbacw, a: Action) -> String {
-    let mut c = g.clone();
-    let why = c.apply(&a).expect_err("refused");
-    assert!(!g.legal_actions().contains(&a), "{a:?} refused but listed");
-    why.rule
-}
-
-fn ok(g: &mut Gbacw, a: Action) {
-    if let Err(e) = g.apply(&a) {
-        panic!("{a:?}: {e:?}");
-    }
-}
 
 fn select(g: &mut Gbacw, u: gbacw::UnitId) {
     ok(g, Action::Select(Piece::Unit(u)));

@@ -9,7 +9,7 @@ use gbacw::fire::morale::Check;
 use gbacw::fire::resolve::{self, Step};
 use gbacw::fire::{FireFrame, Share};
 use gbacw::terrain::Terrain;
-use gbacw::testkit::{self as tk, hex};
+use gbacw::testkit::{self as tk, hex, ok, refused};
 use gbacw::{Action, Fate, Formation, Frame, Gbacw, Loc, Phase, UnitId};
 
 /// `side`'s Offensive Fire Phase on an emptied map.
@@ -17,19 +17,6 @@ fn offensive(side: Side) -> Gbacw {
     let mut g = tk::empty();
     tk::phase(&mut g, 1, side, Phase::OffensiveFire);
     g
-}
-
-/// The rule `a` is refused under (and it is not listed).
-fn refused(g: &Gbacw, a: Action) -> String {
-    let mut c = g.clone();
-    let why = c.apply(&a).expect_err("refused");
-    assert!(!g.legal_actions().contains(&a), "{a:?} refused but listed");
-    why.rule
-}
-
-fn ok(g: &mut Gbacw, a: Action) {
-    assert!(g.legal_actions().contains(&a), "{a:?} not listed: {:?}", g.legal_actions());
-    g.apply(&a).unwrap_or_else(|e| panic!("{a:?}: {e:?}"));
 }
 
 /// The first frontal hexside `u`'s shot at `target` may leave by.
