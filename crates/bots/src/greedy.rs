@@ -134,10 +134,15 @@ impl GreedyBot {
     fn value_ahead<G: Game>(&mut self, game: &G, action: &G::Action, side: Side, depth: u32) -> f64 {
         // A step back to an arrangement left in this run is a loop even when a roll of
         // chance follows it (opportunity fire at the unit stepping back), see [`Recent`].
-        let mut next = game.clone();
-        next.apply_unchecked(action);
-        if next.actor() == Actor::Chance && self.recent.goes_back(&next) {
-            return f64::NEG_INFINITY;
+        // Only made when the run has an arrangement to go back to: this runs for every action
+        // the bot weighs.
+        if self.recent.has_left() {
+            let mut next = game.clone();
+            next.set_logging(false);
+            next.apply_unchecked(action);
+            if next.actor() == Actor::Chance && self.recent.goes_back(&next) {
+                return f64::NEG_INFINITY;
+            }
         }
         let reached = analysis::partial(game, action, self.limit);
         if reached.expanded == 0

@@ -153,6 +153,12 @@ impl Recent {
         layout != *now && before.contains(&layout)
     }
 
+    /// Whether the run has left an arrangement it could go back to: without one no step is a
+    /// step back, and a caller need not make the position to ask.
+    pub(crate) fn has_left(&self) -> bool {
+        self.layouts.len() > 1
+    }
+
     /// Whether the bot decided in this position lately.
     pub(crate) fn contains(&self, hash: u64) -> bool {
         self.hashes.contains(&hash)
@@ -166,6 +172,7 @@ impl Recent {
     /// Remembers where the chosen action led, and returns the action.
     pub(crate) fn chose<G: Game>(&mut self, game: &G, action: G::Action) -> G::Action {
         let mut next = game.clone();
+        next.set_logging(false);
         next.apply_unchecked(&action);
         self.after = Some(next.state_hash());
         self.by_chance.clear();
@@ -181,7 +188,6 @@ impl Recent {
                     return action;
                 }
                 let mut child = g.clone();
-                child.set_logging(false);
                 child.apply_unchecked(&a);
                 self.by_chance.push(child.state_hash());
                 open.push((child, depth + 1));
