@@ -174,3 +174,86 @@ fn changes<G: Game>(game: &G, unit: &str, start: &Start, turn: Option<&str>) -> 
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{ActionView, BoardView, CounterView, Outcome, Prompt, Side};
+
+    /// A unit on 0101 with 4 MP: straight to 0103 for 3 MP in one action, or by 0102 for
+    /// 1 + 1 in two; `moves_left` optional, to show what it decides.
+    #[derive(Clone, Hash, Debug)]
+    struct Road {
+        at: u8,
+        spent: u8,
+        says_left: bool,
+    }
+
+    impl Game for Road {
+        type Action = u8;
+        fn scenario(&self) -> (&str, &[String]) {
+            ("road", &[])
+        }
+        fn actor(&self) -> Actor {
+            Actor::Side(Side::Union)
+        }
+        fn prompt(&self) -> Prompt {
+            Prompt { actor: self.actor(), rule: "Road 1".into(), text: "move".into() }
+        }
+        fn legal_actions(&self) -> Vec<u8> {
+            let cost = |to: u8| if to == self.at + 1 { 1 } else { 3 };
+            (self.at + 1..=3).filter(|&to| self.spent + cost(to) <= 4).collect()
+        }
+        fn chance_outcomes(&self) -> Vec<(u8, f64)> {
+            vec![]
+        }
+        fn apply_unchecked(&mut self, to: &u8) {
+            self.spent += if *to == self.at + 1 { 1 } else { 3 };
+            self.at = *to;
+        }
+        fn action_view(&self, to: &u8) -> ActionView {
+            ActionView {
+                label: format!("to {to}"),
+                kind: "move".into(),
+                unit: Some("u".into()),
+                hex: Some(format!("010{to}")),
+                ..ActionView::default()
+            }
+        }
+        fn board(&self) -> BoardView {
+            let counter = CounterView {
+                id: "u".into(),
+                hex: format!("010{}", self.at),
+                side: "union".into(),
+                kind: "infantry".into(),
+                name: "u".into(),
+                strength: "1".into(),
+                status: vec![],
+                facing: None,
+                faces_side: None,
+            };
+            BoardView { counters: vec![counter], ..BoardView::default() }
+        }
+        fn moves_left(&self, _unit: &str) -> Option<u32> {
+            self.says_left.then(|| u32::from(4 - self.spent))
+        }
+        fn vp(&self) -> [f64; 2] {
+            [0.0, 0.0]
+        }
+        fn outcome(&self) -> Option<Outcome> {
+            None
+        }
+    }
+
+    #[test]
+    fn the_way_that_leaves_the_most_movement_is_taken_over_the_fewest_actions() {
+        let far = |says_left: bool| {
+            let d = destinations(&Road { at: 1, spent: 0, says_left }, "u", 100);
+            d.into_iter().find(|d| d.hex == "0103").expect("reached")
+        };
+        let road = far(true);
+        assert_eq!((road.path.clone(), road.left), (vec![2, 3], Some(2)), "by 0102, 2 MP left");
+        let blind = far(false);
+        assert_eq!(blind.path, vec![3], "a ruleset that does not say: the fewest actions");
+    }
+}

@@ -144,4 +144,21 @@ fn a_destination_is_reached_by_the_way_that_leaves_the_most_movement() {
     let hand_left = by_hand.moves_left("Scammon").expect("moving");
     let d = reach.iter().find(|d| d.hex == far.label()).expect("reached");
     assert!(d.left.expect("FotM says") >= hand_left, "{:?} leaves {:?}, by hand {hand_left}", d.via, d.left);
+    // Every destination's `left` is what its path leaves: the allowance less the MP spent.
+    let allowance = {
+        let mut s = g.clone();
+        act(&mut s, Action::Select(Unit::Brigade(b)));
+        s.moves_left("Scammon").expect("moving")
+    };
+    for d in &reach {
+        let mut h = g.clone();
+        for a in &d.path {
+            act(&mut h, *a);
+        }
+        assert_eq!(d.left, h.moves_left("Scammon"), "{}", d.hex);
+        let spent = u32::from(common::mover(&h).spent);
+        assert_eq!(d.left, Some(allowance.saturating_sub(spent)), "{}", d.hex);
+    }
+    // Not moving, a brigade has no movement to speak of.
+    assert_eq!(g.moves_left("Scammon"), None);
 }
