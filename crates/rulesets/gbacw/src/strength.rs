@@ -30,17 +30,29 @@ pub fn final_halves(points: u8, times: Times) -> u32 {
     times.of(u32::from(points))
 }
 
+/// 9.45-9.46, one share at a time, as the Fire Phase adds them: a unit of current strength
+/// `whole` that has fired `spent` of it already this phase may put `points` more at `times`
+/// when they are within what is left and, unless they are its whole strength in one shot,
+/// make a final strength of at least one point.
+#[must_use]
+pub fn share_allowed(whole: u8, spent: u8, points: u8, times: Times) -> bool {
+    let single_whole = spent == 0 && points == whole;
+    points > 0
+        && points <= whole.saturating_sub(spent)
+        && (single_whole || final_halves(points, times) >= SPLIT_LEAST_HALVES)
+}
+
 /// 9.45-9.46: whether a unit may fire these shares (each `(points, multiplier)`) in one
-/// Fire Phase: together no more than its current strength; when split over more than one
-/// target, each share reaching a final strength of one point; a single shot of its whole
-/// strength always allowed, however weak.
+/// Fire Phase, added in turn by [`share_allowed`]: together no more than its current
+/// strength; when split over more than one target, each share reaching a final strength of
+/// one point; a single shot of its whole strength always allowed, however weak.
 #[must_use]
 pub fn split_allowed(current: u8, shares: &[(u8, Times)]) -> bool {
-    let total: u32 = shares.iter().map(|&(p, _)| u32::from(p)).sum();
-    if shares.is_empty() || total > u32::from(current) || shares.iter().any(|&(p, _)| p == 0) {
-        return false;
-    }
-    shares.len() == 1 || shares.iter().all(|&(p, t)| final_halves(p, t) >= SPLIT_LEAST_HALVES)
+    !shares.is_empty()
+        && shares
+            .iter()
+            .try_fold(0u8, |spent, &(p, t)| share_allowed(current, spent, p, t).then(|| spent + p))
+            .is_some()
 }
 
 /// 9.3, 9.32, 7.21: the small-arms Strength Points still free to fire through one hexside of

@@ -309,15 +309,14 @@ fn share_by(g: &Gbacw, d: &Declaration, u: UnitId, sp: u8, via: u8, reach: &Reac
     if sp == 0 || sp > left {
         return Err(no("9.45", format!("{name} has {left} of its {whole} strength left to fire this phase")));
     }
-    let halves = strength::final_halves(sp, times);
-    let single_whole = spent == 0 && sp == whole;
-    if !single_whole && halves < strength::SPLIT_LEAST_HALVES {
+    if !strength::share_allowed(whole, spent, sp, times) {
         return Err(no("9.46", format!("{name}'s split share of {sp} at {range} hexes would fire at less than 1")));
     }
+    let halves = strength::final_halves(sp, times);
     if arm == Arm::SmallArms {
         let limit = g.map().terrain(from).map_or(strength::SP_PER_HEXSIDE, |t| g.charts().stacking(t).fire_sp);
         let used = d.rec.through(from, via);
-        if u32::from(used) + u32::from(sp) > u32::from(limit) {
+        if sp > strength::hexside_room(limit, used) {
             return Err(no(
                 "9.3",
                 format!("{} small-arms points already fire out of {from} through that hexside; {limit} may", used),
