@@ -432,7 +432,8 @@ test('moves by destination: a unit selected shows its reach, and a click there m
     assert.ok(hex, 'a reachable hex beyond the lit ones, inside the visible map');
     // The legend: the ruleset's terrain and the page's marks.
     await page.locator('#legend-box summary').click();
-    await page.waitForFunction(() => document.querySelectorAll('#legend ul.terrain li').length >= 2, null, { timeout: STEP });
+    // The key is drawn as the map draws it, every fill, level and line.
+    await page.waitForFunction(() => document.querySelector('#legend img.key')?.naturalWidth > 0, null, { timeout: STEP });
     assert.ok((await page.locator('#legend ul.marks li').count()) >= 5);
     // The player aids: the turn record, from the order of battle.
     await page.locator('#aids-box summary').click();

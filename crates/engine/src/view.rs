@@ -123,7 +123,7 @@ pub struct CounterView {
     pub side: String,
     /// "infantry", "cavalry", "artillery", "leader", "gunboat", "transport", "battery".
     pub kind: String,
-    /// Short name printed on the counter ("27IL A").
+    /// Short name printed on the counter, as the log writes it ("27IL-A").
     pub name: String,
     /// Strength as printed ("3", "2 (4-6)").
     pub strength: String,

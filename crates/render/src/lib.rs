@@ -260,6 +260,23 @@ impl<'a> Layout<'a> {
     }
 }
 
+/// The highest level on the map (0 when flat).
+fn top_level(board: &BoardView) -> i8 {
+    board.hexes.iter().map(|h| h.elevation).max().unwrap_or(0).max(0)
+}
+
+/// The brown wash over a hex `level` high on a map whose highest level is `top`: spread
+/// evenly from light to dark over the map's own levels, so each level of the legend is told
+/// from the next (a fixed step per level made every level past the fourth look alike).
+fn shade(level: i8, top: i8) -> f64 {
+    const LIGHTEST: f64 = 0.08;
+    const DARKEST: f64 = 0.5;
+    if top <= 1 {
+        return LIGHTEST + (DARKEST - LIGHTEST) / 3.0;
+    }
+    LIGHTEST + (DARKEST - LIGHTEST) * f64::from(level.clamp(1, top) - 1) / f64::from(top - 1)
+}
+
 /// The top of the map in [`map_svg`] and [`counters_svg`], which have no title band.
 const PAGE_TOP: f64 = 0.0;
 
@@ -332,6 +349,7 @@ pub fn counters_svg(board: &BoardView) -> String {
 fn terrain(s: &mut String, board: &BoardView, layout: &Layout, lines: &[(&LineView, LineStyle)]) {
     let Layout { placed, frame, map_w, map_h } = layout;
     let elevation: HashMap<Hex, i8> = placed.iter().map(|(h, v)| (*h, v.elevation)).collect();
+    let top = top_level(board);
     let fills: HashMap<&str, &str> = board.legend.iter().map(|l| (l.terrain.as_str(), l.fill.as_str())).collect();
     let _ = writeln!(
         s,
@@ -347,14 +365,21 @@ fn terrain(s: &mut String, board: &BoardView, layout: &Layout, lines: &[(&LineVi
     for (h, v) in placed {
         let (cx, cy) = frame.at(*h);
         let fill = fills.get(v.terrain.as_str()).copied().unwrap_or("#dddddd");
+        // The tooltip: number, terrain, level and place ("1814 woods, level 3, Fox's Gap").
+        let mut tip = format!("{} {}", v.hex, v.terrain);
+        if v.elevation != 0 {
+            let _ = write!(tip, ", level {}", v.elevation);
+        }
+        if let Some(n) = &v.name {
+            let _ = write!(tip, ", {n}");
+        }
         let _ = writeln!(
             s,
-            r#"<polygon class="hex" data-hex="{}" points="{}" fill="{}"><title>{} {}</title></polygon>"#,
+            r#"<polygon class="hex" data-hex="{}" points="{}" fill="{}"><title>{}</title></polygon>"#,
             esc(&v.hex),
             corners(cx, cy, R),
             esc(fill),
-            esc(&v.hex),
-            esc(&v.terrain)
+            esc(&tip)
         );
     }
     s.push_str("</g>\n<g id=\"texture\" stroke=\"none\" pointer-events=\"none\">\n");
@@ -364,7 +389,7 @@ fn terrain(s: &mut String, board: &BoardView, layout: &Layout, lines: &[(&LineVi
             let _ = writeln!(s, r#"<polygon points="{}" fill="url(#{t})"/>"#, corners(cx, cy, R));
         }
         if v.elevation > 0 {
-            let shade = (0.12 * f64::from(v.elevation)).min(0.45);
+            let shade = shade(v.elevation, top);
             let _ = writeln!(
                 s,
                 r##"<polygon points="{p}" fill="#7a4b22" fill-opacity="{shade:.2}"/><polygon points="{p}" fill="url(#tex-high)"/>"##,
@@ -506,8 +531,10 @@ fn counter(s: &mut String, x: f64, y: f64, c: &CounterView, statuses: &[StatusVi
         if union { "" } else { r##"<use href="#k-band"/>"## }
     );
     // The name top left, where it still shows when another counter sits on this one.
-    let name: String = c.name.chars().take(10).collect();
-    let _ = writeln!(s, r#"<text class="k-t k-n" x="1.8" y="5.8">{}</text>"#, esc(&name));
+    // Up to 12 characters; past 9 the text is squeezed to the counter's width, not cut.
+    let name: String = c.name.chars().take(12).collect();
+    let fit = if name.chars().count() > 9 { r#" textLength="27.5" lengthAdjust="spacingAndGlyphs""# } else { "" };
+    let _ = writeln!(s, r#"<text class="k-t k-n" x="1.8" y="5.8"{fit}>{}</text>"#, esc(&name));
     // The unit symbol, NATO style where there is one (in the defs, drawn in the ink).
     let symbol = match c.kind.to_ascii_lowercase().as_str() {
         "infantry" => Some("infantry"),
@@ -603,12 +630,34 @@ fn panel(s: &mut String, board: &BoardView, lines: &[(&LineView, LineStyle)], ma
         height - TITLE - MARGIN
     );
     let left = x + 14.0;
-    let mut y = TITLE + MARGIN / 2.0 + 26.0;
-    let heading = |s: &mut String, y: &mut f64, text: &str| {
-        let _ =
-            writeln!(s, r#"<text x="{left:.1}" y="{:.1}" font-size="15" font-weight="bold">{}</text>"#, *y, esc(text));
-        *y += 20.0;
-    };
+    let mut y = key(s, board, lines, left, w, TITLE + MARGIN / 2.0 + 26.0);
+    heading(s, left, &mut y, "Tracks");
+    for (k, v) in &board.tracks {
+        let _ = writeln!(s, r#"<text x="{left:.1}" y="{y:.1}" font-weight="bold">{}</text>"#, esc(k));
+        y += 15.0;
+        let value = if v.is_empty() { "(empty)" } else { v.as_str() };
+        for line in wrap(value, 58) {
+            let _ = writeln!(s, r#"<text x="{:.1}" y="{y:.1}" font-size="11">{}</text>"#, left + 10.0, esc(&line));
+            y += 14.0;
+        }
+        y += 4.0;
+    }
+    s.push_str("</g>\n");
+}
+
+/// A heading of the panel at `left`, `y` moved on past it.
+fn heading(s: &mut String, left: f64, y: &mut f64, text: &str) {
+    let _ = writeln!(s, r#"<text x="{left:.1}" y="{:.1}" font-size="15" font-weight="bold">{}</text>"#, *y, esc(text));
+    *y += 20.0;
+}
+
+/// The map's key, `w` wide from `left`, starting `y` down: every terrain fill, each level's
+/// shade and the contour, every kind of line, and the counters with what their marks mean;
+/// the same drawing code as the map, so the key shows each shade the map draws. Returns the
+/// `y` below it.
+fn key(s: &mut String, board: &BoardView, lines: &[(&LineView, LineStyle)], left: f64, w: f64, y: f64) -> f64 {
+    let mut y = y;
+    let heading = |s: &mut String, y: &mut f64, text: &str| heading(s, left, y, text);
     heading(s, &mut y, "Terrain");
     for (i, l) in board.legend.iter().enumerate() {
         let col = if i % 2 == 0 { left } else { left + w / 2.0 };
@@ -640,7 +689,7 @@ fn panel(s: &mut String, board: &BoardView, lines: &[(&LineView, LineStyle)], ma
         heading(s, &mut y, "Elevation");
         for e in &levels {
             let (cx, cy) = (left + 10.0, y - 4.0);
-            let shade = (0.12 * f64::from(*e)).min(0.45);
+            let shade = shade(*e, top_level(board));
             let p = corners(cx, cy, 9.0);
             let _ = writeln!(
                 s,
@@ -754,19 +803,23 @@ fn panel(s: &mut String, board: &BoardView, lines: &[(&LineView, LineStyle)], ma
         ty += 13.0;
     }
     let cy = cy.max(ty - R + 4.0);
-    y = cy + R + 22.0;
-    heading(s, &mut y, "Tracks");
-    for (k, v) in &board.tracks {
-        let _ = writeln!(s, r#"<text x="{left:.1}" y="{y:.1}" font-weight="bold">{}</text>"#, esc(k));
-        y += 15.0;
-        let value = if v.is_empty() { "(empty)" } else { v.as_str() };
-        for line in wrap(value, 58) {
-            let _ = writeln!(s, r#"<text x="{:.1}" y="{y:.1}" font-size="11">{}</text>"#, left + 10.0, esc(&line));
-            y += 14.0;
-        }
-        y += 4.0;
-    }
-    s.push_str("</g>\n");
+    cy + R + 22.0
+}
+
+/// The map's key alone ([`key`]) as a standalone SVG document, for the game page's legend:
+/// a document of its own (an `<img>`), so its patterns never clash with the map's.
+#[must_use]
+pub fn legend_svg(board: &BoardView) -> String {
+    let lines: Vec<(&LineView, LineStyle)> = board.lines.iter().map(|l| (l, line_style(&l.kind))).collect();
+    let w = PANEL - 24.0;
+    let mut body = String::with_capacity(1 << 14);
+    let height = key(&mut body, board, &lines, 14.0, w, 26.0);
+    let mut s = String::with_capacity(body.len() + DEFS.len() + 4096);
+    open(&mut s, &format!("{}: key", board.title), w + 14.0, height);
+    let _ = writeln!(s, r##"<g font-size="12" fill="#2b1d0e">"##);
+    s.push_str(&body);
+    s.push_str("</g>\n</svg>\n");
+    s
 }
 
 fn capitalise(s: &str) -> String {
@@ -775,214 +828,4 @@ fn capitalise(s: &str) -> String {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use engine::{HexView, LegendEntry};
-
-    fn tiny() -> BoardView {
-        let hexes = ["0101", "0102", "0201", "0202"]
-            .iter()
-            .enumerate()
-            .map(|(i, h)| HexView {
-                hex: (*h).into(),
-                terrain: if i == 0 { "woods".into() } else { "clear".into() },
-                elevation: i8::from(i == 3),
-                name: (i == 1).then(|| "Smith & Sons' <Farm>".into()),
-            })
-            .collect();
-        BoardView {
-            north: None,
-            marks: Vec::new(),
-            statuses: vec![engine::StatusView::new("damage #", "D#", "D2 vessel damage")],
-            title: "Test".into(),
-            hexes,
-            lines: vec![
-                LineView { kind: "road".into(), hexside: false, hexes: vec!["0101".into(), "0102".into()] },
-                LineView { kind: "setup-line".into(), hexside: true, hexes: vec!["0101".into(), "0201".into()] },
-            ],
-            counters: vec![
-                CounterView {
-                    id: "a".into(),
-                    hex: "0101".into(),
-                    side: "union".into(),
-                    kind: "infantry".into(),
-                    name: "27IL A".into(),
-                    strength: "3".into(),
-                    status: vec![],
-                    facing: None,
-                    faces_side: None,
-                },
-                CounterView {
-                    id: "b".into(),
-                    hex: "0101".into(),
-                    side: "confederate".into(),
-                    kind: "gunboat".into(),
-                    name: "Grampus".into(),
-                    strength: "2 (4-6)".into(),
-                    status: vec!["damage 1".into(), "broken".into()],
-                    facing: Some(2),
-                    faces_side: None,
-                },
-            ],
-            tracks: vec![("Turn".into(), "1 of 12".into())],
-            legend: vec![
-                LegendEntry { terrain: "clear".into(), name: "Clear".into(), fill: "#eeeecc".into() },
-                LegendEntry { terrain: "woods".into(), name: "Woods".into(), fill: "#66aa55".into() },
-            ],
-        }
-    }
-
-    #[test]
-    fn draws_every_hex_counter_line_and_track() {
-        let svg = svg(&tiny());
-        assert!(svg.starts_with("<svg"));
-        assert!(svg.trim_end().ends_with("</svg>"));
-        // 4 map hexes + 1 woods texture + 2 elevation overlays on the map.
-        assert!(svg.matches("<polygon").count() >= 7);
-        assert!(svg.contains("Smith &amp; Sons&apos; &lt;Farm&gt;"));
-        assert!(svg.contains("data-counter=\"a\"") && svg.contains("data-counter=\"b\""));
-        assert!(svg.contains("class=\"road\"") && svg.contains("class=\"setup-line\""));
-        assert!(svg.contains(">1 of 12<"));
-        assert!(svg.contains(">D1<"), "damage badge");
-        // One facing wedge on the faced counter, one on each faced legend sample.
-        assert_eq!(svg.matches("class=\"facing\"").count(), 3);
-        assert!(svg.contains("The wedge points at the vertex faced."));
-        assert!(svg.contains("fill=\"#66aa55\""), "legend colour used");
-        // 0202 is higher than its two neighbours on the map: a contour on each edge.
-        let contours = &svg[svg.find("<g id=\"contours\"").unwrap()..];
-        let contours = &contours[..contours.find("</g>").unwrap()];
-        assert_eq!(contours.matches("<line").count(), 2);
-    }
-
-    #[test]
-    fn the_page_map_has_every_hex_and_empty_layers_but_no_counters() {
-        let board = tiny();
-        let map = map_svg(&board);
-        assert!(map.starts_with("<svg") && map.trim_end().ends_with("</svg>"));
-        assert!(map.contains("viewBox=\"0 0 "));
-        for h in &board.hexes {
-            assert_eq!(map.matches(&format!("class=\"hex\" data-hex=\"{}\"", h.hex)).count(), 1, "{}", h.hex);
-        }
-        assert_eq!(map.matches("class=\"hex\"").count(), board.hexes.len());
-        assert!(!map.contains("data-counter"), "no counters");
-        assert!(!map.contains("id=\"panel\""), "no panel");
-        // The empty layers lie above the terrain and the labels, the overlay on top.
-        let counters = map.find("<g id=\"counters\"></g>").expect("empty counters layer");
-        let overlay = map.find("<g id=\"overlay\"></g>").expect("empty overlay layer");
-        for below in ["id=\"terrain\"", "id=\"lines\"", "id=\"hex-numbers\"", "id=\"place-names\""] {
-            assert!(map.find(below).unwrap() < counters, "{below} under the counters");
-        }
-        assert!(counters < overlay);
-        // Smaller than the full drawing, which adds the title, counters and panel.
-        assert!(map.len() < svg(&board).len());
-    }
-
-    #[test]
-    fn the_page_counters_are_one_group_per_counter_in_the_map_frame() {
-        let board = tiny();
-        let counters = counters_svg(&board);
-        assert_eq!(counters.matches("data-counter=").count(), board.counters.len());
-        assert_eq!(counters.matches("<g class=\"counter ").count(), board.counters.len());
-        assert!(counters.contains(r#"data-counter="a" data-hex="0101" data-side="union""#));
-        assert!(counters.contains(r#"data-counter="b" data-hex="0101" data-side="confederate""#));
-        assert!(!counters.contains("<svg"), "a fragment, not a document");
-        // Fanned: the two counters of the stack sit at different places.
-        let at = |id: &str| {
-            let from = counters.find(&format!("data-counter=\"{id}\"")).unwrap();
-            let t = &counters[from..];
-            t[t.find("translate(").unwrap()..t.find(')').unwrap()].to_string()
-        };
-        assert_ne!(at("a"), at("b"));
-        // The same counters in svg(), a title band lower.
-        let full = svg(&board);
-        assert_eq!(full.matches("data-counter=\"a\"").count(), 1);
-        // Off-map counters (no CCRR label) are not drawn.
-        let mut off = board.clone();
-        off.counters[0].hex = "reserve".into();
-        assert_eq!(counters_svg(&off).matches("data-counter=").count(), 1);
-    }
-
-    #[test]
-    fn status_words_become_the_badges_the_ruleset_declares_with_their_numbers() {
-        let declared = [
-            StatusView::new("steps lost #", "-#", "-2 steps lost"),
-            StatusView::new("lcm #", "L#", "L1 leader casualty markers"),
-            StatusView::new("column", "COL", "COL column"),
-            StatusView::new("# aboard", "+#", "+3 aboard"),
-            StatusView::new("broken", "", "broken"),
-        ];
-        let b = |w: &str| badge(w, &declared).map(|b| b.0);
-        assert_eq!(b("steps lost 2"), Some("-2".into()));
-        assert_eq!(b("LCM 1"), Some("L1".into()), "without regard to case");
-        assert_eq!(b("column"), Some("COL".into()));
-        assert_eq!(b("3 aboard"), Some("+3".into()));
-        assert_eq!(b("broken"), None, "declared with no badge: drawn otherwise");
-        assert_eq!(b("columns"), Some("col".into()), "not the word: its first letters");
-        assert_eq!(b("steps lost x"), Some("ste".into()), "no number where the word has one");
-        assert_eq!(badge("3 aboard", &declared).map(|b| b.1), Some("+3 aboard".into()));
-    }
-
-    #[test]
-    fn the_shared_edge_lies_between_the_centres() {
-        let a = Hex::from_label("0101").unwrap();
-        let b = Hex::from_label("0201").unwrap();
-        let f = Frame { min_x: 0.0, min_y: 0.0, top: TITLE };
-        let (ca, cb) = (f.at(a), f.at(b));
-        let (p, q) = edge(ca, cb);
-        // One radius long, and both ends a radius from both centres (they are corners).
-        assert!(((p.0 - q.0).hypot(p.1 - q.1) - R).abs() < 1e-6);
-        for c in [ca, cb] {
-            for e in [p, q] {
-                assert!(((e.0 - c.0).hypot(e.1 - c.1) - R).abs() < 1e-6);
-            }
-        }
-    }
-
-    /// The wedge's direction: from the middle of its base to its tip, in degrees (y down).
-    fn wedge_degrees(svg: &str) -> f64 {
-        let at = svg.find("class=\"facing\" d=\"M").expect("a wedge") + "class=\"facing\" d=\"M".len();
-        let path = &svg[at..svg[at..].find('"').unwrap() + at];
-        let points: Vec<(f64, f64)> = path
-            .split(['M', 'L', 'z'])
-            .filter(|p| !p.trim().is_empty())
-            .map(|p| {
-                let (x, y) = p.trim().split_once(',').unwrap();
-                (x.parse().unwrap(), y.parse().unwrap())
-            })
-            .collect();
-        let (tip, b1, b2) = (points[0], points[1], points[2]);
-        let mid = ((b1.0 + b2.0) / 2.0, (b1.1 + b2.1) / 2.0);
-        (tip.1 - mid.1).atan2(tip.0 - mid.0).to_degrees()
-    }
-
-    /// GBACW 7.0: a counter facing a hexside gets a wedge across that hexside's middle
-    /// (north straight up, then every 60 degrees clockwise), and the legend says so.
-    #[test]
-    fn a_counter_facing_a_hexside_points_across_it() {
-        for d in 0..6u8 {
-            let mut board = tiny();
-            board.counters.truncate(1);
-            board.counters[0].faces_side = Some(d);
-            let svg = svg(&board);
-            let want = -90.0 + 60.0 * f64::from(d);
-            let got = wedge_degrees(&svg);
-            let off = (got - want).rem_euclid(360.0);
-            assert!(off.min(360.0 - off) < 1.0, "side {d}: {got} degrees, want {want}");
-            assert!(svg.contains("The wedge points across the hexside faced."));
-            assert!(!svg.contains("at the vertex faced"));
-        }
-        // A vertex is half a hexside round: vertex 0 lies between north and north-east.
-        let mut board = tiny();
-        board.counters.truncate(1);
-        board.counters[0].facing = Some(0);
-        let off = (wedge_degrees(&svg(&board)) + 60.0).rem_euclid(360.0);
-        assert!(off.min(360.0 - off) < 1.0);
-    }
-
-    #[test]
-    fn wrap_breaks_at_spaces_within_the_width() {
-        assert_eq!(wrap("Grant lands at Hunter's Farm", 12), vec!["Grant lands", "at Hunter's", "Farm"]);
-        assert_eq!(wrap("Chattanooga-Knoxville road", 5), vec!["Chattanooga-Knoxville", "road"]);
-        assert!(wrap("   ", 10).is_empty());
-    }
-}
+mod tests;

@@ -108,6 +108,7 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .route("/api/bots", get(|State(hub): State<Arc<Hub>>| async move { axum::Json(bots_offered(&hub)) }))
         .route("/api/games", post(create))
         .route("/api/games/{id}/map.svg", get(map_svg))
+        .route("/api/games/{id}/legend.svg", get(legend_svg))
         .route("/api/games/{id}/legend", get(legend))
         .route("/api/games/{id}/summary", get(summary))
         .route("/api/games/{id}/state", get(state))
@@ -259,6 +260,12 @@ async fn create(State(hub): State<Arc<Hub>>, body: Bytes) -> Answer {
 
 async fn map_svg(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Answer {
     let svg = hub.with(&id, |s| s.map_svg()).await?;
+    Ok(([(header::CONTENT_TYPE, "image/svg+xml"), (header::CACHE_CONTROL, "max-age=3600")], svg).into_response())
+}
+
+/// The map's key as an SVG document (`render::legend_svg`), for the page's legend.
+async fn legend_svg(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Answer {
+    let svg = hub.with(&id, |s| s.legend_svg()).await?;
     Ok(([(header::CONTENT_TYPE, "image/svg+xml"), (header::CACHE_CONTROL, "max-age=3600")], svg).into_response())
 }
 

@@ -162,6 +162,9 @@ pub trait Session: Send + Sync {
     fn why(&self, probe: &engine::Probe) -> Value;
     /// The map without counters, as SVG.
     fn map_svg(&self) -> String;
+    /// The map's key drawn as the map draws it (`render::legend_svg`): terrain, levels, lines,
+    /// counters.
+    fn legend_svg(&self) -> String;
     /// The map's terrain legend (`engine::LegendEntry`s) and the ruleset's player aids
     /// (`engine::AidTable`s), as `{"terrain", "aids"}`.
     fn legend(&self) -> Value;
@@ -701,6 +704,10 @@ impl<G: Game> Session for Live<G> {
 
     fn map_svg(&self) -> String {
         render::map_svg(&self.fresh.board())
+    }
+
+    fn legend_svg(&self) -> String {
+        render::legend_svg(&self.fresh.board())
     }
 
     fn legend(&self) -> Value {

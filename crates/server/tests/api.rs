@@ -386,6 +386,11 @@ fn games_survive_a_restart_and_replay_and_odds_answer() {
     assert_eq!(status, 200);
     let svg = svg.as_str().unwrap();
     assert!(svg.contains("data-hex=") && svg.contains("id=\"counters\""));
+    // The key the page shows, drawn as the map draws it.
+    let (status, key) = again.get(&format!("/api/games/{}/legend.svg", g.id));
+    assert_eq!(status, 200);
+    let key = key.as_str().unwrap();
+    assert!(key.starts_with("<svg") && key.contains("Terrain") && !key.contains("class=\"hex\""));
 }
 
 #[test]

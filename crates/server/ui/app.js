@@ -392,6 +392,23 @@ export function changeText(what, n) {
   return `${words} ${value > 0 ? '+' : ''}${fmt(value)}`;
 }
 
+/**
+ * Where a unit's reach stops for a rule (opportunity fire, a forced-march roll), as one
+ * sentence for a hex click beyond the ring: "Its move stops at 1621, 1622 (Belmont 5.2): go
+ * there first." Null when nothing stops it. `destinations` is the reach endpoint's list.
+ */
+export function reachStopsText(destinations) {
+  const byRule = new Map();
+  for (const d of destinations || []) {
+    if (!d.stops) continue;
+    if (!byRule.has(d.stops)) byRule.set(d.stops, []);
+    byRule.get(d.stops).push(d.hex);
+  }
+  if (!byRule.size) return null;
+  const parts = [...byRule].map(([rule, hexes]) => `${hexes.join(', ')} (${rule})`);
+  return `Its move stops at ${parts.join('; ')}: go there first.`;
+}
+
 /** The track named like "Turn", as "Turn 3 of 9", or null. */
 export function turnText(tracks) {
   const t = (tracks || []).find(([name]) => /^turn\b/i.test(name));

@@ -11,6 +11,7 @@ import {
   api, fetchText, ApiError, errorText, el, showNotice, clearNotice, sideName, rememberGame,
   wsUrl, backoff, indexActions, targetsFor, actionsAt, soleUnit,
   defaultButton, groupBy, unitName, mergeLog, oddsRows, turnText, outcomeText, fmt, facingBearing,
+  reachStopsText,
 } from './app.js';
 import { startChat } from './chat.js';
 import { ui, $, SVG_NS } from './page.js';
@@ -91,8 +92,11 @@ async function loadLegend() {
   renderAids(aids || []);
   renderCompass(north);
   const swatch = (fill, cls) => el('span', { class: `swatch ${cls || ''}`, style: fill ? `background:${fill}` : null });
+  // The key as the map draws it (every fill, level shade and line); the names alone if it
+  // does not load.
+  const key = el('img', { class: 'key', alt: terrain.map((t) => t.name).join(', '), src: `/api/games/${encodeURIComponent(ui.id)}/legend.svg` });
   $('legend').replaceChildren(
-    el('ul', { class: 'terrain' }, ...terrain.map((t) => el('li', {}, swatch(t.fill), t.name))),
+    key,
     el('ul', { class: 'marks' }, ...MARKS.map(([kind, text]) => el('li', {}, swatch(null, `mark-${kind}`), text))),
   );
 }
@@ -470,7 +474,11 @@ async function explainHex(hex, ev) {
   const offered = (why.actions || []).map((i) => (ui.state.actions || []).find((a) => a.index === i)).filter(Boolean);
   if (offered.length) return openMenu(hex, offered, ev);
   const who = ui.selected !== null ? unitName(ui.selected, ui.state.counters, []) : null;
-  const text = reasonsText(why) || `Nothing to do in ${hex} now${who ? ` for ${who}` : ''}.`;
+  const reason = reasonsText(why) || `Nothing to do in ${hex} now${who ? ` for ${who}` : ''}.`;
+  // A hex beyond a ring that a rule cut short: say where the move stops, too.
+  const reach = ui.selected !== null && ui.reach?.key === `${seq}/${ui.selected}` ? [...ui.reach.byHex.values()] : [];
+  const stops = reachStopsText(reach);
+  const text = stops ? `${reason} ${stops}` : reason;
   const box = $('menu');
   box.replaceChildren(el('h3', {}, `Hex ${hex}`, el('button', { class: 'close', title: 'Close', onclick: closePopups }, '×')), el('p', { class: 'why' }, text));
   box.dataset.why = hex;
@@ -681,13 +689,13 @@ function clickCounter(g, ev) {
 }
 
 /**
- * Picks a unit on the map: selects it, and when its one action is a hexless `select`
- * ("move Garland's Brigade"), takes that action, as clicking the unit means just that.
+ * Picks a unit on the map or in a stack's popup: selects it and nothing more, however it
+ * was clicked (the second playtest: the popup committed "move X" where the counter only
+ * selected). Its lit and ringed hexes then take it there, the path beginning with choosing
+ * it; its buttons ("move Garland's Brigade") still choose it outright.
  */
 function pick(unit) {
   if (ui.selected !== unit) select(unit);
-  const mine = ui.index.buttons.filter((a) => a.unit === unit);
-  if (!ui.index.byUnit.has(unit) && mine.length === 1 && mine[0].kind === 'select') choose(mine[0]);
 }
 
 /** What a click on the map means. */

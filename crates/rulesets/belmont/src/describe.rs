@@ -223,6 +223,17 @@ pub(crate) fn why_illegal(g: &Belmont, a: &Action) -> Illegal {
             if g.unit(*unit).moved && g.act.as_ref().is_some_and(|x| x.moving != Some(*unit)) {
                 return ill("Belmont 4.3", format!("{} has already moved this activation", g.name(*unit)));
             }
+            if let Some(from) = g.hex_of(*unit)
+                && from.distance(*to) != 1
+            {
+                return ill(
+                    "Belmont 4.1",
+                    format!(
+                        "{to} is not beside {} in {from}: a unit moves one hex at a time (the ringed hexes are where its moves can take it)",
+                        g.name(*unit)
+                    ),
+                );
+            }
             if g.holder(*to).is_some_and(|s| s != g.owner(*unit)) {
                 return ill(
                     "Belmont 4.3.2",
@@ -236,6 +247,9 @@ pub(crate) fn why_illegal(g: &Belmont, a: &Action) -> Illegal {
                 "Belmont 4.1",
                 format!("{} cannot move to {to} now (movement points, terrain or adjacency)", g.name(*unit)),
             )
+        }
+        (Some(f @ Frame::SecondMove { .. }), Action::Move { unit, to }) => {
+            crate::movement::second_move_refusal(g, f, *unit, *to)
         }
         (Some(Frame::Activate), Action::Marker { target, .. }) => {
             ill("Belmont 4.3.1", format!("no activated unit can reach {target} through that hexside this activation"))

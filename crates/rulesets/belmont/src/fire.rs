@@ -439,11 +439,17 @@ fn push_retreat_result(g: &mut Belmont, hex: Hex, side: Side, entry: Option<Hex>
 
 /// 5.2: opportunity-fire dice against a unit that entered `hex` (one per eligible unit).
 pub(crate) fn opportunity_dice(g: &Belmont, mover: UnitId, hex: Hex, only_from: Option<Hex>) -> u8 {
+    u8::try_from(opportunity_units(g, mover, hex, only_from).len()).unwrap_or(u8::MAX)
+}
+
+/// 5.2: the enemy units that would fire at `mover` entering `hex`, one die each (8.6: in a
+/// breakout into an enemy hex, only that hex's companies), for the dice and for the prompt
+/// that names them.
+pub(crate) fn opportunity_units(g: &Belmont, mover: UnitId, hex: Hex, only_from: Option<Hex>) -> Vec<UnitId> {
     let enemy = g.owner(mover).enemy();
     match only_from {
-        // 8.6: entering an enemy hex in a breakout, fire only from that hex's companies.
-        Some(o) => g.side_at(o, enemy).into_iter().filter(|&u| g.exerts_zoc(u) && !g.unit(u).shaken).count() as u8,
-        None => opportunity_firers(g, mover, hex).len() as u8,
+        Some(o) => g.side_at(o, enemy).into_iter().filter(|&u| g.exerts_zoc(u) && !g.unit(u).shaken).collect(),
+        None => opportunity_firers(g, mover, hex),
     }
 }
 

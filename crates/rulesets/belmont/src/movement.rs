@@ -557,6 +557,47 @@ pub(crate) fn second_move_legal(g: &Belmont, f: &Frame) -> Vec<Action> {
     out
 }
 
+/// 3.2.3: why a leader's second-movement step to `to` is refused: not his side's leader,
+/// already done, his three hexes spent, not one hex on, or a hex he may not enter.
+pub(crate) fn second_move_refusal(g: &Belmont, f: &Frame, u: UnitId, to: Hex) -> engine::Illegal {
+    let Frame::SecondMove { side, done, moving } = f else { unreachable!() };
+    let ill = |rule: &str, reason: String| engine::Illegal { rule: rule.into(), reason };
+    let n = g.name(u);
+    if !g.is_leader(u) || g.owner(u) != *side {
+        return ill("Belmont 3.2.3", format!("only {} leaders move in this Leader Second Movement", side.title()));
+    }
+    if looting(g, u) {
+        return ill("Belmont 13.2.3", format!("{n} is looting the camp and may not move"));
+    }
+    let left = match moving {
+        Some((m, left)) if *m == u => *left,
+        _ if done.contains(&u) => 0,
+        _ => charts::SECOND_MOVE_HEXES,
+    };
+    if left == 0 {
+        return ill(
+            "Belmont 3.2.3",
+            format!("{n} has made his Leader Second Movement (up to {} hexes)", charts::SECOND_MOVE_HEXES),
+        );
+    }
+    let Loc::Hex(from) = g.unit(u).loc else {
+        return ill("Belmont 3.2.3", format!("{n} is not on the map"));
+    };
+    if from.distance(to) != 1 {
+        return ill(
+            "Belmont 3.2.3",
+            format!(
+                "{to} is not beside {n} in {from}: a leader moves one hex at a time, {} hexes in all ({left} left)",
+                charts::SECOND_MOVE_HEXES
+            ),
+        );
+    }
+    if g.holder(to).is_some_and(|s| s != *side) {
+        return ill("Belmont 4.3.2", format!("{to} holds the enemy"));
+    }
+    ill("Belmont 4.1", format!("{n} cannot enter {to} (terrain, stacking or the guard's leash: 4.1, 4.2, 2.1)"))
+}
+
 pub(crate) fn second_move_apply(g: &mut Belmont, f: Frame, a: &Action) {
     let Frame::SecondMove { side, mut done, moving } = f else { unreachable!() };
     match a {

@@ -7,6 +7,7 @@
 
 use crate::action::Action;
 use crate::counters::UnitId;
+use crate::procedure::Frame;
 use crate::state::Belmont;
 use engine::{Game, Probe};
 use hexmap::Hex;
@@ -39,7 +40,9 @@ pub(crate) fn probe(g: &Belmont, p: &Probe) -> Vec<Action> {
                 out.push(Action::RetreatTo(h));
             }
             let Some(u) = unit.as_deref().and_then(|id| unit_by_id(g, id)) else { return out };
-            if has(|a| matches!(a, Action::Move { .. })) {
+            // In Leader Second Movement a hex is a step there even once no leader has one
+            // left, so the three hexes of 3.2.3 are named rather than nothing.
+            if has(|a| matches!(a, Action::Move { .. })) || matches!(g.stack.last(), Some(Frame::SecondMove { .. })) {
                 out.push(Action::Move { unit: u, to: h });
             }
             if has(|a| matches!(a, Action::Place { .. })) {

@@ -335,14 +335,19 @@ pub(crate) fn prompt(g: &Belmont) -> (&'static str, String) {
         Frame::ChooseRetreater { .. } => ("Belmont 8.3", "Choose the unit that retreats".into()),
         Frame::Retreat(_) => ("Belmont 8.2", "Choose the retreat hex".into()),
         // The shooter and the target named (a player answering it should not need the log).
-        Frame::OppOffer { mover, hex, dice, .. } => (
-            "Belmont 5.2",
-            format!(
-                "Conduct opportunity fire at {} entering {hex} ({dice} {}, a hit on each 6)?",
-                g.name(*mover),
-                if *dice == 1 { "die" } else { "dice" }
-            ),
-        ),
+        Frame::OppOffer { mover, hex, dice, only_from } => {
+            let firers: Vec<&str> =
+                fire::opportunity_units(g, *mover, *hex, *only_from).into_iter().map(|u| g.name(u)).collect();
+            (
+                "Belmont 5.2",
+                format!(
+                    "Conduct opportunity fire at {} entering {hex} with {} ({}, a hit on each 6)?",
+                    g.name(*mover),
+                    firers.join(", "),
+                    crate::describe::dice_words(*dice)
+                ),
+            )
+        }
         Frame::OppRoll { .. } => ("Belmont 5.2", "Roll opportunity fire".into()),
         Frame::Casualty { .. } => ("Belmont 7.2", "Casualty check".into()),
         Frame::BreakRoll { .. } => ("Belmont 8.5", "Roll to see whether the company breaks".into()),

@@ -99,7 +99,8 @@ pub(crate) fn board(g: &Belmont) -> BoardView {
             hex: h.label(),
             side: g.owner(u).name().into(),
             kind: kind.into(),
-            name: c.id.replace('-', " "),
+            // The id as the log and the buttons write it ("27IL-G"), one name everywhere.
+            name: c.id.clone(),
             strength,
             status,
             facing: None,

@@ -100,7 +100,7 @@ fn gunboat_fire_at_a_crossing_transport_has_a_two_dice_hit_distribution() {
         assert!((p - wp).abs() < EPS, "damage {k}: {p} against {wp}");
     }
     // 11.1: each hit breaks the company aboard on 4-6 (once broken, no more rolls).
-    let broken = d.marginal("confederate companies broken").expect("tallied");
+    let broken = d.marginal("confederate companies broken or eliminated").expect("tallied");
     let p0 = broken.values.iter().find(|(k, _)| *k == 0).map_or(0.0, |(_, p)| *p);
     assert!((p0 - 121.0 / 144.0).abs() < EPS, "{broken:?}");
 }

@@ -534,6 +534,12 @@ fn rule_5_2_entering_an_enemy_zoc_draws_one_die_per_eligible_counter() {
     assert_eq!(rule(&g), "Belmont 5.2");
     assert_eq!(g.actor(), Actor::Side(Side::Confederate));
     assert_eq!(g.legal_actions(), vec![Action::Fire(true), Action::Fire(false)]);
+    // The prompt names the firers (the second playtest: it gave only the dice).
+    let text = g.prompt().text;
+    for id in ["13AR-A", "13AR-B", "Watson-A"] {
+        assert!(text.contains(id), "{text}");
+    }
+    assert!(text.contains("3 dice"), "{text}");
     act(&mut g, Action::Fire(true));
     let dist = hit_distribution(&g);
     assert_eq!(dist.len(), 4);

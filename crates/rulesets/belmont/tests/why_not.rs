@@ -37,3 +37,48 @@ fn a_volley_at_an_empty_hex_says_nothing_is_there() {
     let why = explain(&g, &Probe::Hex { hex: empty.label(), unit: Some("30IL-H".into()) });
     assert!(why.refusals.iter().any(|r| r.reason.contains("no enemy unit")), "{:?}", why.refusals);
 }
+
+/// The second playtest: a hex clicked beyond the ring (where opportunity fire cut the move
+/// short) heard "holds the enemy". A hex not beside the unit says so (4.1); the hex beside it
+/// is offered.
+#[test]
+fn a_move_to_a_hex_not_beside_the_unit_names_one_hex_at_a_time() {
+    let mut g = fresh();
+    g.put("31IL-A", "0331");
+    g.put("13AR-A", "0334");
+    g.activate(Side::Union, "31IL", belmont::Stage::Maneuver);
+    let why = explain(&g, &Probe::Hex { hex: "0334".into(), unit: Some("31IL-A".into()) });
+    assert!(!why.offered);
+    let r = why.refusals.iter().find(|r| r.rule == "Belmont 4.1").expect("a 4.1 refusal");
+    assert!(r.reason.contains("not beside"), "{}", r.reason);
+    assert!(!r.reason.contains("holds the enemy"), "{}", r.reason);
+    assert!(explain(&g, &Probe::Hex { hex: "0332".into(), unit: Some("31IL-A".into()) }).offered);
+}
+
+/// The second playtest: Fouke's three hexes of Leader Second Movement (3.2.3) were never
+/// named. After three steps a fourth names the limit; a step two hexes off names one hex at a
+/// time; a first step beside him is offered.
+#[test]
+fn leader_second_movement_names_its_three_hexes() {
+    use belmont::Frame;
+    let mut g = fresh();
+    g.put("Grant", "0331");
+    g.put("McClernand", "0631"); // keeps the Leader Second Movement open once Grant is done
+    g.set_stack(vec![Frame::EndTurn, Frame::SecondMove { side: Side::Union, done: vec![], moving: None }]);
+    let ask = |g: &belmont::Belmont, h: &str| explain(g, &Probe::Hex { hex: h.into(), unit: Some("Grant".into()) });
+    assert!(ask(&g, "0332").offered);
+    let far = ask(&g, "0333");
+    assert!(
+        far.refusals.iter().any(|r| r.rule == "Belmont 3.2.3" && r.reason.contains("one hex at a time")),
+        "{far:?}"
+    );
+    let mut at = hexmap::Hex::from_label("0331").unwrap();
+    for _ in 0..3 {
+        at = south(at);
+        go(&mut g, "Grant", at);
+    }
+    let next = south(at).label();
+    let done = ask(&g, &next);
+    assert!(!done.offered);
+    assert!(done.refusals.iter().any(|r| r.rule == "Belmont 3.2.3" && r.reason.contains("3 hexes")), "{done:?}");
+}

@@ -5,7 +5,7 @@
 //! results (9.x, 15.x, 16.1, 17.x) from the constants the combat code rolls by. So no aid can
 //! disagree with play.
 
-use crate::map::Terrain;
+use crate::map::{Map, Terrain};
 use crate::movement::{self, Ground};
 use crate::oob::OrderOfBattle;
 use crate::view::terrain_name;
@@ -13,12 +13,12 @@ use crate::{artillery, casualty, combat, retreat, sequence, terrain};
 use engine::{AidTable, Side};
 
 /// Every aid: the turn record, the Terrain Effects Chart, the Assault's fire and its results.
-pub(crate) fn aids(oob: &OrderOfBattle) -> Vec<AidTable> {
-    vec![turn_record(oob), terrain_chart(), assault_fire(), assault_results()]
+pub(crate) fn aids(oob: &OrderOfBattle, map: &Map) -> Vec<AidTable> {
+    vec![turn_record(oob, map), terrain_chart(), assault_fire(), assault_results()]
 }
 
 /// The turn record: each turn's label and who enters, by side, at which entry.
-fn turn_record(oob: &OrderOfBattle) -> AidTable {
+fn turn_record(oob: &OrderOfBattle, map: &Map) -> AidTable {
     let card = oob.reinforcements();
     let rows = oob
         .turns
@@ -36,7 +36,7 @@ fn turn_record(oob: &OrderOfBattle) -> AidTable {
                             .map(|c| c.name.as_str())
                             .chain(a.brigades.iter().map(|b| b.name.as_str()))
                             .collect();
-                        format!("{} (at {})", names.join(", "), a.entry)
+                        format!("{} (at {})", names.join(", "), entry_words(map, a.entry))
                     })
                     .collect::<Vec<_>>()
                     .join("; ")
@@ -50,6 +50,22 @@ fn turn_record(oob: &OrderOfBattle) -> AidTable {
         columns: vec!["turn".into(), "Union enters".into(), "Confederacy enters".into()],
         rows,
         key: Some("Entries by their map names (14.2); dusk turns 8 PM and 9 PM (11.6).".into()),
+    }
+}
+
+/// An entry as a player finds it on the map: its name in words and its hex ("Old Sharpsburg,
+/// 0818"), not the order of battle's key ("old-sharpsburg").
+fn entry_words(map: &Map, key: &str) -> String {
+    let words: Vec<String> = key
+        .split('-')
+        .map(|w| {
+            let mut c = w.chars();
+            c.next().map_or_else(String::new, |f| f.to_uppercase().chain(c).collect())
+        })
+        .collect();
+    match map.entry(key) {
+        Some(e) => format!("{}, {}", words.join(" "), e.hex.label()),
+        None => words.join(" "),
     }
 }
 
@@ -295,16 +311,19 @@ mod tests {
     #[test]
     fn the_turn_record_lists_every_turn_and_the_card() {
         let oob = crate::oob::south_mountain();
-        let aid = &turn_record(oob);
+        let aid = &turn_record(oob, crate::map::south_mountain());
         assert_eq!(aid.rows.len(), oob.turns.len());
         assert!(aid.rows[0][1].contains("Scammon"), "{:?}", aid.rows[0]);
+        // Entries in words with their hex, never the data's keys (the second playtest).
+        assert!(aid.rows.iter().any(|r| r[1].contains("(at Old Sharpsburg, 0818)")), "{:?}", aid.rows);
+        assert!(!aid.rows.iter().any(|r| r[1].contains("old-sharpsburg")));
         assert!(aid.rows.iter().all(|r| r.len() == aid.columns.len()));
     }
 
     /// Every aid's rows are as wide as its columns.
     #[test]
     fn every_row_fills_its_columns() {
-        for aid in aids(crate::oob::south_mountain()) {
+        for aid in aids(crate::oob::south_mountain(), crate::map::south_mountain()) {
             assert!(aid.rows.iter().all(|r| r.len() == aid.columns.len()), "{}", aid.title);
         }
     }

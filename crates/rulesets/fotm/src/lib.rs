@@ -238,7 +238,7 @@ impl Game for Fotm {
     }
 
     fn aids(&self) -> Vec<engine::AidTable> {
-        aids::aids(self.oob())
+        aids::aids(self.oob(), self.map())
     }
 
     fn probe(&self, p: &engine::Probe) -> Vec<Action> {

@@ -9,6 +9,8 @@
 
 use crate::action::Action;
 use crate::action_view::mover;
+use crate::combat::CombatFrame;
+use crate::procedure::Frame;
 use crate::state::{Fotm, Unit};
 use engine::{Game, Probe};
 use hexmap::Hex;
@@ -52,7 +54,11 @@ pub(crate) fn probe(g: &Fotm, p: &Probe) -> Vec<Action> {
                 (None, Some(u)) if has(|a| matches!(a, Action::Select(_))) => out.push(Action::Select(u)),
                 _ => {}
             }
-            if has(|a| matches!(a, Action::Assault(_))) {
+            // Between Assaults, a hex is an Assault on it even when none is left to make, so
+            // a hex already assaulted hears 15.2 rather than nothing.
+            if has(|a| matches!(a, Action::Assault(_)))
+                || matches!(g.stack.last(), Some(Frame::Combat(c)) if matches!(**c, CombatFrame::Phase { .. }))
+            {
                 out.push(Action::Assault(h));
             }
             // While an Assault is announced, a hex clicked with a brigade selected is that

@@ -314,6 +314,7 @@ fn retreat_into(g: &mut Fotm, b: Bid, to: Hex, away: Vec<Hex>, capturers: Vec<Bi
     let facing = g.bde(b).facing;
     g.set_loc(b, Loc::Map(to));
     g.bde_mut(b).facing = facing;
+    g.retreats[side.index()] += 1;
     g.note("FotM 17.3", |g| format!("{} retreats to {to}", g.name(b)));
     if stacking::over_stacked(g, to, side) {
         g.stack.push(Frame::Retreat(Box::new(RetreatFrame::Overstack { hex: to, side, away, capturers })));

@@ -71,6 +71,7 @@ pub(crate) fn new_game(options: Vec<String>, opt: Options) -> Fotm {
         cavalry_released: false,
         lee: LeeState::default(),
         scored: [0, 0],
+        retreats: [0, 0],
         next_order: 0,
         cm_used: Vec::new(),
         stack: Vec::new(),

@@ -324,6 +324,9 @@ pub struct Fotm {
     /// Victory points scored by events so far, Union then Confederate (18.1). Control of 2601
     /// is added when VP are read.
     pub scored: [u16; 2],
+    /// Retreats each side's brigades have made (17.3, 17.4, 4.1's one more hex), Union then
+    /// Confederate: a statistic for the odds tally, not a rule's input.
+    pub retreats: [u16; 2],
     /// Counter for stack order (4.2): the next `order` value to put a brigade at the bottom.
     pub next_order: u16,
     /// 10.2: (commander, brigade) for each brigade a commander has lent his CM to this phase

@@ -1,5 +1,5 @@
 //! Counts that a report of what happened cares about (`engine::Game::tally`): for each side,
-//! steps lost, brigades eliminated, routed now, captured (prisoners and exited), Leader
+//! steps lost, brigades eliminated, routed (now or off the map), retreats made, captured (prisoners and exited), Leader
 //! Casualty Markers, commander casualties, the gaps and 2601 it controls (18.1: an Assault's
 //! odds say whether Fox's Gap falls), and VP. `muster odds` reports the change in each.
 
@@ -19,10 +19,15 @@ pub(crate) fn tally(g: &Fotm) -> Vec<(String, i64)> {
             format!("{name} brigades eliminated"),
             count(&|b| matches!(g.bde(b).loc, Loc::Gone(Fate::Eliminated | Fate::RoutedOff))),
         ));
+        // Routed on the map or routed off it: a routed brigade that leaves is still one routed,
+        // so the count never falls when a rout ends in elimination.
         out.push((
             format!("{name} brigades routed"),
-            count(&|b| g.bde(b).routed && matches!(g.bde(b).loc, Loc::Map(_))),
+            count(&|b| {
+                (g.bde(b).routed && matches!(g.bde(b).loc, Loc::Map(_))) || g.bde(b).loc == Loc::Gone(Fate::RoutedOff)
+            }),
         ));
+        out.push((format!("{name} retreats"), i64::from(g.retreats[side.index()])));
         out.push((
             format!("{name} brigades captured"),
             count(&|b| matches!(g.bde(b).loc, Loc::Prisoner(_) | Loc::Gone(Fate::Captured))),

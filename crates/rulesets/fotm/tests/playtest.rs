@@ -101,3 +101,30 @@ fn the_tally_counts_the_gaps_each_side_holds() {
     g.control[0] = Side::Union;
     assert_eq!((held(&g, "union"), held(&g, "confederate")), (Some(1), Some(2)), "Fox's Gap taken");
 }
+
+/// The second playtest: a hex already assaulted said "Nothing to do in 1608" once no other
+/// Assault was left to make. A click there is still asked as an Assault, and 15.2 (one
+/// Assault on a hex a phase) answers; before the Assault the same click is offered.
+#[test]
+fn why_not_a_hex_already_assaulted_names_15_2() {
+    let (mut g, s, _) = face_off("Scammon", "Colquitt");
+    phase(&mut g, 5, Side::Union, Phase::Combat);
+    let ask = |g: &Fotm| engine::explain(g, &engine::Probe::Hex { hex: "2815".into(), unit: None });
+    assert!(ask(&g).offered, "not yet assaulted");
+    act(&mut g, Action::Assault(hex("2815")));
+    act(&mut g, Action::Join(s));
+    act(&mut g, Action::Launch);
+    // Every roll a miss: the defender stays in 2815.
+    while g.actor() != engine::Actor::Side(Side::Union) || !g.legal_actions().contains(&Action::Done) {
+        let a = if g.actor() == engine::Actor::Chance { g.chance_outcomes()[0].0 } else { g.legal_actions()[0] };
+        act(&mut g, a);
+    }
+    while g.prompt().text.starts_with("End of the Assault") {
+        act(&mut g, Action::Done);
+    }
+    assert!(!g.legal_actions().iter().any(|a| matches!(a, Action::Assault(_))), "no Assault left");
+    assert!(g.hex_of(id(&g, "Colquitt")) == Some(hex("2815")));
+    let why = ask(&g);
+    assert!(!why.offered);
+    assert_eq!(why.refusals.iter().map(|r| r.rule.as_str()).collect::<Vec<_>>(), ["FotM 15.2"], "{why:?}");
+}

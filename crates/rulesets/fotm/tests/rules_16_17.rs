@@ -52,6 +52,24 @@ fn rule_17_2_morale_check_passes_on_five_or_six() {
     assert!(fail.legal_actions().iter().all(|a| matches!(a, Action::RetreatTo(_))));
 }
 
+/// The odds tally counts each retreat for the side that made it (issue 15: an Assault's odds
+/// said nothing of the defender falling back); a passed check counts none.
+#[test]
+fn rule_17_3_a_retreat_is_tallied_for_its_side() {
+    let count = |g: &Fotm, k: &str| g.tally().iter().find(|(n, _)| n == k).map(|(_, v)| *v).expect(k);
+    let mut g = empty();
+    two_losses(&mut g);
+    act(&mut g, Action::Choose(true));
+    let mut fail = g.clone();
+    act(&mut g, Action::Roll(5));
+    assert_eq!(count(&g, "confederate retreats"), 0, "passed: no retreat");
+    act(&mut fail, Action::Roll(4));
+    let to = fail.legal_actions()[0];
+    act(&mut fail, to);
+    assert_eq!(count(&fail, "confederate retreats"), 1);
+    assert_eq!(count(&fail, "union retreats"), 0);
+}
+
 #[test]
 fn rule_17_2_lcm_minus_one_commander_plus_cm() {
     let (mut g, _) = colquitt_with_lcm(1);

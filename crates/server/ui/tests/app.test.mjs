@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   indexActions, targetsFor, actionsAt, soleUnit, defaultButton, groupBy, unitName, mergeLog,
-  percent, oddsRows, changeText, wsUrl, backoff, gameIdFromPath, seatFromSearch, turnText, outcomeText,
+  percent, oddsRows, changeText, reachStopsText, wsUrl, backoff, gameIdFromPath, seatFromSearch, turnText, outcomeText,
   loadGames, rememberGame, forgetGame, errorText, ApiError, recentRows, logKey, facingBearing,
 } from '../app.js';
 
@@ -114,6 +114,20 @@ test('a tally change in whole units: quarter points as VP, the side first', () =
   assert.equal(changeText('confederate vp x4', 20), 'Confederate VP +5');
   assert.equal(changeText('union vp x4', -3), 'Union VP -0.75');
   assert.equal(changeText('union steps lost', 2), 'Union steps lost +2', 'an unscaled key keeps its count');
+});
+
+test('a click beyond a cut-short ring hears where the move stops, grouped by rule', () => {
+  assert.equal(reachStopsText([{ hex: '1620' }, { hex: '1621' }]), null, 'nothing stops it');
+  assert.equal(reachStopsText([]), null);
+  assert.equal(
+    reachStopsText([
+      { hex: '1621', stops: 'Belmont 5.2' },
+      { hex: '1620' },
+      { hex: '1722', stops: 'Belmont 5.2' },
+      { hex: '1823', stops: 'FotM 13.5' },
+    ]),
+    'Its move stops at 1621, 1722 (Belmont 5.2); 1823 (FotM 13.5): go there first.',
+  );
 });
 
 test('addresses: the game id, the seat token, the socket', () => {

@@ -268,16 +268,20 @@ impl Procedure<Fotm, Action> for CombatFrame {
                 Some(Illegal { rule: "FotM 11.4".into(), reason: "Burnside's pause: the Union may not assault".into() })
             }
             (CombatFrame::Phase { side, targeted }, Action::Assault(h)) if !self.legal(g).contains(act) => {
-                let reason = if g.occupant(*h) != Some(side.enemy()) {
-                    format!("no enemy brigade stands in {h}")
+                // 15.2: one Assault on a hex a phase; the rest is who may assault (15.4).
+                let (rule, reason) = if g.occupant(*h) != Some(side.enemy()) {
+                    ("FotM 15.4", format!("no enemy brigade stands in {h}"))
                 } else if targeted.contains(h) {
-                    format!("{h} has been assaulted this phase")
+                    ("FotM 15.2", format!("{h} has already been assaulted this Combat Phase"))
                 } else {
-                    format!(
-                        "no brigade of yours may assault {h}: one must be adjacent (artillery: in range with LOS), not yet assaulted, not in column, routed or regrouped, the hex not in its rear"
+                    (
+                        "FotM 15.4",
+                        format!(
+                            "no brigade of yours may assault {h}: one must be adjacent (artillery: in range with LOS), not yet assaulted, not in column, routed or regrouped, the hex not in its rear"
+                        ),
                     )
                 };
-                Some(Illegal { rule: "FotM 15.4".into(), reason })
+                Some(Illegal { rule: rule.into(), reason })
             }
             (CombatFrame::Assault(a), Action::Join(b))
                 if a.stage == Stage::Announce && !self.legal(g).contains(act) =>
