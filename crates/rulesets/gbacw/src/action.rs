@@ -74,4 +74,21 @@ pub enum Action {
     Resolve,
     /// 17.53: the leader whose stack fire eliminated joins the unit(s) of his command here.
     LeaderTo(Hex),
+    /// 11.23, 11.24, 11.32: supply wagon `wagon` resupplies `unit` (small-arms ammunition,
+    /// or a battery's rounds).
+    Resupply {
+        /// The unit resupplied.
+        unit: UnitId,
+        /// The wagon.
+        wagon: UnitId,
+    },
+    /// 11.33: battery `from` passes one round to battery `to`.
+    Transfer {
+        /// The battery giving the round.
+        from: UnitId,
+        /// The battery taking it.
+        to: UnitId,
+    },
+    /// 13.52, 17.13: the unit's brigade commander spends a Rally Point to rally it.
+    Rally(UnitId),
 }

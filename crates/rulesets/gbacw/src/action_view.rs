@@ -7,6 +7,11 @@ use crate::movement;
 use crate::state::Gbacw;
 use engine::ActionView;
 
+/// A unit's hex, if it is one of this game's and on the map.
+fn unit_hex(g: &Gbacw, u: crate::state::UnitId) -> Option<hexmap::Hex> {
+    if usize::from(u) < g.units.len() { g.hex_of(u) } else { None }
+}
+
 /// The action's view.
 #[must_use]
 pub fn action_view(g: &Gbacw, a: &Action) -> ActionView {
@@ -40,6 +45,12 @@ pub fn action_view(g: &Gbacw, a: &Action) -> ActionView {
             }
             _ => ("place", None, Some(h)),
         },
+        // 11.23: the unit, and the wagon's hex it draws from; 11.33: the battery that gives,
+        // and the hex of the one that takes.
+        Action::Resupply { unit, wagon } => ("choice", Some(Piece::Unit(unit)), unit_hex(g, wagon)),
+        Action::Transfer { from, to } => ("choice", Some(Piece::Unit(from)), unit_hex(g, to)),
+        // 13.52: the unit rallied.
+        Action::Rally(u) => ("choice", Some(Piece::Unit(u)), None),
     };
     // The command decisions belong where their brigade commander stands.
     let from = match *a {

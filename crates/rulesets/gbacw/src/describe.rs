@@ -77,6 +77,22 @@ pub fn describe(g: &Gbacw, a: &Action) -> String {
             }
             _ => format!("the leader joins the units in {h} (17.53)"),
         },
+        Action::Resupply { unit, wagon } => {
+            format!("{} resupplies {} (11.23)", unit_name(g, wagon), unit_name(g, unit))
+        }
+        Action::Transfer { from, to } => {
+            format!("{} passes a round to {} (11.33)", unit_name(g, from), unit_name(g, to))
+        }
+        Action::Rally(u) => {
+            let by = (usize::from(u) < g.units.len())
+                .then(|| crate::command::unit_brigade(g, u))
+                .flatten()
+                .map(|b| leader(g, crate::command::brigade_leader(g, b)));
+            match by {
+                Some(l) => format!("{l} rallies {} (13.52, 17.13)", unit_name(g, u)),
+                None => format!("rally {} (13.52)", unit_name(g, u)),
+            }
+        }
         Action::Resolve => match fire_target(g) {
             Some(h) => format!("resolve the fire at {h} (9.42)"),
             None => "resolve the fire (9.42)".into(),
@@ -90,6 +106,11 @@ pub(crate) fn fire_target(g: &Gbacw) -> Option<hexmap::Hex> {
         Some(Frame::Fire(crate::fire::FireFrame::Declare(d))) => Some(d.target),
         _ => None,
     }
+}
+
+/// A unit's name, or its number if there is no such unit.
+fn unit_name(g: &Gbacw, u: crate::state::UnitId) -> String {
+    if usize::from(u) < g.units.len() { g.info(u).name.clone() } else { format!("unit {u}") }
 }
 
 /// A leader's name, or his number if there is no such leader.

@@ -56,6 +56,8 @@ pub mod odds;
 pub mod oob;
 mod probe;
 pub mod procedure;
+pub mod rally;
+pub mod resupply;
 pub mod sequence;
 pub mod stacking;
 pub mod state;

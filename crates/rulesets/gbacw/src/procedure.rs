@@ -18,6 +18,10 @@ engine::frames! {
         Move(Box<movement::MoveFrame>),
         /// C., D. the Fire Phases (9.0).
         Fire(crate::fire::FireFrame),
+        /// G. the Ammunition Resupply Phase (11.23).
+        Resupply(crate::resupply::ResupplyFrame),
+        /// H. the Rally Phase (13.5).
+        Rally(crate::rally::RallyFrame),
     }
     /// The game is over (4.0: the last Game-Turn played).
     over Over => ("GBACW 4.0", "The game is over.")

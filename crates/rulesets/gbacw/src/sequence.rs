@@ -42,6 +42,7 @@ pub fn new_game(options: Vec<String>, opt: Options) -> Gbacw {
         leaders,
         pinned: Vec::new(),
         fired_at: Vec::new(),
+        fired_guns: Vec::new(),
         command: crate::command::Command::new(oob),
         stack: Vec::new(),
         log: Log::recording(),
@@ -57,11 +58,13 @@ pub fn new_game(options: Vec<String>, opt: Options) -> Gbacw {
 /// The phase under way's first decision: the Initial Command Phase's own (17.0), the
 /// Movement Phase's (5.0, reinforcements coming on at their landings, 4.0 B), any other's
 /// the acting player's Done.
-fn push_phase(g: &mut Gbacw) {
+pub(crate) fn push_phase(g: &mut Gbacw) {
     match g.phase {
         Phase::InitialCommand => crate::command::begin(g),
         Phase::Movement => crate::movement::start_phase(g),
         Phase::DefensiveFire | Phase::OffensiveFire => crate::fire::begin(g),
+        Phase::Resupply => crate::resupply::begin(g),
+        Phase::Rally => crate::rally::begin(g),
         _ => g.stack.push(Frame::Seq(SeqFrame::Phase)),
     }
 }

@@ -192,6 +192,9 @@ pub struct Gbacw {
     /// The hexes each unit fired at in the last Offensive Fire Phase (12.22, 12.26: a unit
     /// melees only a hex it fired at), cleared as that phase begins.
     pub fired_at: Vec<(UnitId, Hex)>,
+    /// Batteries that have fired since their side's last Ammunition Resupply Phase began
+    /// (11.33: rounds pass only between batteries a Game-Turn unfired).
+    pub fired_guns: Vec<UnitId>,
     /// Brigade assignments, Command Points and command status (17.0, [`crate::command`]).
     pub command: crate::command::Command,
     /// The procedures under way, the pending one on top.
@@ -212,6 +215,7 @@ impl PartialEq for Gbacw {
             && self.leaders == o.leaders
             && self.pinned == o.pinned
             && self.fired_at == o.fired_at
+            && self.fired_guns == o.fired_guns
             && self.command == o.command
             && self.stack == o.stack
     }
@@ -227,6 +231,7 @@ impl std::hash::Hash for Gbacw {
         self.leaders.hash(h);
         self.pinned.hash(h);
         self.fired_at.hash(h);
+        self.fired_guns.hash(h);
         self.command.hash(h);
         self.stack.hash(h);
     }

@@ -105,12 +105,10 @@ pub fn phase(g: &mut Gbacw, turn: u8, side: Side, phase: Phase) {
     g.command.in_dir.iter_mut().for_each(|ok| *ok = true);
     g.stack.clear();
     g.stack.push(Frame::Over);
-    if phase == Phase::Movement {
-        crate::movement::start_phase(g);
-    } else if matches!(phase, Phase::DefensiveFire | Phase::OffensiveFire) {
-        crate::fire::begin(g);
-    } else {
+    if phase == Phase::InitialCommand {
         g.stack.push(Frame::Seq(SeqFrame::Phase));
+    } else {
+        crate::sequence::push_phase(g);
     }
     g.legal_memo.forget();
 }

@@ -197,6 +197,10 @@ pub(crate) fn start(g: &mut Gbacw, d: Declaration) {
             let st = g.unit_mut(s.unit);
             st.rounds = st.rounds.saturating_sub(1);
         }
+        // 11.33: a battery that fires may not share rounds until a Game-Turn has passed.
+        if is_battery(g, s.unit) && !g.fired_guns.contains(&s.unit) {
+            g.fired_guns.push(s.unit);
+        }
     }
     let units = targets_in(g, side, target);
     for grp in &groups {
