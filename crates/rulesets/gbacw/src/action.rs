@@ -91,4 +91,15 @@ pub enum Action {
     },
     /// 13.52, 17.13: the unit's brigade commander spends a Rally Point to rally it.
     Rally(UnitId),
+    /// 11.18: infantry or dismounted cavalry unit `from` gives a Strength Point to crew the
+    /// wagon `wagon` in its hex.
+    Recrew {
+        /// The crewless wagon.
+        wagon: UnitId,
+        /// The unit giving the point.
+        from: UnitId,
+    },
+    /// Belmont's exclusive rule: a Union counter at Hunter's Farm landing goes aboard the
+    /// transports and leaves the map.
+    Embark(Piece),
 }

@@ -49,8 +49,11 @@ pub fn action_view(g: &Gbacw, a: &Action) -> ActionView {
         // and the hex of the one that takes.
         Action::Resupply { unit, wagon } => ("choice", Some(Piece::Unit(unit)), unit_hex(g, wagon)),
         Action::Transfer { from, to } => ("choice", Some(Piece::Unit(from)), unit_hex(g, to)),
-        // 13.52: the unit rallied.
+        // 13.52: the unit rallied; 11.18: the unit that gives the crew, at the wagon; the
+        // counter that embarks.
         Action::Rally(u) => ("choice", Some(Piece::Unit(u)), None),
+        Action::Recrew { wagon, from } => ("choice", Some(Piece::Unit(from)), unit_hex(g, wagon)),
+        Action::Embark(p) => ("choice", Some(p), None),
     };
     // The command decisions belong where their brigade commander stands.
     let from = match *a {

@@ -93,6 +93,10 @@ pub fn describe(g: &Gbacw, a: &Action) -> String {
                 None => format!("rally {} (13.52)", unit_name(g, u)),
             }
         }
+        Action::Recrew { wagon, from } => {
+            format!("{} gives a Strength Point to crew {} (11.18)", unit_name(g, from), unit_name(g, wagon))
+        }
+        Action::Embark(p) => format!("{} embarks at the landing (exclusive rule)", piece(g, p)),
         Action::Resolve => match fire_target(g) {
             Some(h) => format!("resolve the fire at {h} (9.42)"),
             None => "resolve the fire (9.42)".into(),

@@ -47,6 +47,7 @@ pub mod charts;
 pub mod command;
 pub mod describe;
 pub mod facing;
+pub mod final_command;
 pub mod fire;
 pub mod leaders;
 pub mod los;
@@ -58,12 +59,14 @@ mod probe;
 pub mod procedure;
 pub mod rally;
 pub mod resupply;
+pub mod scenario;
 pub mod sequence;
 pub mod stacking;
 pub mod state;
 pub mod strength;
 pub mod terrain;
 pub mod testkit;
+pub mod victory;
 pub mod view;
 pub mod zoc;
 
@@ -208,11 +211,11 @@ impl Game for Gbacw {
 
     /// Victory points: none are scored until the victory conditions are built (plan step 11).
     fn vp(&self) -> [f64; 2] {
-        [0.0, 0.0]
+        victory::vp(self).map(f64::from)
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        (self.actor() == Actor::Over).then(|| Outcome { winner: None, vp: self.vp() })
+        (self.actor() == Actor::Over).then(|| Outcome { winner: victory::winner(self), vp: self.vp() })
     }
 
     fn log(&self) -> &Log {

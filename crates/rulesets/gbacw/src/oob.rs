@@ -17,6 +17,7 @@
 
 mod load;
 
+pub(crate) use load::check_sources;
 pub use load::parse;
 
 use crate::authored::Source;

@@ -22,6 +22,8 @@ engine::frames! {
         Resupply(crate::resupply::ResupplyFrame),
         /// H. the Rally Phase (13.5).
         Rally(crate::rally::RallyFrame),
+        /// J. the Final Command Phase (17.8, 11.18, exclusive rules).
+        Final(crate::final_command::FinalFrame),
     }
     /// The game is over (4.0: the last Game-Turn played).
     over Over => ("GBACW 4.0", "The game is over.")

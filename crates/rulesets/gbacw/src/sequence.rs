@@ -43,6 +43,10 @@ pub fn new_game(options: Vec<String>, opt: Options) -> Gbacw {
         pinned: Vec::new(),
         fired_at: Vec::new(),
         fired_guns: Vec::new(),
+        engaged: Vec::new(),
+        leader_losses: Vec::new(),
+        camp_burned: false,
+        recrewed: Vec::new(),
         command: crate::command::Command::new(oob),
         stack: Vec::new(),
         log: Log::recording(),
@@ -65,6 +69,7 @@ pub(crate) fn push_phase(g: &mut Gbacw) {
         Phase::DefensiveFire | Phase::OffensiveFire => crate::fire::begin(g),
         Phase::Resupply => crate::resupply::begin(g),
         Phase::Rally => crate::rally::begin(g),
+        Phase::FinalCommand => crate::final_command::begin(g),
         _ => g.stack.push(Frame::Seq(SeqFrame::Phase)),
     }
 }

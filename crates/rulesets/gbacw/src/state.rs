@@ -110,6 +110,8 @@ pub enum Fate {
     Killed,
     /// A leader wounded (17.73: removed from the game).
     Wounded,
+    /// Gone aboard the transports at the landing (Belmont's exclusive rule): safe, no VP.
+    Embarked,
 }
 
 /// A unit's formation (6.0): what it may do and how it faces (7.0).
@@ -195,6 +197,15 @@ pub struct Gbacw {
     /// Batteries that have fired since their side's last Ammunition Resupply Phase began
     /// (11.33: rounds pass only between batteries a Game-Turn unfired).
     pub fired_guns: Vec<UnitId>,
+    /// Hexes engaged in melee (12.94): set by the Melee Phase (plan step 10); an engaged hex
+    /// burns no camp and embarks no one.
+    pub engaged: Vec<Hex>,
+    /// Brigade commanders lost and since replaced, with their fates, for VP (17.73, 17.82).
+    pub leader_losses: Vec<(LeaderId, Fate)>,
+    /// Camp Johnston burned (Belmont's exclusive rule).
+    pub camp_burned: bool,
+    /// Wagons given their one Strength Point of crew (11.18).
+    pub recrewed: Vec<UnitId>,
     /// Brigade assignments, Command Points and command status (17.0, [`crate::command`]).
     pub command: crate::command::Command,
     /// The procedures under way, the pending one on top.
@@ -216,6 +227,10 @@ impl PartialEq for Gbacw {
             && self.pinned == o.pinned
             && self.fired_at == o.fired_at
             && self.fired_guns == o.fired_guns
+            && self.engaged == o.engaged
+            && self.leader_losses == o.leader_losses
+            && self.camp_burned == o.camp_burned
+            && self.recrewed == o.recrewed
             && self.command == o.command
             && self.stack == o.stack
     }
@@ -232,6 +247,10 @@ impl std::hash::Hash for Gbacw {
         self.pinned.hash(h);
         self.fired_at.hash(h);
         self.fired_guns.hash(h);
+        self.engaged.hash(h);
+        self.leader_losses.hash(h);
+        self.camp_burned.hash(h);
+        self.recrewed.hash(h);
         self.command.hash(h);
         self.stack.hash(h);
     }

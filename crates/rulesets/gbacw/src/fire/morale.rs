@@ -29,7 +29,8 @@ pub enum Check {
     PinOrRout,
 }
 
-/// 13.23, 13.24, 13.26 (R7, R8): what is added to a morale die of unit `u`.
+/// 13.23, 13.24, 13.26 (R7, R8), and 18.0's lost BCE: what is added to a morale die of unit
+/// `u`.
 #[must_use]
 pub fn modifier(g: &Gbacw, u: UnitId, enfiladed: bool) -> i32 {
     let mut m = 0;
@@ -43,6 +44,10 @@ pub fn modifier(g: &Gbacw, u: UnitId, enfiladed: bool) -> i32 {
     }
     if enfiladed {
         m += 1;
+    }
+    // 18.0 with Belmont's exclusive rule: a brigade that has lost its BCE checks worse.
+    if crate::victory::unit_bce_lost(g, u) {
+        m += i32::from(crate::scenario::belmont().bce_morale);
     }
     m
 }

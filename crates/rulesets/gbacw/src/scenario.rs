@@ -1,0 +1,231 @@
+//! The Belmont scenario's exclusive rules, as data (`data/belmont-exclusive.ron`, whose header
+//! gives the format): the Victory Point schedule (17.73, 17.82, 12.93, 18.0), burning Camp
+//! Johnston, the Union's embarkation at Hunter's Farm, the effect of a lost BCE (18.0) and the
+//! victory conditions (4.0). **Authored**: the standard rules leave all of these to exclusive
+//! rules the text does not print. [`crate::victory`] and [`crate::final_command`] apply them.
+
+use crate::authored::Source;
+use crate::map::Map;
+use crate::oob::{Turns, check_sources};
+use datafile::{DataError, Loc, field_line};
+use hexmap::Hex;
+use serde::Deserialize;
+use std::sync::OnceLock;
+
+/// The file the shipped exclusive rules come from, for error messages.
+pub const EXCLUSIVE_FILE: &str = "data/belmont-exclusive.ron";
+
+/// VP for a commander's fate (17.73).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FateVp {
+    /// Killed.
+    pub killed: u16,
+    /// Wounded.
+    pub wounded: u16,
+    /// Captured.
+    pub captured: u16,
+}
+
+/// The Victory Point schedule.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct VpSchedule {
+    /// A Strength Point killed.
+    pub sp_killed: u16,
+    /// A Strength Point captured (12.93, 14.1).
+    pub sp_captured: u16,
+    /// A gun lost.
+    pub gun_lost: u16,
+    /// A gun captured.
+    pub gun_captured: u16,
+    /// A brigade commander (or his replacement, 17.82).
+    pub brigade_commander: FateVp,
+    /// A division or other commander.
+    pub division_commander: FateVp,
+}
+
+/// The exclusive rules.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Exclusive {
+    /// The VP schedule.
+    pub vp: VpSchedule,
+    /// VP to the Union for burning the camp.
+    pub camp_burned: u16,
+    /// The landing hexes the Union embarks from.
+    pub embark_hexes: Vec<Hex>,
+    /// The first Game-Turn of embarkation.
+    pub embark_from: u8,
+    /// Added to the morale dice of a unit whose brigade lost its BCE (18.0).
+    pub bce_morale: u8,
+    /// A VP margin this small or smaller is a draw.
+    pub draw_within: u16,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawFile {
+    vp: RawVp,
+    camp: RawCamp,
+    embarkation: RawEmbark,
+    bce: RawBce,
+    victory: RawVictory,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawVp {
+    sp_killed: u16,
+    sp_captured: u16,
+    gun_lost: u16,
+    gun_captured: u16,
+    brigade_commander: FateVp,
+    division_commander: FateVp,
+    source: Vec<Source>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawCamp {
+    burned: u16,
+    source: Vec<Source>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawEmbark {
+    landing: String,
+    from: String,
+    source: Vec<Source>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawBce {
+    morale: u8,
+    source: Vec<Source>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawVictory {
+    draw_within: u16,
+    source: Vec<Source>,
+}
+
+/// Reads and checks an exclusive-rules file against the map (the landing exists) and the turn
+/// track (embarkation begins on a turn of it); every record has its source; a morale penalty is
+/// at most 5 (13.1's scale).
+///
+/// # Errors
+/// Every problem found, by line. A syntax error stops the parse and is reported alone.
+pub fn parse(text: &str, file: &str, map: &Map, turns: &Turns) -> Result<Exclusive, Vec<DataError>> {
+    let raw: RawFile = ron::from_str(text).map_err(|e| {
+        vec![DataError { file: file.to_string(), line: e.span.start.line, message: e.code.to_string() }]
+    })?;
+    let mut ck = datafile::RonCheck::new(text, file);
+    let whole = Loc { start: 0, end: text.len(), line: 1 };
+    let record = |ck: &datafile::RonCheck<'_>, key: &str| {
+        let line = field_line(ck.text, whole, key);
+        let start = text.lines().take(line.saturating_sub(1)).map(|l| l.len() + 1).sum::<usize>();
+        Loc { start, end: text.len(), line }
+    };
+    for (key, source) in [
+        ("vp", &raw.vp.source),
+        ("camp", &raw.camp.source),
+        ("embarkation", &raw.embarkation.source),
+        ("bce", &raw.bce.source),
+        ("victory", &raw.victory.source),
+    ] {
+        let loc = record(&ck, key);
+        check_sources(&mut ck, loc, key, source);
+    }
+    let embark = record(&ck, "embarkation");
+    let embark_hexes = match map.landing(&raw.embarkation.landing) {
+        Some(l) => l.hexes.clone(),
+        None => {
+            ck.field(embark, "landing", format!("the map has no landing '{}'", raw.embarkation.landing));
+            Vec::new()
+        }
+    };
+    let embark_from = turns.turn(&raw.embarkation.from).unwrap_or_else(|| {
+        ck.field(embark, "from", format!("'{}' is no Game-Turn of the turn track", raw.embarkation.from));
+        0
+    });
+    if !(1..=5).contains(&raw.bce.morale) {
+        let loc = record(&ck, "bce");
+        ck.field(loc, "morale", format!("a morale penalty of {} is off 13.1's scale of 1 to 5", raw.bce.morale));
+    }
+    let v = &raw.vp;
+    let ex = Exclusive {
+        vp: VpSchedule {
+            sp_killed: v.sp_killed,
+            sp_captured: v.sp_captured,
+            gun_lost: v.gun_lost,
+            gun_captured: v.gun_captured,
+            brigade_commander: v.brigade_commander,
+            division_commander: v.division_commander,
+        },
+        camp_burned: raw.camp.burned,
+        embark_hexes,
+        embark_from,
+        bce_morale: raw.bce.morale,
+        draw_within: raw.victory.draw_within,
+    };
+    ck.errs.finish(Some(ex))
+}
+
+/// The shipped exclusive rules, checked against the shipped map and turn track.
+///
+/// # Panics
+/// If the shipped file is invalid (a test reads it).
+#[must_use]
+pub fn belmont() -> &'static Exclusive {
+    static EX: OnceLock<Exclusive> = OnceLock::new();
+    EX.get_or_init(|| {
+        parse(
+            include_str!("../data/belmont-exclusive.ron"),
+            EXCLUSIVE_FILE,
+            crate::map::belmont(),
+            &crate::oob::belmont().turns,
+        )
+        .unwrap_or_else(|errors| panic!("the shipped exclusive rules are invalid:\n{}", datafile::report(&errors)))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse_text(text: &str) -> Result<Exclusive, Vec<DataError>> {
+        parse(text, EXCLUSIVE_FILE, crate::map::belmont(), &crate::oob::belmont().turns)
+    }
+
+    #[test]
+    fn the_shipped_file_reads_and_embarks_at_hunters_farm_from_2_pm() {
+        let ex = belmont();
+        assert_eq!(ex.embark_hexes.len(), 3);
+        assert_eq!(crate::oob::belmont().turns.label(ex.embark_from).as_deref(), Some("2:00 PM"));
+    }
+
+    /// Each problem is reported on its own line: an unknown landing, a time off the track, a
+    /// morale penalty off the scale, a record with no source.
+    #[test]
+    fn every_problem_is_reported_with_its_line() {
+        let text = include_str!("../data/belmont-exclusive.ron");
+        let bad = text
+            .replace("landing: \"hunters\"", "landing: \"nowhere\"")
+            .replace("from: \"2:00 PM\"", "from: \"2:10 PM\"")
+            .replace("bce: (morale: 1,", "bce: (morale: 9,");
+        let errs = parse_text(&bad).expect_err("invalid");
+        let line_of = |needle: &str| bad.lines().position(|l| l.contains(needle)).unwrap() + 1;
+        for (needle, words) in [("nowhere", "no landing"), ("2:10 PM", "no Game-Turn"), ("morale: 9", "off 13.1")] {
+            assert!(errs.iter().any(|e| e.line == line_of(needle) && e.message.contains(words)), "{needle}: {errs:?}");
+        }
+        let unsourced = text.replacen(
+            "source: [Authored(\"a brigade that has lost",
+            "source: [], note: [Authored(\"a brigade that has lost",
+            1,
+        );
+        assert!(parse_text(&unsourced).is_err(), "an unknown field is refused");
+    }
+}

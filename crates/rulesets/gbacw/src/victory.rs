@@ -1,0 +1,132 @@
+//! Victory Points and the winner (4.0: the victory conditions consulted after the last
+//! Game-Turn), by the scenario's authored schedule ([`crate::scenario`]): Strength Points and
+//! guns killed and captured, commanders killed, wounded and captured (17.73, 17.82 for each
+//! replacement lost), brigades that lost their Brigade Combat Effectiveness (18.0), the camp
+//! burned, and the Union's troops left behind when the game ends.
+//!
+//! Readings:
+//! - A point lost (`lost`) is killed; a unit gone captured (12.93, 14.1) gives its remaining
+//!   points as captured. Batteries, gunboats and the heavy guns count guns.
+//! - A wagon scores nothing: its crew is one point of no fighting worth, and 11.19 makes even a
+//!   captured crew's loss worth no VP.
+//! - 18.0: each point an infantry or cavalry unit of a brigade loses (or has captured) marks one
+//!   of its boxes; a brigade with every box marked has lost its BCE.
+//! - Embarkation: a Union combat unit on the map when the game is over counts as captured; one
+//!   that embarked ([`crate::state::Fate::Embarked`]) scores nothing.
+
+use crate::oob::{Kind, Level};
+use crate::scenario::{self, FateVp};
+use crate::state::{Fate, Gbacw, LeaderId, Loc, UnitId};
+use engine::{Actor, Game, Side};
+
+/// Whether a unit counts guns rather than men.
+fn guns(g: &Gbacw, u: UnitId) -> bool {
+    matches!(g.info(u).kind, Kind::Battery { .. } | Kind::Gunboat { .. } | Kind::HeavyGuns { .. })
+}
+
+/// The points of unit `u` lost and captured so far, as (killed, captured); the game's end
+/// captures the Union's troops left on the map when `over`.
+fn losses(g: &Gbacw, u: UnitId, over: bool) -> (u16, u16) {
+    let st = g.unit(u);
+    let killed = u16::from(st.lost);
+    let left = u16::from(g.strength(u));
+    let captured = match st.loc {
+        Loc::Gone(Fate::Captured) => left,
+        Loc::Map(_) if over && g.side_of(u) == Side::Union => left,
+        _ => 0,
+    };
+    (killed, captured)
+}
+
+/// 18.0: whether brigade `b` has lost its Brigade Combat Effectiveness.
+#[must_use]
+pub fn bce_lost(g: &Gbacw, b: usize) -> bool {
+    let info = &g.oob().brigades[b];
+    let over = g.actor() == Actor::Over;
+    let marked: u16 = g
+        .unit_ids()
+        .filter(|&u| g.info(u).brigade.as_deref() == Some(info.id.as_str()))
+        .filter(|&u| matches!(g.info(u).kind, Kind::Infantry | Kind::Cavalry))
+        .map(|u| {
+            let (k, c) = losses(g, u, over);
+            k + c
+        })
+        .sum();
+    marked >= u16::from(info.bce.boxes)
+}
+
+/// 18.0 with the exclusive rules: whether unit `u`'s brigade has lost its BCE.
+#[must_use]
+pub fn unit_bce_lost(g: &Gbacw, u: UnitId) -> bool {
+    crate::command::unit_brigade(g, u).is_some_and(|b| bce_lost(g, b))
+}
+
+/// What a commander's fate is worth.
+fn fate_vp(t: &FateVp, f: Fate) -> u16 {
+    match f {
+        Fate::Killed => t.killed,
+        Fate::Wounded => t.wounded,
+        Fate::Captured => t.captured,
+        Fate::Eliminated | Fate::Embarked => 0,
+    }
+}
+
+/// Leader `l`'s schedule: a division or other commander's, or a brigade commander's.
+fn leader_table(g: &Gbacw, l: LeaderId) -> &'static FateVp {
+    let s = &scenario::belmont().vp;
+    match g.oob().commanders.get(usize::from(l)).map(|c| c.level) {
+        Some(Level::Division | Level::Other) => &s.division_commander,
+        None => &s.brigade_commander,
+    }
+}
+
+/// Each side's Victory Points, Union then Confederate.
+#[must_use]
+pub fn vp(g: &Gbacw) -> [u16; 2] {
+    let ex = scenario::belmont();
+    let s = &ex.vp;
+    let over = g.actor() == Actor::Over;
+    let mut out = [0u16; 2];
+    for u in g.unit_ids() {
+        if crate::fire::wagon::is_wagon(g, u) {
+            continue;
+        }
+        let (killed, captured) = losses(g, u, over);
+        let (k, c) = if guns(g, u) { (s.gun_lost, s.gun_captured) } else { (s.sp_killed, s.sp_captured) };
+        out[g.side_of(u).enemy().index()] += killed * k + captured * c;
+    }
+    for l in g.leader_ids() {
+        let enemy = g.leader_info(l).2.enemy().index();
+        if let Loc::Gone(f) = g.leaders[usize::from(l)].loc {
+            out[enemy] += fate_vp(leader_table(g, l), f);
+        }
+    }
+    // 17.82: replacements lost and put back, and the originals they replaced.
+    for &(l, f) in &g.leader_losses {
+        out[g.leader_info(l).2.enemy().index()] += fate_vp(leader_table(g, l), f);
+    }
+    for (b, info) in g.oob().brigades.iter().enumerate() {
+        if bce_lost(g, b) {
+            out[info.side.enemy().index()] += u16::from(info.bce.vp);
+        }
+    }
+    if g.camp_burned {
+        out[Side::Union.index()] += ex.camp_burned;
+    }
+    out
+}
+
+/// 4.0: once the game is over, the side with more VP wins; a margin within the scenario's
+/// `draw_within` is a draw.
+#[must_use]
+pub fn winner(g: &Gbacw) -> Option<Side> {
+    let [u, c] = vp(g);
+    let margin = u.abs_diff(c);
+    if margin <= scenario::belmont().draw_within {
+        None
+    } else if u > c {
+        Some(Side::Union)
+    } else {
+        Some(Side::Confederate)
+    }
+}

@@ -1,0 +1,184 @@
+//! J. the Final Command Phase (17.8, 11.18, the Belmont exclusive rules) and the victory
+//! conditions (4.0, 18.0, the authored VP schedule of `data/belmont-exclusive.ron`): each
+//! rule's effect beside the neighbouring case where it does not apply.
+
+use engine::{Game, Side};
+use gbacw::terrain::Terrain;
+use gbacw::testkit::{self as tk, ok, refused};
+use gbacw::{Action, Fate, Frame, Gbacw, LeaderId, Loc, Phase, Piece};
+use hexmap::Hex;
+
+fn leader(g: &Gbacw, id: &str) -> LeaderId {
+    g.leader_by_id(id).unwrap()
+}
+
+/// Hexes of the timber with room round them (as the other phase tests find them).
+fn timber(g: &Gbacw, n: usize) -> Vec<Hex> {
+    let mut hexes: Vec<Hex> = g.map().hexes().map(|(h, _)| h).filter(|&h| tk::is(g, h, Terrain::Woods)).collect();
+    hexes.sort();
+    hexes.into_iter().step_by(7).take(n).collect()
+}
+
+fn final_command(g: &mut Gbacw, turn: u8, side: Side) {
+    tk::phase(g, turn, side, Phase::FinalCommand);
+}
+
+fn vp(g: &Gbacw) -> [f64; 2] {
+    g.vp()
+}
+
+/// The game over on the position as it stands.
+fn over(g: &mut Gbacw) {
+    g.stack = vec![Frame::Over];
+    g.legal_memo.forget();
+}
+
+#[test]
+fn rule_17_81_a_lost_brigade_commander_is_replaced_on_a_unit_of_his_brigade() {
+    let mut g = tk::empty();
+    let [a, b, c]: [Hex; 3] = timber(&g, 3).try_into().unwrap();
+    tk::put(&mut g, "27IL", &a.label(), 0);
+    tk::put(&mut g, "30IL", &b.label(), 0);
+    tk::put(&mut g, "12TN", &c.label(), 0);
+    let l = leader(&g, "McClernand");
+    g.leaders[usize::from(l)].loc = Loc::Gone(Fate::Killed);
+    assert_eq!(vp(&g), [0.0, 3.0], "a brigade commander killed: 3 VP");
+    final_command(&mut g, 4, Side::Union);
+    assert_eq!(g.prompt().rule, "GBACW 17.81");
+    assert_eq!(refused(&g, Action::LeaderTo(c)), "GBACW 17.8", "no unit of his brigade there");
+    ok(&mut g, Action::LeaderTo(b));
+    assert_eq!(g.leader_hex(l), Some(b));
+    assert!(g.leaders[usize::from(l)].replaced);
+    assert_eq!(vp(&g), [0.0, 3.0], "the loss still counts once he is replaced");
+}
+
+#[test]
+fn rule_17_81_a_brigade_with_no_unit_on_the_map_has_nowhere_to_place_him() {
+    let mut g = tk::empty();
+    let l = leader(&g, "Dougherty");
+    g.leaders[usize::from(l)].loc = Loc::Gone(Fate::Wounded);
+    final_command(&mut g, 4, Side::Union);
+    assert_eq!(g.leaders[usize::from(l)].loc, Loc::Gone(Fate::Wounded));
+    assert_ne!(g.phase, Phase::FinalCommand, "nothing to decide: the phase passed");
+}
+
+/// 17.82: a replacement lost is put back again, and each loss scores.
+#[test]
+fn rule_17_82_a_replacement_lost_is_replaced_again_and_scores_again() {
+    let mut g = tk::empty();
+    let [a]: [Hex; 1] = timber(&g, 1).try_into().unwrap();
+    tk::put(&mut g, "22IL", &a.label(), 0);
+    let l = leader(&g, "Dougherty");
+    g.leaders[usize::from(l)].loc = Loc::Gone(Fate::Killed);
+    final_command(&mut g, 4, Side::Union);
+    assert_eq!(g.leader_hex(l), Some(a), "one hex of his brigade: he goes there");
+    g.leaders[usize::from(l)].loc = Loc::Gone(Fate::Captured);
+    final_command(&mut g, 5, Side::Union);
+    assert_eq!(g.leader_hex(l), Some(a));
+    assert_eq!(vp(&g), [0.0, 6.0], "killed 3, then his replacement captured 3");
+}
+
+#[test]
+fn rule_11_18_a_wagon_whose_crew_was_killed_is_recrewed_once() {
+    let mut g = tk::empty();
+    let [a]: [Hex; 1] = timber(&g, 1).try_into().unwrap();
+    let w = tk::put(&mut g, "UWagon", &a.label(), 0);
+    let u = tk::put(&mut g, "27IL", &a.label(), 0);
+    g.unit_mut(w).lost = 1;
+    final_command(&mut g, 4, Side::Union);
+    let sp = g.strength(u);
+    ok(&mut g, Action::Recrew { wagon: w, from: u });
+    assert_eq!((g.strength(w), g.strength(u)), (1, sp - 1));
+    g.unit_mut(w).lost = 1;
+    assert_eq!(refused(&g, Action::Recrew { wagon: w, from: u }), "GBACW 11.18", "one point ever");
+}
+
+#[test]
+fn rule_11_18_a_routed_crew_or_a_one_point_unit_gives_no_crew() {
+    let mut g = tk::empty();
+    let [a]: [Hex; 1] = timber(&g, 1).try_into().unwrap();
+    let w = tk::put(&mut g, "UWagon", &a.label(), 0);
+    let u = tk::put(&mut g, "27IL", &a.label(), 0);
+    g.unit_mut(w).routed = true;
+    g.unit_mut(u).lost = g.strength(u) - 1;
+    g.phase = Phase::FinalCommand;
+    g.stack = vec![Frame::Over, Frame::Final(gbacw::final_command::FinalFrame::Choices)];
+    assert_eq!(refused(&g, Action::Recrew { wagon: w, from: u }), "GBACW 11.18");
+    g.unit_mut(w).routed = false;
+    g.unit_mut(w).lost = 1;
+    assert_eq!(refused(&g, Action::Recrew { wagon: w, from: u }), "GBACW 11.18", "one point to spare is none");
+}
+
+/// The camp burns when an unrouted Union unit stands in it in the Union's Final Command
+/// Phase; a routed one burns nothing, nor does the Confederate phase.
+#[test]
+fn exclusive_camp_burned_by_a_union_unit_in_its_final_command_phase() {
+    let mut g = tk::empty();
+    let camp = tk::find(&g, "a camp hex", |h| tk::is(&g, h, Terrain::Camp));
+    let u = tk::put(&mut g, "27IL", &camp.label(), 0);
+    g.unit_mut(u).routed = true;
+    final_command(&mut g, 4, Side::Union);
+    assert!(!g.camp_burned, "routed men burn nothing");
+    g.unit_mut(u).routed = false;
+    final_command(&mut g, 4, Side::Confederate);
+    assert!(!g.camp_burned, "only in the Union's own phase");
+    g.engaged = vec![camp];
+    final_command(&mut g, 4, Side::Union);
+    assert!(!g.camp_burned, "not from an engaged hex");
+    g.engaged.clear();
+    final_command(&mut g, 4, Side::Union);
+    assert!(g.camp_burned);
+    assert_eq!(vp(&g), [f64::from(gbacw::scenario::belmont().camp_burned), 0.0]);
+}
+
+/// From 2 p.m. a Union unit at Hunter's Farm landing may embark; one left on the map when the
+/// game ends counts as captured, one that embarked scores nothing.
+#[test]
+fn exclusive_embarkation_and_the_troops_left_behind() {
+    let mut g = tk::empty();
+    let ex = gbacw::scenario::belmont();
+    let land = ex.embark_hexes[0];
+    let u = tk::put(&mut g, "7IA", &land.label(), 0);
+    let early = ex.embark_from - 1;
+    g.phase = Phase::FinalCommand;
+    g.turn = early;
+    g.stack = vec![Frame::Over, Frame::Final(gbacw::final_command::FinalFrame::Choices)];
+    assert_eq!(refused(&g, Action::Embark(Piece::Unit(u))), "GBACW 4.0 J", "before 2 p.m.");
+    let mut left = g.clone();
+    over(&mut left);
+    assert_eq!(left.vp(), [0.0, 4.0 * 2.0], "four SP left behind, captured at 2 VP each");
+    final_command(&mut g, ex.embark_from, Side::Union);
+    ok(&mut g, Action::Embark(Piece::Unit(u)));
+    assert_eq!(g.unit(u).loc, Loc::Gone(Fate::Embarked));
+    over(&mut g);
+    assert_eq!(g.vp(), [0.0, 0.0], "aboard: no VP to either side");
+}
+
+/// 18.0: a brigade with every box marked has lost its BCE: VP to the enemy, and its units
+/// check morale one worse. Dougherty's brigade has five boxes.
+#[test]
+fn rule_18_0_a_brigade_that_loses_its_bce() {
+    let mut g = tk::empty();
+    let [a, b]: [Hex; 2] = timber(&g, 2).try_into().unwrap();
+    let x = tk::put(&mut g, "22IL", &a.label(), 0);
+    let y = tk::put(&mut g, "7IA", &b.label(), 0);
+    g.unit_mut(x).lost = 3;
+    g.unit_mut(y).lost = 1;
+    let before = gbacw::fire::morale::modifier(&g, x, false);
+    assert!(!gbacw::victory::bce_lost(&g, 1), "four boxes of five");
+    assert_eq!(vp(&g), [0.0, 4.0]);
+    g.unit_mut(y).lost = 2;
+    assert!(gbacw::victory::bce_lost(&g, 1));
+    assert_eq!(vp(&g), [0.0, 5.0 + 3.0], "five SP and the brigade's 3 VP");
+    assert_eq!(gbacw::fire::morale::modifier(&g, x, false), before + 1);
+}
+
+/// 4.0: more VP wins once the game is over; equal VP is a draw.
+#[test]
+fn rule_4_0_more_vp_wins_and_equal_vp_draws() {
+    let mut g = tk::empty();
+    over(&mut g);
+    assert_eq!(g.outcome().map(|o| o.winner), Some(None), "0 to 0: a draw");
+    g.camp_burned = true;
+    assert_eq!(g.outcome().map(|o| o.winner), Some(Some(Side::Union)));
+}
