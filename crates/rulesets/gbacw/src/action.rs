@@ -74,4 +74,6 @@ pub enum Action {
     Resolve,
     /// 17.53: the leader whose stack fire eliminated joins the unit(s) of his command here.
     LeaderTo(Hex),
+    /// 14.4: the retreating unit(s) enter this adjacent hex.
+    RetreatTo(Hex),
 }

@@ -56,6 +56,7 @@ pub mod odds;
 pub mod oob;
 mod probe;
 pub mod procedure;
+pub mod retreat;
 pub mod sequence;
 pub mod stacking;
 pub mod state;
@@ -63,6 +64,7 @@ pub mod strength;
 pub mod terrain;
 pub mod testkit;
 pub mod view;
+pub mod withdrawal;
 pub mod zoc;
 
 pub use action::{Action, Piece};

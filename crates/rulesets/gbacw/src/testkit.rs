@@ -128,7 +128,14 @@ pub fn movement(side: Side) -> Gbacw {
 /// what a move may do late in its allowance.
 pub fn moving(g: &mut Gbacw, pieces: &[Piece], spent: u16) {
     let side = crate::movement::side(g, pieces[0]);
-    let m = Mover { side, pieces: pieces.to_vec(), spent: vec![spent; pieces.len()], landing: None, steps: 0 };
+    let m = Mover {
+        side,
+        pieces: pieces.to_vec(),
+        spent: vec![spent; pieces.len()],
+        landing: None,
+        steps: 0,
+        pending: None,
+    };
     g.stack.push(Frame::Move(Box::new(MoveFrame::Moving(m))));
     g.legal_memo.forget();
 }
@@ -200,4 +207,17 @@ pub fn ok(g: &mut Gbacw, a: crate::Action) {
     use engine::Game;
     assert!(g.legal_actions().contains(&a), "{a:?} not listed: {:?}", g.legal_actions());
     g.apply(&a).unwrap_or_else(|e| panic!("{a:?}: {e:?}"));
+}
+
+/// Plays out the retreats pending (13.31, 14.4), each into the first hex offered.
+///
+/// # Panics
+/// If a listed action is refused.
+pub fn retreat_first(g: &mut Gbacw) {
+    use engine::Game;
+    while let Some(Frame::Retreat(_)) = g.stack.last() {
+        let legal = g.legal_actions();
+        let a = legal.iter().find(|a| matches!(a, crate::Action::RetreatTo(_))).copied().unwrap_or(legal[0]);
+        g.apply(&a).unwrap_or_else(|e| panic!("{a:?}: {e:?}"));
+    }
 }
