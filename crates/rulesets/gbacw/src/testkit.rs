@@ -221,3 +221,49 @@ pub fn retreat_first(g: &mut Gbacw) {
         g.apply(&a).unwrap_or_else(|e| panic!("{a:?}: {e:?}"));
     }
 }
+
+/// The fire being resolved (a Fire Phase's or a free shot's).
+///
+/// # Panics
+/// If none is.
+#[must_use]
+pub fn resolution(g: &Gbacw) -> &crate::fire::Resolution {
+    match g.stack.last() {
+        Some(Frame::Fire(crate::fire::FireFrame::Resolve(r))) => r,
+        other => panic!("no fire resolving: {other:?}"),
+    }
+}
+
+/// The die that gives a result `want` on the column the pending fire die reads.
+///
+/// # Panics
+/// If no fire die is pending or no die gives it.
+#[must_use]
+pub fn die_for(g: &Gbacw, want: impl Fn(crate::charts::FireResult) -> bool) -> u8 {
+    let r = resolution(g);
+    let Some(crate::fire::resolve::Step::Die { group, unit }) = r.steps.first().copied() else {
+        panic!("no fire die pending")
+    };
+    let col = crate::fire::resolve::group_column(g, &r.groups[usize::from(group)], unit, r.target, r.density);
+    (1..=6).find(|&d| want(crate::charts::fire_result(col, d))).unwrap_or_else(|| panic!("no such die on column {col}"))
+}
+
+/// Rolls `die` for every chance decision pending, one after another.
+///
+/// # Panics
+/// If a roll is refused.
+pub fn roll_all(g: &mut Gbacw, die: u8) {
+    use engine::Game;
+    while g.actor() == engine::Actor::Chance {
+        g.apply(&crate::Action::Roll(die)).unwrap_or_else(|e| panic!("roll {die}: {e:?}"));
+    }
+}
+
+/// Routs unit `u` where it stands and begins its retreat (13.31), as a fire would, `cause`
+/// the enemy units whose fire routed it.
+pub fn rout(g: &mut Gbacw, u: UnitId, cause: &[UnitId]) {
+    g.unit_mut(u).routed = true;
+    crate::retreat::rout(g, &[u], cause);
+    engine::procedure::settle(g);
+    g.legal_memo.forget();
+}
