@@ -7,7 +7,7 @@
 //! against none of 9.44's and 9.45's limits (10.12, 10.17: a free shot).
 //!
 //! Readings:
-//! - R41: a shot is one unit's whole current fire strength (through its hexside's 9.3 limit
+//! - R40: a shot is one unit's whole current fire strength (through its hexside's 9.3 limit
 //!   for small arms) at the units that triggered it, resolved alone: 10.19 has each eligible
 //!   unit fire "once", so shots are not added together as 9.41 adds a Fire Phase's.
 //! - Eligible: a unit whose zone (10.0, [`crate::zoc::Purpose::Fire`]) covers the hex and that
@@ -17,12 +17,15 @@
 //!   as they stand; when a whole stack leaves it is one target (10.13). Leaders alone draw
 //!   nothing (10.18).
 //! - 10.16, R39: the leaving units face the hex they are entering before the fire (7.11).
-//! - 10.15: a unit the fire pins takes its one step and is then pinned (the pin goes with it).
-//! - 6.23: a battery limbering or unlimbering draws fire from every enemy small-arms unit in
-//!   range and sight, besides the zone's; a pin or a crew casualty cancels the change (its
+//! - R41, 10.15: a unit the fire pins takes its one step and is then pinned (the pin goes with
+//!   it). 6.23: a battery limbering or unlimbering draws fire from every enemy small-arms unit
+//!   in range and sight, besides the zone's; a pin or a crew casualty cancels the change (its
 //!   Movement Points spent). 6.24: any other change in a zone draws the zone's fire at the
 //!   unit changing; it completes unless the unit routs or is gone (as 10.15 lets a pinned
 //!   mover take its step).
+//! - 10.17, 12.83: the Retreat Before Melee Phase (step 10) calls [`leaving`], holds its own
+//!   retreat while the [`Volley`] it returns is pushed, and goes on when it is done, as the
+//!   Movement Phase does ([`crate::movement::hooks`]).
 //! - 10.2: a retreat entering an enemy zone draws fire from the units exerting it, except
 //!   those whose fire caused the retreat, each once a retreat ([`crate::retreat`]).
 
@@ -258,7 +261,7 @@ pub(crate) fn guns_entered(g: &mut Gbacw, h: Hex, side: Side, entering: &[UnitId
             st.formation = Formation::Unlimbered;
             g.log.push("GBACW 15.16", || format!("{name}'s crew re-mans its guns in {h}."));
         } else if g.side_of(b) != side && entering.iter().any(|&u| fire::is_foot_or_horse(g, u)) {
-            // Reading (R27): the crew without guns leaves play with them (15.15).
+            // R42 (completing R27): the crew without guns leaves play with them (15.15).
             let st = g.unit_mut(b);
             st.abandoned = None;
             st.loc = Loc::Gone(Fate::Captured);
@@ -326,7 +329,7 @@ impl Procedure<Gbacw, Action> for Volley {
                     Some(no("7.22", format!("{}'s shot does not leave by that hexside", g.info(unit).name)))
                 }
                 Ok((.., whole)) if whole != sp => {
-                    Some(no("10.19", format!("{} fires its whole strength, {whole}, once (R41)", g.info(unit).name)))
+                    Some(no("10.19", format!("{} fires its whole strength, {whole}, once (R40)", g.info(unit).name)))
                 }
                 Ok(_) => None,
             },

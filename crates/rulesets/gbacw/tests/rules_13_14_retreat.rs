@@ -78,17 +78,23 @@ fn rule_14_1_surrounded_captured() {
     let u = unit(&mut g, "12TN", at, Formation::Line, 0);
     let ring: Vec<Hex> = (0..6).map(|s| at.neighbour(dir(s))).collect();
     block(&mut g, &ring);
+    let l = tk::put_leader(&mut g, "Russell", "2329");
     tk::rout(&mut g, u, &[]);
     assert_eq!(g.unit(u).loc, Loc::Gone(Fate::Captured));
     assert!(g.log().events().iter().any(|e| e.rule == "GBACW 14.1"));
+    // 17.53: its leader, left alone in a hex surrounded by the enemy, is captured too.
+    assert_eq!(g.leaders[usize::from(l)].loc, Loc::Gone(Fate::Captured));
     // One way open (south, away from the Union's edge): it retreats.
     let mut g = offensive();
     let u = unit(&mut g, "12TN", at, Formation::Line, 0);
     let mut walls = ring.clone();
     walls.remove(3);
     block(&mut g, &walls);
+    let l = tk::put_leader(&mut g, "Russell", "2329");
     tk::rout(&mut g, u, &[]);
     assert_eq!(offered(&g), vec![ring[3]]);
+    tk::retreat_first(&mut g);
+    assert_eq!(g.leader_hex(l), g.hex_of(u), "not surrounded: he goes along");
 }
 
 #[test]

@@ -520,8 +520,17 @@ impl Resolution {
 }
 
 /// 17.53: leaders of `owner` left alone in `h` go to the nearest unit of their command (the
-/// owner choosing among several).
+/// owner choosing among several), or are captured if the hex is surrounded.
 pub(crate) fn strand(g: &mut Gbacw, h: Hex, owner: Side) {
+    let alone = !g.units_at(h).into_iter().any(|u| g.side_of(u) == owner);
+    if alone && super::after::surrounded(g, h, owner) {
+        for leader in crate::leaders::leaders_at(g, h, owner) {
+            g.leaders[usize::from(leader)].loc = Loc::Gone(Fate::Captured);
+            let name = g.leader_info(leader).1;
+            g.log.push("GBACW 17.53", || format!("{name}, alone and surrounded in {h}, is captured."));
+        }
+        return;
+    }
     for (leader, hexes) in super::after::stranded(g, h, owner) {
         if let [only] = hexes[..] {
             super::after::place(g, leader, only);

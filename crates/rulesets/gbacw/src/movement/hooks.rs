@@ -3,7 +3,7 @@
 //! that draws fire at the movers is held on the move ([`Pending`]) while the enemy fires, and
 //! made afterwards by those still able (10.15).
 
-use super::{MoveFrame, Mover, end_move, step_check, take_step};
+use super::{MoveFrame, Mover, end_move, may_end, step_check, take_step};
 use crate::action::Piece;
 use crate::procedure::Frame;
 use crate::state::{Formation, Gbacw, UnitId};
@@ -124,8 +124,9 @@ pub(super) fn resume(g: &mut Gbacw, mut m: Mover) {
     }
 }
 
-/// 10.15: the movers still in `from` and not routed take the step into `to`; one the fire
-/// pinned takes it and is pinned there. Those routed (retreated) or gone end their moves.
+/// 10.15, R41: the movers still in `from` and not routed take the step into `to`; one the
+/// fire pinned takes it and is pinned there (unless it could not stand there: it stays).
+/// Those routed (retreated) or gone end their moves.
 fn resume_step(g: &mut Gbacw, m: Mover, from: Hex, to: Hex) {
     let still = |g: &Gbacw, p: Piece| match p {
         Piece::Unit(u) => g.hex_of(u) == Some(from) && !g.unit(u).routed,
@@ -153,6 +154,12 @@ fn resume_step(g: &mut Gbacw, m: Mover, from: Hex, to: Hex) {
     let pinned = g.pinned.contains(&from);
     g.pinned.retain(|&h| h != from);
     match step_check(g, &on, to) {
+        Ok(costs) if pinned && !may_end_after(g, &on, to, &costs) => {
+            // 10.15 "may": pinned, it stays rather than step where it could not stand.
+            g.pinned.push(from);
+            let who = super::name(g, on.pieces[0]);
+            g.log.push("GBACW 10.15", || format!("{who}, pinned, could not stand in {to}: it stays in {from}."));
+        }
         Ok(costs) => {
             take_step(g, &mut on, to, &costs);
             if pinned {
@@ -170,4 +177,13 @@ fn resume_step(g: &mut Gbacw, m: Mover, from: Hex, to: Hex) {
         Err(_) => {}
     }
     g.stack.push(Frame::Move(Box::new(MoveFrame::Moving(on))));
+}
+
+/// Whether the move could end in `to` after stepping there (8.11-8.17, 17.52).
+fn may_end_after(g: &Gbacw, m: &Mover, to: Hex, costs: &[u16]) -> bool {
+    let mut after = g.clone();
+    engine::Game::set_logging(&mut after, false);
+    let mut m = m.clone();
+    take_step(&mut after, &mut m, to, costs);
+    may_end(&after, &m).is_ok()
 }

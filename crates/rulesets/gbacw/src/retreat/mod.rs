@@ -13,6 +13,7 @@
 //!   draws: the stack (its routed units apart) retreats one hex together, then its top unit
 //!   checks its morale (the others too if it routs, 13.42); a displaced routed unit routs
 //!   again and retreats three hexes (13.33). Displacement chains (14.3's third unit).
+//! - R42 (plan section 3) gathers the readings below that the rules leave open.
 //! - 13.43: a leader chooses to go with a routed unit or stay only while another friendly
 //!   unit stays in the hex ("the unit beneath"); the last unit to leave a hex, start or
 //!   passed through, takes him along. A
