@@ -102,4 +102,6 @@ pub enum Action {
     /// Belmont's exclusive rule: a Union counter at Hunter's Farm landing goes aboard the
     /// transports and leaves the map.
     Embark(Piece),
+    /// 14.4: the retreating unit(s) enter this adjacent hex.
+    RetreatTo(Hex),
 }

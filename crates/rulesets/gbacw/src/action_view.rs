@@ -38,6 +38,13 @@ pub fn action_view(g: &Gbacw, a: &Action) -> ActionView {
         Action::FireAt(h) => ("choice", None, Some(h)),
         Action::Fire { unit, .. } => ("fire", Some(Piece::Unit(unit)), crate::describe::fire_target(g)),
         Action::Resolve => ("done", None, crate::describe::fire_target(g)),
+        // 14.4: the retreating unit's next hex.
+        Action::RetreatTo(h) => match g.stack.last() {
+            Some(crate::Frame::Retreat(crate::retreat::RetreatFrame::Go(r))) => {
+                ("move", r.units.first().map(|&u| Piece::Unit(u)), Some(h))
+            }
+            _ => ("move", None, Some(h)),
+        },
         // 17.53: where the leader goes.
         Action::LeaderTo(h) => match g.stack.last() {
             Some(crate::Frame::Fire(crate::fire::FireFrame::Place { leader, .. })) => {

@@ -24,6 +24,7 @@ pub fn describe(g: &Gbacw, a: &Action) -> String {
             Some(Frame::Move(f)) if matches!(**f, movement::MoveFrame::Mounting { .. }) => {
                 format!("end the {} (no more mounting)", g.phase.name())
             }
+            Some(Frame::Withdraw(v)) => format!("fire no more at {} (10.19)", v.at),
             _ => format!("end the {}", g.phase.name()),
         },
         Action::Detach(l) => format!("detach {}'s brigade from its division (17.61)", leader(g, l)),
@@ -39,7 +40,13 @@ pub fn describe(g: &Gbacw, a: &Action) -> String {
             format!("bring {} onto the map", piece(g, p))
         }
         Action::Select(p) => format!("move {}", piece(g, p)),
-        Action::Join(p) => format!("move {} with the stack", piece(g, p)),
+        Action::Join(p) => match g.stack.last() {
+            Some(Frame::Retreat(crate::retreat::RetreatFrame::Go(r))) => {
+                let with = r.units.first().map_or_else(String::new, |&u| g.info(u).name.clone());
+                format!("{} goes with {with} (13.43)", piece(g, p))
+            }
+            _ => format!("move {} with the stack", piece(g, p)),
+        },
         Action::Step(h) => format!("enter {h}"),
         Action::Face(f) => format!("end the move facing {}", crate::facing::dir(f).name()),
         Action::Form(f) => match f {
@@ -62,6 +69,18 @@ pub fn describe(g: &Gbacw, a: &Action) -> String {
         }
         Action::ToTop(u) | Action::Mount(u) => format!("unit {u}"),
         Action::FireAt(h) => format!("announce a fire at {h} (9.0)"),
+        Action::Fire { unit, sp, via } if usize::from(unit) < g.units.len() && volley(g).is_some() => {
+            let (word, at) = volley(g).map_or(("withdrawal fire", String::new()), |v| {
+                let w =
+                    if v.trigger == crate::withdrawal::Trigger::Retreat { "retreat fire" } else { "withdrawal fire" };
+                (w, v.at.label())
+            });
+            format!(
+                "{} fires {word} ({sp}) at {at} through its {} hexside",
+                g.info(unit).name,
+                crate::facing::dir(via).name()
+            )
+        }
         Action::Fire { unit, sp, via } if usize::from(unit) < g.units.len() => {
             let at = fire_target(g).map_or_else(String::new, |h| format!(" at {h}"));
             format!(
@@ -97,6 +116,7 @@ pub fn describe(g: &Gbacw, a: &Action) -> String {
             format!("{} gives a Strength Point to crew {} (11.18)", unit_name(g, from), unit_name(g, wagon))
         }
         Action::Embark(p) => format!("{} embarks at the landing (exclusive rule)", piece(g, p)),
+        Action::RetreatTo(h) => format!("retreat into {h} (14.4)"),
         Action::Resolve => match fire_target(g) {
             Some(h) => format!("resolve the fire at {h} (9.42)"),
             None => "resolve the fire (9.42)".into(),
@@ -104,10 +124,19 @@ pub fn describe(g: &Gbacw, a: &Action) -> String {
     }
 }
 
+/// The withdrawal or retreat fire pending, if it is.
+fn volley(g: &Gbacw) -> Option<&crate::withdrawal::Volley> {
+    match g.stack.last() {
+        Some(Frame::Withdraw(v)) => Some(v),
+        _ => None,
+    }
+}
+
 /// The hex a fire being announced is at.
 pub(crate) fn fire_target(g: &Gbacw) -> Option<hexmap::Hex> {
     match g.stack.last() {
         Some(Frame::Fire(crate::fire::FireFrame::Declare(d))) => Some(d.target),
+        Some(Frame::Withdraw(v)) => Some(v.at),
         _ => None,
     }
 }

@@ -19,8 +19,7 @@
 //!   hex at their formation's allowance and the authored 5.19 prices (5.0-5.2), formation
 //!   changes (6.0-6.22), facing with each step and at a move's end (7.1, 8.42), stacking at
 //!   the end of each move and of the phase ([`stacking`], 8.0-8.4), leaders (17.52, 17.75:
-//!   [`leaders`]) and reinforcements brought on at their landings (4.0 B); withdrawal fire
-//!   ([`movement::hooks`]) waits for its step;
+//!   [`leaders`]) and reinforcements brought on at their landings (4.0 B);
 //! - from later steps, hexside facing (7.0, [`facing`]) and line of sight (9.7, [`los`]),
 //!   asked of the position ([`Gbacw::sees`]);
 //! - step 7's zones of control (10.0, 10.3-10.5, 11.22, 13.32, 16.31, [`zoc`]), each asked
@@ -34,7 +33,12 @@
 //!   9.81-9.82, 15.11-15.13), depletion and rounds (11.21, 11.31-11.32), leader casualties
 //!   (17.72, 17.76, R18 as an option) and morale (13.14-13.44, 9.83-9.88, [`fire::morale`]);
 //!   leaders left alone and stacks reordered after a fire (17.53, 8.41); exact odds of one
-//!   fire ([`odds`]). Rout retreats (13.31) wait for step 9;
+//!   fire ([`odds`]);
+//! - step 9, withdrawal fire when units leave or change formation in an enemy zone (10.1-10.19,
+//!   6.23, 6.24) and retreat fire when a retreat enters one (10.2), free shots resolved by the
+//!   fire module ([`withdrawal`]); rout retreats chosen hex by hex by their owners (13.31,
+//!   13.33, 14.1-14.4, 5.17), displacement and its chains (14.3, 8.15), crews leaving their
+//!   guns (15.16) and leaders going along (13.43) ([`retreat`]);
 //! - position builders for tests ([`testkit`]).
 //!
 //! Scale (issue 16): 120 yards a hex, 20 minutes a Game-Turn, a Strength Point about 100 men
@@ -59,6 +63,7 @@ mod probe;
 pub mod procedure;
 pub mod rally;
 pub mod resupply;
+pub mod retreat;
 pub mod scenario;
 pub mod sequence;
 pub mod stacking;
@@ -68,6 +73,7 @@ pub mod terrain;
 pub mod testkit;
 pub mod victory;
 pub mod view;
+pub mod withdrawal;
 pub mod zoc;
 
 pub use action::{Action, Piece};

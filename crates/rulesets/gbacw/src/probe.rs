@@ -3,7 +3,8 @@
 //! 5.16, 5.17, 5.19, 5.2...); a counter clicked is its selection to move (5.0, 4.0 B), or its
 //! joining the stack moving; Done is the end of the move or the phase. In a Fire Phase a hex
 //! clicked is a fire announced at it (9.0), and Done while announcing resolves the fire. Only
-//! actions of the kinds the pending decision takes.
+//! actions of the kinds the pending decision takes. In a retreat a hex clicked is the next
+//! hex (14.4).
 
 use crate::action::{Action, Piece};
 use crate::movement;
@@ -23,6 +24,7 @@ pub(crate) fn probe(g: &Gbacw, p: &Probe) -> Vec<Action> {
     let declaring = matches!(g.stack.last(), Some(crate::Frame::Fire(crate::fire::FireFrame::Declare(_))));
     let placing = matches!(g.stack.last(), Some(crate::Frame::Fire(crate::fire::FireFrame::Place { .. })));
     let firing = matches!(g.stack.last(), Some(crate::Frame::Fire(crate::fire::FireFrame::Phase(_))));
+    let retreating = matches!(g.stack.last(), Some(crate::Frame::Retreat(_)));
     match p {
         Probe::Finish if declaring => vec![Action::Resolve],
         Probe::Finish => vec![if moving { Action::EndMove } else { Action::Done }],
@@ -35,6 +37,7 @@ pub(crate) fn probe(g: &Gbacw, p: &Probe) -> Vec<Action> {
             Ok(h) if moving => vec![Action::Step(h)],
             Ok(h) if firing => vec![Action::FireAt(h)],
             Ok(h) if placing => vec![Action::LeaderTo(h)],
+            Ok(h) if retreating => vec![Action::RetreatTo(h)],
             _ => vec![],
         },
     }

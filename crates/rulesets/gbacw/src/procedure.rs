@@ -24,6 +24,10 @@ engine::frames! {
         Rally(crate::rally::RallyFrame),
         /// J. the Final Command Phase (17.8, 11.18, exclusive rules).
         Final(crate::final_command::FinalFrame),
+        /// 10.1, 10.2, 6.23, 6.24: the enemy's withdrawal or retreat fire.
+        Withdraw(Box<crate::withdrawal::Volley>),
+        /// 13.31, 14.0: a retreat.
+        Retreat(crate::retreat::RetreatFrame),
     }
     /// The game is over (4.0: the last Game-Turn played).
     over Over => ("GBACW 4.0", "The game is over.")

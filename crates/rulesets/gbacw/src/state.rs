@@ -158,6 +158,9 @@ pub struct UnitState {
     pub boxes: u8,
     /// Place in its hex's stack, lower on top (8.4).
     pub order: u16,
+    /// 15.16, R27: a battery whose crew routed off its unlimbered guns: the hex the guns stand
+    /// in, until the crew re-mans them or the enemy takes them. The counter is the crew.
+    pub abandoned: Option<Hex>,
     /// Entered a hex in its side's last Movement Phase (15.0: a battery that moved does not
     /// fire; 11.25: resupply). Set by movement, cleared when its side's next one begins.
     pub moved: bool,
@@ -411,6 +414,7 @@ pub fn initial_unit(u: &oob::Unit, opt: &Options, map: &map::Map) -> UnitState {
         rounds,
         boxes,
         order: 0,
+        abandoned: None,
         moved: false,
     }
 }

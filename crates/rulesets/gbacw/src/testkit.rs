@@ -126,7 +126,14 @@ pub fn movement(side: Side) -> Gbacw {
 /// what a move may do late in its allowance.
 pub fn moving(g: &mut Gbacw, pieces: &[Piece], spent: u16) {
     let side = crate::movement::side(g, pieces[0]);
-    let m = Mover { side, pieces: pieces.to_vec(), spent: vec![spent; pieces.len()], landing: None, steps: 0 };
+    let m = Mover {
+        side,
+        pieces: pieces.to_vec(),
+        spent: vec![spent; pieces.len()],
+        landing: None,
+        steps: 0,
+        pending: None,
+    };
     g.stack.push(Frame::Move(Box::new(MoveFrame::Moving(m))));
     g.legal_memo.forget();
 }
@@ -198,4 +205,63 @@ pub fn ok(g: &mut Gbacw, a: crate::Action) {
     use engine::Game;
     assert!(g.legal_actions().contains(&a), "{a:?} not listed: {:?}", g.legal_actions());
     g.apply(&a).unwrap_or_else(|e| panic!("{a:?}: {e:?}"));
+}
+
+/// Plays out the retreats pending (13.31, 14.4), each into the first hex offered.
+///
+/// # Panics
+/// If a listed action is refused.
+pub fn retreat_first(g: &mut Gbacw) {
+    use engine::Game;
+    while let Some(Frame::Retreat(_)) = g.stack.last() {
+        let legal = g.legal_actions();
+        let a = legal.iter().find(|a| matches!(a, crate::Action::RetreatTo(_))).copied().unwrap_or(legal[0]);
+        g.apply(&a).unwrap_or_else(|e| panic!("{a:?}: {e:?}"));
+    }
+}
+
+/// The fire being resolved (a Fire Phase's or a free shot's).
+///
+/// # Panics
+/// If none is.
+#[must_use]
+pub fn resolution(g: &Gbacw) -> &crate::fire::Resolution {
+    match g.stack.last() {
+        Some(Frame::Fire(crate::fire::FireFrame::Resolve(r))) => r,
+        other => panic!("no fire resolving: {other:?}"),
+    }
+}
+
+/// The die that gives a result `want` on the column the pending fire die reads.
+///
+/// # Panics
+/// If no fire die is pending or no die gives it.
+#[must_use]
+pub fn die_for(g: &Gbacw, want: impl Fn(crate::charts::FireResult) -> bool) -> u8 {
+    let r = resolution(g);
+    let Some(crate::fire::resolve::Step::Die { group, unit }) = r.steps.first().copied() else {
+        panic!("no fire die pending")
+    };
+    let col = crate::fire::resolve::group_column(g, &r.groups[usize::from(group)], unit, r.target, r.density);
+    (1..=6).find(|&d| want(crate::charts::fire_result(col, d))).unwrap_or_else(|| panic!("no such die on column {col}"))
+}
+
+/// Rolls `die` for every chance decision pending, one after another.
+///
+/// # Panics
+/// If a roll is refused.
+pub fn roll_all(g: &mut Gbacw, die: u8) {
+    use engine::Game;
+    while g.actor() == engine::Actor::Chance {
+        g.apply(&crate::Action::Roll(die)).unwrap_or_else(|e| panic!("roll {die}: {e:?}"));
+    }
+}
+
+/// Routs unit `u` where it stands and begins its retreat (13.31), as a fire would, `cause`
+/// the enemy units whose fire routed it.
+pub fn rout(g: &mut Gbacw, u: UnitId, cause: &[UnitId]) {
+    g.unit_mut(u).routed = true;
+    crate::retreat::rout(g, &[u], cause);
+    engine::procedure::settle(g);
+    g.legal_memo.forget();
 }

@@ -162,6 +162,9 @@ fn counters(g: &Gbacw) -> Vec<CounterView> {
         if st.crew_lost == 1 {
             status.push("half crew".into());
         }
+        if let Some(at) = st.abandoned {
+            status.push(format!("guns abandoned in {at}"));
+        }
         if crate::fire::wagon::crewless(g, u) {
             status.push("crewless".into());
         }

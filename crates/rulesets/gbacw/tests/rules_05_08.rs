@@ -410,7 +410,9 @@ fn rule_17_75_an_enemy_leader_alone_is_captured_by_a_unit_entering() {
 fn rule_5_0_moves_by_destination_through_engine_reach() {
     let mut g = tk::movement(Side::Union);
     tk::put(&mut g, "27IL", "0510", 0);
-    tk::put(&mut g, "12TN", "0508", 3);
+    // In Column the enemy has no zone (R36): leaving a Line's zone would stop the way on at
+    // the enemy's withdrawal fire (10.1), his decision, not the mover's.
+    tk::put_in(&mut g, "12TN", "0508", 3, Formation::Column);
     let dests = engine::reach::destinations(&g, "27IL", 20_000);
     let labels: Vec<&str> = dests.iter().map(|d| d.hex.as_str()).collect();
     // Woods at 1 1/2 MP: four hexes out of six MP; never the enemy's hex (5.12), and round

@@ -6,8 +6,10 @@
 //! - 17.53 "his command": a brigade commander's brigade; a division commander's attached
 //!   brigades; an other commander's (17.3), every friendly combat unit. With none of his
 //!   command on the map, the nearest friendly combat unit; with none at all, he stays.
-//!   Distance is in hexes. 17.53's second sentence (alone and surrounded) comes with the
-//!   retreats of step 9.
+//!   Distance is in hexes.
+//! - 17.53's second sentence: a leader left alone by fire (or a retreat's capture) in a hex
+//!   every neighbour of which is off the map, impassable, enemy-held or in an enemy zone
+//!   (for paths, 10.4; a friendly unit there opens it) is captured instead of placed.
 //! - 8.41: the firing player may put units of such a stack on top while the Fire Phase is
 //!   pending, each unit once a phase (so the phase stays finite).
 
@@ -60,6 +62,20 @@ pub fn stranded(g: &Gbacw, h: Hex, owner: Side) -> Vec<(LeaderId, Vec<Hex>)> {
         .map(|l| (l, nearest_command(g, l, h)))
         .filter(|(_, hexes)| !hexes.is_empty())
         .collect()
+}
+
+/// 17.53: whether a leader of `side` alone in `h` is surrounded: no neighbour he could go to.
+#[must_use]
+pub fn surrounded(g: &Gbacw, h: Hex, side: Side) -> bool {
+    use crate::zoc::{self, Purpose};
+    h.neighbours().into_iter().all(|n| {
+        let units = g.units_at(n);
+        !g.map().contains(n)
+            || zoc::impassable_hex(g, n)
+            || zoc::impassable_side(g, h, n)
+            || units.iter().any(|&u| g.side_of(u) != side)
+            || (units.is_empty() && zoc::in_enemy_zoc(g, side, n, Purpose::Paths))
+    })
 }
 
 /// Places leader `l` in `to` (17.53).

@@ -28,15 +28,17 @@
 //! - 11.31: a battery spends one round the first time it fires in a phase, however it splits.
 //! - 17.53 and 8.41 after a fire: [`after`].
 //! - Wagons under fire and firing (11.1, 11.12, 11.16, 11.34): [`wagon`].
+//! - Units the fire routs retreat when it is resolved (13.31, [`crate::retreat`]); withdrawal
+//!   and retreat fire resolve here too, as free shots ([`crate::withdrawal`]).
 //! - Not yet built (later steps): gunboats and heavy guns (exclusive rules); engaged hexes
-//!   (12.6); rout retreats (13.31) and crews leaving their guns (15.16), which step 9 brings.
+//!   (12.6).
 
 pub mod after;
 pub mod morale;
 pub mod resolve;
 pub mod wagon;
 
-pub use resolve::{Resolution, Stage};
+pub use resolve::{Resolution, Shot, Stage};
 
 use crate::action::Action;
 use crate::authored::{Arm, Times};
@@ -199,6 +201,49 @@ pub fn open_to(g: &Gbacw, rec: &Record, side: Side, h: Hex, arm: Arm) -> bool {
 /// hexsides the shot may leave by.
 pub type Reach = (Arm, Times, u16, Vec<u8>);
 
+/// Whether unit `u` could fire at all now, whatever the target, and its weapon; `paid` when
+/// a battery has paid this phase's round already (11.31). `Err` naming the rule that forbids
+/// it (9.0 exclusive guns, 9.21, 9.62, 13.32, 11.22, 15.16, 11.32, 15.0).
+///
+/// # Errors
+/// The refusal, citing its rule.
+pub fn armed(g: &Gbacw, u: UnitId, paid: bool) -> Result<&'static crate::authored::Weapon, Illegal> {
+    let name = &g.info(u).name;
+    if matches!(g.info(u).kind, Kind::Gunboat { .. } | Kind::HeavyGuns { .. }) {
+        return Err(no("9.0", format!("{name} fires under the exclusive rules, not built yet")));
+    }
+    let Some(weapon) = g.charts().weapon(&g.info(u).weapon) else {
+        return Err(no("9.21", format!("{name} has no weapon type")));
+    };
+    let st = g.unit(u);
+    match st.formation {
+        Formation::Column => return Err(no("9.62", format!("{name} is in Column"))),
+        Formation::Limbered => return Err(no("9.62", format!("{name} is limbered"))),
+        Formation::Mounted if !matches!(weapon.code.as_str(), "P" | "C" | "CR") => {
+            return Err(no("9.62", format!("{name} is mounted without pistols, carbines or Colts")));
+        }
+        _ => {}
+    }
+    if st.routed {
+        return Err(no("13.32", format!("{name} is routed")));
+    }
+    if weapon.arm == Arm::SmallArms && st.depleted {
+        return Err(no("11.22", format!("{name} is out of ammunition")));
+    }
+    if is_battery(g, u) && st.abandoned.is_some() {
+        return Err(no("15.16", format!("{name}'s crew has left its guns")));
+    }
+    if is_battery(g, u) && st.rounds == 0 && !paid {
+        return Err(no("11.32", format!("{name} has no rounds left")));
+    }
+    // 15.0: `moved` is set in the side's own Movement Phase, so it binds in its own
+    // Player-Turn (the Offensive Fire Phase), not in the enemy's (its Defensive Fire).
+    if is_battery(g, u) && st.moved && g.side_of(u) == g.phasing {
+        return Err(no("15.0", format!("{name} moved this Player-Turn")));
+    }
+    Ok(weapon)
+}
+
 /// Whether unit `u` may fire at `target` this phase, whatever its share: its arm, range
 /// multiplier, range and the frontal hexsides the shot may leave by; `Err` naming the rule
 /// that forbids it (9.21, 9.62, 13.32, 9.84, 11.22, 11.32, 17.11, 15.0, 9.23, 9.7, 7.22, 9.44).
@@ -224,40 +269,12 @@ pub fn firer(g: &Gbacw, rec: &Record, u: UnitId, target: Hex) -> Result<Reach, I
     if is_wagon && g.phase != Phase::DefensiveFire {
         return Err(no("11.16", format!("{name}'s crew fires only in its Defensive Fire Phase")));
     }
-    if matches!(kind, Kind::Gunboat { .. } | Kind::HeavyGuns { .. }) {
-        return Err(no("9.0", format!("{name} fires under the exclusive rules, not built yet")));
-    }
-    let Some(weapon) = g.charts().weapon(&g.info(u).weapon) else {
-        return Err(no("9.21", format!("{name} has no weapon type")));
-    };
-    let st = g.unit(u);
-    match st.formation {
-        Formation::Column => return Err(no("9.62", format!("{name} is in Column"))),
-        Formation::Limbered => return Err(no("9.62", format!("{name} is limbered"))),
-        Formation::Mounted if !matches!(weapon.code.as_str(), "P" | "C" | "CR") => {
-            return Err(no("9.62", format!("{name} is mounted without pistols, carbines or Colts")));
-        }
-        _ => {}
-    }
-    if st.routed {
-        return Err(no("13.32", format!("{name} is routed")));
-    }
     if g.pinned.contains(&from) {
         return Err(no("9.84", format!("{name} is pinned")));
     }
-    if weapon.arm == Arm::SmallArms && st.depleted {
-        return Err(no("11.22", format!("{name} is out of ammunition")));
-    }
-    if is_battery(g, u) && st.rounds == 0 && !rec.paid.contains(&u) {
-        return Err(no("11.32", format!("{name} has no rounds left")));
-    }
+    let weapon = armed(g, u, rec.paid.contains(&u))?;
     if g.phase == Phase::OffensiveFire && !crate::command::in_command(g, u) {
         return Err(no("17.11", format!("{name} is out of command and may not fire offensively")));
-    }
-    // 15.0: `moved` is set in the side's own Movement Phase, so it binds in its own
-    // Player-Turn (the Offensive Fire Phase), not in the enemy's (its Defensive Fire).
-    if is_battery(g, u) && st.moved && g.side_of(u) == g.phasing {
-        return Err(no("15.0", format!("{name} moved this Player-Turn")));
     }
     let range = from.distance(target);
     let Some(times) = weapon.times(range) else {
@@ -269,7 +286,7 @@ pub fn firer(g: &Gbacw, rec: &Record, u: UnitId, target: Hex) -> Result<Reach, I
     let vias = if is_wagon {
         wagon::crew_sides(from, target)
     } else {
-        facing::leaves_by(facing_kind(g, u), st.facing, from, target)
+        facing::leaves_by(facing_kind(g, u), g.unit(u).facing, from, target)
     };
     if vias.is_empty() {
         return Err(no("7.22", format!("{name} would fire at {target} through no frontal hexside")));
@@ -453,7 +470,9 @@ impl Procedure<Gbacw, Action> for FireFrame {
                 g.stack.push(Frame::Fire(FireFrame::Phase(rec)));
             }
             (FireFrame::Place { leader, .. }, &Action::LeaderTo(h)) => after::place(g, leader, h),
-            (FireFrame::Declare(d), Action::Resolve) => resolve::start(g, *d),
+            (FireFrame::Declare(d), Action::Resolve) => {
+                resolve::start(g, *d, firing_side(g), resolve::Shot::Phase, Vec::new());
+            }
             (FireFrame::Resolve(r), a) => r.apply(g, a),
             (f, a) => unreachable!("{f:?} {a:?}"),
         }

@@ -5,9 +5,10 @@
 //! fire enfiladed the unit (13.26 "enveloped" read as 7.23's enfiladed; 9.83), each once.
 //! A green unit's first check rolls two dice on 13.15 first (13.14). A unit that routs takes
 //! no further check from the same fire (9.88); when one routs, every other unit of the hex not
-//! yet checked checks too (13.42, 8.22). Rout retreats (13.31) come with step 9.
+//! yet checked checks too (13.42, 8.22). The units routed retreat when the fire is done
+//! (13.31, [`crate::retreat`]); retreat fire never routs a routed unit again (10.2, R11).
 
-use super::resolve::{Resolution, Step};
+use super::resolve::{Resolution, Shot, Step};
 use crate::state::{Gbacw, UnitId};
 
 /// What a morale check decides.
@@ -60,19 +61,25 @@ pub(crate) fn check(g: &mut Gbacw, r: &mut Resolution, u: UnitId, c: Check, die:
     let above = total > morale;
     let name = g.info(u).name.clone();
     g.log.push("GBACW 13.21", || format!("{name}: die {die}, modified {total}, against morale {morale}."));
-    let rout = matches!(c, Check::Casualty { .. } | Check::Rout | Check::PinOrRout) && above;
+    // 10.2, R11: retreat fire never routs a routed unit again.
+    let spared = r.shot == Shot::Retreat && g.unit(u).routed;
+    let rout = matches!(c, Check::Casualty { .. } | Check::Rout | Check::PinOrRout) && above && !spared;
     let pin = (matches!(c, Check::Pin | Check::SecondPin) && above) || (c == Check::PinOrRout && !above);
     if rout {
         let again = g.unit(u).routed;
         g.unit_mut(u).routed = true;
+        if !r.routed.contains(&u) {
+            r.routed.push(u);
+        }
         g.log.push("GBACW 13.21", || {
             if again { format!("{name} routs again (13.33).") } else { format!("{name} routs.") }
         });
         // 9.88: no further action for it.
         r.steps.retain(|s| !matches!(s, Step::Morale(v, _) if *v == u));
         // 13.42, 8.22: every unit of the hex not yet checked checks.
-        for v in g.units_at(h) {
-            if g.side_of(v) == g.side_of(u) && !r.checked.contains(&v) && v != u && super::resolve::stands(g, v) {
+        for v in r.hit.clone() {
+            let here = g.hex_of(v) == Some(h);
+            if here && !r.checked.contains(&v) && v != u && super::resolve::stands(g, v) {
                 r.checked.push(v);
                 r.steps.push(Step::Morale(v, Check::Rout));
             }

@@ -1,6 +1,10 @@
 //! Resolving one declared fire (9.0's procedure, R19): the dice of each group (8.22: long-range
 //! artillery one die per unit), small-arms depletion (11.21), losses (8.21, 9.42, 9.81-9.82,
 //! 15.11-15.12) with exploding caissons (15.2) and wagons' ammunition (11.34), leader casualties (17.72, 17.76) and then morale ([`super::morale`]).
+//!
+//! The same resolution serves the free shots of withdrawal and retreat fire (10.1, 10.2,
+//! [`crate::withdrawal`]) and a displaced stack's morale check (14.3): [`Shot`] says which.
+//! Units it routs retreat when it is done (13.31, [`crate::retreat`]).
 
 use super::morale::{self, Check};
 use super::{Declaration, FireFrame, Record, Share, fire_strength, is_battery, is_foot_or_horse, targets_in};
@@ -70,9 +74,31 @@ pub enum Step {
     CaissonRounds(UnitId),
 }
 
+/// What a resolution is for.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Shot {
+    /// A fire of a Fire Phase (9.0): the phase goes on after it.
+    Phase,
+    /// Withdrawal fire (10.1, 6.23, 6.24): a free shot, outside any Fire Phase (10.17).
+    Withdrawal,
+    /// Retreat fire (10.2): a free shot; a routed unit it hurts does not rout again (R11).
+    Retreat,
+    /// No fire at all: a displaced stack's morale check (14.3).
+    Displaced,
+}
+
 /// One fire being resolved.
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
 pub struct Resolution {
+    /// What it is for.
+    pub shot: Shot,
+    /// The units it may hit, top first: every enemy unit in the hex, or those a free shot is
+    /// aimed at (10.14, 10.2, 6.23).
+    pub hit: Vec<UnitId>,
+    /// The enemy units that caused it (10.2: they fire no retreat fire at the retreat).
+    pub cause: Vec<UnitId>,
+    /// Units it routed (or routed again, 13.33), to retreat when it is done (13.31).
+    pub routed: Vec<UnitId>,
     /// The Fire Phase's record.
     pub rec: Record,
     /// The target hex.
@@ -116,8 +142,12 @@ pub fn density_points(g: &Gbacw, h: Hex) -> u32 {
 /// with none the top battery or wagon.
 #[must_use]
 pub fn first_hit(g: &Gbacw, side: Side, h: Hex) -> Option<UnitId> {
-    let t = targets_in(g, side, h);
-    t.iter().copied().find(|&u| is_foot_or_horse(g, u)).or_else(|| t.first().copied())
+    first_of(g, &targets_in(g, side, h))
+}
+
+/// 8.21: the first of `units` (top first) a fire hits.
+fn first_of(g: &Gbacw, units: &[UnitId]) -> Option<UnitId> {
+    units.iter().copied().find(|&u| is_foot_or_horse(g, u)).or_else(|| units.first().copied())
 }
 
 /// 9.14-9.15: the row a fire of `arm` at unit `u` reads.
@@ -174,10 +204,10 @@ pub fn group_column(g: &Gbacw, grp: &Group, u: UnitId, target: Hex, density: u32
     strength::column(row(g, grp.arm, u), total, shifts(g, &grp.shares, u, target, density))
 }
 
-/// Starts resolving a declared fire: the groups, 11.31 rounds, 9.44 marks, and the dice.
-pub(crate) fn start(g: &mut Gbacw, d: Declaration) {
+/// Starts resolving a declared fire of `side`: the groups, 11.31 rounds, 9.44 marks, and the
+/// dice. `hit` names the units a free shot is aimed at (empty: every enemy unit in the hex).
+pub(crate) fn start(g: &mut Gbacw, d: Declaration, side: Side, shot: Shot, hit: Vec<UnitId>) {
     let Declaration { mut rec, target, shares } = d;
-    let side = super::firing_side(g);
     let mut groups = Vec::new();
     for arm in [Arm::SmallArms, Arm::Artillery] {
         let sh: Vec<Share> = shares.iter().copied().filter(|s| s.arm == arm).collect();
@@ -202,7 +232,7 @@ pub(crate) fn start(g: &mut Gbacw, d: Declaration) {
             g.fired_guns.push(s.unit);
         }
     }
-    let units = targets_in(g, side, target);
+    let units = if hit.is_empty() { targets_in(g, side, target) } else { hit };
     for grp in &groups {
         for &u in &units {
             if !rec.fired_on(u, grp.arm) {
@@ -210,7 +240,7 @@ pub(crate) fn start(g: &mut Gbacw, d: Declaration) {
             }
         }
     }
-    let top = first_hit(g, side, target);
+    let top = first_of(g, &units);
     let mut steps = Vec::new();
     for (i, grp) in groups.iter().enumerate() {
         let i = u8::try_from(i).expect("two groups");
@@ -223,7 +253,12 @@ pub(crate) fn start(g: &mut Gbacw, d: Declaration) {
     let enfiladed =
         units.iter().copied().filter(|&u| shares.iter().any(|s| enfilades(g, s, u, target))).collect::<Vec<_>>();
     let density = density_points(g, target);
+    let cause = shares.iter().map(|s| s.unit).collect();
     let r = Resolution {
+        shot,
+        hit: units,
+        cause,
+        routed: Vec::new(),
         rec,
         target,
         side,
@@ -365,16 +400,15 @@ impl Resolution {
                 }
                 Stage::Leaders | Stage::Morale => {
                     let target = self.target;
-                    g.log.push("GBACW 9.0", || format!("The fire at {target} is resolved."));
-                    g.stack.push(Frame::Fire(FireFrame::Phase(self.rec)));
-                    // 17.53: leaders left alone go to the nearest unit of their command.
-                    for (leader, hexes) in super::after::stranded(g, target, self.side.enemy()) {
-                        if let [only] = hexes[..] {
-                            super::after::place(g, leader, only);
-                        } else {
-                            g.stack.push(Frame::Fire(FireFrame::Place { leader, hexes }));
-                        }
+                    if self.shot != Shot::Displaced {
+                        g.log.push("GBACW 9.0", || format!("The fire at {target} is resolved."));
                     }
+                    if self.shot == Shot::Phase {
+                        g.stack.push(Frame::Fire(FireFrame::Phase(self.rec)));
+                    }
+                    strand(g, target, self.side.enemy());
+                    // 13.31, 13.33: the units it routed retreat, the first listed first.
+                    crate::retreat::rout(g, &self.routed, &self.cause);
                     return;
                 }
             }
@@ -384,7 +418,8 @@ impl Resolution {
     /// 9.42: every group's result applied at once, after all dice; the morale checks they call
     /// for, top unit first (13.41-13.42, 13.44, 9.81, 9.83, 9.87, 9.88).
     fn apply_losses(&mut self, g: &mut Gbacw) -> Vec<(UnitId, Check)> {
-        let units = targets_in(g, self.side, self.target);
+        let target = self.target;
+        let units: Vec<UnitId> = self.hit.iter().copied().filter(|&u| g.hex_of(u) == Some(target)).collect();
         // Per unit: points lost, a "*", and the P/R results.
         let mut lost: Vec<(UnitId, u8, bool)> = Vec::new();
         let mut marks: Vec<(UnitId, Check)> = Vec::new();
@@ -440,8 +475,15 @@ impl Resolution {
             }
             let hurt = lost.iter().find(|(v, ..)| *v == u).map(|&(_, _, then_pin)| then_pin);
             if hurt.is_some() && g.unit(u).routed {
+                if self.shot == Shot::Retreat {
+                    // 10.2, R11: hurt by retreat fire, it does not rout again.
+                    continue;
+                }
                 // 13.33: routed and hurt again: routs again, no die; nothing further (9.88).
                 rerouted = true;
+                if !self.routed.contains(&u) {
+                    self.routed.push(u);
+                }
                 let name = g.info(u).name.clone();
                 g.log.push("GBACW 13.33", || format!("{name}, routed, suffers casualties: it routs again."));
                 continue;
@@ -479,6 +521,51 @@ impl Resolution {
         }
         checks
     }
+}
+
+/// 17.53: leaders of `owner` left alone in `h` go to the nearest unit of their command (the
+/// owner choosing among several), or are captured if the hex is surrounded.
+pub(crate) fn strand(g: &mut Gbacw, h: Hex, owner: Side) {
+    let alone = !g.units_at(h).into_iter().any(|u| g.side_of(u) == owner);
+    if alone && super::after::surrounded(g, h, owner) {
+        for leader in crate::leaders::leaders_at(g, h, owner) {
+            g.leaders[usize::from(leader)].loc = Loc::Gone(Fate::Captured);
+            let name = g.leader_info(leader).1;
+            g.log.push("GBACW 17.53", || format!("{name}, alone and surrounded in {h}, is captured."));
+        }
+        return;
+    }
+    for (leader, hexes) in super::after::stranded(g, h, owner) {
+        if let [only] = hexes[..] {
+            super::after::place(g, leader, only);
+        } else {
+            g.stack.push(Frame::Fire(FireFrame::Place { leader, hexes }));
+        }
+    }
+}
+
+/// 14.3: the morale check of a displaced stack of `owner` in `h` (its top unit; the rest if
+/// it routs, 13.42), resolved as a fire's morale is; `cause` the enemy units behind the retreat.
+pub(crate) fn displaced_check(g: &mut Gbacw, h: Hex, owner: Side, units: Vec<UnitId>, cause: Vec<UnitId>) {
+    let Some(&top) = units.first() else { return };
+    let r = Resolution {
+        shot: Shot::Displaced,
+        hit: units,
+        cause,
+        routed: Vec::new(),
+        rec: Record::default(),
+        target: h,
+        side: owner.enemy(),
+        groups: Vec::new(),
+        density: 0,
+        stage: Stage::Morale,
+        steps: vec![Step::Morale(top, Check::Rout)],
+        enfiladed: Vec::new(),
+        casualties: Vec::new(),
+        checked: vec![top],
+        top: Some(top),
+    };
+    r.advance(g);
 }
 
 /// Whether a unit is still there to check its morale: on the map, and not a crewless wagon.

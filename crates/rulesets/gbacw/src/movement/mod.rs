@@ -36,6 +36,7 @@ pub mod hooks;
 
 pub use costs::{allowance, entry_price, friend_in, movable, mover_of, mp, step_price};
 pub(crate) use finish::dead_end;
+pub use hooks::Pending;
 
 use crate::action::{Action, Piece};
 use crate::authored::{Cost, FormationChange};
@@ -59,6 +60,9 @@ pub struct Mover {
     pub landing: Option<usize>,
     /// Hexes entered.
     pub steps: u8,
+    /// A step or formation change held until the enemy's withdrawal fire is done (10.1,
+    /// 6.23, 6.24; [`hooks`]).
+    pub pending: Option<hooks::Pending>,
 }
 
 /// The Movement Phase under way.
@@ -83,6 +87,8 @@ pub enum MoveFrame {
         left: Vec<(UnitId, u16)>,
         /// Units that have changed.
         changed: Vec<UnitId>,
+        /// A change held until the enemy's fire at it is done (6.24).
+        pending: Option<(UnitId, Formation)>,
     },
 }
 
@@ -246,7 +252,7 @@ fn select_check(g: &Gbacw, side: Side, p: Piece) -> Result<Option<usize>, Illega
         Loc::Waiting => return due(g, p).map(Some),
         Loc::OffMap(_) | Loc::Gone(_) => return Err(no("5.0", format!("{} is not on the map", name(g, p)))),
     }
-    let m = Mover { side, pieces: vec![p], spent: vec![0], landing: None, steps: 0 };
+    let m = Mover { side, pieces: vec![p], spent: vec![0], landing: None, steps: 0, pending: None };
     if may_end(g, &m).is_err() && !finish::can_finish(g, &m) {
         return Err(may_end(g, &m).err().unwrap_or_else(|| no("8.11", "its move could not end legally".into())));
     }
@@ -565,6 +571,48 @@ fn end_move(g: &mut Gbacw, m: &Mover, face: Option<u8>) {
     }
 }
 
+/// 5.0, 7.11: the moving counters, facing `to`, enter it, paying `costs`.
+fn take_step(g: &mut Gbacw, m: &mut Mover, to: Hex, costs: &[u16]) {
+    let from = hex(g, m.pieces[0]);
+    for (i, &p) in m.pieces.iter().enumerate() {
+        m.spent[i] = m.spent[i].saturating_add(costs[i]);
+        match p {
+            Piece::Unit(u) => {
+                if let Some(f) = from.and_then(|at| facing::toward(at, to)) {
+                    g.unit_mut(u).facing = f;
+                }
+                let order = stacking::bottom(g, to, u);
+                let st = g.unit_mut(u);
+                st.loc = Loc::Map(to);
+                st.order = order;
+                st.moved = true;
+            }
+            Piece::Leader(l) => g.leaders[usize::from(l)].loc = Loc::Map(to),
+        }
+    }
+    m.steps = m.steps.saturating_add(1);
+    m.landing = None;
+    let who = m.pieces.iter().map(|&p| name(g, p)).collect::<Vec<_>>().join(", ");
+    let paid = mp(costs.iter().copied().max().unwrap_or(0));
+    let rule = if from.is_none() { "GBACW 4.0" } else { "GBACW 5.15" };
+    g.log.push(rule, || match from {
+        None => format!("{who} comes onto the map at {to} ({paid} MP)."),
+        Some(_) => format!("{who} enters {to} ({paid} MP)."),
+    });
+    let units: Vec<UnitId> = m
+        .pieces
+        .iter()
+        .filter_map(|&p| match p {
+            Piece::Unit(u) => Some(u),
+            Piece::Leader(_) => None,
+        })
+        .collect();
+    if !units.is_empty() {
+        leaders::capture_alone(g, to, m.side);
+        crate::withdrawal::guns_entered(g, to, m.side, &units);
+    }
+}
+
 /// Applies an action of the counters moving.
 fn apply_mover(g: &mut Gbacw, mut m: Mover, a: &Action) {
     match *a {
@@ -576,47 +624,25 @@ fn apply_mover(g: &mut Gbacw, mut m: Mover, a: &Action) {
         }
         Action::Step(to) => {
             let costs = step_check(g, &m, to).expect("a legal step");
-            let from = hex(g, m.pieces[0]);
-            if let Some(at) = from
-                && hooks::in_enemy_zoc(g, m.side, at)
-            {
-                hooks::withdrawal_on_leaving(g, &m.pieces, at);
-            }
-            for (i, &p) in m.pieces.iter().enumerate() {
-                m.spent[i] = m.spent[i].saturating_add(costs[i]);
-                match p {
-                    Piece::Unit(u) => {
-                        if let Some(f) = from.and_then(|at| facing::toward(at, to)) {
-                            g.unit_mut(u).facing = f;
-                        }
-                        let order = stacking::bottom(g, to, u);
-                        let st = g.unit_mut(u);
-                        st.loc = Loc::Map(to);
-                        st.order = order;
-                        st.moved = true;
-                    }
-                    Piece::Leader(l) => g.leaders[usize::from(l)].loc = Loc::Map(to),
+            if let Some(at) = hex(g, m.pieces[0]) {
+                // 10.1: leaving an enemy zone, the enemy may fire first.
+                match hooks::withdrawal_on_leaving(g, m, at, to, &costs) {
+                    Some(held) => m = held,
+                    None => return,
                 }
             }
-            m.steps = m.steps.saturating_add(1);
-            m.landing = None;
-            let who = m.pieces.iter().map(|&p| name(g, p)).collect::<Vec<_>>().join(", ");
-            let paid = mp(costs.iter().copied().max().unwrap_or(0));
-            let rule = if from.is_none() { "GBACW 4.0" } else { "GBACW 5.15" };
-            g.log.push(rule, || match from {
-                None => format!("{who} comes onto the map at {to} ({paid} MP)."),
-                Some(_) => format!("{who} enters {to} ({paid} MP)."),
-            });
-            if m.pieces.iter().any(|p| matches!(p, Piece::Unit(_))) {
-                leaders::capture_alone(g, to, m.side);
-            }
+            take_step(g, &mut m, to, &costs);
         }
         Action::Form(f) => {
             let cost = form_check(g, &m, f).expect("a legal change");
             let Piece::Unit(u) = m.pieces[0] else { unreachable!("a unit") };
             let at = g.hex_of(u).expect("on the map");
-            hooks::withdrawal_on_formation_change(g, u, at);
             m.spent[0] = m.spent[0].saturating_add(cost);
+            // 6.23, 6.24: the enemy may fire before the change is made.
+            match hooks::withdrawal_on_formation_change(g, m, u, at, f) {
+                Some(held) => m = held,
+                None => return,
+            }
             g.unit_mut(u).formation = f;
             let n = g.info(u).name.clone();
             g.log.push("GBACW 6.2", || format!("{n} changes to {f:?} ({} MP).", mp(cost)));
@@ -637,7 +663,7 @@ fn apply_mover(g: &mut Gbacw, mut m: Mover, a: &Action) {
 fn end_phase(g: &mut Gbacw, side: Side, moved: &[(Piece, u16)]) {
     let left = mounting_left(g, side, moved);
     if left.iter().any(|&(u, _)| mount_check(g, &left, &[], u).is_ok()) {
-        g.stack.push(Frame::Move(Box::new(MoveFrame::Mounting { side, left, changed: Vec::new() })));
+        g.stack.push(Frame::Move(Box::new(MoveFrame::Mounting { side, left, changed: Vec::new(), pending: None })));
     } else {
         sequence::next_phase(g);
     }
@@ -713,7 +739,7 @@ impl Procedure<Gbacw, Action> for MoveFrame {
                 Action::Select(p) => {
                     let landing = select_check(g, side, p).expect("a legal selection");
                     g.stack.push(Frame::Move(Box::new(MoveFrame::Phase { side, moved, raised })));
-                    let m = Mover { side, pieces: vec![p], spent: vec![0], landing, steps: 0 };
+                    let m = Mover { side, pieces: vec![p], spent: vec![0], landing, steps: 0, pending: None };
                     g.stack.push(Frame::Move(Box::new(MoveFrame::Moving(m))));
                 }
                 Action::ToTop(u) => {
@@ -726,20 +752,48 @@ impl Procedure<Gbacw, Action> for MoveFrame {
                 _ => end_phase(g, side, &moved),
             },
             MoveFrame::Moving(m) => apply_mover(g, m, a),
-            MoveFrame::Mounting { side, left, mut changed } => match *a {
+            MoveFrame::Mounting { side, left, mut changed, .. } => match *a {
                 Action::Mount(u) => {
                     let to = mount_check(g, &left, &changed, u).expect("a legal change");
                     let at = g.hex_of(u).expect("on the map");
-                    hooks::withdrawal_on_formation_change(g, u, at);
-                    g.unit_mut(u).formation = to;
                     changed.push(u);
-                    let n = g.info(u).name.clone();
-                    let verb = if to == Formation::Mounted { "mounts" } else { "dismounts" };
-                    g.log.push("GBACW 6.22", || format!("{n} {verb}."));
-                    g.stack.push(Frame::Move(Box::new(MoveFrame::Mounting { side, left, changed })));
+                    // 6.24: the enemy may fire before the change is made.
+                    if let Some(volley) = crate::withdrawal::formation_change(g, u, at, to) {
+                        let frame = MoveFrame::Mounting { side, left, changed, pending: Some((u, to)) };
+                        g.stack.push(Frame::Move(Box::new(frame)));
+                        volley.push(g);
+                    } else {
+                        hooks::mount(g, u, to);
+                        g.stack.push(Frame::Move(Box::new(MoveFrame::Mounting { side, left, changed, pending: None })));
+                    }
                 }
                 _ => sequence::next_phase(g),
             },
+        }
+    }
+
+    /// A step or change held for withdrawal fire (10.1, 6.24) goes on once the fire is done.
+    fn automatic(&self, _g: &Gbacw) -> bool {
+        match self {
+            MoveFrame::Moving(m) => m.pending.is_some(),
+            MoveFrame::Mounting { pending, .. } => pending.is_some(),
+            MoveFrame::Phase { .. } => false,
+        }
+    }
+
+    fn run(self, g: &mut Gbacw) {
+        match self {
+            MoveFrame::Moving(m) => hooks::resume(g, m),
+            MoveFrame::Mounting { side, left, changed, pending } => {
+                if let Some((u, to)) = pending
+                    && g.hex_of(u).is_some()
+                    && !g.unit(u).routed
+                {
+                    hooks::mount(g, u, to);
+                }
+                g.stack.push(Frame::Move(Box::new(MoveFrame::Mounting { side, left, changed, pending: None })));
+            }
+            MoveFrame::Phase { .. } => unreachable!("the phase is not automatic"),
         }
     }
 

@@ -1,0 +1,105 @@
+//! 14.1-14.4, 5.17, R31, R32: the hexes a retreat may go on to. The owner chooses among them
+//! (14.4: "the final say"); what is offered is every hex that begins a continuation of the
+//! full length the retreat still owes.
+//!
+//! Readings:
+//! - R32: each step ends strictly farther (in hexes) from the hex the retreat began in, so no
+//!   hex is entered twice (14.4), and never nearer the enemy's retreat edge (the map's 14.4
+//!   edges: toward one's own lines, away from the enemy's).
+//! - 14.1, 5.17: never into an enemy unit's hex, off the map, into water or across a hexside
+//!   a forced retreat may not cross (the authored 5.19 "retreat" column). An enemy leader
+//!   alone does not stop a retreat; he is captured (17.75).
+//! - 14.3, R31, read over whole continuations: one that enters no hex holding other friendly
+//!   units is always open (14.2 lets it pass enemy zones, drawing retreat fire); one through
+//!   friendly units only when no continuation is both vacant of friends and clear of enemy
+//!   zones. With none at all the retreat cannot be made (13.31, 14.1: captured).
+
+use crate::map::Edge;
+use crate::state::{Formation, Gbacw, UnitId};
+use crate::zoc::{self, Purpose};
+use engine::Side;
+use hexmap::Hex;
+
+/// How far `h` lies from `edge`, in rows or columns.
+fn edge_distance(g: &Gbacw, h: Hex, edge: Edge) -> i32 {
+    let (c, r) = h.col_row();
+    let (cols, rows) = (g.map().cols(), g.map().rows());
+    i32::from(match edge {
+        Edge::North => r - 1,
+        Edge::South => rows - r,
+        Edge::East => cols - c,
+        Edge::West => c - 1,
+    })
+}
+
+/// 14.1, 5.17, R32: whether a retreat of `side` begun in `start` may step from `from` into
+/// the adjacent `to`, whatever friendly units or zones are there.
+#[must_use]
+pub fn open_step(g: &Gbacw, side: Side, start: Hex, from: Hex, to: Hex) -> bool {
+    let map = g.map();
+    let Some(terrain) = map.terrain(to) else { return false };
+    if to.distance(start) <= from.distance(start) {
+        return false;
+    }
+    let edge = map.retreat_edge(side.enemy());
+    if edge_distance(g, to, edge) < edge_distance(g, from, edge) {
+        return false;
+    }
+    if g.units_at(to).into_iter().any(|u| g.side_of(u) != side) {
+        return false;
+    }
+    g.charts().retreat_may_step(terrain, map.hexside(from, to))
+}
+
+/// Whether `h` holds friendly units other than those retreating (14.3, 8.15).
+#[must_use]
+pub fn friendly(g: &Gbacw, side: Side, h: Hex, own: &[UnitId]) -> bool {
+    crate::stacking::friends_at(g, h, side).into_iter().any(|u| !own.contains(&u))
+}
+
+/// The zone purpose a retreat of `units` meets (10.0: mounted cavalry's zone only stops
+/// mounted cavalry).
+#[must_use]
+pub fn purpose(g: &Gbacw, units: &[UnitId]) -> Purpose {
+    let mounted = !units.is_empty() && units.iter().all(|&u| g.unit(u).formation == Formation::Mounted);
+    Purpose::Fire { mounted }
+}
+
+/// Every continuation of `left` hexes from `from` of a retreat begun in `start`.
+fn continuations(g: &Gbacw, side: Side, start: Hex, from: Hex, left: u8) -> Vec<Vec<Hex>> {
+    if left == 0 {
+        return vec![Vec::new()];
+    }
+    let mut out = Vec::new();
+    for to in from.neighbours() {
+        if !open_step(g, side, start, from, to) {
+            continue;
+        }
+        for mut rest in continuations(g, side, start, to, left - 1) {
+            rest.insert(0, to);
+            out.push(rest);
+        }
+    }
+    out
+}
+
+/// The hexes a retreat of `units` of `side`, begun in `start` and now in `from` with `left`
+/// hexes still owed, may enter next (14.3 and R31 applied over the continuations).
+#[must_use]
+pub fn next_hexes(g: &Gbacw, side: Side, units: &[UnitId], start: Hex, from: Hex, left: u8) -> Vec<Hex> {
+    let all = continuations(g, side, start, from, left);
+    let purpose = purpose(g, units);
+    let through_friends = |p: &Vec<Hex>| p.iter().any(|&h| friendly(g, side, h, units));
+    let in_zone = |p: &Vec<Hex>| p.iter().any(|&h| zoc::in_enemy_zoc(g, side, h, purpose));
+    let clean = all.iter().any(|p| !through_friends(p) && !in_zone(p));
+    let mut out: Vec<Hex> = all.iter().filter(|p| !clean || !through_friends(p)).map(|p| p[0]).collect();
+    out.sort();
+    out.dedup();
+    out
+}
+
+/// 5.17: whether the only way on from `from` would leave the map (for the log's word).
+#[must_use]
+pub fn at_edge(g: &Gbacw, from: Hex) -> bool {
+    from.neighbours().iter().any(|&n| !g.map().contains(n))
+}
