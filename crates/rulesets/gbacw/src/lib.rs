@@ -50,6 +50,7 @@ pub mod authored;
 pub mod charts;
 pub mod command;
 pub mod describe;
+mod evaluate;
 pub mod facing;
 pub mod final_command;
 pub mod fire;
@@ -69,6 +70,7 @@ pub mod sequence;
 pub mod stacking;
 pub mod state;
 pub mod strength;
+mod tally;
 pub mod terrain;
 pub mod testkit;
 pub mod victory;
@@ -215,7 +217,7 @@ impl Game for Gbacw {
         movement::dead_end(self)
     }
 
-    /// Victory points: none are scored until the victory conditions are built (plan step 11).
+    /// Victory points by the scenario's schedule ([`victory`]).
     fn vp(&self) -> [f64; 2] {
         victory::vp(self).map(f64::from)
     }
@@ -234,5 +236,17 @@ impl Game for Gbacw {
 
     fn board(&self) -> BoardView {
         view::board(self)
+    }
+
+    fn evaluate(&self, side: engine::Side) -> f64 {
+        evaluate::evaluate(self, side)
+    }
+
+    fn tally(&self) -> Vec<(String, i64)> {
+        tally::tally(self)
+    }
+
+    fn metrics(&self) -> Vec<(String, engine::Metric)> {
+        tally::metrics(self)
     }
 }

@@ -1,0 +1,85 @@
+//! How well a side stands, for bots that cut their searches short (`engine::Game::evaluate`).
+//! Authored heuristics, not rules: the VP margin so far (victory::vp), the strength each side
+//! still has in the field, the camp's prospect while it stands (the exclusive rule's VP, by
+//! how near unrouted Union infantry is), and, as the afternoon wears on, the Union troops far
+//! from Hunter's Farm landing who would count as captured if the day ended (the embarkation
+//! rule). Weights to be tuned by bot-against-bot play (`muster simulate gbacw-belmont`, plan
+//! step 12).
+
+use crate::fire::wagon::is_wagon;
+use crate::oob::Kind;
+use crate::scenario;
+use crate::state::{Gbacw, UnitId};
+use crate::terrain::Terrain;
+use engine::Side;
+
+/// Weight of a Strength Point (or gun) still in the field, in VP: a point lost is already a
+/// VP to the enemy; one still standing is worth something more to its own side.
+const FIELD: f64 = 0.3;
+/// Hexes beyond which Union infantry has no hold on the camp this turn.
+const CAMP_REACH: f64 = 12.0;
+/// Game-Turns before embarkation opens from which the troops left behind begin to weigh.
+const EMBARK_LEAD: f64 = 3.0;
+/// Hexes from the landing at which a unit is as good as left behind (half weight at this many).
+const LANDING_HALF: f64 = 4.0;
+/// Spread of the logistic curve, in VP.
+const SCALE: f64 = 12.0;
+
+/// The current strength on the map of `side`'s combat units (no wagons).
+fn field(g: &Gbacw, side: Side) -> f64 {
+    g.unit_ids()
+        .filter(|&u| g.side_of(u) == side && !is_wagon(g, u) && g.hex_of(u).is_some())
+        .map(|u| f64::from(g.strength(u)))
+        .sum()
+}
+
+/// What unit `u` would give the Confederates if captured as it stands (the embarkation rule).
+fn captured_value(g: &Gbacw, u: UnitId) -> f64 {
+    let s = &scenario::belmont().vp;
+    let per = match g.info(u).kind {
+        Kind::Battery { .. } | Kind::Gunboat { .. } | Kind::HeavyGuns { .. } => s.gun_captured,
+        _ => s.sp_captured,
+    };
+    f64::from(g.strength(u)) * f64::from(per)
+}
+
+/// The estimated final margin for the Union, in VP.
+fn union_margin(g: &Gbacw) -> f64 {
+    let ex = scenario::belmont();
+    let vp = crate::victory::vp(g);
+    let mut m = f64::from(vp[0]) - f64::from(vp[1]);
+    m += FIELD * (field(g, Side::Union) - field(g, Side::Confederate));
+    let union_foot: Vec<UnitId> = g
+        .unit_ids()
+        .filter(|&u| g.side_of(u) == Side::Union && matches!(g.info(u).kind, Kind::Infantry | Kind::Cavalry))
+        .filter(|&u| g.hex_of(u).is_some() && !g.unit(u).routed)
+        .collect();
+    if !g.camp_burned {
+        let camp: Vec<_> = g.map().hexes().filter(|(_, v)| v.terrain == Terrain::Camp).map(|(h, _)| h).collect();
+        let nearest = union_foot
+            .iter()
+            .filter_map(|&u| g.hex_of(u))
+            .flat_map(|h| camp.iter().map(move |c| f64::from(c.distance(h))))
+            .fold(f64::INFINITY, f64::min);
+        let hold = (1.0 - nearest / CAMP_REACH).clamp(0.0, 1.0);
+        m += hold * f64::from(ex.camp_burned);
+    }
+    let last = f64::from(g.last_turn());
+    let opens = f64::from(ex.embark_from) - EMBARK_LEAD;
+    let late = ((f64::from(g.turn) - opens) / (last - opens)).clamp(0.0, 1.0);
+    if late > 0.0 {
+        for u in g.unit_ids().filter(|&u| g.side_of(u) == Side::Union && !is_wagon(g, u)) {
+            let Some(h) = g.hex_of(u) else { continue };
+            let d = ex.embark_hexes.iter().map(|e| f64::from(e.distance(h))).fold(f64::INFINITY, f64::min);
+            m -= late * captured_value(g, u) * d / (d + LANDING_HALF);
+        }
+    }
+    m
+}
+
+/// 0 (lost) to 1 (won) for `side`; 0.5 is even.
+pub(crate) fn evaluate(g: &Gbacw, side: Side) -> f64 {
+    let m = union_margin(g);
+    let m = if side == Side::Union { m } else { -m };
+    1.0 / (1.0 + (-m / SCALE).exp())
+}

@@ -1,0 +1,64 @@
+//! The bots' evaluation, the odds' tally and the balance study's measures: each reads the
+//! position as the rules and the scenario score it.
+
+use engine::{Game, Side};
+use gbacw::terrain::Terrain;
+use gbacw::testkit::{self as tk};
+use gbacw::{Fate, Gbacw, Loc};
+
+fn get(g: &Gbacw, key: &str) -> i64 {
+    g.tally().into_iter().find(|(k, _)| k == key).unwrap_or_else(|| panic!("no {key}")).1
+}
+
+#[test]
+fn the_tally_has_the_same_keys_always_and_counts_losses_for_the_side_that_suffers_them() {
+    let mut g = tk::new_game();
+    let keys: Vec<String> = g.tally().into_iter().map(|(k, _)| k).collect();
+    assert_eq!(keys.len(), 22, "eleven a side");
+    let u = g.unit_by_id("27IL").unwrap();
+    g.unit_mut(u).lost = 2;
+    assert_eq!(get(&g, "union sp lost"), 2);
+    assert_eq!(get(&g, "confederate sp lost"), 0);
+    assert_eq!(get(&g, "confederate vp"), 2);
+    g.unit_mut(u).routed = true;
+    let routed = get(&g, "union units routed or gone");
+    // A routed unit later captured: one more captured, still one routed or gone.
+    g.unit_mut(u).loc = Loc::Gone(Fate::Captured);
+    assert_eq!(get(&g, "union units routed or gone"), routed);
+    assert_eq!(get(&g, "union units captured"), 1);
+    assert_eq!(g.tally().into_iter().map(|(k, _)| k).collect::<Vec<_>>(), keys);
+}
+
+#[test]
+fn the_evaluation_prizes_the_camp_and_fears_the_afternoon_far_from_the_boats() {
+    let mut g = tk::empty();
+    let camp = tk::find(&g, "a camp hex", |h| tk::is(&g, h, Terrain::Camp));
+    let far = tk::find(&g, "woods far from the camp", |h| tk::is(&g, h, Terrain::Woods) && h.distance(camp) > 20);
+    let near = tk::find(&g, "ground by the camp", |h| h.distance(camp) == 2 && g.map().terrain(h).is_some());
+    tk::put(&mut g, "27IL", &far.label(), 0);
+    let cs = tk::find(&g, "a Confederate hex", |h| h.distance(camp) == 6);
+    tk::put(&mut g, "12TN", &cs.label(), 0);
+    g.turn = 3;
+    let away = g.evaluate(Side::Union);
+    tk::put(&mut g, "27IL", &near.label(), 0);
+    let by = g.evaluate(Side::Union);
+    assert!(by > away, "nearer the camp is better for the Union: {by} against {away}");
+    assert!((g.evaluate(Side::Union) + g.evaluate(Side::Confederate) - 1.0).abs() < 1e-12);
+    // In the last turn the same men by the camp, far from the landing, are as good as taken.
+    g.turn = g.last_turn();
+    g.camp_burned = true;
+    let late = g.evaluate(Side::Union);
+    let landing = gbacw::scenario::belmont().embark_hexes[0];
+    tk::put(&mut g, "27IL", &landing.label(), 0);
+    assert!(g.evaluate(Side::Union) > late, "at the landing the 27th is safe");
+}
+
+#[test]
+fn the_measures_keep_their_keys_and_read_the_exclusive_rules() {
+    let mut g = tk::new_game();
+    let keys: Vec<String> = g.metrics().into_iter().map(|(k, _)| k).collect();
+    assert_eq!(keys[0], "camp johnston burned");
+    g.camp_burned = true;
+    assert_eq!(g.metrics()[0].1, engine::Metric::YesNo(Some(true)));
+    assert_eq!(g.metrics().into_iter().map(|(k, _)| k).collect::<Vec<_>>(), keys);
+}
