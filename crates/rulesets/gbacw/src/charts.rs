@@ -30,6 +30,12 @@ pub enum FireRow {
 const FIRE_LEAST: [[u32; FIRE_COLUMNS]; 2] =
     [[0, 4, 9, 12, 16, 22, 29, 36, 44, 53, 63], [0, 1, 4, 7, 11, 15, 21, 28, 35, 43, 51]];
 
+/// 9.16: each column's least Total Fire Strength on `row`, left to right (for the player aid).
+#[must_use]
+pub fn fire_column_least(row: FireRow) -> [u32; FIRE_COLUMNS] {
+    FIRE_LEAST[row as usize]
+}
+
 /// 9.16: the column (0 to 10) of a Total Fire Strength on `row`, before any shift.
 #[must_use]
 pub fn fire_column(row: FireRow, strength: u32) -> usize {

@@ -46,6 +46,7 @@
 
 pub mod action;
 pub mod action_view;
+mod aids;
 pub mod authored;
 pub mod charts;
 pub mod command;
@@ -236,6 +237,10 @@ impl Game for Gbacw {
 
     fn board(&self) -> BoardView {
         view::board(self)
+    }
+
+    fn aids(&self) -> Vec<engine::AidTable> {
+        aids::aids(self.oob(), self.charts())
     }
 
     fn evaluate(&self, side: engine::Side) -> f64 {
