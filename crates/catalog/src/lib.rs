@@ -21,10 +21,12 @@
 
 use engine::{Game, ScenarioInfo};
 
-/// Each ruleset's quick odds calculators (one volley, one melee round, one Assault), for
-/// `muster odds belmont ...` and `muster odds fotm ...`: the rulesets' own chart functions,
+/// Each ruleset's quick odds calculators (one volley, one melee round, one Assault, one
+/// fire), for `muster odds belmont ...`, `muster odds fotm ...` and `muster odds gbacw ...`: the rulesets' own chart functions,
 /// reached through the catalog like everything else a ruleset offers.
 pub mod calculators {
+    pub use ::gbacw::charts as gbacw_charts;
+    pub use ::gbacw::odds as gbacw;
     pub use belmont::odds as belmont;
     pub use fotm::odds as fotm;
 }

@@ -1,4 +1,4 @@
-//! `muster odds belmont volley|melee` and `muster odds fotm assault`: exact answers checked
+//! `muster odds belmont volley|melee`, `muster odds fotm assault` and `muster odds gbacw fire`: exact answers checked
 //! against probabilities worked out here from the rules and binomial formulas, sums to one,
 //! and usage errors (exit code 2).
 
@@ -180,6 +180,27 @@ fn fotm_assault_woods_dusk_defensive_fire_and_morale() {
     close(p_of(&dist(&s["defender_leader_casualties"]), 1), 1.0 / 36.0);
 }
 
+/// GBACW 9.16: strength 6 of small arms reads the third column (4-6); its dice there are -,
+/// -, P, R, P/R and 1 (a loss and a check). At morale 3 each check fails on 4-6, one in two:
+/// routed 3/12, pinned 2/12; a 1 on the CRT die calls a depletion roll failing on 1-2. A leader
+/// (-1) makes each check fail on 5-6 only.
+#[test]
+fn gbacw_fire_by_hand() {
+    let v = json(&["odds", "gbacw", "fire", "--strength", "6", "--morale", "3"]);
+    assert_eq!(v["column"], 3);
+    let loss = dist(&v["loss"]);
+    close(p_of(&loss, 1), 1.0 / 6.0);
+    close(v["routed"].as_f64().unwrap(), 3.0 / 12.0);
+    close(v["pinned"].as_f64().unwrap(), 2.0 / 12.0);
+    close(v["depleted_per_firer"].as_f64().unwrap(), 1.0 / 18.0);
+    let v = json(&["odds", "gbacw", "fire", "--strength", "6", "--morale", "3", "--leader"]);
+    close(v["routed"].as_f64().unwrap(), 3.0 * (1.0 / 6.0) * (2.0 / 6.0));
+    // Artillery on the Grapeshot row: 6 reads the second column (4-8), and no depletion.
+    let v = json(&["odds", "gbacw", "fire", "--strength", "6", "--arm", "grapeshot", "--morale", "3"]);
+    assert_eq!(v["column"], 2);
+    close(v["depleted_per_firer"].as_f64().unwrap(), 0.0);
+}
+
 #[test]
 fn calculators_print_readable_tables() {
     let out = muster(&["odds", "belmont", "volley", "--firer", "infantry", "--dice", "2", "--range", "2"]);
@@ -205,6 +226,8 @@ fn bad_calculator_values_are_usage_errors() {
         assert_eq!(out.status.code(), Some(2), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
         assert!(!out.stderr.is_empty());
     }
+    let out = muster(&["odds", "gbacw", "fire", "--strength", "6", "--lost", "5", "--initial", "5"]);
+    assert_eq!(out.status.code(), Some(2), "nothing left to fire at is a usage error");
     let out = muster(&["odds", "belmont", "volley", "--firer", "infantry", "--dice", "3", "--range", "3"]);
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("infantry fires at most 2 hexes"), "{err}");

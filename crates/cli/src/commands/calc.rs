@@ -1,7 +1,10 @@
-//! `muster odds belmont volley|melee`, `muster odds fotm assault` and the hidden `muster odds
-//! dice`: quick exact odds of the common procedures without a position. The numbers come
+//! `muster odds belmont volley|melee`, `muster odds fotm assault`, `muster odds gbacw fire` and
+//! the hidden `muster odds dice`: quick exact odds of the common procedures without a position. The numbers come
 //! from each ruleset's `odds` module, which reads the charts the procedures themselves use
 //! and is tested against the engine's own enumeration; this module parses and prints.
+
+#[path = "calc/gbacw.rs"]
+mod gbacw_calc;
 
 use crate::Usage;
 use anyhow::Result;
@@ -20,6 +23,9 @@ pub enum Calc {
     /// Fire on the Mountain (Legion Wargames, 2022): one Assault.
     #[command(subcommand)]
     Fotm(FotmCalc),
+    /// The Great Battles of the American Civil War standard rules: one fire at one unit.
+    #[command(subcommand)]
+    Gbacw(GbacwCalc),
     /// Exact dice distributions as muster computes them, timed (for bench/icepool_compare.py).
     #[command(hide = true)]
     Dice(DiceArgs),
@@ -64,6 +70,22 @@ pub enum FotmCalc {
     /// given (in play a step lost early can lower a later roll's SP; `muster odds RECORD` weighs
     /// the exact position). The defender's choices afterwards (17.2) are not included.
     Assault(AssaultArgs),
+}
+
+/// The GBACW standard rules' calculators.
+#[derive(clap::Subcommand, Debug)]
+pub enum GbacwCalc {
+    /// One fire at one unit standing alone (9.16 with 9.5, 9.81-9.88, 11.21, 13.14-13.26): the
+    /// exact distribution of points lost and the chances of elimination, rout, pin and each
+    /// firer's depletion.
+    ///
+    /// The column is read from the Total Fire Strength on its row (9.14-9.16) and moved by
+    /// --shift (9.5, 9.51, 8.35); the CRT die, then 11.21's depletion die, a green unit's 13.15
+    /// roll, the morale die and 9.88's second die are enumerated in the fire's order. Left out,
+    /// because they depend on the position: a stack (8.21, 13.42, 8.22), a second arm at the
+    /// same hex (9.42), and 17.72's leader roll before the check (`muster odds RECORD` weighs
+    /// the exact position).
+    Fire(gbacw_calc::FireArgs),
 }
 
 /// `muster odds belmont volley`.
@@ -199,6 +221,7 @@ pub fn run(calc: &Calc) -> Result<ExitCode> {
         Calc::Belmont(BelmontCalc::Volley(a)) => (a.json, volley(a)?),
         Calc::Belmont(BelmontCalc::Melee(a)) => (a.json, melee(a)),
         Calc::Fotm(FotmCalc::Assault(a)) => (a.json, assault(a)),
+        Calc::Gbacw(GbacwCalc::Fire(a)) => (a.json, gbacw_calc::fire(a)?),
         Calc::Dice(a) => (a.json, dice(a)?),
     };
     if json {
