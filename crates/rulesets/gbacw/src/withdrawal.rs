@@ -152,15 +152,16 @@ impl Volley {
         (!self.firers.is_empty()).then_some(self)
     }
 
-    /// Pushes the volley if any unit may fire in it.
-    fn open(self, g: &mut Gbacw) -> bool {
-        let Some(v) = self.ready(g) else { return false };
-        v.push(g);
-        true
-    }
-
     /// Pushes the volley: the enemy's decision is pending.
     pub fn push(self, g: &mut Gbacw) {
+        let who = self.targets(g).iter().map(|&u| g.info(u).name.clone()).collect::<Vec<_>>().join(", ");
+        let at = self.at;
+        let what = match self.trigger {
+            Trigger::Leaving => format!("{who}, in an enemy zone of control in {at}, may draw withdrawal fire."),
+            Trigger::Formation => format!("{who} changes formation under the enemy's guns in {at}."),
+            Trigger::Retreat => format!("{who} retreats into an enemy zone of control in {at}."),
+        };
+        g.log.push(self.rule(), || what);
         g.stack.push(Frame::Withdraw(Box::new(self)));
     }
 
@@ -209,9 +210,10 @@ pub fn covering(g: &mut Gbacw, side: Side, moved: &[UnitId], from: Hex) {
     let firers = zoc::controllers(g, side, from, purpose);
     let hit = stacking::friends_at(g, from, side);
     let v = Volley { side: side.enemy(), at: from, hit, firers, trigger: Trigger::Leaving };
-    if v.open(g) {
+    if let Some(v) = v.ready(g) {
         let who = crate::movement::name(g, Piece::Unit(moved[0]));
-        g.log.push("GBACW 10.14", || format!("{who} withdraws from {from}; the units staying cover it."));
+        g.log.push("GBACW 10.14", || format!("{who} withdraws from {from} unfired on; the units staying cover it."));
+        v.push(g);
     }
 }
 
@@ -244,7 +246,9 @@ pub(crate) fn entering(g: &mut Gbacw, side: Side, units: &[UnitId], h: Hex, caus
         .filter(|u| !cause.contains(u) && !fired.contains(u))
         .collect();
     let v = Volley { side: side.enemy(), at: h, hit: units.to_vec(), firers, trigger: Trigger::Retreat };
-    v.open(g);
+    if let Some(v) = v.ready(g) {
+        v.push(g);
+    }
 }
 
 /// R27: abandoned guns of the enemy in `h`, entered by infantry or cavalry of `side`, are
