@@ -292,3 +292,39 @@ fn rule_6_23_unlimbers_when_unhurt() {
     ok(&mut g, Action::Form(Formation::Unlimbered));
     assert_eq!(g.unit(b).formation, Formation::Unlimbered);
 }
+
+#[test]
+fn rule_9_84_pinned_units_still_fire_withdrawal_fire() {
+    let (mut g, t) = union_moves();
+    g.pinned.push(hex("2329"));
+    let u = union(&mut g, "27IL", "2328", 3);
+    ok(&mut g, Action::Select(Piece::Unit(u)));
+    ok(&mut g, Action::Step(hex("2327")));
+    assert_eq!(volley(&g).firers, vec![t]);
+    // A routed unit has no zone and fires nothing (13.32).
+    let (mut g, t) = union_moves();
+    g.unit_mut(t).routed = true;
+    let u = union(&mut g, "27IL", "2328", 3);
+    ok(&mut g, Action::Select(Piece::Unit(u)));
+    ok(&mut g, Action::Step(hex("2327")));
+    assert_eq!(g.hex_of(u), Some(hex("2327")));
+}
+
+#[test]
+fn rule_10_0_mounted_zone_fires_only_at_mounted_cavalry() {
+    // Miller's company, mounted with pistols, in 2329: its zone is all six hexes, but only
+    // against mounted cavalry (10.0 exception).
+    let mut g = tk::movement(Side::Union);
+    let m = tk::place(&mut g, "Miller", "2329", Formation::Mounted, 0);
+    g.unit_mut(m).morale = Some(3);
+    let foot = union(&mut g, "27IL", "2328", 3);
+    ok(&mut g, Action::Select(Piece::Unit(foot)));
+    ok(&mut g, Action::Step(hex("2327")));
+    assert_eq!(g.hex_of(foot), Some(hex("2327")), "men on foot leave it unfired on");
+    ok(&mut g, Action::EndMove);
+    let horse = tk::place(&mut g, "Delano", "2328", Formation::Mounted, 3);
+    ok(&mut g, Action::Select(Piece::Unit(horse)));
+    let away = hex("2427");
+    ok(&mut g, Action::Step(away));
+    assert_eq!(volley(&g).firers, vec![m], "mounted cavalry leaving draws its fire");
+}
