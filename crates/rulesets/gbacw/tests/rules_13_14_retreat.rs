@@ -316,3 +316,21 @@ fn rule_13_33_routed_unit_hurt_again_routs_three_more() {
         assert_eq!(g.prompt().rule, "GBACW 13.31", "three hexes more");
     }
 }
+
+#[test]
+fn rule_11_17_routed_wagon_crew_leaves_the_wagon() {
+    let mut g = offensive();
+    let w = unit(&mut g, "CWagon", hex("2329"), Formation::Wagon, 0);
+    tk::rout(&mut g, w, &[]);
+    assert_eq!(g.hex_of(w), Some(hex("2329")), "the wagon stays");
+    assert!(gbacw::fire::wagon::crewless(&g, w));
+    assert_eq!(g.prompt().rule, "GBACW 9.0", "no retreat to make");
+    // A routed unit retreating onto it does not displace it.
+    let mut g = offensive();
+    let u = unit(&mut g, "12TN", hex("2329"), Formation::Line, 0);
+    let w = unit(&mut g, "CWagon", hex("2330"), Formation::Wagon, 0);
+    tk::rout(&mut g, u, &[]);
+    ok(&mut g, Action::RetreatTo(hex("2330")));
+    assert_eq!(g.hex_of(w), Some(hex("2330")));
+    assert!(matches!(g.stack.last(), Some(Frame::Retreat(RetreatFrame::Go(_)))));
+}

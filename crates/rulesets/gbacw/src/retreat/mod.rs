@@ -135,6 +135,12 @@ pub(crate) fn rout(g: &mut Gbacw, routed: &[UnitId], cause: &[UnitId]) {
         if !g.unit(u).routed {
             continue;
         }
+        if crate::fire::wagon::is_wagon(g, u) {
+            // 11.17: the crew retreats, the wagon stays (crewless, 11.1).
+            let name = g.info(u).name.clone();
+            g.log.push("GBACW 11.17", || format!("{name}'s crew routs away; the wagon stays in {h}."));
+            continue;
+        }
         push(g, vec![u], h, ROUT_HEXES, Why::Rout, cause);
     }
 }
@@ -258,7 +264,10 @@ fn displace(g: &mut Gbacw, side: Side, hex: Hex, by: &[UnitId], cause: &[UnitId]
     if !by.iter().any(|&u| g.hex_of(u) == Some(hex)) {
         return;
     }
-    let friends: Vec<UnitId> = stacking::friends_at(g, hex, side).into_iter().filter(|u| !by.contains(u)).collect();
+    let friends: Vec<UnitId> = stacking::friends_at(g, hex, side)
+        .into_iter()
+        .filter(|&u| !by.contains(&u) && !crate::fire::wagon::is_wagon(g, u))
+        .collect();
     let (routed, standing): (Vec<UnitId>, Vec<UnitId>) = friends.into_iter().partition(|&u| g.unit(u).routed);
     for &u in routed.iter().rev() {
         let name = g.info(u).name.clone();

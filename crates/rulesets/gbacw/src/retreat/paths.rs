@@ -51,10 +51,13 @@ pub fn open_step(g: &Gbacw, side: Side, start: Hex, from: Hex, to: Hex) -> bool 
     g.charts().retreat_may_step(terrain, map.hexside(from, to))
 }
 
-/// Whether `h` holds friendly units other than those retreating (14.3, 8.15).
+/// Whether `h` holds friendly units other than those retreating, wagons apart (14.3, 8.15;
+/// 11.17: a wagon is never displaced).
 #[must_use]
 pub fn friendly(g: &Gbacw, side: Side, h: Hex, own: &[UnitId]) -> bool {
-    crate::stacking::friends_at(g, h, side).into_iter().any(|u| !own.contains(&u))
+    crate::stacking::friends_at(g, h, side)
+        .into_iter()
+        .any(|u| !own.contains(&u) && !crate::fire::wagon::is_wagon(g, u))
 }
 
 /// The zone purpose a retreat of `units` meets (10.0: mounted cavalry's zone only stops
