@@ -205,6 +205,9 @@ fn rule_15_16_crew_leaves_unlimbered_guns() {
     tk::retreat_first(&mut g);
     assert_ne!(g.hex_of(b), Some(hex("2329")), "the crew retreats; the guns stay");
     assert_eq!(g.unit(b).formation, Formation::Line, "R14: a crew off its guns is Line");
+    let board = g.board();
+    let guns = board.counters.iter().find(|c| c.id == "Watson-guns").expect("the guns on the board");
+    assert_eq!((guns.hex.as_str(), guns.status.clone()), ("2329", vec!["abandoned".to_string()]));
     // R27: Union infantry entering the hex takes the guns.
     tk::phase(&mut g, 1, Side::Union, Phase::Movement);
     let inf = unit(&mut g, "27IL", hex("2328"), Formation::Line, 3);
