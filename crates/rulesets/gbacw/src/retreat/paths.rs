@@ -13,6 +13,8 @@
 //!   units is always open (14.2 lets it pass enemy zones, drawing retreat fire); one through
 //!   friendly units only when no continuation is both vacant of friends and clear of enemy
 //!   zones. With none at all the retreat cannot be made (13.31, 14.1: captured).
+//! - 14.4's advice to follow the cheapest terrain is the owner's to weigh: the retreating
+//!   player has "the final say" among the paths these rules leave open.
 
 use crate::map::Edge;
 use crate::state::{Formation, Gbacw, UnitId};
