@@ -289,6 +289,7 @@ fn rule_10_2_no_rerout() {
     roll_all(&mut g, 6);
     assert!(g.strength(t) < 5 || g.hex_of(t).is_none());
     assert!(!g.log().events().iter().any(|e| e.text.contains("routs again")), "10.2: no new rout");
+    assert!(!g.fired_at.contains(&(c, nw)), "a free shot is no Offensive Fire Phase fire (12.22)");
     // Its one retreat goes on: one hex gone of three, no second retreat of three.
     let retreats = g.stack.iter().filter(|f| matches!(f, Frame::Retreat(_))).count();
     assert_eq!(retreats, usize::from(g.hex_of(t).is_some()));
