@@ -35,7 +35,7 @@ use crate::fire::resolve::{self, Shot};
 use crate::fire::{self, Declaration, Record, Share};
 use crate::oob::Kind;
 use crate::procedure::{Frame, Procedure};
-use crate::state::{Fate, Formation, Gbacw, Loc, UnitId};
+use crate::state::{Formation, Gbacw, UnitId};
 use crate::{facing, stacking, strength, zoc};
 use engine::{Actor, Illegal, Side};
 use hexmap::Hex;
@@ -248,29 +248,6 @@ pub(crate) fn entering(g: &mut Gbacw, side: Side, units: &[UnitId], h: Hex, caus
     let v = Volley { side: side.enemy(), at: h, hit: units.to_vec(), firers, trigger: Trigger::Retreat };
     if let Some(v) = v.ready(g) {
         v.push(g);
-    }
-}
-
-/// R27: abandoned guns of the enemy in `h`, entered by infantry or cavalry of `side`, are
-/// captured; a battery's own crew entering re-mans its guns (unlimbered, as they stand).
-pub(crate) fn guns_entered(g: &mut Gbacw, h: Hex, side: Side, entering: &[UnitId]) {
-    for b in g.unit_ids() {
-        if g.unit(b).abandoned != Some(h) {
-            continue;
-        }
-        let name = g.info(b).name.clone();
-        if g.side_of(b) == side && entering.contains(&b) && !g.unit(b).routed {
-            let st = g.unit_mut(b);
-            st.abandoned = None;
-            st.formation = Formation::Unlimbered;
-            g.log.push("GBACW 15.16", || format!("{name}'s crew re-mans its guns in {h}."));
-        } else if g.side_of(b) != side && entering.iter().any(|&u| fire::is_foot_or_horse(g, u)) {
-            // R42 (completing R27): the crew without guns leaves play with them (15.15).
-            let st = g.unit_mut(b);
-            st.abandoned = None;
-            st.loc = Loc::Gone(Fate::Captured);
-            g.log.push("GBACW 15.16", || format!("{name}'s abandoned guns in {h} are captured."));
-        }
     }
 }
 

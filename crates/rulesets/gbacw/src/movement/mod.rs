@@ -616,7 +616,7 @@ fn take_step(g: &mut Gbacw, m: &mut Mover, to: Hex, costs: &[u16]) {
         .collect();
     if !units.is_empty() {
         leaders::capture_alone(g, to, m.side);
-        crate::withdrawal::guns_entered(g, to, m.side, &units);
+        crate::retreat::guns_entered(g, to, m.side, &units);
     }
 }
 

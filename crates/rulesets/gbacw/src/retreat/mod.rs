@@ -223,7 +223,7 @@ fn step(g: &mut Gbacw, mut r: Retreat, to: Hex) {
     g.log.push("GBACW 14.4", || format!("{who} retreats into {to} ({n} of {of})."));
     unpin_if_empty(g, from);
     leaders::capture_alone(g, to, r.side);
-    crate::withdrawal::guns_entered(g, to, r.side, &units);
+    guns_entered(g, to, r.side, &units);
     let side = r.side;
     let cause = r.cause.clone();
     let fired = r.fired.clone();
@@ -278,6 +278,29 @@ fn displace(g: &mut Gbacw, side: Side, hex: Hex, by: &[UnitId], cause: &[UnitId]
         let names = standing.iter().map(|&u| g.info(u).name.clone()).collect::<Vec<_>>().join(", ");
         g.log.push("GBACW 14.3", || format!("{names} displaced from {hex}."));
         push(g, standing, hex, DISPLACED_HEXES, Why::Displaced, cause);
+    }
+}
+
+/// R27: abandoned guns of the enemy in `h`, entered by infantry or cavalry of `side`, are
+/// captured; a battery's own crew entering re-mans its guns (unlimbered, as they stand).
+pub(crate) fn guns_entered(g: &mut Gbacw, h: Hex, side: Side, entering: &[UnitId]) {
+    for b in g.unit_ids() {
+        if g.unit(b).abandoned != Some(h) {
+            continue;
+        }
+        let name = g.info(b).name.clone();
+        if g.side_of(b) == side && entering.contains(&b) && !g.unit(b).routed {
+            let st = g.unit_mut(b);
+            st.abandoned = None;
+            st.formation = Formation::Unlimbered;
+            g.log.push("GBACW 15.16", || format!("{name}'s crew re-mans its guns in {h}."));
+        } else if g.side_of(b) != side && entering.iter().any(|&u| crate::fire::is_foot_or_horse(g, u)) {
+            // R42 (completing R27): the crew without guns leaves play with them (15.15).
+            let st = g.unit_mut(b);
+            st.abandoned = None;
+            st.loc = Loc::Gone(Fate::Captured);
+            g.log.push("GBACW 15.16", || format!("{name}'s abandoned guns in {h} are captured."));
+        }
     }
 }
 
