@@ -20,7 +20,9 @@
 //!   leader left alone because his unit could not retreat goes to the nearest unit of his
 //!   command (17.53).
 //! - 15.16, R27: an unlimbered battery whose crew routs leaves its guns in the hex
-//!   ([`crate::state::UnitState::abandoned`]); the crew retreats as a Line unit (R14).
+//!   ([`crate::state::UnitState::abandoned`]); the crew retreats as a Line unit (R14). Enemy
+//!   infantry or cavalry entering the hex take the guns, and the crew leaves play with them;
+//!   the crew, no longer routed, re-mans them by entering the hex (R42, `guns_entered`).
 //! - A hex left with none of its units keeps no pin (13.33: the routed unit is no longer
 //!   pinned; the marker goes with the last unit).
 
