@@ -328,3 +328,21 @@ fn rule_10_0_mounted_zone_fires_only_at_mounted_cavalry() {
     ok(&mut g, Action::Step(away));
     assert_eq!(volley(&g).firers, vec![m], "mounted cavalry leaving draws its fire");
 }
+
+#[test]
+fn rule_10_17_callable_in_the_retreat_before_melee_phase() {
+    // Step 10's Retreat Before Melee Phase asks the same question of a unit leaving (12.83):
+    // the volley comes back to push, and is the enemy's decision.
+    let (mut g, t) = union_moves();
+    let u = union(&mut g, "27IL", "2328", 3);
+    tk::phase(&mut g, 1, Side::Union, gbacw::Phase::RetreatBeforeMelee);
+    let (v, covered) =
+        gbacw::withdrawal::leaving(&g, Side::Union, &[Piece::Unit(u)], hex("2328")).expect("the 12th may fire");
+    assert!(!covered);
+    assert_eq!((v.firers.clone(), v.hit.clone()), (vec![t], vec![u]));
+    v.push(&mut g);
+    assert_eq!((g.actor(), g.prompt().rule.as_str()), (Actor::Side(Side::Confederate), "GBACW 10.1"));
+    // Leaders alone draw none here either (10.18).
+    let l = tk::put_leader(&mut g, "McClernand", "2328");
+    assert!(gbacw::withdrawal::leaving(&g, Side::Union, &[Piece::Leader(l)], hex("2328")).is_none());
+}
