@@ -231,10 +231,29 @@ fn rule_10_17_free_shot_and_depletion() {
     assert_eq!(resolution(&g).shot, gbacw::fire::Shot::Withdrawal);
     assert!(resolution(&g).rec.spent.iter().all(|&(v, _)| v == t));
     // A die of 1 calls for the firer's depletion roll (10.17 note, 11.21).
-    let one = gbacw::charts::fire_ammo_check(1);
-    assert!(one);
+    assert!(gbacw::charts::fire_ammo_check(1));
     g.apply(&Action::Roll(1)).unwrap();
-    assert!(g.prompt().rule == "GBACW 11.21" || g.prompt().rule == "GBACW 9.16", "{}", g.prompt().rule);
+    assert_eq!(g.prompt().rule, "GBACW 11.21");
+    g.apply(&Action::Roll(1)).unwrap();
+    assert!(g.unit(t).depleted, "out of ammunition after its free shot");
+}
+
+#[test]
+fn rule_10_17_the_firer_fires_its_whole_strength_in_the_fire_phase() {
+    let (mut g, t) = union_moves();
+    let u = union(&mut g, "27IL", "2328", 3);
+    ok(&mut g, Action::Select(Piece::Unit(u)));
+    ok(&mut g, Action::Step(hex("2327")));
+    shoot(&mut g, t);
+    miss(&mut g);
+    ok(&mut g, Action::EndMove);
+    ok(&mut g, Action::Done);
+    // The Confederate's Defensive Fire Phase: the 12th's free shot spent none of it (9.45).
+    assert_eq!(g.phase, gbacw::Phase::DefensiveFire);
+    tk::place(&mut g, "30IL", "2328", Formation::Line, 3);
+    g.legal_memo.forget();
+    ok(&mut g, Action::FireAt(hex("2328")));
+    ok(&mut g, Action::Fire { unit: t, sp: 2, via: 0 });
 }
 
 #[test]
