@@ -20,6 +20,16 @@ fn union_moves() -> (Gbacw, UnitId) {
     (g, t)
 }
 
+/// [`union_moves`] with the 27th Illinois in 2328 facing the enemy, stepping out to 2327: the
+/// position, the mover and the 12th Tennessee.
+fn step_out() -> (Gbacw, UnitId, UnitId) {
+    let (mut g, t) = union_moves();
+    let u = union(&mut g, "27IL", "2328", 3);
+    ok(&mut g, Action::Select(Piece::Unit(u)));
+    ok(&mut g, Action::Step(hex("2327")));
+    (g, u, t)
+}
+
 fn union(g: &mut Gbacw, id: &str, at: &str, facing: u8) -> UnitId {
     let u = tk::place(g, id, at, Formation::Line, facing);
     g.unit_mut(u).morale = Some(3);
@@ -54,10 +64,7 @@ fn shoot(g: &mut Gbacw, u: UnitId) {
 
 #[test]
 fn rule_10_1_leaving_a_zone_draws_fire_first() {
-    let (mut g, t) = union_moves();
-    let u = union(&mut g, "27IL", "2328", 3);
-    ok(&mut g, Action::Select(Piece::Unit(u)));
-    ok(&mut g, Action::Step(hex("2327")));
+    let (mut g, u, t) = step_out();
     // 10.11: the fire comes before the mover leaves, at one hex, the enemy's decision.
     assert_eq!(g.hex_of(u), Some(hex("2328")), "still in the hex it is leaving");
     assert_eq!(g.actor(), Actor::Side(Side::Confederate));
@@ -186,10 +193,7 @@ fn rule_10_16_enfiladed_when_leaving() {
 
 #[test]
 fn rule_10_15_pinned_mover_takes_one_hex_then_pinned() {
-    let (mut g, t) = union_moves();
-    let u = union(&mut g, "27IL", "2328", 3);
-    ok(&mut g, Action::Select(Piece::Unit(u)));
-    ok(&mut g, Action::Step(hex("2327")));
+    let (mut g, u, t) = step_out();
     shoot(&mut g, t);
     let d = die_for(&g, |r| r == FireResult::Pin);
     g.apply(&Action::Roll(d)).unwrap();
@@ -201,10 +205,7 @@ fn rule_10_15_pinned_mover_takes_one_hex_then_pinned() {
 
 #[test]
 fn rule_10_15_withdrawal_fire_routs_the_mover_mid_move() {
-    let (mut g, t) = union_moves();
-    let u = union(&mut g, "27IL", "2328", 3);
-    ok(&mut g, Action::Select(Piece::Unit(u)));
-    ok(&mut g, Action::Step(hex("2327")));
+    let (mut g, u, t) = step_out();
     shoot(&mut g, t);
     let d = die_for(&g, |r| matches!(r, FireResult::Loss { .. }));
     g.apply(&Action::Roll(d)).unwrap();
@@ -222,10 +223,7 @@ fn rule_10_15_withdrawal_fire_routs_the_mover_mid_move() {
 
 #[test]
 fn rule_10_17_free_shot_and_depletion() {
-    let (mut g, t) = union_moves();
-    let u = union(&mut g, "27IL", "2328", 3);
-    ok(&mut g, Action::Select(Piece::Unit(u)));
-    ok(&mut g, Action::Step(hex("2327")));
+    let (mut g, _, t) = step_out();
     shoot(&mut g, t);
     // Not a Fire Phase's fire: its record is its own (10.12, 10.17).
     assert_eq!(resolution(&g).shot, gbacw::fire::Shot::Withdrawal);
@@ -240,10 +238,7 @@ fn rule_10_17_free_shot_and_depletion() {
 
 #[test]
 fn rule_10_17_the_firer_fires_its_whole_strength_in_the_fire_phase() {
-    let (mut g, t) = union_moves();
-    let u = union(&mut g, "27IL", "2328", 3);
-    ok(&mut g, Action::Select(Piece::Unit(u)));
-    ok(&mut g, Action::Step(hex("2327")));
+    let (mut g, _, t) = step_out();
     shoot(&mut g, t);
     miss(&mut g);
     ok(&mut g, Action::EndMove);
