@@ -8,6 +8,9 @@
 //!   over its limits: each move therefore ends only where the hex, as it then stands, is
 //!   within them, and the phase ends only with every hex within them (a hex over them from
 //!   before the phase must be put right by moving units out).
+//! - R41: a pinned hex is not held to them. A pin (9.84) forbids the very move that would put
+//!   it right: a mover pinned by withdrawal fire where it was only passing through (10.15,
+//!   6.23), or units displaced into it, stay over the limits until they may move again.
 //! - R13 (6.11 with 8.16 and 8.17): Column infantry, limbered artillery and mounted cavalry
 //!   pass through friendly hexes paying the terrain, never the road; Column infantry never
 //!   ends a move with another combat unit (nor another unit with it), mounted cavalry only
@@ -47,11 +50,12 @@ pub fn friends_at(g: &Gbacw, h: Hex, side: Side) -> Vec<UnitId> {
     g.units_at(h).into_iter().filter(|&u| g.side_of(u) == side && stacks(g, u)).collect()
 }
 
-/// Why `side`'s units in `h` break 8.11-8.17 as they stand, if they do.
+/// Why `side`'s units in `h` break 8.11-8.17 as they stand, if they do (a pinned hex never
+/// does: R41).
 #[must_use]
 pub fn fault(g: &Gbacw, h: Hex, side: Side) -> Option<Illegal> {
     let units = friends_at(g, h, side);
-    if units.is_empty() {
+    if units.is_empty() || g.pinned.contains(&h) {
         return None;
     }
     let terrain = g.map().terrain(h)?;

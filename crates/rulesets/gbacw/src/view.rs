@@ -91,6 +91,12 @@ fn statuses() -> Vec<StatusView> {
         S::new("lost #", "-#", "-2 Strength Points or guns lost (3.32)"),
         S::new("half crew", "HC", "HC half crew (15.13)"),
         S::new("crewless", "NC", "NC supply wagon without its crew: no move, fire or resupply (11.1)"),
+        S::new("off its guns", "OFF", "OFF battery crew routed off its guns (15.16)"),
+        S::new(
+            "abandoned",
+            "ABN",
+            "ABN guns abandoned by their crew: enemy foot or horse entering take them (15.16, R27)",
+        ),
         S::new(
             "out of command",
             "OOC",
@@ -162,8 +168,8 @@ fn counters(g: &Gbacw) -> Vec<CounterView> {
         if st.crew_lost == 1 {
             status.push("half crew".into());
         }
-        if let Some(at) = st.abandoned {
-            status.push(format!("guns abandoned in {at}"));
+        if st.abandoned.is_some() {
+            status.push("off its guns".into());
         }
         if crate::fire::wagon::crewless(g, u) {
             status.push("crewless".into());
@@ -183,6 +189,20 @@ fn counters(g: &Gbacw) -> Vec<CounterView> {
             facing: None,
             faces_side: (st.formation != Formation::Wagon).then_some(st.facing),
         });
+        // 15.16: the guns the crew left stand in their own hex.
+        if let Some(guns) = st.abandoned {
+            out.push(CounterView {
+                id: format!("{}-guns", info.id),
+                hex: guns.label(),
+                side: info.side.name().into(),
+                kind: "battery".into(),
+                name: format!("{}'s guns", info.name),
+                strength: g.strength(u).to_string(),
+                status: vec!["abandoned".into()],
+                facing: None,
+                faces_side: None,
+            });
+        }
     }
     for l in g.leader_ids() {
         let Some(h) = g.leader_hex(l) else { continue };

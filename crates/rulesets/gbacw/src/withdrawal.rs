@@ -35,7 +35,7 @@ use crate::fire::resolve::{self, Shot};
 use crate::fire::{self, Declaration, Record, Share};
 use crate::oob::Kind;
 use crate::procedure::{Frame, Procedure};
-use crate::state::{Fate, Formation, Gbacw, Loc, UnitId};
+use crate::state::{Formation, Gbacw, UnitId};
 use crate::{facing, stacking, strength, zoc};
 use engine::{Actor, Illegal, Side};
 use hexmap::Hex;
@@ -152,15 +152,16 @@ impl Volley {
         (!self.firers.is_empty()).then_some(self)
     }
 
-    /// Pushes the volley if any unit may fire in it.
-    fn open(self, g: &mut Gbacw) -> bool {
-        let Some(v) = self.ready(g) else { return false };
-        v.push(g);
-        true
-    }
-
     /// Pushes the volley: the enemy's decision is pending.
     pub fn push(self, g: &mut Gbacw) {
+        let who = self.targets(g).iter().map(|&u| g.info(u).name.clone()).collect::<Vec<_>>().join(", ");
+        let at = self.at;
+        let what = match self.trigger {
+            Trigger::Leaving => format!("{who}, in an enemy zone of control in {at}, may draw withdrawal fire."),
+            Trigger::Formation => format!("{who} changes formation under the enemy's guns in {at}."),
+            Trigger::Retreat => format!("{who} retreats into an enemy zone of control in {at}."),
+        };
+        g.log.push(self.rule(), || what);
         g.stack.push(Frame::Withdraw(Box::new(self)));
     }
 
@@ -209,9 +210,10 @@ pub fn covering(g: &mut Gbacw, side: Side, moved: &[UnitId], from: Hex) {
     let firers = zoc::controllers(g, side, from, purpose);
     let hit = stacking::friends_at(g, from, side);
     let v = Volley { side: side.enemy(), at: from, hit, firers, trigger: Trigger::Leaving };
-    if v.open(g) {
+    if let Some(v) = v.ready(g) {
         let who = crate::movement::name(g, Piece::Unit(moved[0]));
-        g.log.push("GBACW 10.14", || format!("{who} withdraws from {from}; the units staying cover it."));
+        g.log.push("GBACW 10.14", || format!("{who} withdraws from {from} unfired on; the units staying cover it."));
+        v.push(g);
     }
 }
 
@@ -244,29 +246,8 @@ pub(crate) fn entering(g: &mut Gbacw, side: Side, units: &[UnitId], h: Hex, caus
         .filter(|u| !cause.contains(u) && !fired.contains(u))
         .collect();
     let v = Volley { side: side.enemy(), at: h, hit: units.to_vec(), firers, trigger: Trigger::Retreat };
-    v.open(g);
-}
-
-/// R27: abandoned guns of the enemy in `h`, entered by infantry or cavalry of `side`, are
-/// captured; a battery's own crew entering re-mans its guns (unlimbered, as they stand).
-pub(crate) fn guns_entered(g: &mut Gbacw, h: Hex, side: Side, entering: &[UnitId]) {
-    for b in g.unit_ids() {
-        if g.unit(b).abandoned != Some(h) {
-            continue;
-        }
-        let name = g.info(b).name.clone();
-        if g.side_of(b) == side && entering.contains(&b) && !g.unit(b).routed {
-            let st = g.unit_mut(b);
-            st.abandoned = None;
-            st.formation = Formation::Unlimbered;
-            g.log.push("GBACW 15.16", || format!("{name}'s crew re-mans its guns in {h}."));
-        } else if g.side_of(b) != side && entering.iter().any(|&u| fire::is_foot_or_horse(g, u)) {
-            // R42 (completing R27): the crew without guns leaves play with them (15.15).
-            let st = g.unit_mut(b);
-            st.abandoned = None;
-            st.loc = Loc::Gone(Fate::Captured);
-            g.log.push("GBACW 15.16", || format!("{name}'s abandoned guns in {h} are captured."));
-        }
+    if let Some(v) = v.ready(g) {
+        v.push(g);
     }
 }
 

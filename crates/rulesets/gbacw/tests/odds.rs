@@ -103,3 +103,32 @@ fn the_odds_of_a_share_carry_through_to_the_roll() {
     after.apply(&share).unwrap();
     assert_eq!(after.odds_own(&share), engine::OddsOwn::Take(Action::Resolve));
 }
+
+/// A withdrawal shot is one fire at one unit (10.1, R40): the calculator gives its odds too.
+/// The 12th Tennessee in 2329 facing north fires at the 27th Illinois (morale 3) stepping out
+/// of 2328 to 2327, its back turned (10.16: enfiladed, +1 to its morale dice).
+#[test]
+fn a_withdrawal_shot_matches_the_engine() {
+    let mut g = tk::movement(Side::Union);
+    let t = tk::place(&mut g, "27IL", "2328", Formation::Line, 3);
+    let f = tk::place(&mut g, "12TN", "2329", Formation::Line, 0);
+    g.unit_mut(t).morale = Some(3);
+    g.apply(&Action::Select(gbacw::Piece::Unit(t))).unwrap();
+    g.apply(&Action::Step(hex("2327"))).unwrap();
+    let (arm, times, range, vias, sp) = gbacw::withdrawal::aim(&g, Side::Confederate, f, hex("2328"), t).unwrap();
+    let halves = gbacw::strength::final_halves(sp, times);
+    let share = gbacw::fire::Share { unit: f, from: hex("2329"), sp, via: vias[0], arm, range, halves };
+    let grp = Group { arm, shares: vec![share], long: false, dice: Vec::new() };
+    let column = resolve::group_column(&g, &grp, t, hex("2328"), resolve::density_points(&g, hex("2328")));
+    let o = odds::fire(&Fire { column, small_arms: true, morale: Some(3), modifier: 1, initial: 7, lost: 0 });
+    let d = analysis::outcomes(&g, &Action::Fire { unit: f, sp, via: vias[0] }, 1_000_000).expect("small enough");
+    close(d.total(), 1.0, "total");
+    for k in 0..4u8 {
+        close(d.mean(|x| f64::from(u8::from(x.unit(t).lost == k))), o.loss[usize::from(k)], &format!("loss {k}"));
+    }
+    close(d.mean(|x| f64::from(u8::from(x.unit(t).routed))), o.routed, "routed");
+    // 10.15: a pinned mover has taken its step and is pinned where it stands.
+    let pinned = |x: &Gbacw| !x.unit(t).routed && x.hex_of(t).is_some_and(|h| x.pinned.contains(&h));
+    close(d.mean(|x| f64::from(u8::from(pinned(x)))), o.pinned, "pinned");
+    close(d.mean(|x| f64::from(u8::from(x.unit(f).depleted))), o.depleted, "depleted");
+}

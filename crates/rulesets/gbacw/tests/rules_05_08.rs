@@ -425,3 +425,24 @@ fn rule_5_0_moves_by_destination_through_engine_reach() {
     }
     assert_eq!(g.hex_of(tk::unit(&g, "27IL")), Some(hex("0512")));
 }
+
+#[test]
+fn rule_17_52_a_leader_who_cannot_move_does_not_stop_the_phase() {
+    // McClernand alone two hexes from the enemy, outside his division's radius: one hex a
+    // turn (17.21), and every hex he could reach as near. The rule he cannot keep does not
+    // hold the phase (a dead end otherwise).
+    let mut g = tk::movement(Side::Union);
+    let l = tk::put_leader(&mut g, "McClernand", "0510");
+    tk::put(&mut g, "12TN", "0512", 0);
+    let b = gbacw::command::brigade(&g, l).expect("a brigade commander");
+    g.command.in_dir[b] = false;
+    g.legal_memo.forget();
+    assert_eq!(refused(&g, Action::Select(Piece::Leader(l))), "GBACW 17.52");
+    ok(&mut g, Action::Done);
+    // Within the radius he can get away, so he must.
+    let mut g = tk::movement(Side::Union);
+    let l = tk::put_leader(&mut g, "McClernand", "0510");
+    tk::put(&mut g, "12TN", "0512", 0);
+    assert_eq!(refused(&g, Action::Done), "GBACW 17.52");
+    ok(&mut g, Action::Select(Piece::Leader(l)));
+}

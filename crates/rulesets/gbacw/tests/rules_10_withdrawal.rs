@@ -20,6 +20,16 @@ fn union_moves() -> (Gbacw, UnitId) {
     (g, t)
 }
 
+/// [`union_moves`] with the 27th Illinois in 2328 facing the enemy, stepping out to 2327: the
+/// position, the mover and the 12th Tennessee.
+fn step_out() -> (Gbacw, UnitId, UnitId) {
+    let (mut g, t) = union_moves();
+    let u = union(&mut g, "27IL", "2328", 3);
+    ok(&mut g, Action::Select(Piece::Unit(u)));
+    ok(&mut g, Action::Step(hex("2327")));
+    (g, u, t)
+}
+
 fn union(g: &mut Gbacw, id: &str, at: &str, facing: u8) -> UnitId {
     let u = tk::place(g, id, at, Formation::Line, facing);
     g.unit_mut(u).morale = Some(3);
@@ -54,10 +64,7 @@ fn shoot(g: &mut Gbacw, u: UnitId) {
 
 #[test]
 fn rule_10_1_leaving_a_zone_draws_fire_first() {
-    let (mut g, t) = union_moves();
-    let u = union(&mut g, "27IL", "2328", 3);
-    ok(&mut g, Action::Select(Piece::Unit(u)));
-    ok(&mut g, Action::Step(hex("2327")));
+    let (mut g, u, t) = step_out();
     // 10.11: the fire comes before the mover leaves, at one hex, the enemy's decision.
     assert_eq!(g.hex_of(u), Some(hex("2328")), "still in the hex it is leaving");
     assert_eq!(g.actor(), Actor::Side(Side::Confederate));
@@ -186,10 +193,7 @@ fn rule_10_16_enfiladed_when_leaving() {
 
 #[test]
 fn rule_10_15_pinned_mover_takes_one_hex_then_pinned() {
-    let (mut g, t) = union_moves();
-    let u = union(&mut g, "27IL", "2328", 3);
-    ok(&mut g, Action::Select(Piece::Unit(u)));
-    ok(&mut g, Action::Step(hex("2327")));
+    let (mut g, u, t) = step_out();
     shoot(&mut g, t);
     let d = die_for(&g, |r| r == FireResult::Pin);
     g.apply(&Action::Roll(d)).unwrap();
@@ -201,10 +205,7 @@ fn rule_10_15_pinned_mover_takes_one_hex_then_pinned() {
 
 #[test]
 fn rule_10_15_withdrawal_fire_routs_the_mover_mid_move() {
-    let (mut g, t) = union_moves();
-    let u = union(&mut g, "27IL", "2328", 3);
-    ok(&mut g, Action::Select(Piece::Unit(u)));
-    ok(&mut g, Action::Step(hex("2327")));
+    let (mut g, u, t) = step_out();
     shoot(&mut g, t);
     let d = die_for(&g, |r| matches!(r, FireResult::Loss { .. }));
     g.apply(&Action::Roll(d)).unwrap();
@@ -222,19 +223,32 @@ fn rule_10_15_withdrawal_fire_routs_the_mover_mid_move() {
 
 #[test]
 fn rule_10_17_free_shot_and_depletion() {
-    let (mut g, t) = union_moves();
-    let u = union(&mut g, "27IL", "2328", 3);
-    ok(&mut g, Action::Select(Piece::Unit(u)));
-    ok(&mut g, Action::Step(hex("2327")));
+    let (mut g, _, t) = step_out();
     shoot(&mut g, t);
     // Not a Fire Phase's fire: its record is its own (10.12, 10.17).
     assert_eq!(resolution(&g).shot, gbacw::fire::Shot::Withdrawal);
     assert!(resolution(&g).rec.spent.iter().all(|&(v, _)| v == t));
     // A die of 1 calls for the firer's depletion roll (10.17 note, 11.21).
-    let one = gbacw::charts::fire_ammo_check(1);
-    assert!(one);
+    assert!(gbacw::charts::fire_ammo_check(1));
     g.apply(&Action::Roll(1)).unwrap();
-    assert!(g.prompt().rule == "GBACW 11.21" || g.prompt().rule == "GBACW 9.16", "{}", g.prompt().rule);
+    assert_eq!(g.prompt().rule, "GBACW 11.21");
+    g.apply(&Action::Roll(1)).unwrap();
+    assert!(g.unit(t).depleted, "out of ammunition after its free shot");
+}
+
+#[test]
+fn rule_10_17_the_firer_fires_its_whole_strength_in_the_fire_phase() {
+    let (mut g, _, t) = step_out();
+    shoot(&mut g, t);
+    miss(&mut g);
+    ok(&mut g, Action::EndMove);
+    ok(&mut g, Action::Done);
+    // The Confederate's Defensive Fire Phase: the 12th's free shot spent none of it (9.45).
+    assert_eq!(g.phase, gbacw::Phase::DefensiveFire);
+    tk::place(&mut g, "30IL", "2328", Formation::Line, 3);
+    g.legal_memo.forget();
+    ok(&mut g, Action::FireAt(hex("2328")));
+    ok(&mut g, Action::Fire { unit: t, sp: 2, via: 0 });
 }
 
 #[test]
@@ -291,4 +305,58 @@ fn rule_6_23_unlimbers_when_unhurt() {
     ok(&mut g, Action::Select(Piece::Unit(b)));
     ok(&mut g, Action::Form(Formation::Unlimbered));
     assert_eq!(g.unit(b).formation, Formation::Unlimbered);
+}
+
+#[test]
+fn rule_9_84_pinned_units_still_fire_withdrawal_fire() {
+    let (mut g, t) = union_moves();
+    g.pinned.push(hex("2329"));
+    let u = union(&mut g, "27IL", "2328", 3);
+    ok(&mut g, Action::Select(Piece::Unit(u)));
+    ok(&mut g, Action::Step(hex("2327")));
+    assert_eq!(volley(&g).firers, vec![t]);
+    // A routed unit has no zone and fires nothing (13.32).
+    let (mut g, t) = union_moves();
+    g.unit_mut(t).routed = true;
+    let u = union(&mut g, "27IL", "2328", 3);
+    ok(&mut g, Action::Select(Piece::Unit(u)));
+    ok(&mut g, Action::Step(hex("2327")));
+    assert_eq!(g.hex_of(u), Some(hex("2327")));
+}
+
+#[test]
+fn rule_10_0_mounted_zone_fires_only_at_mounted_cavalry() {
+    // Miller's company, mounted with pistols, in 2329: its zone is all six hexes, but only
+    // against mounted cavalry (10.0 exception).
+    let mut g = tk::movement(Side::Union);
+    let m = tk::place(&mut g, "Miller", "2329", Formation::Mounted, 0);
+    g.unit_mut(m).morale = Some(3);
+    let foot = union(&mut g, "27IL", "2328", 3);
+    ok(&mut g, Action::Select(Piece::Unit(foot)));
+    ok(&mut g, Action::Step(hex("2327")));
+    assert_eq!(g.hex_of(foot), Some(hex("2327")), "men on foot leave it unfired on");
+    ok(&mut g, Action::EndMove);
+    let horse = tk::place(&mut g, "Delano", "2328", Formation::Mounted, 3);
+    ok(&mut g, Action::Select(Piece::Unit(horse)));
+    let away = hex("2427");
+    ok(&mut g, Action::Step(away));
+    assert_eq!(volley(&g).firers, vec![m], "mounted cavalry leaving draws its fire");
+}
+
+#[test]
+fn rule_10_17_callable_in_the_retreat_before_melee_phase() {
+    // Step 10's Retreat Before Melee Phase asks the same question of a unit leaving (12.83):
+    // the volley comes back to push, and is the enemy's decision.
+    let (mut g, t) = union_moves();
+    let u = union(&mut g, "27IL", "2328", 3);
+    tk::phase(&mut g, 1, Side::Union, gbacw::Phase::RetreatBeforeMelee);
+    let (v, covered) =
+        gbacw::withdrawal::leaving(&g, Side::Union, &[Piece::Unit(u)], hex("2328")).expect("the 12th may fire");
+    assert!(!covered);
+    assert_eq!((v.firers.clone(), v.hit.clone()), (vec![t], vec![u]));
+    v.push(&mut g);
+    assert_eq!((g.actor(), g.prompt().rule.as_str()), (Actor::Side(Side::Confederate), "GBACW 10.1"));
+    // Leaders alone draw none here either (10.18).
+    let l = tk::put_leader(&mut g, "McClernand", "2328");
+    assert!(gbacw::withdrawal::leaving(&g, Side::Union, &[Piece::Leader(l)], hex("2328")).is_none());
 }

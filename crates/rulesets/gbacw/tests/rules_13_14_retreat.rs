@@ -205,6 +205,9 @@ fn rule_15_16_crew_leaves_unlimbered_guns() {
     tk::retreat_first(&mut g);
     assert_ne!(g.hex_of(b), Some(hex("2329")), "the crew retreats; the guns stay");
     assert_eq!(g.unit(b).formation, Formation::Line, "R14: a crew off its guns is Line");
+    let board = g.board();
+    let guns = board.counters.iter().find(|c| c.id == "Watson-guns").expect("the guns on the board");
+    assert_eq!((guns.hex.as_str(), guns.status.clone()), ("2329", vec!["abandoned".to_string()]));
     // R27: Union infantry entering the hex takes the guns.
     tk::phase(&mut g, 1, Side::Union, Phase::Movement);
     let inf = unit(&mut g, "27IL", hex("2328"), Formation::Line, 3);
@@ -243,6 +246,13 @@ fn routed_by_the_27th() -> (Gbacw, UnitId, UnitId, UnitId) {
     (g, a, c, t)
 }
 
+/// Unit `u` takes its retreat-fire shot.
+fn shoot(g: &mut Gbacw, u: UnitId) {
+    let a =
+        g.legal_actions().into_iter().find(|a| matches!(a, Action::Fire { unit, .. } if *unit == u)).expect("its shot");
+    ok(g, a);
+}
+
 #[test]
 fn rule_10_2_retreat_fire_from_another_unit() {
     let (mut g, _, c, _) = routed_by_the_27th();
@@ -273,17 +283,13 @@ fn rule_10_2_no_rerout() {
     let (mut g, _, c, t) = routed_by_the_27th();
     let nw = hex("2330").neighbour(dir(5));
     ok(&mut g, Action::RetreatTo(nw));
-    let a = g
-        .legal_actions()
-        .into_iter()
-        .find(|a| matches!(a, Action::Fire { unit, .. } if *unit == c))
-        .expect("the 30th's shot");
-    ok(&mut g, a);
+    shoot(&mut g, c);
     let d = die_for(&g, |r| matches!(r, FireResult::Loss { .. }));
     g.apply(&Action::Roll(d)).unwrap();
     roll_all(&mut g, 6);
     assert!(g.strength(t) < 5 || g.hex_of(t).is_none());
     assert!(!g.log().events().iter().any(|e| e.text.contains("routs again")), "10.2: no new rout");
+    assert!(!g.fired_at.contains(&(c, nw)), "a free shot is no Offensive Fire Phase fire (12.22)");
     // Its one retreat goes on: one hex gone of three, no second retreat of three.
     let retreats = g.stack.iter().filter(|f| matches!(f, Frame::Retreat(_))).count();
     assert_eq!(retreats, usize::from(g.hex_of(t).is_some()));
@@ -315,4 +321,89 @@ fn rule_13_33_routed_unit_hurt_again_routs_three_more() {
         assert!(g.log().events().iter().any(|e| e.rule == "GBACW 13.33"));
         assert_eq!(g.prompt().rule, "GBACW 13.31", "three hexes more");
     }
+}
+
+#[test]
+fn rule_11_17_routed_wagon_crew_leaves_the_wagon() {
+    let mut g = offensive();
+    let w = unit(&mut g, "CWagon", hex("2329"), Formation::Wagon, 0);
+    tk::rout(&mut g, w, &[]);
+    assert_eq!(g.hex_of(w), Some(hex("2329")), "the wagon stays");
+    assert!(gbacw::fire::wagon::crewless(&g, w));
+    assert_eq!(g.prompt().rule, "GBACW 9.0", "no retreat to make");
+    // A routed unit retreating onto it does not displace it.
+    let mut g = offensive();
+    let u = unit(&mut g, "12TN", hex("2329"), Formation::Line, 0);
+    let w = unit(&mut g, "CWagon", hex("2330"), Formation::Wagon, 0);
+    tk::rout(&mut g, u, &[]);
+    ok(&mut g, Action::RetreatTo(hex("2330")));
+    assert_eq!(g.hex_of(w), Some(hex("2330")));
+    assert!(matches!(g.stack.last(), Some(Frame::Retreat(RetreatFrame::Go(_)))));
+}
+
+#[test]
+fn rule_10_2_once_per_firer_per_retreat() {
+    let (mut g, _, c, t) = routed_by_the_27th();
+    let nw = hex("2330").neighbour(dir(5));
+    ok(&mut g, Action::RetreatTo(nw));
+    shoot(&mut g, c);
+    let d = die_for(&g, |r| r == FireResult::NoEffect || r == FireResult::Pin);
+    g.apply(&Action::Roll(d)).unwrap();
+    roll_all(&mut g, 1);
+    // The 30th has fired at this retreat: wherever it goes on in the 30th's zone, no more.
+    for next in offered(&g) {
+        let mut h = g.clone();
+        ok(&mut h, Action::RetreatTo(next));
+        assert!(!matches!(h.stack.last(), Some(Frame::Withdraw(v)) if v.firers.contains(&c)), "{next}");
+    }
+    assert!(g.unit(t).routed);
+}
+
+#[test]
+fn rule_13_42_a_stack_routed_retreats_unit_by_unit() {
+    // The 12th on top of the 13th in 2329; a rout result and failed checks rout both.
+    let mut g = offensive();
+    let a = unit(&mut g, "27IL", hex("2330"), Formation::Line, 0);
+    let top = unit(&mut g, "12TN", hex("2329"), Formation::Line, 3);
+    let under = unit(&mut g, "13TN", hex("2329"), Formation::Line, 3);
+    ok(&mut g, Action::FireAt(hex("2329")));
+    ok(&mut g, Action::Fire { unit: a, sp: 4, via: 0 });
+    ok(&mut g, Action::Resolve);
+    let d = die_for(&g, |r| r == FireResult::Rout);
+    g.apply(&Action::Roll(d)).unwrap();
+    roll_all(&mut g, 6);
+    assert!(g.unit(top).routed && g.unit(under).routed, "13.42: the top routs, the one beneath checks");
+    // The top unit retreats first, then the other, each its own three hexes.
+    match g.stack.last() {
+        Some(Frame::Retreat(RetreatFrame::Go(r))) => assert_eq!(r.units, vec![top]),
+        other => panic!("{other:?}"),
+    }
+    tk::retreat_first(&mut g);
+    assert_eq!(g.hex_of(top).map(|h| h.distance(hex("2329"))), Some(3));
+    assert_eq!(g.hex_of(under).map(|h| h.distance(hex("2329"))), Some(3));
+}
+
+#[test]
+fn rule_17_53_retreat_fire_destroys_the_unit_its_leader_joins_his_command() {
+    let (mut g, _, c, t) = routed_by_the_27th();
+    let l = tk::leader(&g, "Russell");
+    // Russell rode with the routed 12th; the 13th stands far off.
+    g.leaders[usize::from(l)].loc = Loc::Map(hex("2329"));
+    unit(&mut g, "13TN", hex("2333"), Formation::Line, 0);
+    g.unit_mut(t).lost = 4; // one Strength Point left
+    g.legal_memo.forget();
+    let nw = hex("2330").neighbour(dir(5));
+    ok(&mut g, Action::RetreatTo(nw));
+    assert_eq!(g.leader_hex(l), Some(nw), "the last unit to leave took him along (13.43)");
+    shoot(&mut g, c);
+    let d = die_for(&g, |r| matches!(r, FireResult::Loss { .. }));
+    g.apply(&Action::Roll(d)).unwrap();
+    while g.actor() == Actor::Chance {
+        let outcomes = g.chance_outcomes();
+        // Leader rolls: an 8 leaves him unhurt (a 7 on small arms captures him, R18).
+        let a = if matches!(outcomes[0].0, Action::Roll2(_)) { Action::Roll2(8) } else { Action::Roll(1) };
+        g.apply(&a).unwrap();
+    }
+    assert_eq!(g.unit(t).loc, Loc::Gone(Fate::Eliminated));
+    assert_eq!(g.leader_hex(l), Some(hex("2333")), "17.53: to the nearest unit of his command");
 }

@@ -218,8 +218,10 @@ pub(crate) fn start(g: &mut Gbacw, d: Declaration, side: Side, shot: Shot, hit: 
         groups.push(Group { arm, shares: sh, long, dice: Vec::new() });
     }
     for s in &shares {
-        // 12.22, 12.26: what each unit fired at offensively, for the Melee Phase.
-        if g.phase == crate::state::Phase::OffensiveFire && !g.fired_at.contains(&(s.unit, target)) {
+        // 12.22, 12.26: what each unit fired at offensively, for the Melee Phase (a free shot
+        // is no Fire Phase's fire, 10.17).
+        let offensive = g.phase == crate::state::Phase::OffensiveFire && shot == Shot::Phase;
+        if offensive && !g.fired_at.contains(&(s.unit, target)) {
             g.fired_at.push((s.unit, target));
         }
         if is_battery(g, s.unit) && !rec.paid.contains(&s.unit) {

@@ -10,8 +10,8 @@
 //! - 11.12: small arms' numbers kill the crew (the wagon turns crewless, no morale check: the
 //!   crew is gone); artillery's numbers are a column of 11.34 and a die (no casualty to the
 //!   crew, so no leader roll and no check); "P", "R" and "P/R" are the crew's morale checks
-//!   either way. A crew routed away leaves the wagon crewless (`routed` on the wagon stands for
-//!   the crew counter until step 9's rout retreats place it).
+//!   either way. A crew routed away leaves the wagon crewless where it stands (11.17, `routed`
+//!   on the wagon stands for the crew counter, which is not placed: [`crate::retreat`]).
 //! - 11.16: a crewed wagon's crew fires in its own Defensive Fire Phase only. A wagon has no
 //!   facing (6.0, R14): its crew fires out through the hexside its line of fire crosses (at a
 //!   vertex, either), under 9.3's budget like any small arms.

@@ -538,10 +538,17 @@ fn mount_check(g: &Gbacw, left: &[(UnitId, u16)], changed: &[UnitId], u: UnitId)
     Ok(to)
 }
 
-/// Why the phasing player may not be Done yet (8.11-8.17, 17.52), if so.
+/// Why the phasing player may not be Done yet (8.11-8.17, 17.52), if so. A leader left
+/// alone near the enemy by the enemy's approach binds the player only while he can still
+/// make a move that ends legally (he may be held to one hex, 17.21, with every hex in reach
+/// as near): a rule the player cannot keep does not stop the phase.
 fn done_fault(g: &Gbacw, side: Side) -> Option<Illegal> {
-    stacking::any_fault(g, side)
-        .or_else(|| g.leader_ids().filter(|&l| g.leader_info(l).2 == side).find_map(|l| leaders::fault(g, l)))
+    stacking::any_fault(g, side).or_else(|| {
+        g.leader_ids()
+            .filter(|&l| g.leader_info(l).2 == side)
+            .filter(|&l| select_check(g, side, Piece::Leader(l)).is_ok())
+            .find_map(|l| leaders::fault(g, l))
+    })
 }
 
 // ------------------------------------------------------------------------------------------
@@ -609,7 +616,7 @@ fn take_step(g: &mut Gbacw, m: &mut Mover, to: Hex, costs: &[u16]) {
         .collect();
     if !units.is_empty() {
         leaders::capture_alone(g, to, m.side);
-        crate::withdrawal::guns_entered(g, to, m.side, &units);
+        crate::retreat::guns_entered(g, to, m.side, &units);
     }
 }
 

@@ -20,7 +20,9 @@
 //!   leader left alone because his unit could not retreat goes to the nearest unit of his
 //!   command (17.53).
 //! - 15.16, R27: an unlimbered battery whose crew routs leaves its guns in the hex
-//!   ([`crate::state::UnitState::abandoned`]); the crew retreats as a Line unit (R14).
+//!   ([`crate::state::UnitState::abandoned`]); the crew retreats as a Line unit (R14). Enemy
+//!   infantry or cavalry entering the hex take the guns, and the crew leaves play with them;
+//!   the crew, no longer routed, re-mans them by entering the hex (R42, `guns_entered`).
 //! - A hex left with none of its units keeps no pin (13.33: the routed unit is no longer
 //!   pinned; the marker goes with the last unit).
 
@@ -135,6 +137,12 @@ pub(crate) fn rout(g: &mut Gbacw, routed: &[UnitId], cause: &[UnitId]) {
         if !g.unit(u).routed {
             continue;
         }
+        if crate::fire::wagon::is_wagon(g, u) {
+            // 11.17: the crew retreats, the wagon stays (crewless, 11.1).
+            let name = g.info(u).name.clone();
+            g.log.push("GBACW 11.17", || format!("{name}'s crew routs away; the wagon stays in {h}."));
+            continue;
+        }
         push(g, vec![u], h, ROUT_HEXES, Why::Rout, cause);
     }
 }
@@ -217,7 +225,7 @@ fn step(g: &mut Gbacw, mut r: Retreat, to: Hex) {
     g.log.push("GBACW 14.4", || format!("{who} retreats into {to} ({n} of {of})."));
     unpin_if_empty(g, from);
     leaders::capture_alone(g, to, r.side);
-    crate::withdrawal::guns_entered(g, to, r.side, &units);
+    guns_entered(g, to, r.side, &units);
     let side = r.side;
     let cause = r.cause.clone();
     let fired = r.fired.clone();
@@ -258,7 +266,10 @@ fn displace(g: &mut Gbacw, side: Side, hex: Hex, by: &[UnitId], cause: &[UnitId]
     if !by.iter().any(|&u| g.hex_of(u) == Some(hex)) {
         return;
     }
-    let friends: Vec<UnitId> = stacking::friends_at(g, hex, side).into_iter().filter(|u| !by.contains(u)).collect();
+    let friends: Vec<UnitId> = stacking::friends_at(g, hex, side)
+        .into_iter()
+        .filter(|&u| !by.contains(&u) && !crate::fire::wagon::is_wagon(g, u))
+        .collect();
     let (routed, standing): (Vec<UnitId>, Vec<UnitId>) = friends.into_iter().partition(|&u| g.unit(u).routed);
     for &u in routed.iter().rev() {
         let name = g.info(u).name.clone();
@@ -269,6 +280,29 @@ fn displace(g: &mut Gbacw, side: Side, hex: Hex, by: &[UnitId], cause: &[UnitId]
         let names = standing.iter().map(|&u| g.info(u).name.clone()).collect::<Vec<_>>().join(", ");
         g.log.push("GBACW 14.3", || format!("{names} displaced from {hex}."));
         push(g, standing, hex, DISPLACED_HEXES, Why::Displaced, cause);
+    }
+}
+
+/// R27: abandoned guns of the enemy in `h`, entered by infantry or cavalry of `side`, are
+/// captured; a battery's own crew entering re-mans its guns (unlimbered, as they stand).
+pub(crate) fn guns_entered(g: &mut Gbacw, h: Hex, side: Side, entering: &[UnitId]) {
+    for b in g.unit_ids() {
+        if g.unit(b).abandoned != Some(h) {
+            continue;
+        }
+        let name = g.info(b).name.clone();
+        if g.side_of(b) == side && entering.contains(&b) && !g.unit(b).routed {
+            let st = g.unit_mut(b);
+            st.abandoned = None;
+            st.formation = Formation::Unlimbered;
+            g.log.push("GBACW 15.16", || format!("{name}'s crew re-mans its guns in {h}."));
+        } else if g.side_of(b) != side && entering.iter().any(|&u| crate::fire::is_foot_or_horse(g, u)) {
+            // R42 (completing R27): the crew without guns leaves play with them (15.15).
+            let st = g.unit_mut(b);
+            st.abandoned = None;
+            st.loc = Loc::Gone(Fate::Captured);
+            g.log.push("GBACW 15.16", || format!("{name}'s abandoned guns in {h} are captured."));
+        }
     }
 }
 

@@ -13,6 +13,8 @@
 //!   units is always open (14.2 lets it pass enemy zones, drawing retreat fire); one through
 //!   friendly units only when no continuation is both vacant of friends and clear of enemy
 //!   zones. With none at all the retreat cannot be made (13.31, 14.1: captured).
+//! - 14.4's advice to follow the cheapest terrain is the owner's to weigh: the retreating
+//!   player has "the final say" among the paths these rules leave open.
 
 use crate::map::Edge;
 use crate::state::{Formation, Gbacw, UnitId};
@@ -51,10 +53,13 @@ pub fn open_step(g: &Gbacw, side: Side, start: Hex, from: Hex, to: Hex) -> bool 
     g.charts().retreat_may_step(terrain, map.hexside(from, to))
 }
 
-/// Whether `h` holds friendly units other than those retreating (14.3, 8.15).
+/// Whether `h` holds friendly units other than those retreating, wagons apart (14.3, 8.15;
+/// 11.17: a wagon is never displaced).
 #[must_use]
 pub fn friendly(g: &Gbacw, side: Side, h: Hex, own: &[UnitId]) -> bool {
-    crate::stacking::friends_at(g, h, side).into_iter().any(|u| !own.contains(&u))
+    crate::stacking::friends_at(g, h, side)
+        .into_iter()
+        .any(|u| !own.contains(&u) && !crate::fire::wagon::is_wagon(g, u))
 }
 
 /// The zone purpose a retreat of `units` meets (10.0: mounted cavalry's zone only stops
