@@ -256,6 +256,11 @@ fn phasing_brigade(g: &Gbacw, l: LeaderId, rule: &'static str) -> Result<usize, 
 /// # Errors
 /// The rule and reason refusing it.
 pub fn detach_refusal(g: &Gbacw, l: LeaderId) -> Result<(), Refusal> {
+    detach_check(g, &Paths::new(g, g.phasing), l)
+}
+
+/// [`detach_refusal`] with the phasing side's paths already traced (a listing traces them once).
+fn detach_check(g: &Gbacw, paths: &Paths, l: LeaderId) -> Result<(), Refusal> {
     let b = phasing_brigade(g, l, "GBACW 17.61")?;
     let Some(d) = original_division(g, b) else {
         return Err(("GBACW 17.66", format!("{} commands an independent brigade, in no division", name(g, l))));
@@ -266,7 +271,7 @@ pub fn detach_refusal(g: &Gbacw, l: LeaderId) -> Result<(), Refusal> {
     if g.command.changed[b] & DETACHED != 0 {
         return Err(("GBACW 17.61", format!("{}'s brigade was already detached this phase", name(g, l))));
     }
-    if !in_dir_of(g, &Paths::new(g, g.phasing), b, d) {
+    if !in_dir_of(g, paths, b, d) {
         let why = format!("{} is not within {}'s Divisional Integrity Radius", name(g, l), name(g, d));
         return Err(("GBACW 17.62", why));
     }
@@ -286,6 +291,11 @@ pub fn detach_refusal(g: &Gbacw, l: LeaderId) -> Result<(), Refusal> {
 /// # Errors
 /// The rule and reason refusing it.
 pub fn attach_refusal(g: &Gbacw, l: LeaderId, to: LeaderId) -> Result<(), Refusal> {
+    attach_check(g, &Paths::new(g, g.phasing), l, to)
+}
+
+/// [`attach_refusal`] with the phasing side's paths already traced.
+fn attach_check(g: &Gbacw, paths: &Paths, l: LeaderId, to: LeaderId) -> Result<(), Refusal> {
     let b = phasing_brigade(g, l, "GBACW 17.64")?;
     if !is_division(g, to) || g.leader_info(to).2 != g.phasing {
         return Err(("GBACW 17.64", "a brigade is attached to one of its side's division commanders".into()));
@@ -300,7 +310,7 @@ pub fn attach_refusal(g: &Gbacw, l: LeaderId, to: LeaderId) -> Result<(), Refusa
         let why = format!("{}'s brigade must first be detached from its division", name(g, l));
         return Err(("GBACW 17.62", why));
     }
-    if !in_dir_of(g, &Paths::new(g, g.phasing), b, to) {
+    if !in_dir_of(g, paths, b, to) {
         let why = format!("{} is not within {}'s Divisional Integrity Radius", name(g, l), name(g, to));
         return Err(("GBACW 17.64", why));
     }
@@ -320,6 +330,11 @@ pub fn attach_refusal(g: &Gbacw, l: LeaderId, to: LeaderId) -> Result<(), Refusa
 /// # Errors
 /// The rule and reason refusing it.
 pub fn augment_refusal(g: &Gbacw, by: LeaderId, l: LeaderId) -> Result<(), Refusal> {
+    augment_check(g, &Paths::new(g, g.phasing), by, l)
+}
+
+/// [`augment_refusal`] with the phasing side's paths already traced.
+fn augment_check(g: &Gbacw, paths: &Paths, by: LeaderId, l: LeaderId) -> Result<(), Refusal> {
     let b = phasing_brigade(g, l, "GBACW 17.22")?;
     if !is_division(g, by) || g.leader_info(by).2 != g.phasing {
         return Err(("GBACW 17.22", "only the phasing player's division commanders have Command Points".into()));
@@ -335,7 +350,7 @@ pub fn augment_refusal(g: &Gbacw, by: LeaderId, l: LeaderId) -> Result<(), Refus
     {
         return Err(("GBACW 17.22", format!("{} is already augmented by {}", name(g, l), name(g, other))));
     }
-    if !in_dir_of(g, &Paths::new(g, g.phasing), b, by) {
+    if !in_dir_of(g, paths, b, by) {
         let why = format!("{} is not within {}'s Divisional Integrity Radius", name(g, l), name(g, by));
         return Err(("GBACW 17.12", why));
     }
@@ -354,13 +369,14 @@ pub enum CommandFrame {
 impl CommandFrame {
     fn assignments(g: &Gbacw) -> Vec<Action> {
         let mut out = Vec::new();
+        let paths = Paths::new(g, g.phasing);
         for b in brigades_of(g, g.phasing) {
             let l = brigade_leader(g, b);
-            if detach_refusal(g, l).is_ok() {
+            if detach_check(g, &paths, l).is_ok() {
                 out.push(Action::Detach(l));
             }
             for d in divisions_of(g, g.phasing) {
-                if attach_refusal(g, l, d).is_ok() {
+                if attach_check(g, &paths, l, d).is_ok() {
                     out.push(Action::Attach { brigade: l, to: d });
                 }
             }
@@ -370,10 +386,11 @@ impl CommandFrame {
 
     fn augments(g: &Gbacw) -> Vec<Action> {
         let mut out = Vec::new();
+        let paths = Paths::new(g, g.phasing);
         for d in divisions_of(g, g.phasing) {
             for b in brigades_of(g, g.phasing) {
                 let l = brigade_leader(g, b);
-                if augment_refusal(g, d, l).is_ok() {
+                if augment_check(g, &paths, d, l).is_ok() {
                     out.push(Action::Augment { by: d, brigade: l });
                 }
             }
