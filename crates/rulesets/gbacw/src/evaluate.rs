@@ -36,10 +36,7 @@ fn field(g: &Gbacw, side: Side) -> f64 {
 /// What unit `u` would give the Confederates if captured as it stands (the embarkation rule).
 fn captured_value(g: &Gbacw, u: UnitId) -> f64 {
     let s = &scenario::belmont().vp;
-    let per = match g.info(u).kind {
-        Kind::Battery { .. } | Kind::Gunboat { .. } | Kind::HeavyGuns { .. } => s.gun_captured,
-        _ => s.sp_captured,
-    };
+    let per = if crate::fire::has_rounds(g, u) { s.gun_captured } else { s.sp_captured };
     f64::from(g.strength(u)) * f64::from(per)
 }
 

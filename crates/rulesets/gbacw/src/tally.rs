@@ -6,14 +6,8 @@
 //! losses, never as negative counts (issue 15's lesson from Belmont).
 
 use crate::fire::wagon::is_wagon;
-use crate::oob::Kind;
 use crate::state::{Fate, Gbacw, Loc, UnitId};
 use engine::{Metric, Side};
-
-/// Whether a unit counts guns (a battery, the gunboats, the heavy guns).
-fn has_guns(g: &Gbacw, u: UnitId) -> bool {
-    matches!(g.info(u).kind, Kind::Battery { .. } | Kind::Gunboat { .. } | Kind::HeavyGuns { .. })
-}
 
 /// The counts, Union keys then Confederate keys, always in this order.
 pub(crate) fn tally(g: &Gbacw) -> Vec<(String, i64)> {
@@ -26,8 +20,14 @@ pub(crate) fn tally(g: &Gbacw) -> Vec<(String, i64)> {
         let on_map = |u: UnitId| g.hex_of(u).is_some();
         let n = side.name();
         // 9.81, 12.91: Strength Points and guns lost; 15.12 crew steps.
-        out.push((format!("{n} sp lost"), sum(&|u| if has_guns(g, u) { 0 } else { u32::from(g.unit(u).lost) })));
-        out.push((format!("{n} guns lost"), sum(&|u| if has_guns(g, u) { u32::from(g.unit(u).lost) } else { 0 })));
+        out.push((
+            format!("{n} sp lost"),
+            sum(&|u| if crate::fire::has_rounds(g, u) { 0 } else { u32::from(g.unit(u).lost) }),
+        ));
+        out.push((
+            format!("{n} guns lost"),
+            sum(&|u| if crate::fire::has_rounds(g, u) { u32::from(g.unit(u).lost) } else { 0 }),
+        ));
         out.push((format!("{n} crew steps lost"), sum(&|u| u32::from(g.unit(u).crew_lost))));
         // 12.93, 14.1, 5.17: units captured; 9.81: eliminated.
         out.push((format!("{n} units captured"), sum(&|u| u32::from(gone(u, Fate::Captured)))));

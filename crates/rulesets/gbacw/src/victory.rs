@@ -19,11 +19,6 @@ use crate::scenario::{self, FateVp};
 use crate::state::{Fate, Gbacw, LeaderId, Loc, UnitId};
 use engine::{Actor, Game, Side};
 
-/// Whether a unit counts guns rather than men.
-fn guns(g: &Gbacw, u: UnitId) -> bool {
-    matches!(g.info(u).kind, Kind::Battery { .. } | Kind::Gunboat { .. } | Kind::HeavyGuns { .. })
-}
-
 /// The points of unit `u` lost and captured so far, as (killed, captured); the game's end
 /// captures the Union's troops left on the map when `over`.
 fn losses(g: &Gbacw, u: UnitId, over: bool) -> (u16, u16) {
@@ -92,7 +87,8 @@ pub fn vp(g: &Gbacw) -> [u16; 2] {
             continue;
         }
         let (killed, captured) = losses(g, u, over);
-        let (k, c) = if guns(g, u) { (s.gun_lost, s.gun_captured) } else { (s.sp_killed, s.sp_captured) };
+        let (k, c) =
+            if crate::fire::has_rounds(g, u) { (s.gun_lost, s.gun_captured) } else { (s.sp_killed, s.sp_captured) };
         out[g.side_of(u).enemy().index()] += killed * k + captured * c;
     }
     for l in g.leader_ids() {

@@ -16,8 +16,8 @@
 //! crosses an impassable hexside (10.5: the wet bayou) or leaves the map.
 //!
 //! Readings:
-//! - Gunboats and the Columbus guns are the exclusive rules' (2.5): no zone until the
-//!   scenario step says otherwise.
+//! - Gunboats and the Columbus guns have no zone (the plan's exclusive rule 2.5 c; the
+//!   Columbus guns are not even on the map).
 //! - A battery whose whole crew is lost (15.12) controls nothing: guns without men.
 //! - Engaged units have no zone (12.94); the engaged state comes with melee (plan step 10).
 

@@ -170,6 +170,32 @@ pub fn is_battery(g: &Gbacw, u: UnitId) -> bool {
     matches!(g.info(u).kind, Kind::Battery { .. })
 }
 
+/// Whether the unit carries rounds of artillery ammunition (11.3) and counts guns, not men: a
+/// battery, and Belmont's gunboats and Columbus guns.
+#[must_use]
+pub fn has_rounds(g: &Gbacw, u: UnitId) -> bool {
+    g.info(u).kind.guns().is_some()
+}
+
+/// Belmont's exclusive guns (plan 2.5 c, d): the gunboats on the river and the heavy guns
+/// firing from Columbus off the map. They have no facing and no formation: they fire all
+/// round (as a wagon's crew does), and the Columbus guns see the whole bottomland from the
+/// Kentucky bluffs (authored).
+#[must_use]
+pub fn is_exclusive_guns(g: &Gbacw, u: UnitId) -> bool {
+    matches!(g.info(u).kind, Kind::Gunboat { .. } | Kind::HeavyGuns { .. })
+}
+
+/// Where a unit fires from: its hex on the map, or the Columbus guns' point off it.
+#[must_use]
+pub fn fire_hex(g: &Gbacw, u: UnitId) -> Option<Hex> {
+    match g.unit(u).loc {
+        crate::state::Loc::Map(h) => Some(h),
+        crate::state::Loc::OffMap(h) if matches!(g.info(u).kind, Kind::HeavyGuns { .. }) => Some(h),
+        _ => None,
+    }
+}
+
 /// Whether the unit is infantry or cavalry (8.21, 9.14).
 #[must_use]
 pub fn is_foot_or_horse(g: &Gbacw, u: UnitId) -> bool {
@@ -203,20 +229,18 @@ pub type Reach = (Arm, Times, u16, Vec<u8>);
 
 /// Whether unit `u` could fire at all now, whatever the target, and its weapon; `paid` when
 /// a battery has paid this phase's round already (11.31). `Err` naming the rule that forbids
-/// it (9.0 exclusive guns, 9.21, 9.62, 13.32, 11.22, 15.16, 11.32, 15.0).
+/// it (9.21, 9.62, 13.32, 11.22, 15.16, 11.32, 15.0).
 ///
 /// # Errors
 /// The refusal, citing its rule.
 pub fn armed(g: &Gbacw, u: UnitId, paid: bool) -> Result<&'static crate::authored::Weapon, Illegal> {
     let name = &g.info(u).name;
-    if matches!(g.info(u).kind, Kind::Gunboat { .. } | Kind::HeavyGuns { .. }) {
-        return Err(no("9.0", format!("{name} fires under the exclusive rules, not built yet")));
-    }
     let Some(weapon) = g.charts().weapon(&g.info(u).weapon) else {
         return Err(no("9.21", format!("{name} has no weapon type")));
     };
     let st = g.unit(u);
     match st.formation {
+        _ if is_exclusive_guns(g, u) => {}
         Formation::Column => return Err(no("9.62", format!("{name} is in Column"))),
         Formation::Limbered => return Err(no("9.62", format!("{name} is limbered"))),
         Formation::Mounted if !matches!(weapon.code.as_str(), "P" | "C" | "CR") => {
@@ -233,7 +257,7 @@ pub fn armed(g: &Gbacw, u: UnitId, paid: bool) -> Result<&'static crate::authore
     if is_battery(g, u) && st.abandoned.is_some() {
         return Err(no("15.16", format!("{name}'s crew has left its guns")));
     }
-    if is_battery(g, u) && st.rounds == 0 && !paid {
+    if has_rounds(g, u) && st.rounds == 0 && !paid {
         return Err(no("11.32", format!("{name} has no rounds left")));
     }
     // 15.0: `moved` is set in the side's own Movement Phase, so it binds in its own
@@ -253,7 +277,7 @@ pub fn armed(g: &Gbacw, u: UnitId, paid: bool) -> Result<&'static crate::authore
 pub fn firer(g: &Gbacw, rec: &Record, u: UnitId, target: Hex) -> Result<Reach, Illegal> {
     let side = firing_side(g);
     let name = &g.info(u).name;
-    let Some(from) = g.hex_of(u) else { return Err(no("9.0", format!("{name} is not on the map"))) };
+    let Some(from) = fire_hex(g, u) else { return Err(no("9.0", format!("{name} is not on the map"))) };
     if g.side_of(u) != side {
         return Err(no("9.0", format!("{name} is not the {}'s", side.title())));
     }
@@ -280,10 +304,11 @@ pub fn firer(g: &Gbacw, rec: &Record, u: UnitId, target: Hex) -> Result<Reach, I
     let Some(times) = weapon.times(range) else {
         return Err(no("9.23", format!("{target} is {range} hexes off, beyond {name}'s {} hexes", weapon.max_range())));
     };
-    if range > 1 && !g.unit_sees(u, targets[0]) {
+    let off_map = g.hex_of(u).is_none();
+    if range > 1 && !off_map && !g.unit_sees(u, targets[0]) {
         return Err(no("9.7", format!("{name} has no line of sight to {target}")));
     }
-    let vias = if is_wagon {
+    let vias = if is_wagon || is_exclusive_guns(g, u) {
         wagon::crew_sides(from, target)
     } else {
         facing::leaves_by(facing_kind(g, u), g.unit(u).facing, from, target)
@@ -313,7 +338,7 @@ pub fn share(g: &Gbacw, d: &Declaration, u: UnitId, sp: u8, via: u8) -> Result<S
 fn share_by(g: &Gbacw, d: &Declaration, u: UnitId, sp: u8, via: u8, reach: &Reach) -> Result<Share, Illegal> {
     let (arm, times, range, vias) = (reach.0, reach.1, reach.2, &reach.3);
     let name = &g.info(u).name;
-    let from = g.hex_of(u).expect("checked by firer");
+    let from = fire_hex(g, u).expect("checked by firer");
     if !vias.contains(&via) {
         return Err(no("7.22", format!("{name}'s shot at {} does not leave by that hexside", d.target)));
     }
@@ -362,7 +387,7 @@ fn shares_of(g: &Gbacw, d: &Declaration, u: UnitId) -> Vec<Action> {
 fn may_fire_at(g: &Gbacw, rec: &Record, target: Hex) -> bool {
     let d = Declaration { rec: rec.clone(), target, shares: Vec::new() };
     let side = firing_side(g);
-    g.unit_ids().filter(|&u| g.side_of(u) == side && g.hex_of(u).is_some()).any(|u| !shares_of(g, &d, u).is_empty())
+    g.unit_ids().filter(|&u| g.side_of(u) == side && fire_hex(g, u).is_some()).any(|u| !shares_of(g, &d, u).is_empty())
 }
 
 /// The hexes the firing side may announce a fire at.
@@ -420,7 +445,7 @@ impl Procedure<Gbacw, Action> for FireFrame {
                 let side = firing_side(g);
                 let mut v: Vec<Action> = g
                     .unit_ids()
-                    .filter(|&u| g.side_of(u) == side && g.hex_of(u).is_some())
+                    .filter(|&u| g.side_of(u) == side && fire_hex(g, u).is_some())
                     .flat_map(|u| shares_of(g, d, u))
                     .collect();
                 if !d.shares.is_empty() {
@@ -493,7 +518,7 @@ impl Procedure<Gbacw, Action> for FireFrame {
                     let d = Declaration { rec: rec.clone(), target: h, shares: Vec::new() };
                     let why = g
                         .unit_ids()
-                        .filter(|&u| g.side_of(u) == side && g.hex_of(u).is_some())
+                        .filter(|&u| g.side_of(u) == side && fire_hex(g, u).is_some())
                         .find_map(|u| firer(g, &d.rec, u, h).err());
                     Some(why.unwrap_or_else(|| no("9.0", format!("no unit of yours may fire at {h}"))))
                 } else {

@@ -224,13 +224,13 @@ pub(crate) fn start(g: &mut Gbacw, d: Declaration, side: Side, shot: Shot, hit: 
         if offensive && !g.fired_at.contains(&(s.unit, target)) {
             g.fired_at.push((s.unit, target));
         }
-        if is_battery(g, s.unit) && !rec.paid.contains(&s.unit) {
+        if super::has_rounds(g, s.unit) && !rec.paid.contains(&s.unit) {
             rec.paid.push(s.unit);
             let st = g.unit_mut(s.unit);
             st.rounds = st.rounds.saturating_sub(1);
         }
         // 11.33: a battery that fires may not share rounds until a Game-Turn has passed.
-        if is_battery(g, s.unit) && !g.fired_guns.contains(&s.unit) {
+        if super::has_rounds(g, s.unit) && !g.fired_guns.contains(&s.unit) {
             g.fired_guns.push(s.unit);
         }
     }
