@@ -214,6 +214,21 @@ impl Game for Gbacw {
         probe::probe(self, p)
     }
 
+    /// The moving counters' MP left, in half points (5.0, 5.11): the least any of them has
+    /// left, since a stack moving together stops with its slowest. Moves by destination take
+    /// the way that leaves the most (the road, not the detour through the timber).
+    fn moves_left(&self, unit: &str) -> Option<u32> {
+        let m = movement::mover(self)?;
+        (movement::counter_id(self, m.pieces[0]) == unit).then(|| {
+            m.pieces
+                .iter()
+                .zip(&m.spent)
+                .map(|(&p, &s)| u32::from(movement::allowance(self, p).saturating_sub(s)))
+                .min()
+                .unwrap_or(0)
+        })
+    }
+
     fn dead_end(&self) -> Option<String> {
         movement::dead_end(self)
     }

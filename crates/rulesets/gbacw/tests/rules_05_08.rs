@@ -26,6 +26,21 @@ fn woods(col: Col) -> u16 {
     tk::new_game().charts().enter_cost(Terrain::Woods, col).mp().expect("passable").halves()
 }
 
+/// 5.11 for moves by destination: the MP the moving counter has left, and none asked of a
+/// counter not moving.
+#[test]
+fn rule_5_11_moves_left_is_the_allowance_less_what_was_spent() {
+    let mut g = tk::movement(Side::Union);
+    let u = tk::put(&mut g, "27IL", "0510", 0);
+    let other = tk::put(&mut g, "30IL", "0810", 0);
+    let allowance = g.charts().allowance(Col::Line).halves();
+    select(&mut g, u);
+    assert_eq!(g.moves_left("27IL"), Some(u32::from(allowance)));
+    assert_eq!(g.moves_left(&g.info(other).id.clone()), None, "not the one moving");
+    step(&mut g, "0509");
+    assert_eq!(g.moves_left("27IL"), Some(u32::from(allowance - woods(Col::Line))));
+}
+
 #[test]
 fn rule_5_11_no_step_past_the_allowance() {
     let mut g = tk::movement(Side::Union);
