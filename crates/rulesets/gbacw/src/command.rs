@@ -124,6 +124,10 @@ pub fn is_division(g: &Gbacw, l: LeaderId) -> bool {
 
 /// A division commander's Divisional Integrity Radius (17.2).
 fn dir_radius(g: &Gbacw, d: LeaderId) -> u8 {
+    // 17.85: a promoted brigade commander brings his own Divisional Integrity Radius.
+    if let Some((_, dir)) = g.leaders[usize::from(d)].promoted {
+        return dir;
+    }
     g.oob().commanders.get(usize::from(d)).map_or(0, |c| c.dir)
 }
 
@@ -230,7 +234,9 @@ pub fn begin(g: &mut Gbacw) {
     }
     for (i, c) in g.oob().commanders.iter().enumerate() {
         if c.side == side {
-            g.command.points[i] = if c.level == Level::Division { c.cp } else { 0 };
+            // 17.85: a promoted brigade commander has no Command Points.
+            let promoted = g.leaders[i].promoted.is_some();
+            g.command.points[i] = if c.level == Level::Division && !promoted { c.cp } else { 0 };
         }
     }
     refresh(g);
@@ -238,8 +244,8 @@ pub fn begin(g: &mut Gbacw) {
 }
 
 /// The leader's name.
-fn name(g: &Gbacw, l: LeaderId) -> &'static str {
-    g.leader_info(l).1
+fn name(g: &Gbacw, l: LeaderId) -> String {
+    g.leader_name(l)
 }
 
 /// Checks common to every command decision: `l` is a brigade commander of the phasing side.
@@ -408,7 +414,7 @@ pub fn summary(g: &Gbacw) -> String {
         .filter(|&u| g.side_of(u) == side && g.hex_of(u).is_some() && !in_command(g, u))
         .map(|u| g.info(u).name.as_str())
         .collect();
-    let leaders: Vec<&str> = brigades_of(g, side)
+    let leaders: Vec<String> = brigades_of(g, side)
         .map(|b| brigade_leader(g, b))
         .filter(|&l| g.leader_hex(l).is_some() && !brigade_in_dir(g, l))
         .map(|l| name(g, l))

@@ -148,7 +148,7 @@ fn unit_name(g: &Gbacw, u: crate::state::UnitId) -> String {
 
 /// A leader's name, or his number if there is no such leader.
 fn leader(g: &Gbacw, l: LeaderId) -> String {
-    if usize::from(l) < g.leaders.len() { g.leader_info(l).1.to_string() } else { format!("leader {l}") }
+    if usize::from(l) < g.leaders.len() { g.leader_name(l) } else { format!("leader {l}") }
 }
 
 /// Why `a` is not legal now, with the rule that forbids it.

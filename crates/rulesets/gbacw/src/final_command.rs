@@ -11,8 +11,13 @@
 //!   he is replaced ([`Gbacw::leader_losses`]); the replacement counter is the same leader with
 //!   `replaced` set, and is replaced again each time he is lost. A brigade with no unit on the
 //!   map has nowhere to put him: he stays off until it has.
-//! - 17.83-17.85 (promotion of a brigade commander to a lost division commander, by the
-//!   exclusive priority) are not built yet: a lost division commander stays lost.
+//! - 17.83-17.85: at the end of the phase (17.84) a lost division commander is succeeded by
+//!   the first brigade commander of his promotion list (the order of battle's priority) still
+//!   on the map. The division commander's counter comes back at the promoted man's hex and
+//!   stands for him (`promoted`: his brigade and the Divisional Integrity Radius he brings,
+//!   no Command Points, 17.85); the brigade's own counter turns to its replacement (17.81's
+//!   anonymous officer), so no extra counter is needed. The lost commander's fate is
+//!   recorded for VP; a successor lost in turn is succeeded again.
 //! - 11.18: only a crew killed (not one routed away, whose counter still lives) is replaced; the
 //!   new crew's morale is the donor's; "only one Strength Point may ever be assigned": a wagon
 //!   is recrewed once a game; a unit of one point cannot give it (it would cease to be).
@@ -81,7 +86,44 @@ fn replace_next(g: &mut Gbacw) {
     if f.legal(g).len() > 1 {
         g.stack.push(Frame::Final(f));
     } else {
-        crate::sequence::next_phase(g);
+        end(g);
+    }
+}
+
+/// 17.84: promotions at the end of the phase, then the next phase.
+fn end(g: &mut Gbacw) {
+    promote(g);
+    crate::sequence::next_phase(g);
+}
+
+/// 17.83-17.85: each lost division commander of the phasing side succeeded (see the module's
+/// readings).
+fn promote(g: &mut Gbacw) {
+    let oob = g.oob();
+    for (d, c) in oob.commanders.iter().enumerate() {
+        if c.side != g.phasing || c.level != crate::oob::Level::Division {
+            continue;
+        }
+        let Loc::Gone(fate) = g.leaders[d].loc else { continue };
+        let successor = c
+            .promotion
+            .iter()
+            .filter_map(|id| oob.brigades.iter().position(|x| &x.id == id))
+            .map(|b| (b, command::brigade_leader(g, b)))
+            .find_map(|(b, bl)| g.leader_hex(bl).map(|h| (b, bl, h)));
+        let Some((b, bl, h)) = successor else { continue };
+        let info = &oob.brigades[b];
+        let dir = if g.leaders[usize::from(bl)].replaced { info.replacement.dir } else { info.ratings.dir };
+        let dl = LeaderId::try_from(d).expect("fewer than 65,536 leaders");
+        g.leader_losses.push((dl, fate));
+        let who = g.leader_name(bl);
+        let b16 = u16::try_from(b).expect("fewer than 65,536 brigades");
+        g.leaders[d] = crate::state::LeaderState { loc: Loc::Map(h), replaced: false, promoted: Some((b16, dir)) };
+        g.leaders[usize::from(bl)].replaced = true;
+        let lost = c.name.clone();
+        g.log.push("GBACW 17.83", || {
+            format!("{who} is promoted to command {lost}'s division (DIR {dir}, no Command Points, 17.85); a replacement takes his brigade.")
+        });
     }
 }
 
@@ -249,7 +291,7 @@ impl Procedure<Gbacw, Action> for FinalFrame {
                 g.log.push("GBACW 4.0 J", || format!("{name} embarks on the transports (exclusive rule)."));
                 g.stack.push(Frame::Final(FinalFrame::Choices));
             }
-            (FinalFrame::Choices, Action::Done) => crate::sequence::next_phase(g),
+            (FinalFrame::Choices, Action::Done) => end(g),
             (f, a) => unreachable!("{f:?} {a:?}"),
         }
     }

@@ -173,6 +173,10 @@ pub struct LeaderState {
     pub loc: Loc,
     /// A replacement stands in for him (17.81).
     pub replaced: bool,
+    /// A division commander's counter now stands for the brigade commander promoted in his
+    /// place (17.83): that brigade's index and the Divisional Integrity Radius he brings
+    /// (17.85: and no Command Points).
+    pub promoted: Option<(u16, u8)>,
 }
 
 /// A game of the GBACW standard rules on one scenario.
@@ -355,6 +359,20 @@ impl Gbacw {
         }
     }
 
+    /// A leader's name as play shows it: a division commander's counter that stands for the
+    /// brigade commander promoted in his place says so (17.83).
+    #[must_use]
+    pub fn leader_name(&self, l: LeaderId) -> String {
+        let (_, name, _) = self.leader_info(l);
+        match self.leaders[usize::from(l)].promoted {
+            Some((b, _)) => {
+                let brigade = &self.oob().brigades[usize::from(b)].name;
+                format!("{name}'s successor, promoted from the {brigade}")
+            }
+            None => name.to_string(),
+        }
+    }
+
     /// A leader's hex, if he is on the map.
     #[must_use]
     pub fn leader_hex(&self, l: LeaderId) -> Option<Hex> {
@@ -427,5 +445,5 @@ pub fn initial_leader(start: &oob::Start, map: &map::Map) -> LeaderState {
         oob::Start::Arrive { .. } => Loc::Waiting,
         oob::Start::OffMap(name) => map.offmap_point(name).map_or(Loc::Waiting, Loc::OffMap),
     };
-    LeaderState { loc, replaced: false }
+    LeaderState { loc, replaced: false, promoted: None }
 }

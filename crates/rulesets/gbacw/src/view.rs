@@ -206,13 +206,14 @@ fn counters(g: &Gbacw) -> Vec<CounterView> {
     }
     for l in g.leader_ids() {
         let Some(h) = g.leader_hex(l) else { continue };
-        let (id, name, side) = g.leader_info(l);
+        let (id, _, side) = g.leader_info(l);
+        let name = g.leader_name(l);
         out.push(CounterView {
             id: id.into(),
             hex: h.label(),
             side: side.name().into(),
             kind: "leader".into(),
-            name: name.into(),
+            name,
             strength: String::new(),
             status: leader_status(g, l),
             facing: None,

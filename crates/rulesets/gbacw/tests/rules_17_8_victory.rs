@@ -182,3 +182,39 @@ fn rule_4_0_more_vp_wins_and_equal_vp_draws() {
     g.camp_burned = true;
     assert_eq!(g.outcome().map(|o| o.winner), Some(Some(Side::Union)));
 }
+
+/// 17.83-17.85: Grant lost, McClernand (first in his promotion order, on the map) succeeds
+/// him at the end of the Union's Final Command Phase: Grant's counter stands for him at his
+/// hex with McClernand's DIR and no Command Points; McClernand's brigade passes to its
+/// replacement; Grant's loss still scores.
+#[test]
+fn rule_17_83_a_lost_division_commander_is_succeeded_by_promotion() {
+    let mut g = tk::empty();
+    let [a, b]: [Hex; 2] = timber(&g, 2).try_into().unwrap();
+    tk::put(&mut g, "27IL", &a.label(), 0);
+    tk::put(&mut g, "22IL", &b.label(), 0);
+    let (grant, mcc) = (leader(&g, "Grant"), leader(&g, "McClernand"));
+    tk::put_leader(&mut g, "McClernand", &a.label());
+    g.leaders[usize::from(grant)].loc = Loc::Gone(Fate::Killed);
+    final_command(&mut g, 4, Side::Union);
+    assert_eq!(g.leader_hex(grant), Some(a), "the successor is where McClernand was");
+    let dir = g.oob().brigade("McClernand").unwrap().ratings.dir;
+    assert_eq!(g.leaders[usize::from(grant)].promoted, Some((0, dir)));
+    assert!(g.leaders[usize::from(mcc)].replaced, "a replacement takes his brigade");
+    assert!(g.leader_name(grant).contains("successor"), "{}", g.leader_name(grant));
+    assert_eq!(vp(&g), [0.0, 6.0], "a division commander killed: 6 VP, once");
+    // 17.85: no Command Points in the next Initial Command Phase.
+    tk::initial_command(&mut g, Side::Union);
+    assert_eq!(g.command.points[usize::from(grant)], 0);
+}
+
+/// The neighbouring case: with no brigade commander of his on the map, nobody is promoted.
+#[test]
+fn rule_17_83_no_successor_on_the_map_no_promotion() {
+    let mut g = tk::empty();
+    let grant = leader(&g, "Grant");
+    g.leaders[usize::from(grant)].loc = Loc::Gone(Fate::Captured);
+    final_command(&mut g, 4, Side::Union);
+    assert_eq!(g.leaders[usize::from(grant)].loc, Loc::Gone(Fate::Captured));
+    assert_eq!(vp(&g), [0.0, 6.0], "captured: 6 VP");
+}

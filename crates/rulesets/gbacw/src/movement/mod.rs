@@ -152,7 +152,7 @@ pub fn side(g: &Gbacw, p: Piece) -> Side {
 pub fn name(g: &Gbacw, p: Piece) -> String {
     match p {
         Piece::Unit(u) => g.info(u).name.clone(),
-        Piece::Leader(l) => g.leader_info(l).1.to_string(),
+        Piece::Leader(l) => g.leader_name(l),
     }
 }
 
