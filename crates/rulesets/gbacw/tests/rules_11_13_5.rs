@@ -278,3 +278,33 @@ fn rule_13_52_batteries_take_no_rally_points() {
     assert_eq!(refused(&g, Action::Rally(t)), "GBACW 13.54");
     ok(&mut g, Action::Rally(u));
 }
+
+/// The page's "why not": a wagon's hex clicked with a unit selected is its resupply there,
+/// and a moved unit hears 11.25; a routed unit clicked in the Rally Phase is its Rally Point,
+/// and one beyond the radius hears 13.53.
+#[test]
+fn why_not_resupply_and_rally_clicks_name_their_rules() {
+    let (mut g, u, w) = depleted_beside_a_wagon();
+    g.unit_mut(u).moved = true;
+    g.phase = Phase::Resupply;
+    g.stack.push(gbacw::Frame::Resupply(Default::default()));
+    let wagon_hex = g.hex_of(w).unwrap().label();
+    let why = engine::explain(&g, &engine::Probe::Hex { hex: wagon_hex.clone(), unit: Some("27IL".into()) });
+    assert!(why.refusals.iter().any(|r| r.rule == "GBACW 11.25"), "{why:?}");
+    g.unit_mut(u).moved = false;
+    g.legal_memo.forget();
+    assert!(engine::explain(&g, &engine::Probe::Hex { hex: wagon_hex, unit: Some("27IL".into()) }).offered);
+
+    let mut g = tk::empty();
+    let h = open_ground(&g);
+    let near = at(&mut g, "27IL", h);
+    let far = g.map().hexes().map(|(x, _)| x).find(|x| x.distance(h) >= 12).expect("a far hex");
+    let away = at(&mut g, "30IL", far);
+    tk::put_leader(&mut g, "McClernand", &h.neighbour(hexmap::Direction::N).label());
+    g.unit_mut(near).routed = true;
+    g.unit_mut(away).routed = true;
+    rally(&mut g);
+    let ask = |g: &Gbacw, id: &str| engine::explain(g, &engine::Probe::Unit { unit: id.into() });
+    assert!(ask(&g, "27IL").offered);
+    assert!(ask(&g, "30IL").refusals.iter().any(|r| r.rule == "GBACW 13.53"));
+}
