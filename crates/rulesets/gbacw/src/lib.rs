@@ -56,6 +56,7 @@ pub mod fire;
 pub mod leaders;
 pub mod los;
 pub mod map;
+pub mod melee;
 pub mod movement;
 pub mod odds;
 pub mod oob;
@@ -93,12 +94,19 @@ pub struct Options {
     pub known_morale: bool,
     /// 17.76 variant (plan R18): small-arms fire never captures a leader (the printed 7).
     pub no_fire_capture: bool,
+    /// 12.98 erratum (plan R17): die 2 at +1 reads "-/C1R2" and die 6 at +2 "Rpls/Rpls", as
+    /// the table's diagonals run; the printed cells are the default.
+    pub melee_erratum: bool,
 }
 
 /// Options: (name, description).
-const OPTIONS: [(&str, &str); 2] = [
+const OPTIONS: [(&str, &str); 3] = [
     ("known-morale", "GBACW 13.12 variant: every green unit's morale known from the start (authored values)"),
     ("no-fire-capture", "GBACW 17.76 variant (R18): small-arms fire never captures a leader"),
+    (
+        "melee-erratum",
+        "GBACW 12.98 erratum (R17): die 2 at +1 reads -/C1R2 and die 6 at +2 Rpls/Rpls, as the table's diagonals run",
+    ),
 ];
 
 /// Why a game could not be set up: an option it does not know.
@@ -115,6 +123,7 @@ impl Options {
             match n.as_str() {
                 "known-morale" => o.known_morale = true,
                 "no-fire-capture" => o.no_fire_capture = true,
+                "melee-erratum" => o.melee_erratum = true,
                 _ => return Err(SetupError::new(n, SCENARIO, &OPTIONS)),
             }
         }
