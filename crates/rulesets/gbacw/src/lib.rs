@@ -39,6 +39,13 @@
 //!   fire module ([`withdrawal`]); rout retreats chosen hex by hex by their owners (13.31,
 //!   13.33, 14.1-14.4, 5.17), displacement and its chains (14.3, 8.15), crews leaving their
 //!   guns (15.16) and leaders going along (13.43) ([`retreat`]);
+//! - step 10, the Retreat Before Melee Phase (12.8-12.89, 16.1's mounted retreat) and the
+//!   Melee Phase (12.0-12.98, 7.3, 17.54, 17.73) ([`melee`]): melees announced, answered
+//!   by retreats before melee under withdrawal fire, declared from adjacent hexes through
+//!   frontal hexsides and resolved on 12.98 (the `melee-erratum` option for R17's cells),
+//!   losses and captures by the owner's choice, melee retreats and the routs after them,
+//!   engaged hexes fought again every Player-Turn until resolved (12.94); exact odds of one
+//!   melee ([`odds::melee`]). Cavalry charges (16.2) are not built yet;
 //! - position builders for tests ([`testkit`]).
 //!
 //! Scale (issue 16): 120 yards a hex, 20 minutes a Game-Turn, a Strength Point about 100 men
@@ -207,11 +214,13 @@ impl Game for Gbacw {
         action_view::action_view(self, action)
     }
 
-    /// The odds of a fire being announced (a unit's share added) carry through the
-    /// announcing player's next decision as the fire stands: resolved (9.0).
+    /// The odds of a fire or a melee being declared (a unit's share or an attacker added)
+    /// carry through the declaring player's next decision as it stands: resolved (9.0, 12.0).
     fn odds_own(&self, _began: &Action) -> engine::OddsOwn<Action> {
         match self.stack.last() {
-            Some(Frame::Fire(fire::FireFrame::Declare(_))) => engine::OddsOwn::Take(Action::Resolve),
+            Some(Frame::Fire(fire::FireFrame::Declare(_)) | Frame::Melee(melee::MeleeFrame::Declare { .. })) => {
+                engine::OddsOwn::Take(Action::Resolve)
+            }
             _ => engine::OddsOwn::Stop,
         }
     }

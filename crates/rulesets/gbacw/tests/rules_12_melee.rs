@@ -8,18 +8,6 @@ use gbacw::melee::{MeleeFrame, attack, bout};
 use gbacw::testkit::{self as tk, hex, ok, refused, roll_all};
 use gbacw::{Action, Formation, Frame, Gbacw, Phase, UnitId};
 
-/// The Union's Retreat Before Melee Phase with the 27th Illinois (7 SP) in 2328 facing south
-/// and the 12th Tennessee (5 SP) in 2329 facing north, both of morale 3.
-fn contact() -> (Gbacw, UnitId, UnitId) {
-    let mut g = tk::empty();
-    let u = tk::place(&mut g, "27IL", "2328", Formation::Line, 3);
-    let c = tk::place(&mut g, "12TN", "2329", Formation::Line, 0);
-    g.unit_mut(u).morale = Some(3);
-    g.unit_mut(c).morale = Some(3);
-    g.command.unit_ok = vec![true; g.units.len()];
-    (g, u, c)
-}
-
 /// Begins the phasing side's Phase E on the position.
 fn phase_e(g: &mut Gbacw, side: Side) {
     tk::phase(g, 1, side, Phase::RetreatBeforeMelee);
@@ -103,7 +91,7 @@ fn why_not(g: &Gbacw, u: UnitId, at: &str) -> String {
 
 #[test]
 fn rule_12_22_melee_what_you_fired_at() {
-    let (mut g, u, _) = contact();
+    let (mut g, u, _) = tk::contact();
     let other = tk::place(&mut g, "13TN", "2427", Formation::Line, 3);
     g.unit_mut(other).morale = Some(3);
     // It fired at another hex: it may melee only that one.
@@ -114,7 +102,7 @@ fn rule_12_22_melee_what_you_fired_at() {
     phase_e(&mut g, Side::Union);
     ok(&mut g, Action::Announce { unit: u, at: hex("2329") });
     // Neighbouring case: a unit that fired at nothing melees any hex next to it.
-    let (mut g, u, _) = contact();
+    let (mut g, u, _) = tk::contact();
     phase_e(&mut g, Side::Union);
     ok(&mut g, Action::Announce { unit: u, at: hex("2329") });
     // 12.26: one hex only.
@@ -123,7 +111,7 @@ fn rule_12_22_melee_what_you_fired_at() {
 
 #[test]
 fn rule_12_2_who_may_initiate() {
-    let (g0, u, _) = contact();
+    let (g0, u, _) = tk::contact();
     // 7.31: the target behind the attacker's frontal hexsides.
     let mut g = g0.clone();
     g.unit_mut(u).facing = 0;
@@ -162,7 +150,7 @@ fn rule_12_2_who_may_initiate() {
 
 #[test]
 fn rule_12_8_only_announced_units_melee() {
-    let (mut g, u, _) = contact();
+    let (mut g, u, _) = tk::contact();
     let v = tk::place(&mut g, "30IL", "2229", Formation::Line, 1);
     g.unit_mut(v).morale = Some(3);
     phase_e(&mut g, Side::Union);
@@ -176,7 +164,7 @@ fn rule_12_8_only_announced_units_melee() {
 #[test]
 fn rule_12_0_nothing_announced_nothing_to_melee() {
     // Phase E with nothing to announce passes by itself, and so does Phase F.
-    let (mut g, u, _) = contact();
+    let (mut g, u, _) = tk::contact();
     g.unit_mut(u).facing = 0;
     phase_e(&mut g, Side::Union);
     assert!(!g.stack.iter().any(|f| matches!(f, Frame::Melee(_))), "{:?}", g.stack);
@@ -185,7 +173,7 @@ fn rule_12_0_nothing_announced_nothing_to_melee() {
 
 #[test]
 fn rule_12_52_morale_bonus() {
-    let (mut g, u, c) = contact();
+    let (mut g, u, c) = tk::contact();
     g.phasing = Side::Union;
     let atk = [(u, hex("2328"))];
     g.unit_mut(u).morale = Some(5);
@@ -207,7 +195,7 @@ fn rule_12_52_morale_bonus() {
 
 #[test]
 fn rule_12_51_routed_halved_and_16_32_mounted_doubled() {
-    let (mut g, u, c) = contact();
+    let (mut g, u, c) = tk::contact();
     g.phasing = Side::Union;
     let atk = [(u, hex("2328"))];
     g.unit_mut(c).routed = true;
@@ -223,7 +211,7 @@ fn rule_12_51_routed_halved_and_16_32_mounted_doubled() {
 #[test]
 fn rule_12_92_unlimbered_captured() {
     // Two points of the 27th against the Watson battery's crew (1): +1; die 2 reads "-/R2".
-    let (mut g, u, c) = contact();
+    let (mut g, u, c) = tk::contact();
     g.unit_mut(c).loc = gbacw::Loc::Gone(gbacw::Fate::Eliminated);
     let b = tk::place(&mut g, "Watson", "2329", Formation::Unlimbered, 0);
     g.unit_mut(b).morale = Some(3);
@@ -234,7 +222,7 @@ fn rule_12_92_unlimbered_captured() {
     assert_eq!(g.unit(b).loc, gbacw::Loc::Gone(gbacw::Fate::Captured), "guns and crew taken");
     assert_eq!(g.hex_of(u), Some(hex("2329")), "the 27th takes the hex");
     // Neighbouring case: a limbered battery retreats instead.
-    let (mut g, u, c) = contact();
+    let (mut g, u, c) = tk::contact();
     g.unit_mut(c).loc = gbacw::Loc::Gone(gbacw::Fate::Eliminated);
     let b = tk::place(&mut g, "Watson", "2329", Formation::Limbered, 0);
     g.unit_mut(b).morale = Some(3);
@@ -253,7 +241,7 @@ fn rule_12_92_unlimbered_captured() {
 #[test]
 fn rule_12_93_captured_points_recorded() {
     // 7 against 5 (+2); die 1 reads "-/C1R3": one point captured, the rest retreat three.
-    let (mut g, u, c) = contact();
+    let (mut g, u, c) = tk::contact();
     fight(&mut g, u);
     roll_for(&mut g, |r| r == (MeleeEffect::NoEffect, MeleeEffect::Loss { captured: 1, retreat: 3 }));
     play_out(&mut g, 1);
@@ -269,7 +257,7 @@ fn rule_12_93_captured_points_recorded() {
 #[test]
 fn rule_12_91_k_takes_a_point_owner_chooses() {
     // Two Confederate regiments in 2329: a K result asks their owner which loses (12.74).
-    let (mut g, u, c) = contact();
+    let (mut g, u, c) = tk::contact();
     let c2 = tk::place(&mut g, "13TN", "2329", Formation::Line, 0);
     g.unit_mut(c2).morale = Some(3);
     g.unit_mut(c).lost = 3;
@@ -287,7 +275,7 @@ fn rule_12_91_k_takes_a_point_owner_chooses() {
 #[test]
 fn rule_12_74_infantry_before_crews() {
     // The 12th with a battery: a C takes the infantry's point, not the crew's.
-    let (mut g, u, c) = contact();
+    let (mut g, u, c) = tk::contact();
     let b = tk::place(&mut g, "Watson", "2329", Formation::Limbered, 0);
     g.unit_mut(b).morale = Some(3);
     fight(&mut g, u);
@@ -298,7 +286,7 @@ fn rule_12_74_infantry_before_crews() {
 #[test]
 fn rule_12_94_engaged_options() {
     // 7 against 5 +2; die 5 reads "Eng/Eng".
-    let (mut g, u, c) = contact();
+    let (mut g, u, c) = tk::contact();
     fight(&mut g, u);
     roll_for(&mut g, |r| r == (MeleeEffect::Engaged, MeleeEffect::Engaged));
     play_out(&mut g, 1);
@@ -339,7 +327,7 @@ fn rule_12_94_engaged_options() {
 #[test]
 fn rule_12_97_mutual_wipe_engaged() {
     // One point against one point and a leader: -1; die 1 reads "K/C1R2", wiping both out.
-    let (mut g, u, c) = contact();
+    let (mut g, u, c) = tk::contact();
     g.unit_mut(u).lost = 6;
     g.unit_mut(c).lost = 4;
     tk::put_leader(&mut g, "Russell", "2329");
@@ -350,7 +338,7 @@ fn rule_12_97_mutual_wipe_engaged() {
     assert_eq!(g.engaged, vec![hex("2329")], "read as engaged");
     assert_eq!((g.strength(u), g.strength(c)), (1, 1));
     // Neighbouring case: the defender has two points: the result stands.
-    let (mut g, u, c) = contact();
+    let (mut g, u, c) = tk::contact();
     g.unit_mut(u).lost = 6;
     g.unit_mut(c).lost = 3;
     fight(&mut g, u);
@@ -374,7 +362,7 @@ fn pending_or_none(g: &Gbacw) -> Option<Side> {
 #[test]
 fn rule_12_92_retreat_then_rout_r30() {
     // "-/C1R3", then a morale check the 12th fails (die 6 against 3): it routs three more.
-    let (mut g, u, c) = contact();
+    let (mut g, u, c) = tk::contact();
     fight(&mut g, u);
     roll_for(&mut g, |r| r == (MeleeEffect::NoEffect, MeleeEffect::Loss { captured: 1, retreat: 3 }));
     // The melee retreat: three hexes, none in an enemy zone (12.92).
@@ -390,7 +378,7 @@ fn rule_12_92_retreat_then_rout_r30() {
 #[test]
 fn rule_12_95_repulse_both_check_phasing_retreats() {
     // 5 against 5 (0); die 4 reads "Rpls/Rpls".
-    let (mut g, u, c) = contact();
+    let (mut g, u, c) = tk::contact();
     g.unit_mut(u).lost = 2;
     fight(&mut g, u);
     roll_for(&mut g, |r| r == (MeleeEffect::Repulsed, MeleeEffect::Repulsed));
@@ -404,7 +392,7 @@ fn rule_12_95_repulse_both_check_phasing_retreats() {
 
 #[test]
 fn rule_12_24_column_meleed_goes_to_line() {
-    let (mut g, u, c) = contact();
+    let (mut g, u, c) = tk::contact();
     g.unit_mut(c).formation = Formation::Column;
     g.unit_mut(c).lost = 2; // 7 against 3: +4; die 5 reads "-/C1R2"
     fight(&mut g, u);
@@ -415,7 +403,7 @@ fn rule_12_24_column_meleed_goes_to_line() {
 
 #[test]
 fn rule_17_54_leader_alone_with_the_enemy_captured() {
-    let (mut g, u, c) = contact();
+    let (mut g, u, c) = tk::contact();
     g.unit_mut(c).lost = 4; // 1 against 7: +6; every die takes two or more: none left
     let l = tk::put_leader(&mut g, "Russell", "2329");
     fight(&mut g, u);
@@ -437,7 +425,7 @@ fn rule_12_98_erratum_option() {
 
 #[test]
 fn rule_18_0_wrecked_brigade_may_not_initiate() {
-    let (mut g, u, _) = contact();
+    let (mut g, u, _) = tk::contact();
     // Every box of the McClernand brigade marked: its 30th and 31st all lost.
     for id in ["30IL", "31IL", "Dollins", "Delano"] {
         let v = tk::unit(&g, id);
