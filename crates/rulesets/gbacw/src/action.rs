@@ -112,6 +112,14 @@ pub enum Action {
         /// The hex it will melee.
         at: Hex,
     },
+    /// 16.2, 12.8: in the Retreat Before Melee Phase, announce that mounted cavalry `unit`
+    /// will charge the enemy in `at`.
+    Charge {
+        /// The charging unit.
+        unit: UnitId,
+        /// The hex it will charge.
+        at: Hex,
+    },
     /// 12.81: the defender retreats this unit before melee; 12.94 option 3: the phasing
     /// player retreats this engaged unit out of the melee.
     Retire(UnitId),

@@ -71,7 +71,7 @@ pub fn action_view(g: &Gbacw, a: &Action) -> ActionView {
         Action::Embark(p) => ("choice", Some(p), None),
         // 12.8: the attacker and the hex it will melee; 12.81, 12.94: the unit retreating;
         // 12.85: the unit advancing; 12.74: the unit taking the loss.
-        Action::Announce { unit, at } => ("choice", Some(Piece::Unit(unit)), Some(at)),
+        Action::Announce { unit, at } | Action::Charge { unit, at } => ("choice", Some(Piece::Unit(unit)), Some(at)),
         Action::Retire(u) => ("retreat", Some(Piece::Unit(u)), None),
         Action::Advance(u) => ("move", Some(Piece::Unit(u)), advance_hex(g)),
         Action::Casualty(u) => ("choice", Some(Piece::Unit(u)), None),

@@ -52,7 +52,12 @@ pub fn describe(g: &Gbacw, a: &Action) -> String {
             _ => format!("move {} with the stack", piece(g, p)),
         },
         Action::Step(h) => format!("enter {h}"),
-        Action::Face(f) => format!("end the move facing {}", crate::facing::dir(f).name()),
+        Action::Face(f) => match g.stack.last() {
+            Some(Frame::Melee(MeleeFrame::Reface { hex, .. })) => {
+                format!("face the units in {hex} {} after the melee (7.32)", crate::facing::dir(f).name())
+            }
+            _ => format!("end the move facing {}", crate::facing::dir(f).name()),
+        },
         Action::Form(f) => match f {
             Formation::Column => "form Column".into(),
             Formation::Line => "form Line".into(),
@@ -128,6 +133,7 @@ pub fn describe(g: &Gbacw, a: &Action) -> String {
             _ => format!("retreat into {h} (14.4)"),
         },
         Action::Announce { unit, at } => format!("announce {} to melee {at} (12.8)", unit_name(g, unit)),
+        Action::Charge { unit, at } => format!("announce {} to charge {at} (16.2)", unit_name(g, unit)),
         Action::Retire(u) => match g.stack.last() {
             Some(Frame::Melee(MeleeFrame::Announce)) => {
                 format!("pull {} out of the melee, two hexes back (12.94)", unit_name(g, u))

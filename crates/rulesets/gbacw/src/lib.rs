@@ -44,8 +44,10 @@
 //!   by retreats before melee under withdrawal fire, declared from adjacent hexes through
 //!   frontal hexsides and resolved on 12.98 (the `melee-erratum` option for R17's cells),
 //!   losses and captures by the owner's choice, melee retreats and the routs after them,
-//!   engaged hexes fought again every Player-Turn until resolved (12.94); exact odds of one
-//!   melee ([`odds::melee`]). Cavalry charges (16.2) are not built yet;
+//!   engaged hexes fought again every Player-Turn until resolved (12.94); cavalry charges
+//!   (16.2-16.27: from within four hexes of the Movement Phase's start, through the one front
+//!   hexside, at double strength but against mounted cavalry, the charged held in place, the
+//!   chargers routed after); exact odds of one melee ([`odds::melee`]);
 //! - position builders for tests ([`testkit`]).
 //!
 //! Scale (issue 16): 120 yards a hex, 20 minutes a Game-Turn, a Strength Point about 100 men

@@ -494,3 +494,80 @@ fn engaged_hexes_resolve_under_random_play() {
         assert_eq!(g.actor(), Actor::Over, "seed {seed}: the game ends");
     }
 }
+
+#[test]
+fn rule_12_31_terrain_one_point_12_32_not_inside() {
+    use gbacw::terrain::{HexsideKind, Terrain};
+    let g = tk::empty();
+    // Open ground, no hexside: nothing.
+    let open = |h: hexmap::Hex| g.map().terrain(h).is_some_and(|t| g.charts().melee_effect(t) == 0);
+    let a = tk::find(&g, "open ground", |h| {
+        open(h) && h.neighbours().iter().any(|&n| open(n) && g.map().hexside(h, n).is_none())
+    });
+    let b = *a.neighbours().iter().find(|&&n| open(n) && g.map().hexside(a, n).is_none()).unwrap();
+    assert_eq!(attack::terrain_point(&g, a, b), 0);
+    // A crest crossed going up, onto open ground: one point; going down: none.
+    let height = |h: hexmap::Hex| g.map().height_ft(h).unwrap_or(0);
+    let up = |l: hexmap::Hex, h: hexmap::Hex| {
+        open(l) && open(h) && g.map().hexside(l, h) == Some(HexsideKind::Crest) && height(l) < height(h)
+    };
+    let low = tk::find(&g, "below a crest", |l| l.neighbours().iter().any(|&h| up(l, h)));
+    let high = *low.neighbours().iter().find(|&&h| up(low, h)).unwrap();
+    assert_eq!(attack::terrain_point(&g, low, high), -1);
+    assert_eq!(attack::terrain_point(&g, high, low), 0);
+    // Into the woods: one point, and never more than one (12.0's note).
+    let w = tk::find(&g, "woods by clear ground", |h| {
+        tk::is(&g, h, Terrain::Woods) && h.neighbours().iter().any(|&n| tk::is(&g, n, Terrain::Clear))
+    });
+    let n = *w.neighbours().iter().find(|&&n| tk::is(&g, n, Terrain::Clear)).unwrap();
+    assert_eq!(attack::terrain_point(&g, n, w), -1);
+    // 12.32: units already in an engaged hex pay nothing.
+    assert_eq!(attack::terrain_point(&g, w, w), 0);
+}
+
+#[test]
+fn rule_12_72_attacker_limit() {
+    let (mut g, u, _) = tk::contact();
+    let from = hex("2229");
+    let f = gbacw::facing::toward(from, hex("2329")).unwrap();
+    let v = tk::place(&mut g, "31IL", "2229", Formation::Line, f);
+    g.unit_mut(v).morale = Some(3);
+    phase_e(&mut g, Side::Union);
+    announced(&mut g, &[(u, "2329"), (v, "2329")]);
+    ok(&mut g, Action::MeleeAt(hex("2329")));
+    ok(&mut g, Action::Attack(u));
+    // 7 + 6 = 13 Strength Points: over the clear hex's 12 (the authored 8.18).
+    assert_eq!(refused(&g, Action::Attack(v)), "GBACW 12.72");
+}
+
+#[test]
+fn rule_12_94_engaged_units_neither_move_nor_are_fired_on() {
+    let (mut g, u, c) = tk::contact();
+    g.unit_mut(u).loc = gbacw::Loc::Map(hex("2329"));
+    g.engaged = vec![hex("2329")];
+    tk::phase(&mut g, 1, Side::Union, Phase::Movement);
+    assert_eq!(refused(&g, Action::Select(gbacw::Piece::Unit(u))), "GBACW 12.94");
+    // 12.6: no fire into the hex.
+    let s = tk::place(&mut g, "30IL", "2330", Formation::Line, 0);
+    tk::phase(&mut g, 1, Side::Union, Phase::OffensiveFire);
+    let rec = gbacw::fire::Record::default();
+    assert_eq!(gbacw::fire::firer(&g, &rec, s, hex("2329")).unwrap_err().rule, "GBACW 12.6");
+    // The neighbouring case: the hex no longer engaged, it may be fired at.
+    g.engaged.clear();
+    assert!(gbacw::fire::firer(&g, &rec, s, hex("2329")).is_ok(), "{:?}", gbacw::fire::firer(&g, &rec, s, hex("2329")));
+    assert_eq!(g.hex_of(c), Some(hex("2329")));
+}
+
+#[test]
+fn rule_12_51_routed_engaged_must_retreat() {
+    let (mut g, u, c) = tk::contact();
+    g.unit_mut(u).loc = gbacw::Loc::Map(hex("2329"));
+    g.unit_mut(u).routed = true;
+    g.engaged = vec![hex("2329")];
+    phase_e(&mut g, Side::Union);
+    // It retreats out of the melee (two hexes, no enemy zone) as its Phase E begins.
+    assert_eq!(g.prompt().rule, "GBACW 12.92");
+    tk::retreat_first(&mut g);
+    assert_eq!(g.hex_of(u).map(|h| h.distance(hex("2329"))), Some(2));
+    assert_eq!(g.hex_of(c), Some(hex("2329")));
+}

@@ -182,8 +182,8 @@ fn highest(g: &Gbacw, units: &[UnitId]) -> Option<u8> {
     units.iter().filter_map(|&u| g.unit(u).morale).max()
 }
 
-/// 12.31, 12.32, R43: the terrain point attacker `u` coming from `from` pays entering `target`
-/// (0 from inside an engaged hex).
+/// 12.31, 12.32, R43: the terrain point an attacker coming from `from` pays entering `target`
+/// (0 from inside an engaged hex; a crest counts only going up).
 #[must_use]
 pub fn terrain_point(g: &Gbacw, from: Hex, target: Hex) -> i32 {
     if from == target {
@@ -191,7 +191,13 @@ pub fn terrain_point(g: &Gbacw, from: Hex, target: Hex) -> i32 {
     }
     let charts = g.charts();
     let hex = g.map().terrain(target).map_or(0, |t| i32::from(charts.melee_effect(t)));
-    let side = g.map().hexside(from, target).map_or(0, |k| i32::from(charts.hexside_melee_effect(k)));
+    // A crest only going up (the authored 9.56, as 9.52 has it for fire).
+    let lower = g.map().height_ft(from).unwrap_or(0) < g.map().height_ft(target).unwrap_or(0);
+    let side = g
+        .map()
+        .hexside(from, target)
+        .filter(|&k| k != crate::terrain::HexsideKind::Crest || lower)
+        .map_or(0, |k| i32::from(charts.hexside_melee_effect(k)));
     hex.min(side).clamp(-1, 0)
 }
 
@@ -212,7 +218,10 @@ pub fn strengths(g: &Gbacw, attackers: &[(UnitId, Hex)], target: Hex) -> (Streng
             s
         }
     });
-    let (aunits, abase) = capped(g, &att_units, target, |_, s| s);
+    // 16.24, R15: a charger doubles, but not against mounted cavalry (16.33).
+    let all_mounted = !defenders.is_empty() && defenders.iter().all(|&u| mounted(g, u));
+    let (aunits, abase) =
+        capped(g, &att_units, target, |u, s| if g.melee.charges.contains(&u) && !all_mounted { s * 2 } else { s });
     let mut att = Strength { units: aunits, base: abase, ..Strength::default() };
     let mut def = Strength { units: dunits, base: dbase, ..Strength::default() };
     // 12.4, 17.4, R43: one leader per side.

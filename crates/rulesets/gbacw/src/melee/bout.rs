@@ -391,6 +391,9 @@ impl Bout {
             }
             g.stack.push(Frame::Melee(MeleeFrame::Reface { side: s, hex: target }));
         }
+        // 16.25, 16.27: chargers rout once the melee is over, engaged or not (their retreats
+        // go before the facing).
+        super::charge::rout_chargers(g, &self);
         super::settle_engaged(g);
     }
 }

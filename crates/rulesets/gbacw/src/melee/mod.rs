@@ -15,10 +15,13 @@
 //! retreat from it as their Phase E begins (12.51: two hexes, never into an enemy zone, or
 //! captured; reading).
 //!
-//! Not yet built: cavalry charges (16.2-16.27).
+//! Cavalry charges (16.2-16.27, [`charge`]) are announced as melees are; chargers double
+//! their strength (16.24, but not against mounted cavalry, 16.33) and rout when the melee is
+//! over, engaged or not (16.25, 16.27).
 
 pub mod attack;
 pub mod bout;
+pub mod charge;
 pub mod rbm;
 
 use crate::action::Action;
@@ -32,6 +35,10 @@ use hexmap::Hex;
 pub struct Plan {
     /// 12.8, R24: the units announced to melee, each with its one target hex (12.26).
     pub announced: Vec<(UnitId, Hex)>,
+    /// 16.2: the announced units that charge (each also in `announced`).
+    pub charges: Vec<UnitId>,
+    /// 16.23: where the phasing side's mounted cavalry stood as its Movement Phase began.
+    pub charge_start: Vec<(UnitId, Hex)>,
     /// 12.85: units that advanced into a vacated hex: no melee this Game-Turn.
     pub advanced: Vec<UnitId>,
     /// 12.94 option 3: engaged hexes the phasing player pulled units out of this Player-Turn.

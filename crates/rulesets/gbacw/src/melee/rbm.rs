@@ -38,7 +38,8 @@ pub const DISENGAGE_HEXES: u8 = 2;
 /// Begins the Retreat Before Melee Phase (4.0 E): the plan cleared, routed engaged units
 /// pulled out (12.51); it passes by itself when nothing is to decide.
 pub(crate) fn begin(g: &mut Gbacw) {
-    g.melee = super::Plan::default();
+    let charge_start = std::mem::take(&mut g.melee.charge_start);
+    g.melee = super::Plan { charge_start, ..super::Plan::default() };
     let side = g.phasing;
     // The frame goes on first: with only the game's end beneath, the position would read as
     // over (18.0's boxes count the Union's troops left on the map as captured then).
@@ -82,6 +83,9 @@ pub(crate) fn announce_actions(g: &Gbacw) -> Vec<Action> {
         for at in from.neighbours() {
             if !g.melee.withdrawn.contains(&at) && attack::may_melee(g, u, at).is_ok() {
                 v.push(Action::Announce { unit: u, at });
+                if super::charge::may_charge(g, u, at).is_ok() {
+                    v.push(Action::Charge { unit: u, at });
+                }
             }
         }
         if may_disengage(g, u) {
@@ -95,6 +99,9 @@ pub(crate) fn announce_actions(g: &Gbacw) -> Vec<Action> {
 /// Why an action of the Announce frame is refused.
 pub(crate) fn announce_refusal(g: &Gbacw, a: Action) -> Option<Illegal> {
     match a {
+        Action::Charge { unit, at } => {
+            super::charge::may_charge(g, unit, at).err().or_else(|| announce_refusal(g, Action::Announce { unit, at }))
+        }
         Action::Announce { unit, at } => {
             if usize::from(unit) < g.units.len() && g.melee.announced.iter().any(|&(u, _)| u == unit) {
                 return Some(no("12.26", format!("{} is announced against one hex already", g.info(unit).name)));
@@ -119,6 +126,13 @@ pub(crate) fn announce(g: &mut Gbacw, a: Action) {
             g.melee.announced.push((unit, at));
             let name = g.info(unit).name.clone();
             g.log.push("GBACW 12.8", || format!("{name} is announced to melee {at}."));
+            g.stack.push(Frame::Melee(MeleeFrame::Announce));
+        }
+        Action::Charge { unit, at } => {
+            g.melee.announced.push((unit, at));
+            g.melee.charges.push(unit);
+            let name = g.info(unit).name.clone();
+            g.log.push("GBACW 16.2", || format!("{name} is announced to charge {at}."));
             g.stack.push(Frame::Melee(MeleeFrame::Announce));
         }
         Action::Retire(u) => {
@@ -150,7 +164,12 @@ pub(crate) fn may_retire(g: &Gbacw, h: Hex) -> Vec<UnitId> {
     g.units_at(h).into_iter().filter(|&u| retire_check(g, u, h).is_ok()).collect()
 }
 
-fn retire_check(g: &Gbacw, u: UnitId, h: Hex) -> Result<(), Illegal> {
+/// Whether the defender may retreat `u` from `h` before melee now (12.81-12.87, 12.94, 16.26,
+/// R25).
+///
+/// # Errors
+/// The refusal, citing its rule.
+pub fn retire_check(g: &Gbacw, u: UnitId, h: Hex) -> Result<(), Illegal> {
     if usize::from(u) >= g.units.len() {
         return Err(no("12.81", format!("there is no unit {u}")));
     }
@@ -169,6 +188,9 @@ fn retire_check(g: &Gbacw, u: UnitId, h: Hex) -> Result<(), Illegal> {
     }
     if g.unit(u).routed {
         return Err(no("12.87", format!("{name} is routed")));
+    }
+    if !attack::mounted(g, u) && super::charge::charged(g, h) {
+        return Err(no("16.26", format!("{name} is charged: only mounted cavalry may retreat before a charge")));
     }
     if !crate::movement::costs::movable(g, Piece::Unit(u)) {
         return Err(no("11.1", format!("{name} cannot move")));

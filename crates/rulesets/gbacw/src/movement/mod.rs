@@ -100,6 +100,12 @@ pub(crate) fn start_phase(g: &mut Gbacw) {
             g.unit_mut(u).moved = false;
         }
     }
+    // 16.23: where mounted cavalry begins the phase, for its charges.
+    g.melee.charge_start = g
+        .unit_ids()
+        .filter(|&u| g.side_of(u) == side && g.unit(u).formation == Formation::Mounted)
+        .filter_map(|u| g.hex_of(u).map(|h| (u, h)))
+        .collect();
     g.stack.push(Frame::Move(Box::new(MoveFrame::Phase { side, moved: Vec::new(), raised: Vec::new() })));
 }
 
