@@ -571,3 +571,23 @@ fn rule_12_51_routed_engaged_must_retreat() {
     assert_eq!(g.hex_of(u).map(|h| h.distance(hex("2329"))), Some(2));
     assert_eq!(g.hex_of(c), Some(hex("2329")));
 }
+
+#[test]
+fn melee_actions_read_like_the_rulebook_and_show_on_the_page() {
+    let (mut g, u, _) = tk::contact();
+    phase_e(&mut g, Side::Union);
+    let a = Action::Announce { unit: u, at: hex("2329") };
+    assert_eq!(g.describe(&a), "announce 27th Illinois to melee 2329 (12.8)");
+    announced(&mut g, &[(u, "2329")]);
+    let m = Action::MeleeAt(hex("2329"));
+    let v = g.action_view(&m);
+    assert_eq!((v.kind.as_str(), v.hex.as_deref()), ("melee", Some("2329")));
+    ok(&mut g, m);
+    let v = g.action_view(&Action::Attack(u));
+    assert_eq!((v.kind.as_str(), v.hex.as_deref(), v.from.as_deref()), ("melee", Some("2329"), Some("2328")));
+    assert_eq!(g.describe(&Action::Attack(u)), "27th Illinois melees 2329 (12.75)");
+    assert_eq!(g.describe(&Action::Resolve), "resolve the melee at 2329 (12.98)");
+    // The odds of an attacker added carry through to the roll.
+    ok(&mut g, Action::Attack(u));
+    assert_eq!(g.odds_own(&Action::Attack(u)), engine::OddsOwn::Take(Action::Resolve));
+}

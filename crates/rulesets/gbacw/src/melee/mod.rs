@@ -118,6 +118,7 @@ pub fn owed(g: &Gbacw) -> Vec<Hex> {
         .copied()
         .filter(|h| !g.melee.fought.contains(h) && !g.melee.withdrawn.contains(h))
         .filter(|&h| g.units_at(h).into_iter().any(|u| g.side_of(u) == side))
+        .filter(|&h| !attack::enemies_in(g, side, h).is_empty())
         .collect()
 }
 
@@ -183,6 +184,7 @@ fn targets(g: &Gbacw) -> Vec<Hex> {
 /// Begins the Melee Phase (4.0 F): it passes by itself when there is nothing to melee.
 pub(crate) fn begin(g: &mut Gbacw) {
     let side = g.phasing;
+    settle_engaged(g);
     g.melee.fought.clear();
     g.melee.attacked.clear();
     g.melee.start =
