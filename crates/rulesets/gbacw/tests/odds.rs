@@ -131,7 +131,7 @@ fn melee_matches(lost: u8, erratum: bool) {
     close(d.total(), 1.0, "total");
     let target = hex("2329");
     let retreating = |x: &Gbacw, u: UnitId| {
-        x.stack.iter().any(|f| matches!(f, Frame::Retreat(gbacw::retreat::RetreatFrame::Go(r)) if r.units.contains(&u) && r.why == gbacw::retreat::Why::Melee))
+        x.stack.iter().any(|f| matches!(f, Frame::Retreat(gbacw::retreat::RetreatFrame::Go(r)) if r.units.contains(&u) && matches!(r.why, gbacw::retreat::Why::Melee | gbacw::retreat::Why::FallBack)))
     };
     for (i, u) in [(0, a), (1, t)] {
         let lost0 = g.unit(u).lost;

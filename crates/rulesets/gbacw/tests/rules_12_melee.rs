@@ -216,10 +216,12 @@ fn rule_12_92_unlimbered_captured() {
     let b = tk::place(&mut g, "Watson", "2329", Formation::Unlimbered, 0);
     g.unit_mut(b).morale = Some(3);
     g.unit_mut(u).lost = 5;
+    g.pinned.push(hex("2329"));
     fight(&mut g, u);
     roll_for(&mut g, |r| r == (MeleeEffect::NoEffect, MeleeEffect::Loss { captured: 0, retreat: 2 }));
     play_out(&mut g, 1);
     assert_eq!(g.unit(b).loc, gbacw::Loc::Gone(gbacw::Fate::Captured), "guns and crew taken");
+    assert!(!g.pinned.contains(&hex("2329")), "no pin is left for the units taking the hex");
     assert_eq!(g.hex_of(u), Some(hex("2329")), "the 27th takes the hex");
     // Neighbouring case: a limbered battery retreats instead.
     let (mut g, u, c) = tk::contact();

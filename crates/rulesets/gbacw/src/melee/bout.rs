@@ -18,7 +18,11 @@
 //!   they stand, a defender's from the target; the units entering face as 7.11, then their
 //!   owner faces them (7.32).
 //! - A side's retreat moves its units of one hex together; a morale check follows at its end
-//!   (13.42: the top unit, the rest if it routs). A "Rpls" checks the defender where it stands.
+//!   (13.42: the top unit, the rest if it routs). A "Rpls" checks the defender where it stands;
+//!   the phasing side's "Rpls" retreat is 12.95's, not 12.92's, so it may pass enemy zones
+//!   (14.2, drawing retreat fire from any enemy but the one it fought, 10.2).
+//! - 17.72, 12.95: the leader rolls come after the losses and before any retreat (12.95 puts
+//!   the repulsed side's after its retreat; nothing between the two depends on the order).
 
 use super::{MeleeFrame, attack, names, no};
 use crate::action::Action;
@@ -324,17 +328,18 @@ impl Bout {
         g.engaged.retain(|&h| h != target);
         g.stack.push(Frame::Melee(MeleeFrame::After(Box::new(self.clone()))));
         let att_retreat = match a {
-            MeleeEffect::Loss { retreat, .. } if retreat > 0 => Some(retreat),
-            MeleeEffect::Repulsed => Some(REPULSE_HEXES),
+            MeleeEffect::Loss { retreat, .. } if retreat > 0 => Some((retreat, Why::Melee)),
+            // 12.95: not 12.92's retreat, so enemy zones may be passed (14.2).
+            MeleeEffect::Repulsed => Some((REPULSE_HEXES, Why::FallBack)),
             _ => None,
         };
-        if let Some(n) = att_retreat {
+        if let Some((n, why)) = att_retreat {
             let mut hexes: Vec<Hex> = attackers.iter().filter_map(|&u| g.hex_of(u)).collect();
             hexes.sort();
             hexes.dedup();
             for h in hexes {
                 let group: Vec<UnitId> = attackers.iter().copied().filter(|&u| g.hex_of(u) == Some(h)).collect();
-                retreat::melee(g, group, h, n, Why::Melee, &defenders);
+                retreat::melee(g, group, h, n, why, &defenders);
             }
         }
         match d {
@@ -363,6 +368,8 @@ impl Bout {
                 .copied()
                 .filter(|&(u, from)| g.hex_of(u) == Some(from) && !g.unit(u).routed)
                 .collect();
+            // A pin on the hex went with its last defender (13.33, 9.84).
+            retreat::unpin_if_empty(g, target);
             for &(u, from) in &entering {
                 if from != target {
                     super::enter(g, u, from, target);

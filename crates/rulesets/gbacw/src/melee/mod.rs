@@ -15,6 +15,9 @@
 //! retreat from it as their Phase E begins (12.51: two hexes, never into an enemy zone, or
 //! captured; reading).
 //!
+//! Reading: units join an engaged hex only by meleeing into it (12.94 option 2, 12.32); the
+//! Movement Phase enters no hex the enemy holds (5.12), engaged or not.
+//!
 //! Cavalry charges (16.2-16.27, [`charge`]) are announced as melees are; chargers double
 //! their strength (16.24, but not against mounted cavalry, 16.33) and rout when the melee is
 //! over, engaged or not (16.25, 16.27).

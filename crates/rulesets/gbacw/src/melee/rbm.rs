@@ -144,7 +144,7 @@ pub(crate) fn announce(g: &mut Gbacw, a: Action) {
             g.log.push("GBACW 12.94", || format!("{name} retreats out of the melee in {h}."));
             g.stack.push(Frame::Melee(MeleeFrame::Announce));
             let cause = attack::enemies_in(g, g.phasing, h);
-            retreat::melee(g, vec![u], h, DISENGAGE_HEXES, Why::Disengage, &cause);
+            retreat::melee(g, vec![u], h, DISENGAGE_HEXES, Why::FallBack, &cause);
         }
         Action::Done => {
             let mut hexes: Vec<Hex> = g.melee.announced.iter().map(|&(_, h)| h).collect();

@@ -50,9 +50,10 @@ pub enum Why {
     /// 12.92, 12.95, 12.51: a melee's retreat: never into an enemy zone (12.92), a morale
     /// check at its end (R30: a rout then retreats on under 14.2).
     Melee,
-    /// 12.94 option 3: engaged units pulled out of the melee, a morale check at the end; no
-    /// fire from the enemy they were engaged with (their `cause`).
-    Disengage,
+    /// 12.94 option 3 and 12.95's "Rpls": a melee's retreat that may pass enemy zones (14.2
+    /// bars them only under 12.82 and 12.92), a morale check at the end; no fire from the enemy
+    /// it fought (its `cause`, 10.2).
+    FallBack,
 }
 
 /// A retreat under way.
@@ -247,7 +248,7 @@ fn step(g: &mut Gbacw, mut r: Retreat, to: Hex) {
 /// The retreat has gone its full distance: a displaced stack checks its morale (14.3).
 fn finish(g: &mut Gbacw, r: &Retreat) {
     let units = r.here(g);
-    if matches!(r.why, Why::Displaced | Why::Melee | Why::Disengage) {
+    if matches!(r.why, Why::Displaced | Why::Melee | Why::FallBack) {
         let standing: Vec<UnitId> = units.into_iter().filter(|&u| !g.unit(u).routed).collect();
         resolve::displaced_check(g, r.at(), r.side, standing, r.cause.clone());
     }
@@ -308,7 +309,7 @@ impl Procedure<Gbacw, Action> for RetreatFrame {
                     Why::Rout => "GBACW 13.31",
                     Why::Displaced => "GBACW 14.3",
                     Why::Melee => "GBACW 12.92",
-                    Why::Disengage => "GBACW 12.94",
+                    Why::FallBack => "GBACW 12.94",
                 };
                 (
                     rule,
