@@ -593,3 +593,81 @@ fn melee_actions_read_like_the_rulebook_and_show_on_the_page() {
     ok(&mut g, Action::Attack(u));
     assert_eq!(g.odds_own(&Action::Attack(u)), engine::OddsOwn::Take(Action::Resolve));
 }
+
+/// Seven pairs of units face each other across open ground (Union north, Confederate south;
+/// a battery and a mounted troop each side), the Union's Movement Phase of Game-Turn 1 begun.
+fn line_of_contact() -> Gbacw {
+    let mut g = tk::new_game();
+    g.set_logging(false);
+    let open = |g: &Gbacw, h: hexmap::Hex| {
+        g.map().terrain(h).is_some_and(|t| g.charts().stacking(t).units > 0 && g.charts().melee_effect(t) == 0)
+    };
+    let below = |h: hexmap::Hex| {
+        let (col, row) = h.col_row();
+        hexmap::Hex::from_label(&format!("{col:02}{:02}", row + 1)).ok()
+    };
+    let pairs = [
+        ("27IL", "12TN"),
+        ("30IL", "13TN"),
+        ("31IL", "21TN"),
+        ("22IL", "22TN"),
+        ("7IA", "13AR"),
+        ("Delano", "Miller"),
+        ("Taylor", "Watson"),
+    ];
+    let mut used: Vec<hexmap::Hex> = Vec::new();
+    for (a, b) in pairs {
+        let top = tk::find(&g, "open ground over open ground", |h| {
+            let (_, row) = h.col_row();
+            below(h).is_some_and(|s| {
+                row > 15
+                    && open(&g, h)
+                    && open(&g, s)
+                    && g.map().hexside(h, s).is_none()
+                    && used.iter().all(|&x| x.distance(h) > 1 && x.distance(s) > 1)
+            })
+        });
+        let bottom = below(top).expect("found");
+        used.extend([top, bottom]);
+        for (id, at, facing) in [(a, top, 3), (b, bottom, 0)] {
+            let u = tk::unit(&g, id);
+            let f = match g.info(u).kind {
+                gbacw::oob::Kind::Cavalry => Formation::Mounted,
+                gbacw::oob::Kind::Battery { .. } => Formation::Unlimbered,
+                _ => Formation::Line,
+            };
+            let st = g.unit_mut(u);
+            (st.loc, st.facing, st.formation) = (gbacw::Loc::Map(at), facing, f);
+        }
+    }
+    tk::phase(&mut g, 1, Side::Union, Phase::Movement);
+    g
+}
+
+/// Random play from a line of contact melees, retreats before melee and engages, and every
+/// game reaches its end: no phase of E or F is a dead end or runs away.
+#[test]
+fn random_play_from_a_line_of_contact_reaches_the_end() {
+    let mut melees = 0;
+    for seed in [3u64, 4, 12, 55] {
+        let mut g = line_of_contact();
+        let mut dice = engine::Dice::seeded(seed);
+        for _ in 0..200_000 {
+            let a = match g.actor() {
+                Actor::Over => break,
+                Actor::Chance => *dice.sample(&g.chance_outcomes()),
+                Actor::Side(_) => {
+                    let legal = g.legal_actions();
+                    assert!(!legal.is_empty(), "seed {seed}: dead end at {:?}", g.prompt());
+                    if legal.iter().any(|a| matches!(a, Action::MeleeAt(_))) {
+                        melees += 1;
+                    }
+                    *dice.choose(&legal)
+                }
+            };
+            g.apply(&a).unwrap_or_else(|e| panic!("seed {seed}: {a:?}: {e:?}"));
+        }
+        assert_eq!(g.actor(), Actor::Over, "seed {seed}: the game ends");
+    }
+    assert!(melees > 0, "the line of contact offers melees");
+}

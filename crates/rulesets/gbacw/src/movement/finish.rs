@@ -22,6 +22,9 @@ pub(super) fn keeps_way_on(g: &Gbacw, a: &Action) -> bool {
     let mut next = g.clone();
     next.set_logging(false);
     next.apply_unchecked(a);
+    if firing(&next) {
+        return finishable(next);
+    }
     match mover(&next) {
         None => true,
         Some(m) if may_end(&next, m).is_ok() => true,
@@ -48,12 +51,23 @@ pub(super) fn dead_end_refusal(g: &Gbacw, a: &Action) -> Option<Illegal> {
     })
 }
 
-/// Whether some continuation of the move on top of `start`'s stack ends it legally.
+/// Whether the enemy's withdrawal fire holds the move's step (10.1, 6.24).
+fn firing(g: &Gbacw) -> bool {
+    matches!(g.stack.last(), Some(Frame::Withdraw(_)))
+}
+
+/// Whether some continuation of the move on top of `start`'s stack ends it legally. A step
+/// held by withdrawal fire is followed as if the enemy declined to fire (10.1 "may"): the step
+/// is then made, and the move must still be able to end (a pin or rout only ends it sooner,
+/// 10.15, R41).
 fn finishable(start: Gbacw) -> bool {
     engine::way_on::finishable(
         start,
-        |p| mover(p).is_none_or(|m| may_end(p, m).is_ok()),
+        |p| !firing(p) && mover(p).is_none_or(|m| may_end(p, m).is_ok()),
         |p| {
+            if firing(p) {
+                return vec![Action::Done];
+            }
             mover(p).map_or_else(Vec::new, |m| {
                 super::mover_legal(m, p)
                     .into_iter()
