@@ -196,6 +196,21 @@ pub enum MeleeEffect {
     Repulsed,
 }
 
+impl std::fmt::Display for MeleeEffect {
+    /// As 12.98 prints it: "-", "K", "C1R2", "R2", "Eng", "Rpls".
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match *self {
+            MeleeEffect::NoEffect => f.write_str("-"),
+            MeleeEffect::Casualty => f.write_str("K"),
+            MeleeEffect::Loss { captured: 0, retreat } => write!(f, "R{retreat}"),
+            MeleeEffect::Loss { captured, retreat: 0 } => write!(f, "C{captured}"),
+            MeleeEffect::Loss { captured, retreat } => write!(f, "C{captured}R{retreat}"),
+            MeleeEffect::Engaged => f.write_str("Eng"),
+            MeleeEffect::Repulsed => f.write_str("Rpls"),
+        }
+    }
+}
+
 use MeleeEffect::{Casualty as K, Engaged as ENG, NoEffect as NONE, Repulsed as RPLS};
 
 /// "C#R#".

@@ -262,7 +262,7 @@ impl Bout {
         let target = self.target;
         g.log.push("GBACW 12.98", || {
             format!(
-                "Melee at {target}: {} against {}, differential {diff:+}, die {die}: attacker {a:?}, defender {d:?}.",
+                "Melee at {target}: {} against {}, differential {diff:+}, die {die}: attacker {a}, defender {d}.",
                 att.total(),
                 def.total()
             )
