@@ -671,3 +671,19 @@ fn random_play_from_a_line_of_contact_reaches_the_end() {
     }
     assert!(melees > 0, "the line of contact offers melees");
 }
+
+#[test]
+fn rule_12_94_engaged_leaders_have_no_radius() {
+    let (mut g, u, _) = tk::contact();
+    g.unit_mut(u).loc = gbacw::Loc::Map(hex("2329"));
+    tk::put_leader(&mut g, "McClernand", "2329");
+    let v = tk::place(&mut g, "30IL", "2330", Formation::Line, 3);
+    let mut free = g.clone();
+    g.engaged = vec![hex("2329")];
+    tk::initial_command(&mut g, Side::Union);
+    assert!(!gbacw::command::in_command(&g, v), "an engaged brigade commander has no Effectiveness Radius");
+    assert!(gbacw::command::in_command(&g, u), "the units stacked with him are commanded");
+    // The neighbouring case: not engaged, his radius reaches the 30th.
+    tk::initial_command(&mut free, Side::Union);
+    assert!(gbacw::command::in_command(&free, v));
+}
