@@ -160,3 +160,17 @@ fn rule_12_8_accept() {
     assert_eq!(g.phase, Phase::Melee);
     assert_eq!(g.actor(), Actor::Side(Side::Union));
 }
+
+#[test]
+fn rule_16_1_mounted_may_enter_a_zone_drawing_retreat_fire_r12() {
+    let (mut g, _, c) = announced();
+    g.unit_mut(c).formation = Formation::Mounted;
+    let v = tk::place(&mut g, "30IL", "2331", Formation::Line, 0);
+    g.unit_mut(v).morale = Some(3);
+    g.legal_memo.forget();
+    ok(&mut g, Action::Retire(c));
+    // 2330 is in the 30th's zone: mounted cavalry may enter it (R12), under retreat fire.
+    ok(&mut g, Action::RetreatTo(hex("2330")));
+    assert_eq!(g.hex_of(c), Some(hex("2330")));
+    assert_eq!((g.actor(), g.prompt().rule.as_str()), (Actor::Side(Side::Union), "GBACW 10.2"));
+}
