@@ -104,4 +104,31 @@ pub enum Action {
     Embark(Piece),
     /// 14.4: the retreating unit(s) enter this adjacent hex.
     RetreatTo(Hex),
+    /// 12.8, R24: in the Retreat Before Melee Phase, announce that `unit` will melee the
+    /// enemy in `at`.
+    Announce {
+        /// The attacking unit.
+        unit: UnitId,
+        /// The hex it will melee.
+        at: Hex,
+    },
+    /// 16.2, 12.8: in the Retreat Before Melee Phase, announce that mounted cavalry `unit`
+    /// will charge the enemy in `at`.
+    Charge {
+        /// The charging unit.
+        unit: UnitId,
+        /// The hex it will charge.
+        at: Hex,
+    },
+    /// 12.81: the defender retreats this unit before melee; 12.94 option 3: the phasing
+    /// player retreats this engaged unit out of the melee.
+    Retire(UnitId),
+    /// 12.85: an announced attacker advances into the hex its target vacated.
+    Advance(UnitId),
+    /// 12.0: melee the enemy in this hex.
+    MeleeAt(Hex),
+    /// 12.0, 12.75: this unit joins the melee being declared.
+    Attack(UnitId),
+    /// 12.74, 12.91, 12.93: this unit takes the melee's next loss.
+    Casualty(UnitId),
 }

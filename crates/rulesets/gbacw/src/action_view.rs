@@ -12,6 +12,14 @@ fn unit_hex(g: &Gbacw, u: crate::state::UnitId) -> Option<hexmap::Hex> {
     if usize::from(u) < g.units.len() { g.hex_of(u) } else { None }
 }
 
+/// The vacated hex announced attackers may advance into (12.85).
+fn advance_hex(g: &Gbacw) -> Option<hexmap::Hex> {
+    match g.stack.last() {
+        Some(crate::Frame::Melee(crate::melee::MeleeFrame::Advance(h))) => Some(*h),
+        _ => None,
+    }
+}
+
 /// The action's view.
 #[must_use]
 pub fn action_view(g: &Gbacw, a: &Action) -> ActionView {
@@ -37,7 +45,7 @@ pub fn action_view(g: &Gbacw, a: &Action) -> ActionView {
         // 9.0: the target announced; a unit's share (the page asks its odds); the roll.
         Action::FireAt(h) => ("choice", None, Some(h)),
         Action::Fire { unit, .. } => ("fire", Some(Piece::Unit(unit)), crate::describe::fire_target(g)),
-        Action::Resolve => ("done", None, crate::describe::fire_target(g)),
+        Action::Resolve => ("done", None, crate::describe::melee_target(g).or_else(|| crate::describe::fire_target(g))),
         // 14.4: the retreating unit's next hex.
         Action::RetreatTo(h) => match g.stack.last() {
             Some(crate::Frame::Retreat(crate::retreat::RetreatFrame::Go(r))) => {
@@ -61,6 +69,15 @@ pub fn action_view(g: &Gbacw, a: &Action) -> ActionView {
         Action::Rally(u) => ("choice", Some(Piece::Unit(u)), None),
         Action::Recrew { wagon, from } => ("choice", Some(Piece::Unit(from)), unit_hex(g, wagon)),
         Action::Embark(p) => ("choice", Some(p), None),
+        // 12.8: the attacker and the hex it will melee; 12.81, 12.94: the unit retreating;
+        // 12.85: the unit advancing; 12.74: the unit taking the loss.
+        Action::Announce { unit, at } | Action::Charge { unit, at } => ("choice", Some(Piece::Unit(unit)), Some(at)),
+        Action::Retire(u) => ("retreat", Some(Piece::Unit(u)), None),
+        Action::Advance(u) => ("move", Some(Piece::Unit(u)), advance_hex(g)),
+        Action::Casualty(u) => ("choice", Some(Piece::Unit(u)), None),
+        // 12.0: the hex meleed; 12.75 a unit joining (the page asks its odds).
+        Action::MeleeAt(h) => ("melee", None, Some(h)),
+        Action::Attack(u) => ("melee", Some(Piece::Unit(u)), crate::describe::melee_target(g)),
     };
     // The command decisions belong where their brigade commander stands.
     let from = match *a {
@@ -69,7 +86,9 @@ pub fn action_view(g: &Gbacw, a: &Action) -> ActionView {
         {
             g.leader_hex(l).map(|h| h.label())
         }
-        Action::Fire { unit, .. } if usize::from(unit) < g.units.len() => g.hex_of(unit).map(|h| h.label()),
+        Action::Fire { unit, .. } | Action::Attack(unit) if usize::from(unit) < g.units.len() => {
+            g.hex_of(unit).map(|h| h.label())
+        }
         _ => None,
     };
     ActionView {

@@ -202,6 +202,21 @@ pub enum MeleeEffect {
     Repulsed,
 }
 
+impl std::fmt::Display for MeleeEffect {
+    /// As 12.98 prints it: "-", "K", "C1R2", "R2", "Eng", "Rpls".
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match *self {
+            MeleeEffect::NoEffect => f.write_str("-"),
+            MeleeEffect::Casualty => f.write_str("K"),
+            MeleeEffect::Loss { captured: 0, retreat } => write!(f, "R{retreat}"),
+            MeleeEffect::Loss { captured, retreat: 0 } => write!(f, "C{captured}"),
+            MeleeEffect::Loss { captured, retreat } => write!(f, "C{captured}R{retreat}"),
+            MeleeEffect::Engaged => f.write_str("Eng"),
+            MeleeEffect::Repulsed => f.write_str("Rpls"),
+        }
+    }
+}
+
 use MeleeEffect::{Casualty as K, Engaged as ENG, NoEffect as NONE, Repulsed as RPLS};
 
 /// "C#R#".
@@ -245,6 +260,19 @@ pub fn melee_result(differential: i32, die: u8) -> (MeleeEffect, MeleeEffect) {
 
 /// 13.15: the Morale Rating a green unit turns out to have, by the sum of two dice (2 to 12).
 const ELEPHANT: [u8; 11] = [4, 3, 1, 4, 2, 3, 1, 3, 2, 5, 4];
+
+/// 12.98 with the `melee-erratum` option (plan R17): the two cells that break the table's
+/// diagonals read as the diagonals run: die 2 at +1 as "-/C1R2" (die 3 at +2, die 4 at +3),
+/// die 6 at +2 as "Rpls/Rpls" (die 5 at +1, die 4 at 0).
+#[must_use]
+pub fn melee_result_erratum(differential: i32, die: u8) -> (MeleeEffect, MeleeEffect) {
+    let (least, greatest) = MELEE_DIFFERENTIALS;
+    match (die, differential.clamp(least, greatest)) {
+        (2, 1) => (NONE, cr(1, 2)),
+        (6, 2) => (RPLS, RPLS),
+        _ => melee_result(differential, die),
+    }
+}
 
 /// 13.15: a green unit's Morale Rating for two dice summing to `roll` (2 to 12).
 ///

@@ -186,7 +186,9 @@ fn unit_ok(g: &Gbacw, paths: &Paths, leader_hexes: &[Hex], u: UnitId) -> bool {
     if leader_hexes.contains(&h) {
         return true;
     }
-    g.leader_hex(brigade_leader(g, b)).is_some_and(|lh| paths.distance(g, lh, h, effectiveness_radius(g, b)).is_some())
+    // 12.94: an engaged leader has no Effectiveness Radius.
+    g.leader_hex(brigade_leader(g, b))
+        .is_some_and(|lh| !g.engaged.contains(&lh) && paths.distance(g, lh, h, effectiveness_radius(g, b)).is_some())
 }
 
 /// The brigades (indices) of `side`.

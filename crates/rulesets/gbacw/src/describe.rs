@@ -2,6 +2,7 @@
 
 use crate::action::{Action, Piece};
 use crate::command::CommandFrame;
+use crate::melee::MeleeFrame;
 use crate::movement;
 use crate::procedure::Frame;
 use crate::state::{Formation, Gbacw, LeaderId};
@@ -25,6 +26,9 @@ pub fn describe(g: &Gbacw, a: &Action) -> String {
                 format!("end the {} (no more mounting)", g.phase.name())
             }
             Some(Frame::Withdraw(v)) => format!("fire no more at {} (10.19)", v.at),
+            Some(Frame::Melee(MeleeFrame::Defend(h))) => format!("accept the melee in {h} (12.8)"),
+            Some(Frame::Melee(MeleeFrame::Advance(h))) => format!("advance no more into {h} (12.85)"),
+            Some(Frame::Melee(MeleeFrame::Announce)) => "announce no more melees (12.8)".into(),
             _ => format!("end the {}", g.phase.name()),
         },
         Action::Detach(l) => format!("detach {}'s brigade from its division (17.61)", leader(g, l)),
@@ -48,7 +52,12 @@ pub fn describe(g: &Gbacw, a: &Action) -> String {
             _ => format!("move {} with the stack", piece(g, p)),
         },
         Action::Step(h) => format!("enter {h}"),
-        Action::Face(f) => format!("end the move facing {}", crate::facing::dir(f).name()),
+        Action::Face(f) => match g.stack.last() {
+            Some(Frame::Melee(MeleeFrame::Reface { hex, .. })) => {
+                format!("face the units in {hex} {} after the melee (7.32)", crate::facing::dir(f).name())
+            }
+            _ => format!("end the move facing {}", crate::facing::dir(f).name()),
+        },
         Action::Form(f) => match f {
             Formation::Column => "form Column".into(),
             Formation::Line => "form Line".into(),
@@ -56,6 +65,9 @@ pub fn describe(g: &Gbacw, a: &Action) -> String {
             Formation::Unlimbered => "unlimber".into(),
             other => format!("take {other:?} formation"),
         },
+        Action::EndMove if matches!(g.stack.last(), Some(Frame::Melee(_))) => {
+            "stop the retreat before melee after one hex (12.81)".into()
+        }
         Action::EndMove => match movement::mover(g) {
             Some(m) if movement::hex(g, m.pieces[0]).is_none() => "hold it back for a later Movement Phase".into(),
             _ => "end this move".into(),
@@ -116,11 +128,40 @@ pub fn describe(g: &Gbacw, a: &Action) -> String {
             format!("{} gives a Strength Point to crew {} (11.18)", unit_name(g, from), unit_name(g, wagon))
         }
         Action::Embark(p) => format!("{} embarks at the landing (exclusive rule)", piece(g, p)),
-        Action::RetreatTo(h) => format!("retreat into {h} (14.4)"),
+        Action::RetreatTo(h) => match g.stack.last() {
+            Some(Frame::Melee(MeleeFrame::Rbm(_))) => format!("retreat before melee into {h} (12.81)"),
+            _ => format!("retreat into {h} (14.4)"),
+        },
+        Action::Announce { unit, at } => format!("announce {} to melee {at} (12.8)", unit_name(g, unit)),
+        Action::Charge { unit, at } => format!("announce {} to charge {at} (16.2)", unit_name(g, unit)),
+        Action::Retire(u) => match g.stack.last() {
+            Some(Frame::Melee(MeleeFrame::Announce)) => {
+                format!("pull {} out of the melee, two hexes back (12.94)", unit_name(g, u))
+            }
+            _ => format!("retreat {} before melee (12.81)", unit_name(g, u)),
+        },
+        Action::Advance(u) => format!("advance {} into the vacated hex (12.85)", unit_name(g, u)),
+        Action::MeleeAt(h) => format!("melee the enemy in {h} (12.0)"),
+        Action::Attack(u) => match melee_target(g) {
+            Some(h) => format!("{} melees {h} (12.75)", unit_name(g, u)),
+            None => format!("{} melees (12.75)", unit_name(g, u)),
+        },
+        Action::Casualty(u) => format!("{} takes the loss (12.74)", unit_name(g, u)),
+        Action::Resolve if melee_target(g).is_some() => {
+            format!("resolve the melee at {} (12.98)", melee_target(g).map(|h| h.label()).unwrap_or_default())
+        }
         Action::Resolve => match fire_target(g) {
             Some(h) => format!("resolve the fire at {h} (9.42)"),
             None => "resolve the fire (9.42)".into(),
         },
+    }
+}
+
+/// The hex a melee being declared is at (12.0).
+pub(crate) fn melee_target(g: &Gbacw) -> Option<hexmap::Hex> {
+    match g.stack.last() {
+        Some(Frame::Melee(MeleeFrame::Declare { target, .. })) => Some(*target),
+        _ => None,
     }
 }
 

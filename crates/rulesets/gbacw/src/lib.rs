@@ -39,6 +39,15 @@
 //!   fire module ([`withdrawal`]); rout retreats chosen hex by hex by their owners (13.31,
 //!   13.33, 14.1-14.4, 5.17), displacement and its chains (14.3, 8.15), crews leaving their
 //!   guns (15.16) and leaders going along (13.43) ([`retreat`]);
+//! - step 10, the Retreat Before Melee Phase (12.8-12.89, 16.1's mounted retreat) and the
+//!   Melee Phase (12.0-12.98, 7.3, 17.54, 17.73) ([`melee`]): melees announced, answered
+//!   by retreats before melee under withdrawal fire, declared from adjacent hexes through
+//!   frontal hexsides and resolved on 12.98 (the `melee-erratum` option for R17's cells),
+//!   losses and captures by the owner's choice, melee retreats and the routs after them,
+//!   engaged hexes fought again every Player-Turn until resolved (12.94); cavalry charges
+//!   (16.2-16.27: from within four hexes of the Movement Phase's start, through the one front
+//!   hexside, at double strength but against mounted cavalry, the charged held in place, the
+//!   chargers routed after); exact odds of one melee ([`odds::melee`]);
 //! - position builders for tests ([`testkit`]).
 //!
 //! Scale (issue 16): 120 yards a hex, 20 minutes a Game-Turn, a Strength Point about 100 men
@@ -58,6 +67,7 @@ pub mod fire;
 pub mod leaders;
 pub mod los;
 pub mod map;
+pub mod melee;
 pub mod movement;
 pub mod odds;
 pub mod oob;
@@ -96,12 +106,19 @@ pub struct Options {
     pub known_morale: bool,
     /// 17.76 variant (plan R18): small-arms fire never captures a leader (the printed 7).
     pub no_fire_capture: bool,
+    /// 12.98 erratum (plan R17): die 2 at +1 reads "-/C1R2" and die 6 at +2 "Rpls/Rpls", as
+    /// the table's diagonals run; the printed cells are the default.
+    pub melee_erratum: bool,
 }
 
 /// Options: (name, description).
-const OPTIONS: [(&str, &str); 2] = [
+const OPTIONS: [(&str, &str); 3] = [
     ("known-morale", "GBACW 13.12 variant: every green unit's morale known from the start (authored values)"),
     ("no-fire-capture", "GBACW 17.76 variant (R18): small-arms fire never captures a leader"),
+    (
+        "melee-erratum",
+        "GBACW 12.98 erratum (R17): die 2 at +1 reads -/C1R2 and die 6 at +2 Rpls/Rpls, as the table's diagonals run",
+    ),
 ];
 
 /// Why a game could not be set up: an option it does not know.
@@ -118,6 +135,7 @@ impl Options {
             match n.as_str() {
                 "known-morale" => o.known_morale = true,
                 "no-fire-capture" => o.no_fire_capture = true,
+                "melee-erratum" => o.melee_erratum = true,
                 _ => return Err(SetupError::new(n, SCENARIO, &OPTIONS)),
             }
         }
@@ -201,11 +219,13 @@ impl Game for Gbacw {
         action_view::action_view(self, action)
     }
 
-    /// The odds of a fire being announced (a unit's share added) carry through the
-    /// announcing player's next decision as the fire stands: resolved (9.0).
+    /// The odds of a fire or a melee being declared (a unit's share or an attacker added)
+    /// carry through the declaring player's next decision as it stands: resolved (9.0, 12.0).
     fn odds_own(&self, _began: &Action) -> engine::OddsOwn<Action> {
         match self.stack.last() {
-            Some(Frame::Fire(fire::FireFrame::Declare(_))) => engine::OddsOwn::Take(Action::Resolve),
+            Some(Frame::Fire(fire::FireFrame::Declare(_)) | Frame::Melee(melee::MeleeFrame::Declare { .. })) => {
+                engine::OddsOwn::Take(Action::Resolve)
+            }
             _ => engine::OddsOwn::Stop,
         }
     }

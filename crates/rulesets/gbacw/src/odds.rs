@@ -6,11 +6,13 @@
 //! the morale die, the 9.88 second die. `tests/odds.rs` checks it against the engine's own
 //! enumeration of real fires (`analysis::outcomes`).
 //!
+//! [`melee`] gives the same for one melee (12.98) at a differential.
+//!
 //! What it leaves out, because it depends on the position: a stack (8.21 overflow, 13.42 the
 //! units beneath, 8.22 long range), a second arm's fire at the same hex (9.42), and leaders
 //! (a leader's -1, 13.23, is lost if 17.72 takes him before the check).
 
-use crate::charts::{self, FireResult};
+use crate::charts::{self, FireResult, MeleeEffect};
 
 /// One fire at one unit, as the table reads it.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -105,6 +107,69 @@ pub fn fire(f: &Fire) -> FireOdds {
                         o.pinned += p * (1.0 - up) * up;
                     }
                 }
+            }
+        }
+    }
+    o
+}
+
+/// One melee (12.98) at a differential, after every adjustment (R16), as the table reads it:
+/// the die's chances of each side's results. What follows the die and depends on the position
+/// (12.97's wipe-out of both sides read as engaged, whose points a loss comes from, leader
+/// rolls, the morale checks after a retreat) is left out.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Melee {
+    /// Attacker less defender (12.0; R1 reads it at the table's end columns).
+    pub differential: i32,
+    /// The `melee-erratum` option's reading of R17's cells.
+    pub erratum: bool,
+    /// The Strength Points each side may lose, [attacker, defender] (a "C3" takes no more
+    /// than there are).
+    pub points: [u8; 2],
+}
+
+/// The chances of what one melee does to each side, [attacker, defender].
+#[derive(Clone, Copy, PartialEq, Debug, Default)]
+pub struct MeleeOdds {
+    /// Expected Strength Points killed (12.91).
+    pub killed: [f64; 2],
+    /// Expected Strength Points captured (12.93).
+    pub captured: [f64; 2],
+    /// Chance of a retreat, "R#" or the phasing side's "Rpls" (12.92, 12.95).
+    pub retreat: [f64; 2],
+    /// Chance of a "Rpls" (12.95).
+    pub repulsed: f64,
+    /// Chance of "Eng" (12.94).
+    pub engaged: f64,
+}
+
+/// The exact odds of `m`.
+#[must_use]
+pub fn melee(m: &Melee) -> MeleeOdds {
+    let mut o = MeleeOdds::default();
+    for die in 1..=6u8 {
+        let p = 1.0 / 6.0;
+        let (a, d) = if m.erratum {
+            charts::melee_result_erratum(m.differential, die)
+        } else {
+            charts::melee_result(m.differential, die)
+        };
+        for (i, e) in [(0, a), (1, d)] {
+            match e {
+                MeleeEffect::Casualty => o.killed[i] += p * f64::from(m.points[i].min(1)),
+                MeleeEffect::Loss { captured, retreat } => {
+                    o.captured[i] += p * f64::from(captured.min(m.points[i]));
+                    // A side whose last point is captured has nothing left to retreat.
+                    if retreat > 0 && captured < m.points[i] {
+                        o.retreat[i] += p;
+                    }
+                }
+                MeleeEffect::Repulsed if i == 0 => {
+                    o.retreat[0] += p;
+                    o.repulsed += p;
+                }
+                MeleeEffect::Engaged if i == 0 => o.engaged += p,
+                _ => {}
             }
         }
     }

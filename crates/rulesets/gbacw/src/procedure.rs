@@ -26,6 +26,8 @@ engine::frames! {
         Final(crate::final_command::FinalFrame),
         /// 10.1, 10.2, 6.23, 6.24: the enemy's withdrawal or retreat fire.
         Withdraw(Box<crate::withdrawal::Volley>),
+        /// E., F. the Retreat Before Melee and Melee Phases (12.0-12.98).
+        Melee(crate::melee::MeleeFrame),
         /// 13.31, 14.0: a retreat.
         Retreat(crate::retreat::RetreatFrame),
     }

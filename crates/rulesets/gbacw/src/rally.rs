@@ -73,7 +73,8 @@ pub(crate) fn begin(g: &mut Gbacw) {
     }
     for u in routed(g) {
         let h = g.hex_of(u).expect("on the map");
-        if !crate::leaders::leaders_at(g, h, side).is_empty() {
+        // 12.94: engaged leaders rally no one.
+        if !g.engaged.contains(&h) && !crate::leaders::leaders_at(g, h, side).is_empty() {
             rally(g, u, "GBACW 13.52", "stacked with a leader");
         }
     }
@@ -132,7 +133,7 @@ pub fn point_refusal(g: &Gbacw, spent: &[(usize, u8)], paths: &Paths, u: UnitId)
         return Err(no("17.13", format!("{leader} has spent his {} Rally Point(s)", rating(g, b))));
     }
     let er = command::effectiveness_radius(g, b);
-    let within = g.leader_hex(l).is_some_and(|lh| paths.distance(g, lh, h, er).is_some());
+    let within = g.leader_hex(l).is_some_and(|lh| !g.engaged.contains(&lh) && paths.distance(g, lh, h, er).is_some());
     if !within {
         return Err(no(
             "13.53",

@@ -44,8 +44,10 @@ pub fn new_game(options: Vec<String>, opt: Options) -> Gbacw {
         fired_at: Vec::new(),
         fired_guns: Vec::new(),
         engaged: Vec::new(),
+        melee: crate::melee::Plan::default(),
         leader_losses: Vec::new(),
         camp_burned: false,
+        over: false,
         recrewed: Vec::new(),
         command: crate::command::Command::new(oob),
         stack: Vec::new(),
@@ -59,18 +61,18 @@ pub fn new_game(options: Vec<String>, opt: Options) -> Gbacw {
     g
 }
 
-/// The phase under way's first decision: the Initial Command Phase's own (17.0), the
-/// Movement Phase's (5.0, reinforcements coming on at their landings, 4.0 B), any other's
-/// the acting player's Done.
+/// The phase under way's first decision, each phase's module's own (17.0, 5.0 with
+/// reinforcements coming on at their landings, 4.0 B, 9.0, 12.8, 12.0, 11.23, 13.5, 17.8).
 pub(crate) fn push_phase(g: &mut Gbacw) {
     match g.phase {
         Phase::InitialCommand => crate::command::begin(g),
         Phase::Movement => crate::movement::start_phase(g),
         Phase::DefensiveFire | Phase::OffensiveFire => crate::fire::begin(g),
+        Phase::RetreatBeforeMelee => crate::melee::rbm::begin(g),
+        Phase::Melee => crate::melee::begin(g),
         Phase::Resupply => crate::resupply::begin(g),
         Phase::Rally => crate::rally::begin(g),
         Phase::FinalCommand => crate::final_command::begin(g),
-        _ => g.stack.push(Frame::Seq(SeqFrame::Phase)),
     }
 }
 
@@ -101,6 +103,7 @@ pub(crate) fn next_phase(g: &mut Gbacw) {
         g.log.push("GBACW 4.0", || format!("The {} Player-Turn begins.", side.title()));
     } else if g.turn >= g.last_turn() {
         g.log.push("GBACW 4.0", || "The last Game-Turn is over.".into());
+        g.over = true;
         return;
     } else {
         // 4.0 3: the Game-Turn Record Interphase.

@@ -142,8 +142,11 @@ pub struct UnitState {
     pub facing: u8,
     /// Its formation.
     pub formation: Formation,
-    /// Strength Points (or guns) lost (3.32, 9.8).
+    /// Strength Points (or guns) lost (3.32, 9.8), captured ones included.
     pub lost: u8,
+    /// Of `lost`, the Strength Points (or guns) captured in melee (12.93: recorded on the OB
+    /// Roster as captured, not killed).
+    pub captured: u8,
     /// A battery's crew steps lost, 0-2 (15.12).
     pub crew_lost: u8,
     /// Its morale once known: printed, or rolled on first need for a green unit (13.14).
@@ -207,10 +210,17 @@ pub struct Gbacw {
     /// Hexes engaged in melee (12.94): set by the Melee Phase (plan step 10); an engaged hex
     /// burns no camp and embarks no one.
     pub engaged: Vec<Hex>,
+    /// The Retreat Before Melee and Melee Phases' announcements and what they have done
+    /// (12.8, R24, 12.85, 12.94), cleared as each Phase E begins.
+    pub melee: crate::melee::Plan,
     /// Brigade commanders lost and since replaced, with their fates, for VP (17.73, 17.82).
     pub leader_losses: Vec<(LeaderId, Fate)>,
     /// Camp Johnston burned (Belmont's exclusive rule).
     pub camp_burned: bool,
+    /// The last Game-Turn is over (4.0): the victory conditions read the field as it stands
+    /// (the troops left behind count as captured). A flag, not the actor: between two frames
+    /// the stack can hold only the game's end for a moment.
+    pub over: bool,
     /// Wagons given their one Strength Point of crew (11.18).
     pub recrewed: Vec<UnitId>,
     /// Brigade assignments, Command Points and command status (17.0, [`crate::command`]).
@@ -235,8 +245,10 @@ impl PartialEq for Gbacw {
             && self.fired_at == o.fired_at
             && self.fired_guns == o.fired_guns
             && self.engaged == o.engaged
+            && self.melee == o.melee
             && self.leader_losses == o.leader_losses
             && self.camp_burned == o.camp_burned
+            && self.over == o.over
             && self.recrewed == o.recrewed
             && self.command == o.command
             && self.stack == o.stack
@@ -255,8 +267,10 @@ impl std::hash::Hash for Gbacw {
         self.fired_at.hash(h);
         self.fired_guns.hash(h);
         self.engaged.hash(h);
+        self.melee.hash(h);
         self.leader_losses.hash(h);
         self.camp_burned.hash(h);
+        self.over.hash(h);
         self.recrewed.hash(h);
         self.command.hash(h);
         self.stack.hash(h);
@@ -425,6 +439,7 @@ pub fn initial_unit(u: &oob::Unit, opt: &Options, map: &map::Map) -> UnitState {
         facing: 0,
         formation,
         lost: 0,
+        captured: 0,
         crew_lost: 0,
         morale,
         routed: false,

@@ -265,3 +265,20 @@ pub fn rout(g: &mut Gbacw, u: UnitId, cause: &[UnitId]) {
     engine::procedure::settle(g);
     g.legal_memo.forget();
 }
+
+/// The melee tests' ground (12.0): on an emptied map the Union's 27th Illinois (7 SP) in 2328
+/// facing south at the Confederate 12th Tennessee (5 SP) in 2329 facing north, both of morale
+/// 3, every unit in command; returns the game and the two units.
+///
+/// # Panics
+/// If the scenario lacks either unit.
+#[must_use]
+pub fn contact() -> (Gbacw, UnitId, UnitId) {
+    let mut g = empty();
+    let u = place(&mut g, "27IL", "2328", Formation::Line, 3);
+    let c = place(&mut g, "12TN", "2329", Formation::Line, 0);
+    g.unit_mut(u).morale = Some(3);
+    g.unit_mut(c).morale = Some(3);
+    g.command.unit_ok = vec![true; g.units.len()];
+    (g, u, c)
+}

@@ -5,8 +5,8 @@
 //! burned, and the Union's troops left behind when the game ends.
 //!
 //! Readings:
-//! - A point lost (`lost`) is killed; a unit gone captured (12.93, 14.1) gives its remaining
-//!   points as captured. Batteries, gunboats and the heavy guns count guns.
+//! - A point lost (`lost`) is killed unless captured in melee (`captured`, 12.93); a unit gone
+//!   captured (12.93, 14.1) gives its remaining points as captured. Batteries, gunboats and the heavy guns count guns.
 //! - A wagon scores nothing: its crew is one point of no fighting worth, and 11.19 makes even a
 //!   captured crew's loss worth no VP.
 //! - 18.0: each point an infantry or cavalry unit of a brigade loses (or has captured) marks one
@@ -17,27 +17,28 @@
 use crate::oob::{Kind, Level};
 use crate::scenario::{self, FateVp};
 use crate::state::{Fate, Gbacw, LeaderId, Loc, UnitId};
-use engine::{Actor, Game, Side};
+use engine::Side;
 
 /// The points of unit `u` lost and captured so far, as (killed, captured); the game's end
 /// captures the Union's troops left on the map when `over`.
 fn losses(g: &Gbacw, u: UnitId, over: bool) -> (u16, u16) {
     let st = g.unit(u);
-    let killed = u16::from(st.lost);
+    // 12.93: points captured in melee are part of `lost`, recorded as captured.
+    let killed = u16::from(st.lost.saturating_sub(st.captured));
     let left = u16::from(g.strength(u));
     let captured = match st.loc {
         Loc::Gone(Fate::Captured) => left,
         Loc::Map(_) if over && g.side_of(u) == Side::Union => left,
         _ => 0,
     };
-    (killed, captured)
+    (killed, captured + u16::from(st.captured))
 }
 
 /// 18.0: whether brigade `b` has lost its Brigade Combat Effectiveness.
 #[must_use]
 pub fn bce_lost(g: &Gbacw, b: usize) -> bool {
     let info = &g.oob().brigades[b];
-    let over = g.actor() == Actor::Over;
+    let over = g.over;
     let marked: u16 = g
         .unit_ids()
         .filter(|&u| g.info(u).brigade.as_deref() == Some(info.id.as_str()))
@@ -80,7 +81,7 @@ fn leader_table(g: &Gbacw, l: LeaderId) -> &'static FateVp {
 pub fn vp(g: &Gbacw) -> [u16; 2] {
     let ex = scenario::belmont();
     let s = &ex.vp;
-    let over = g.actor() == Actor::Over;
+    let over = g.over;
     let mut out = [0u16; 2];
     for u in g.unit_ids() {
         if crate::fire::wagon::is_wagon(g, u) {

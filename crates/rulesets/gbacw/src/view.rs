@@ -86,6 +86,8 @@ fn statuses() -> Vec<StatusView> {
         S::new("mounted", "MTD", "MTD mounted (6.14)"),
         S::new("routed", "RT", "RT routed (13.21)"),
         S::new("pinned", "PIN", "PIN pinned (9.84)"),
+        S::new("engaged", "ENG", "ENG engaged in melee: no fire, move or zone; melees again (12.94)"),
+        S::new("captured #", "C#", "C1 Strength Points or guns captured in melee (12.93)"),
         S::new("out of ammunition", "AMMO", "AMMO out of ammunition (11.22)"),
         S::new("green", "?", "? green: morale unknown (13.12)"),
         S::new("lost #", "-#", "-2 Strength Points or guns lost (3.32)"),
@@ -152,6 +154,12 @@ fn counters(g: &Gbacw) -> Vec<CounterView> {
         }
         if st.routed {
             status.push("routed".into());
+        }
+        if g.engaged.contains(&h) {
+            status.push("engaged".into());
+        }
+        if st.captured > 0 {
+            status.push(format!("captured {}", st.captured));
         }
         if g.pinned.contains(&h) {
             status.push("pinned".into());

@@ -19,7 +19,7 @@
 //! - Gunboats and the Columbus guns have no zone (the plan's exclusive rule 2.5 c; the
 //!   Columbus guns are not even on the map).
 //! - A battery whose whole crew is lost (15.12) controls nothing: guns without men.
-//! - Engaged units have no zone (12.94); the engaged state comes with melee (plan step 10).
+//! - Engaged units have no zone (12.94).
 
 use crate::authored::Cost;
 use crate::facing::{self, Facing};
@@ -58,6 +58,9 @@ pub enum Zone {
 pub fn zone(g: &Gbacw, u: UnitId, purpose: Purpose) -> Zone {
     let st = g.unit(u);
     if !matches!(st.loc, Loc::Map(_)) || st.routed {
+        return Zone::None;
+    }
+    if crate::melee::engaged(g, u) {
         return Zone::None;
     }
     match g.info(u).kind {

@@ -132,3 +132,51 @@ fn a_withdrawal_shot_matches_the_engine() {
     close(d.mean(|x| f64::from(u8::from(pinned(x)))), o.pinned, "pinned");
     close(d.mean(|x| f64::from(u8::from(x.unit(f).depleted))), o.depleted, "depleted");
 }
+
+/// One melee of the 27th Illinois (in 2328, `lost` points down) into the 12th Tennessee (in
+/// 2329, 5 points), resolved by exact enumeration up to the first decision after the
+/// die, against `odds::melee`.
+fn melee_matches(lost: u8, erratum: bool) {
+    use gbacw::melee::attack;
+    let opts: Vec<String> = if erratum { vec!["melee-erratum".into()] } else { Vec::new() };
+    let mut g = Gbacw::new(&opts).unwrap();
+    tk::clear_map(&mut g);
+    let a = tk::place(&mut g, "27IL", "2328", Formation::Line, 3);
+    let t = tk::place(&mut g, "12TN", "2329", Formation::Line, 0);
+    g.unit_mut(a).morale = Some(3);
+    g.unit_mut(a).lost = lost;
+    g.unit_mut(t).morale = Some(3);
+    g.command.unit_ok = vec![true; g.units.len()];
+    tk::phase(&mut g, 1, Side::Union, Phase::RetreatBeforeMelee);
+    g.apply(&Action::Announce { unit: a, at: hex("2329") }).unwrap();
+    g.apply(&Action::Done).unwrap();
+    g.apply(&Action::Done).unwrap();
+    g.apply(&Action::MeleeAt(hex("2329"))).unwrap();
+    g.apply(&Action::Attack(a)).unwrap();
+    let differential = attack::differential(&g, &[(a, hex("2328"))], hex("2329"));
+    let points = [g.strength(a), g.strength(t)];
+    let o = odds::melee(&odds::Melee { differential, erratum, points });
+    let d = analysis::outcomes(&g, &Action::Resolve, 1_000_000).expect("small enough");
+    close(d.total(), 1.0, "total");
+    let target = hex("2329");
+    let retreating = |x: &Gbacw, u: UnitId| {
+        x.stack.iter().any(|f| matches!(f, Frame::Retreat(gbacw::retreat::RetreatFrame::Go(r)) if r.units.contains(&u) && matches!(r.why, gbacw::retreat::Why::Melee | gbacw::retreat::Why::FallBack)))
+    };
+    for (i, u) in [(0, a), (1, t)] {
+        let lost0 = g.unit(u).lost;
+        close(d.mean(|x| f64::from(x.unit(u).captured)), o.captured[i], "captured");
+        close(d.mean(|x| f64::from(x.unit(u).lost - lost0 - x.unit(u).captured)), o.killed[i], "killed");
+        // A melee retreat under way (a rout after a check is no part of the table).
+        close(d.mean(|x| f64::from(u8::from(retreating(x, u)))), o.retreat[i], "retreat");
+    }
+    close(d.mean(|x| f64::from(u8::from(x.engaged.contains(&target)))), o.engaged, "engaged");
+}
+
+#[test]
+fn melee_matches_the_engine() {
+    // 7 against 5 (+2), 4 against 5 (-1), 2 against 5 (-3); and the erratum at +2.
+    for lost in [0, 3, 5] {
+        melee_matches(lost, false);
+    }
+    melee_matches(0, true);
+}

@@ -30,6 +30,7 @@ fn vp(g: &Gbacw) -> [f64; 2] {
 /// The game over on the position as it stands.
 fn over(g: &mut Gbacw) {
     g.stack = vec![Frame::Over];
+    g.over = true;
     g.legal_memo.forget();
 }
 
@@ -171,6 +172,19 @@ fn rule_18_0_a_brigade_that_loses_its_bce() {
     assert!(gbacw::victory::bce_lost(&g, 1));
     assert_eq!(vp(&g), [0.0, 5.0 + 3.0], "five SP and the brigade's 3 VP");
     assert_eq!(gbacw::fire::morale::modifier(&g, x, false), before + 1);
+}
+
+/// Between two frames the stack may hold only the game's end for a moment; the troops on the
+/// map count as left behind only once the last Game-Turn is over (the flag), never then.
+#[test]
+fn the_troops_left_behind_count_only_when_the_game_is_over() {
+    let mut g = tk::empty();
+    let [a]: [Hex; 1] = timber(&g, 1).try_into().unwrap();
+    tk::put(&mut g, "7IA", &a.label(), 0);
+    g.stack = vec![Frame::Over];
+    assert_eq!(vp(&g), [0.0, 0.0], "a moment between frames is no game's end");
+    over(&mut g);
+    assert_eq!(vp(&g), [0.0, 8.0]);
 }
 
 /// 4.0: more VP wins once the game is over; equal VP is a draw.

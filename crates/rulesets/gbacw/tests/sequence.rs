@@ -15,10 +15,11 @@ fn done(g: &mut Gbacw) {
     }
 }
 
-/// A phase that asks nothing of a fresh army passes by itself: G (no unit out of ammunition),
-/// H (none routed, no pin) and J (no commander lost, no wagon crewless, no embarkation yet).
+/// A phase that asks nothing of a fresh army passes by itself: E and F (no unit next to the
+/// enemy, no engaged hex), G (no unit out of ammunition), H (none routed, no pin) and J (no
+/// commander lost, no wagon crewless, no embarkation yet).
 fn quiet(p: Phase) -> bool {
-    matches!(p, Phase::Resupply | Phase::Rally | Phase::FinalCommand)
+    matches!(p, Phase::RetreatBeforeMelee | Phase::Melee | Phase::Resupply | Phase::Rally | Phase::FinalCommand)
 }
 
 #[test]
@@ -27,7 +28,8 @@ fn rule_4_0_phases_in_order_each_player_turn_and_defensive_fire_by_the_other_sid
     let first = g.phasing;
     assert_eq!(first, Side::Union, "the Union is first player (authored, history's timeline)");
     for phasing in [first, first.enemy()] {
-        // G, H and J pass by themselves with nothing to decide (11.23, 13.5, 17.8).
+        // E, F, G, H and J pass by themselves with nothing to decide (12.8, 12.0, 11.23, 13.5,
+        // 17.8).
         for phase in Phase::ALL.into_iter().filter(|p| !quiet(*p)) {
             assert_eq!((g.turn, g.phasing, g.phase), (1, phasing, phase));
             let acts = if phase == Phase::DefensiveFire { phasing.enemy() } else { phasing };

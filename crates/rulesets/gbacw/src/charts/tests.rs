@@ -242,3 +242,15 @@ fn rule_17_76_leader_casualty_chances() {
         }
     }
 }
+
+#[test]
+fn rule_12_98_results_read_as_printed() {
+    let words: Vec<String> = (1..=6)
+        .map(|die| {
+            let (a, d) = melee_result(2, die);
+            format!("{a}/{d}")
+        })
+        .collect();
+    assert_eq!(words, ["-/C1R3", "-/C1R2", "-/C1R2", "K/C1R2", "Eng/Eng", "C1R2/Rpls"]);
+    assert_eq!(melee_result(-3, 2).0.to_string(), "R2");
+}

@@ -30,8 +30,9 @@
 //! - Wagons under fire and firing (11.1, 11.12, 11.16, 11.34): [`wagon`].
 //! - Units the fire routs retreat when it is resolved (13.31, [`crate::retreat`]); withdrawal
 //!   and retreat fire resolve here too, as free shots ([`crate::withdrawal`]).
-//! - Not yet built (later steps): gunboats and heavy guns (exclusive rules); engaged hexes
-//!   (12.6).
+//! - 12.6, 12.94: no fire into an engaged hex, and engaged units fire nothing (withdrawal and
+//!   retreat fire included).
+//! - Not yet built (later steps): gunboats and heavy guns (exclusive rules).
 
 pub mod after;
 pub mod morale;
@@ -251,6 +252,9 @@ pub fn armed(g: &Gbacw, u: UnitId, paid: bool) -> Result<&'static crate::authore
     if st.routed {
         return Err(no("13.32", format!("{name} is routed")));
     }
+    if crate::melee::engaged(g, u) {
+        return Err(no("12.94", format!("{name} is engaged in melee")));
+    }
     if weapon.arm == Arm::SmallArms && st.depleted {
         return Err(no("11.22", format!("{name} is out of ammunition")));
     }
@@ -284,6 +288,9 @@ pub fn firer(g: &Gbacw, rec: &Record, u: UnitId, target: Hex) -> Result<Reach, I
     let targets = targets_in(g, side, target);
     if targets.is_empty() {
         return Err(no("9.0", format!("no enemy unit in {target} may be fired at")));
+    }
+    if g.engaged.contains(&target) {
+        return Err(no("12.6", format!("{target} is engaged in melee: no fire into it")));
     }
     let kind = g.info(u).kind;
     let is_wagon = matches!(kind, Kind::Wagon { .. });

@@ -277,12 +277,12 @@ pub(crate) fn start(g: &mut Gbacw, d: Declaration, side: Side, shot: Shot, hit: 
 }
 
 /// One die's outcomes.
-fn d6() -> Vec<(Action, f64)> {
+pub(crate) fn d6() -> Vec<(Action, f64)> {
     (1..=6).map(|d| (Action::Roll(d), 1.0 / 6.0)).collect()
 }
 
 /// Two dice summed.
-fn two_d6() -> Vec<(Action, f64)> {
+pub(crate) fn two_d6() -> Vec<(Action, f64)> {
     (2..=12u8).map(|s| (Action::Roll2(s), f64::from(6 - (i32::from(s) - 7).abs()) / 36.0)).collect()
 }
 
@@ -546,7 +546,8 @@ pub(crate) fn strand(g: &mut Gbacw, h: Hex, owner: Side) {
     }
 }
 
-/// 14.3: the morale check of a displaced stack of `owner` in `h` (its top unit; the rest if
+/// 14.3: the morale check of a displaced stack (and of 12.83's retreat before melee, 12.92's and
+/// 12.95's melee results) of `owner` in `h` (its top unit; the rest if
 /// it routs, 13.42), resolved as a fire's morale is; `cause` the enemy units behind the retreat.
 pub(crate) fn displaced_check(g: &mut Gbacw, h: Hex, owner: Side, units: Vec<UnitId>, cause: Vec<UnitId>) {
     let Some(&top) = units.first() else { return };
@@ -621,10 +622,16 @@ fn lose(g: &mut Gbacw, u: UnitId, points: u8, arm: Arm) -> bool {
 
 /// 17.76: a leader's two dice on the column of the fire that caused the casualty.
 fn leader_roll(g: &mut Gbacw, l: LeaderId, arm: Arm, roll: u8) {
+    let risk = if arm == Arm::SmallArms { LeaderRisk::SmallArms } else { LeaderRisk::Artillery };
+    leader_casualty(g, l, risk, roll);
+}
+
+/// 17.76, 17.73: leader `l`'s two dice summing to `roll` on column `risk` (fire or melee),
+/// R18's option applied.
+pub(crate) fn leader_casualty(g: &mut Gbacw, l: LeaderId, risk: LeaderRisk, roll: u8) {
     if g.leader_hex(l).is_none() {
         return;
     }
-    let risk = if arm == Arm::SmallArms { LeaderRisk::SmallArms } else { LeaderRisk::Artillery };
     let fate = charts::leader_casualty(risk, roll)
         .filter(|&f| !(g.opt.no_fire_capture && risk == LeaderRisk::SmallArms && f == LeaderFate::Captured));
     let name = g.leader_info(l).1;

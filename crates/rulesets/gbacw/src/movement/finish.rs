@@ -4,8 +4,7 @@
 //! a hex it may not stay in and find no way out, and the phase could not end.
 //!
 //! The search is the engine's ([`engine::way_on`]); this module says what ends the move and
-//! what carries it on. A step or change that draws withdrawal fire (10.1, 6.24) is judged as
-//! if the enemy declined it.
+//! what carries it on.
 
 use super::{MoveFrame, Mover, may_end, mover};
 use crate::action::Action;
@@ -23,7 +22,9 @@ pub(super) fn keeps_way_on(g: &Gbacw, a: &Action) -> bool {
     let mut next = g.clone();
     next.set_logging(false);
     next.apply_unchecked(a);
-    decline(&mut next);
+    if firing(&next) {
+        return finishable(next);
+    }
     match mover(&next) {
         None => true,
         Some(m) if may_end(&next, m).is_ok() => true,
@@ -50,20 +51,15 @@ pub(super) fn dead_end_refusal(g: &Gbacw, a: &Action) -> Option<Illegal> {
     })
 }
 
-/// Whether the enemy's withdrawal fire is pending (10.1, 6.24).
+/// Whether the enemy's withdrawal fire holds the move's step (10.1, 6.24).
 fn firing(g: &Gbacw) -> bool {
     matches!(g.stack.last(), Some(Frame::Withdraw(_)))
 }
 
-/// The enemy declines the withdrawal fire pending: the way on is judged as if no shot hit
-/// (what a shot does is the fire's business: a rout ends the move, a pin is 10.15's).
-fn decline(g: &mut Gbacw) {
-    while firing(g) {
-        g.apply_unchecked(&Action::Done);
-    }
-}
-
-/// Whether some continuation of the move on top of `start`'s stack ends it legally.
+/// Whether some continuation of the move on top of `start`'s stack ends it legally. A step
+/// held by withdrawal fire is followed as if the enemy declined to fire (10.1 "may"): the step
+/// is then made, and the move must still be able to end (a pin or rout only ends it sooner,
+/// 10.15, R41).
 fn finishable(start: Gbacw) -> bool {
     engine::way_on::finishable(
         start,

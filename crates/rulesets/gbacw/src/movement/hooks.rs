@@ -180,7 +180,7 @@ fn resume_step(g: &mut Gbacw, m: Mover, from: Hex, to: Hex) {
 }
 
 /// Whether the move could end in `to` after stepping there (8.11-8.17, 17.52).
-fn may_end_after(g: &Gbacw, m: &Mover, to: Hex, costs: &[u16]) -> bool {
+pub(super) fn may_end_after(g: &Gbacw, m: &Mover, to: Hex, costs: &[u16]) -> bool {
     let mut after = g.clone();
     engine::Game::set_logging(&mut after, false);
     let mut m = m.clone();

@@ -30,7 +30,7 @@
 //! - A step or formation change is offered only if the move can still end legally after it
 //!   (FotM's dead-end rule): a unit may pass through a hex it may not stay in (8.0, R13).
 
-mod costs;
+pub mod costs;
 mod finish;
 pub mod hooks;
 
@@ -100,6 +100,12 @@ pub(crate) fn start_phase(g: &mut Gbacw) {
             g.unit_mut(u).moved = false;
         }
     }
+    // 16.23: where mounted cavalry begins the phase, for its charges.
+    g.melee.charge_start = g
+        .unit_ids()
+        .filter(|&u| g.side_of(u) == side && g.unit(u).formation == Formation::Mounted)
+        .filter_map(|u| g.hex_of(u).map(|h| (u, h)))
+        .collect();
     g.stack.push(Frame::Move(Box::new(MoveFrame::Phase { side, moved: Vec::new(), raised: Vec::new() })));
 }
 
@@ -248,6 +254,10 @@ fn select_check(g: &Gbacw, side: Side, p: Piece) -> Result<Option<usize>, Illega
         return Err(no("5.0", format!("{} has moved this phase; a finished move is not reopened", name(g, p))));
     }
     match loc(g, p) {
+        // 12.94: engaged units do not move (12.94 option 3 is the Retreat Before Melee Phase's).
+        Loc::Map(h) if matches!(p, Piece::Unit(_)) && g.engaged.contains(&h) => {
+            return Err(no("12.94", format!("{} is engaged in melee", name(g, p))));
+        }
         Loc::Map(_) => {}
         Loc::Waiting => return due(g, p).map(Some),
         Loc::OffMap(_) | Loc::Gone(_) => return Err(no("5.0", format!("{} is not on the map", name(g, p)))),
@@ -365,6 +375,11 @@ fn step_check(g: &Gbacw, m: &Mover, to: Hex) -> Result<Vec<u16>, Illegal> {
         {
             return Err(no("17.52", format!("{} would be left alone in {at}, near the enemy", g.leader_info(l).1)));
         }
+    }
+    // 9.84: the pin covers the hex, so a move entering a pinned hex goes no farther: it may
+    // enter only where it may end (the way-on search cannot see past withdrawal fire).
+    if g.pinned.contains(&to) && !hooks::may_end_after(g, m, to, &costs) {
+        return Err(no("9.84", format!("{to} is pinned: the move would stop there, where it may not end")));
     }
     Ok(costs)
 }
@@ -538,10 +553,9 @@ fn mount_check(g: &Gbacw, left: &[(UnitId, u16)], changed: &[UnitId], u: UnitId)
     Ok(to)
 }
 
-/// Why the phasing player may not be Done yet (8.11-8.17, 17.52), if so. A leader left
-/// alone near the enemy by the enemy's approach binds the player only while he can still
-/// make a move that ends legally (he may be held to one hex, 17.21, with every hex in reach
-/// as near): a rule the player cannot keep does not stop the phase.
+/// Why the phasing player may not be Done yet (8.11-8.17, 17.52), if so. A leader left alone
+/// near the enemy who could make no legal move of his own (17.21's one hex leading nowhere he
+/// may stay) is not held to 17.52, as a pinned one is not: the phase must be able to end.
 fn done_fault(g: &Gbacw, side: Side) -> Option<Illegal> {
     stacking::any_fault(g, side).or_else(|| {
         g.leader_ids()

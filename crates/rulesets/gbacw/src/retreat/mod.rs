@@ -49,6 +49,13 @@ pub enum Why {
     Rout,
     /// 14.3, 8.15: displaced by a friendly retreat.
     Displaced,
+    /// 12.92, 12.95, 12.51: a melee's retreat: never into an enemy zone (12.92), a morale
+    /// check at its end (R30: a rout then retreats on under 14.2).
+    Melee,
+    /// 12.94 option 3 and 12.95's "Rpls": a melee's retreat that may pass enemy zones (14.2
+    /// bars them only under 12.82 and 12.92), a morale check at the end; no fire from the enemy
+    /// it fought (its `cause`, 10.2).
+    FallBack,
 }
 
 /// A retreat under way.
@@ -92,7 +99,8 @@ impl Retreat {
     #[must_use]
     pub fn next(&self, g: &Gbacw) -> Vec<Hex> {
         let left = self.length.saturating_sub(u8::try_from(self.path.len()).unwrap_or(u8::MAX));
-        paths::next_hexes(g, self.side, &self.units, self.start, self.at(), left)
+        let no_zoc = self.why == Why::Melee;
+        paths::next_hexes(g, self.side, &self.units, self.start, self.at(), left, no_zoc)
     }
 
     /// 13.43: leaders in the start hex who may choose to go along (before the first step,
@@ -144,6 +152,14 @@ pub(crate) fn rout(g: &mut Gbacw, routed: &[UnitId], cause: &[UnitId]) {
             continue;
         }
         push(g, vec![u], h, ROUT_HEXES, Why::Rout, cause);
+    }
+}
+
+/// 12.92, 12.94, 12.95: `units` (of one side, together) retreat `length` hexes from `h` for a
+/// melee, `cause` the enemy units they fought.
+pub(crate) fn melee(g: &mut Gbacw, units: Vec<UnitId>, h: Hex, length: u8, why: Why, cause: &[UnitId]) {
+    if !units.is_empty() {
+        push(g, units, h, length, why, cause);
     }
 }
 
@@ -240,7 +256,7 @@ fn step(g: &mut Gbacw, mut r: Retreat, to: Hex) {
 /// The retreat has gone its full distance: a displaced stack checks its morale (14.3).
 fn finish(g: &mut Gbacw, r: &Retreat) {
     let units = r.here(g);
-    if r.why == Why::Displaced {
+    if matches!(r.why, Why::Displaced | Why::Melee | Why::FallBack) {
         let standing: Vec<UnitId> = units.into_iter().filter(|&u| !g.unit(u).routed).collect();
         resolve::displaced_check(g, r.at(), r.side, standing, r.cause.clone());
     }
@@ -323,7 +339,12 @@ impl Procedure<Gbacw, Action> for RetreatFrame {
             RetreatFrame::Go(r) => {
                 let (free, _) = r.leaders_left(g);
                 let also = if free.is_empty() { "" } else { ", or take a leader along (13.43)" };
-                let rule = if r.why == Why::Rout { "GBACW 13.31" } else { "GBACW 14.3" };
+                let rule = match r.why {
+                    Why::Rout => "GBACW 13.31",
+                    Why::Displaced => "GBACW 14.3",
+                    Why::Melee => "GBACW 12.92",
+                    Why::FallBack => "GBACW 12.94",
+                };
                 (
                     rule,
                     format!(

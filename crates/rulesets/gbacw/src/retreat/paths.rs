@@ -89,11 +89,15 @@ fn continuations(g: &Gbacw, side: Side, start: Hex, from: Hex, left: u8) -> Vec<
 }
 
 /// The hexes a retreat of `units` of `side`, begun in `start` and now in `from` with `left`
-/// hexes still owed, may enter next (14.3 and R31 applied over the continuations).
+/// hexes still owed, may enter next (14.3 and R31 applied over the continuations); with
+/// `no_zoc` (12.92's melee retreats) never through an enemy zone.
 #[must_use]
-pub fn next_hexes(g: &Gbacw, side: Side, units: &[UnitId], start: Hex, from: Hex, left: u8) -> Vec<Hex> {
-    let all = continuations(g, side, start, from, left);
+pub fn next_hexes(g: &Gbacw, side: Side, units: &[UnitId], start: Hex, from: Hex, left: u8, no_zoc: bool) -> Vec<Hex> {
+    let mut all = continuations(g, side, start, from, left);
     let purpose = purpose(g, units);
+    if no_zoc {
+        all.retain(|p| !p.iter().any(|&h| zoc::in_enemy_zoc(g, side, h, purpose)));
+    }
     let through_friends = |p: &Vec<Hex>| p.iter().any(|&h| friendly(g, side, h, units));
     let in_zone = |p: &Vec<Hex>| p.iter().any(|&h| zoc::in_enemy_zoc(g, side, h, purpose));
     let clean = all.iter().any(|p| !through_friends(p) && !in_zone(p));
