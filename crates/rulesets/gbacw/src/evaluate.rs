@@ -16,8 +16,13 @@ use engine::Side;
 /// Weight of a Strength Point (or gun) still in the field, in VP: a point lost is already a
 /// VP to the enemy; one still standing is worth something more to its own side.
 const FIELD: f64 = 0.3;
-/// Hexes beyond which Union infantry has no hold on the camp this turn.
-const CAMP_REACH: f64 = 12.0;
+/// Hexes beyond which Union infantry has no hold on the camp this turn (the set-up's line is
+/// about seventeen hexes off, so the pull is felt from the first move).
+const CAMP_REACH: f64 = 30.0;
+/// VP a hex for each unrouted Union regiment's advance on the camp while it stands: every
+/// regiment counts, not only the nearest, so a search that moves any of them forward sees
+/// the gain (as FotM's ADVANCE); small against a Strength Point lost (1 VP).
+const ADVANCE: f64 = 0.05;
 /// Game-Turns before embarkation opens from which the troops left behind begin to weigh.
 const EMBARK_LEAD: f64 = 3.0;
 /// Hexes from the landing at which a unit is as good as left behind (half weight at this many).
@@ -60,6 +65,12 @@ fn union_margin(g: &Gbacw) -> f64 {
             .fold(f64::INFINITY, f64::min);
         let hold = (1.0 - nearest / CAMP_REACH).clamp(0.0, 1.0);
         m += hold * f64::from(ex.camp_burned);
+        let advance: f64 = union_foot
+            .iter()
+            .filter_map(|&u| g.hex_of(u))
+            .map(|h| CAMP_REACH - camp.iter().map(|c| f64::from(c.distance(h))).fold(CAMP_REACH, f64::min))
+            .sum();
+        m += ADVANCE * advance;
     }
     let last = f64::from(g.last_turn());
     let opens = f64::from(ex.embark_from) - EMBARK_LEAD;
