@@ -12,7 +12,8 @@
 //! - 18.0: each point an infantry or cavalry unit of a brigade loses (or has captured) marks one
 //!   of its boxes; a brigade with every box marked has lost its BCE.
 //! - Embarkation: a Union combat unit on the map when the game is over counts as captured; one
-//!   that embarked ([`crate::state::Fate::Embarked`]) scores nothing.
+//!   that embarked ([`crate::state::Fate::Embarked`]) scores nothing; the gunboats, which
+//!   steam away rather than embark, are never left behind (the audit, session 12).
 
 use crate::oob::{Kind, Level};
 use crate::scenario::{self, FateVp};
@@ -28,7 +29,8 @@ fn losses(g: &Gbacw, u: UnitId, over: bool) -> (u16, u16) {
     let left = u16::from(g.strength(u));
     let captured = match st.loc {
         Loc::Gone(Fate::Captured) => left,
-        Loc::Map(_) if over && g.side_of(u) == Side::Union => left,
+        // The gunboats cannot go aboard the transports: they are no troops left behind.
+        Loc::Map(_) if over && g.side_of(u) == Side::Union && !crate::fire::is_exclusive_guns(g, u) => left,
         _ => 0,
     };
     (killed, captured + u16::from(st.captured))

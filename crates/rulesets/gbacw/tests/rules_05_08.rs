@@ -155,15 +155,39 @@ fn rule_6_11_column_through_friend_pays_terrain() {
     ok(&mut g, Action::EndMove);
 }
 
+/// 6.11, 8.16, 8.17 (the independent audit, session 12): Column and mounted cavalry pass a
+/// friendly-held hex only where a road runs through it; in the timber off the road the step
+/// is refused. Mounted cavalry may enter a hex of mounted cavalry alone.
+#[test]
+fn rule_8_16_8_17_no_passing_a_friend_off_the_road() {
+    let (a, b) = ("0917", "0916");
+    assert!(!hex(b).neighbours().iter().any(|&n| tk::new_game().map().road(hex(b), n)), "{b} has no road");
+    let mut g = tk::movement(Side::Union);
+    let c = tk::put_in(&mut g, "7IA", a, 0, Formation::Column);
+    tk::put(&mut g, "22IL", b, 0);
+    select(&mut g, c);
+    assert_eq!(refused(&g, Action::Step(hex(b))), "GBACW 8.16");
+    let mut g = tk::movement(Side::Union);
+    let m = tk::put_in(&mut g, "Delano", a, 0, Formation::Mounted);
+    tk::put(&mut g, "22IL", b, 0);
+    select(&mut g, m);
+    assert_eq!(refused(&g, Action::Step(hex(b))), "GBACW 8.17");
+    // Beside mounted cavalry alone it may go.
+    let mut g = tk::movement(Side::Union);
+    let m = tk::put_in(&mut g, "Delano", a, 0, Formation::Mounted);
+    tk::put_in(&mut g, "Dollins", b, 0, Formation::Mounted);
+    select(&mut g, m);
+    step(&mut g, b);
+}
+
 #[test]
 fn rule_8_16_column_alone_but_line_stacks() {
     let mut g = tk::movement(Side::Union);
     let c = tk::put_in(&mut g, "30IL", "0510", 0, Formation::Column);
     tk::put(&mut g, "7IA", "0509", 0);
     select(&mut g, c);
-    step(&mut g, "0509");
-    assert_eq!(refused(&g, Action::EndMove), "GBACW 8.16");
-    assert_eq!(refused(&g, Action::Face(1)), "GBACW 8.16");
+    // Off the road the friend's hex is closed to the column outright (6.11, 8.16).
+    assert_eq!(refused(&g, Action::Step(hex("0509"))), "GBACW 8.16");
     let mut g = tk::movement(Side::Union);
     let u = tk::put(&mut g, "30IL", "0510", 0);
     tk::put(&mut g, "7IA", "0509", 0);
@@ -180,9 +204,8 @@ fn rule_8_17_mounted_cavalry_only_with_mounted_cavalry() {
     tk::put(&mut g, "27IL", "0509", 0);
     tk::put(&mut g, "Delano", "0511", 0);
     select(&mut g, c);
-    step(&mut g, "0509");
-    assert_eq!(refused(&g, Action::EndMove), "GBACW 8.17");
-    step(&mut g, "0510");
+    // Off the road the infantry's hex is closed to it (6.11, 8.17); the cavalry's is open.
+    assert_eq!(refused(&g, Action::Step(hex("0509"))), "GBACW 8.17");
     step(&mut g, "0511");
     ok(&mut g, Action::EndMove);
 }

@@ -866,3 +866,18 @@ fn rule_9_41_combined_across_hexes_never_small_arms_with_artillery() {
     assert_eq!(art_col, charts::fire_column(charts::FireRow::Grapeshot, 60), "60 on the Grapeshot row, not 76");
     assert_eq!(r.steps.iter().filter(|s| matches!(s, Step::Die { .. })).count(), 2, "one die each");
 }
+
+/// 6.11 (the audit, session 12): a unit in Column fired upon goes into Line once the fire is
+/// resolved, keeping its facing (R39); a unit in Line fired upon stays as it is.
+#[test]
+fn rule_6_11_a_column_fired_upon_goes_into_line() {
+    for (before, after) in [(Formation::Column, Formation::Line), (Formation::Line, Formation::Line)] {
+        let (mut g, a, t) = duel();
+        g.unit_mut(t).formation = before;
+        ok(&mut g, Action::FireAt(hex("2329")));
+        fire(&mut g, a, 4, "2329"); // 9.3: four through one hexside
+        ok(&mut g, Action::Resolve);
+        finish(&mut g);
+        assert_eq!((g.unit(t).formation, g.unit(t).facing), (after, 0), "{before:?}");
+    }
+}

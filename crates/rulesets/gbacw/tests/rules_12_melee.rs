@@ -403,6 +403,20 @@ fn rule_12_24_column_meleed_goes_to_line() {
     assert_eq!(g.unit(c).formation, Formation::Line);
 }
 
+/// 9.85 (the audit, session 12): a pinned unit meleed is unpinned; the pin on a hex not
+/// meleed stays until its owner's Rally Phase.
+#[test]
+fn rule_9_85_a_pinned_unit_meleed_is_unpinned() {
+    let (mut g, u, c) = tk::contact();
+    let (at, elsewhere) = (g.hex_of(c).unwrap(), tk::hex("0101"));
+    g.pinned = vec![at, elsewhere];
+    fight(&mut g, u);
+    roll_for(&mut g, |r| matches!(r, (MeleeEffect::Engaged, MeleeEffect::Engaged)));
+    play_out(&mut g, 1);
+    assert!(!g.pinned.contains(&at), "the meleed hex is unpinned");
+    assert!(g.pinned.contains(&elsewhere), "a hex not meleed keeps its pin");
+}
+
 #[test]
 fn rule_17_54_leader_alone_with_the_enemy_captured() {
     let (mut g, u, c) = tk::contact();

@@ -185,6 +185,11 @@ fn the_troops_left_behind_count_only_when_the_game_is_over() {
     assert_eq!(vp(&g), [0.0, 0.0], "a moment between frames is no game's end");
     over(&mut g);
     assert_eq!(vp(&g), [0.0, 8.0]);
+    // The gunboats steam away: never troops left behind (the audit, session 12).
+    let t = g.unit_by_id("Tyler").unwrap();
+    let river = tk::find(&g, "a river hex", |h| tk::is(&g, h, Terrain::River));
+    g.unit_mut(t).loc = Loc::Map(river);
+    assert_eq!(vp(&g), [0.0, 8.0]);
 }
 
 /// 4.0: more VP wins once the game is over; equal VP is a draw.

@@ -402,6 +402,15 @@ impl Resolution {
                 }
                 Stage::Leaders | Stage::Morale => {
                     let target = self.target;
+                    // 6.11: a unit in Column fired upon goes into Line once the fire is
+                    // resolved, keeping its facing (R39).
+                    for &u in &self.hit {
+                        if g.unit(u).formation == crate::state::Formation::Column && g.hex_of(u).is_some() {
+                            g.unit_mut(u).formation = crate::state::Formation::Line;
+                            let name = g.info(u).name.clone();
+                            g.log.push("GBACW 6.11", || format!("{name}, fired upon in Column, goes into Line."));
+                        }
+                    }
                     if self.shot != Shot::Displaced {
                         g.log.push("GBACW 9.0", || format!("The fire at {target} is resolved."));
                     }

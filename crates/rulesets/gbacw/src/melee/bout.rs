@@ -310,6 +310,11 @@ impl Bout {
                 g.log.push("GBACW 12.24", || format!("{name}, meleed in Column, goes into Line."));
             }
         }
+        // 9.85: a pinned unit meleed is pinned no more (the marker covers its hex).
+        if g.pinned.contains(&target) {
+            g.pinned.retain(|&h| h != target);
+            g.log.push("GBACW 9.85", || format!("The units meleed in {target} are no longer pinned."));
+        }
         let attackers = self.units(g, side);
         let defenders = self.units(g, side.enemy());
         if a == MeleeEffect::Engaged {

@@ -327,6 +327,9 @@ fn step_check(g: &Gbacw, m: &Mover, to: Hex) -> Result<Vec<u16>, Illegal> {
         return Err(no("9.84", format!("the units in {at} are pinned and may not move")));
     }
     let road_denied = friend_in(g, to, m.side, &m.pieces);
+    if road_denied && let Some(f) = crowded(g, m, to) {
+        return Err(f);
+    }
     let mut costs = Vec::with_capacity(m.pieces.len());
     for (i, &p) in m.pieces.iter().enumerate() {
         let Some(cost) = step_price(g, p, at, to, road_denied) else {
@@ -382,6 +385,34 @@ fn step_check(g: &Gbacw, m: &Mover, to: Hex) -> Result<Vec<u16>, Illegal> {
         return Err(no("9.84", format!("{to} is pinned: the move would stop there, where it may not end")));
     }
     Ok(costs)
+}
+
+/// 6.11, 8.16, 8.17 (the audit, session 12, tightening R13): Column, limbered guns and mounted
+/// cavalry enter a hex holding other friendly combat units only where a road runs through it
+/// (paying its other terrain, as `road_denied` prices the step), and mounted cavalry besides a
+/// hex of mounted cavalry alone (8.17). The refusal, if any.
+fn crowded(g: &Gbacw, m: &Mover, to: Hex) -> Option<Illegal> {
+    let map = g.map();
+    let road_hex = to.neighbours().into_iter().any(|n| map.road(to, n));
+    if road_hex {
+        return None;
+    }
+    let others: Vec<UnitId> =
+        stacking::friends_at(g, to, m.side).into_iter().filter(|u| !m.pieces.contains(&Piece::Unit(*u))).collect();
+    m.pieces.iter().find_map(|&p| {
+        let Piece::Unit(u) = p else { return None };
+        match g.unit(u).formation {
+            Formation::Column | Formation::Limbered => Some(no(
+                "8.16",
+                format!("{} may not move into {to}: it holds friendly units and no road (6.11)", name(g, p)),
+            )),
+            Formation::Mounted if others.iter().any(|&o| g.unit(o).formation != Formation::Mounted) => Some(no(
+                "8.17",
+                format!("{} may not move into {to}: mounted cavalry stacks only with mounted cavalry, and no road runs there (6.11)", name(g, p)),
+            )),
+            _ => None,
+        }
+    })
 }
 
 /// 8.11-8.17, 17.52: whether the move may end where the counters stand.
