@@ -180,6 +180,19 @@ fn rule_8_16_8_17_no_passing_a_friend_off_the_road() {
     step(&mut g, b);
 }
 
+/// 6.11 names Column, limbered guns and mounted cavalry: a leader on the road keeps it
+/// through a friend's hex (the audit, session 12).
+#[test]
+fn rule_6_11_a_leader_keeps_the_road_through_a_friend() {
+    let mut g = tk::movement(Side::Union);
+    let l = tk::put_leader(&mut g, "McClernand", "1515");
+    tk::put(&mut g, "7IA", "1516", 3);
+    ok(&mut g, Action::Select(gbacw::Piece::Leader(l)));
+    step(&mut g, "1516");
+    let road = tk::new_game().charts().road_cost(Col::Leader).expect("leaders use roads").halves();
+    assert_eq!(spent(&g), road);
+}
+
 #[test]
 fn rule_8_16_column_alone_but_line_stacks() {
     let mut g = tk::movement(Side::Union);

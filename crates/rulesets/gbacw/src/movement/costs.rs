@@ -10,7 +10,8 @@
 //! - 6.11: a road hex "occupied by a Friendly unit" is one holding a friendly combat unit
 //!   (leaders never count for stacking, 8.14) other than those moving with the mover; the
 //!   step into it is priced as if no road crossed the hexside, so a stream with a road over
-//!   it is no bridge to the mover either.
+//!   it is no bridge to the mover either. 6.11 names Column infantry, limbered guns and
+//!   mounted cavalry: a leader keeps the road (the audit, session 12).
 //! - 5.15's dearest terrain: each hex carries one terrain, already the dearest of what the
 //!   ground holds (the map's authoring, `data/belmont.map`), so the step's price is that
 //!   terrain's with the hexside's added.
@@ -82,7 +83,9 @@ pub fn friend_in(g: &Gbacw, h: Hex, side: engine::Side, moving: &[Piece]) -> boo
 pub fn step_price(g: &Gbacw, p: Piece, from: Hex, to: Hex, road_denied: bool) -> Option<Cost> {
     let mover = mover_of(g, p)?;
     let mut step = g.map().step(from, to)?;
-    if road_denied {
+    // 6.11 names Column infantry, limbered guns and mounted cavalry; a leader keeps the road
+    // (the audit, session 12).
+    if road_denied && mover != Mover::Leader {
         step.road = false;
     }
     Some(g.charts().step_cost(step, mover))
