@@ -16,8 +16,9 @@ use engine::{Actor, Dice, Game, Side};
 /// unbiased estimate, not the exact expectation, and still reproducible from the seed.
 ///
 /// When more than `max_actions` actions are legal (Belmont's set-up offers 35,000
-/// placements), it weighs a sample of `max_actions` of them drawn with its generator:
-/// each costs an application, and the ruleset lists the next position's actions in it.
+/// placements), it weighs a sample of `max_actions` of them drawn with its generator, the
+/// first and the last listed always among them: each costs an application, and the ruleset
+/// lists the next position's actions in it.
 ///
 /// **Its own next decision.** When an action leads, with no chance in between, to another
 /// decision of the same side (choosing which unit to move, then where it goes), the bot
@@ -107,6 +108,10 @@ impl GreedyBot {
     fn glance<G: Game>(&mut self, game: &G, action: &G::Action, side: Side, depth: u32) -> f64 {
         let mut next = game.clone();
         next.apply_unchecked(action);
+        if self.recent.returns(game, &next) {
+            // Undoing the action looked through (see [`Recent::returns`]).
+            return f64::NEG_INFINITY;
+        }
         if next.actor() == Actor::Side(side)
             && let Some(v) = self.own_next(&next, side, depth)
         {
@@ -205,8 +210,17 @@ impl<G: Game> Bot<G> for GreedyBot {
         }
         let mut weighed: Vec<usize> = (0..legal.len()).collect();
         if legal.len() > self.max_actions {
-            // A partial Fisher-Yates shuffle: the first `max_actions` are a uniform sample.
-            for i in 0..self.max_actions {
+            // The two ends of the list are always weighed: rulesets put the way on there (a
+            // set-up's or a stage's Done). Without it the way on was seldom in the sample, and
+            // a bot that had to pick among the sample re-placed units until only leaders were
+            // left to place, alone (a Belmont playtest, 6.7).
+            let ends = if self.max_actions >= 2 { 2 } else { 0 };
+            if ends == 2 {
+                weighed.swap(1, legal.len() - 1);
+            }
+            // A partial Fisher-Yates shuffle of the rest: the next `max_actions - ends` are a
+            // uniform sample of it.
+            for i in ends..self.max_actions {
                 let rest = u32::try_from(legal.len() - i).expect("fewer than 2^32 actions");
                 let j = i + self.dice.below(rest) as usize;
                 weighed.swap(i, j);

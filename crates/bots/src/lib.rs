@@ -94,7 +94,10 @@ impl<G: Game> Bot<G> for RandomBot {
 /// turned and turned again, spend movement points, so the state hash differs. Within a run of
 /// the bot's own decisions it also remembers each arrangement of the units
 /// ([`Game::layout_hash`]), and avoids an action that takes them back to one it left in
-/// this run while it has another (issue 15: no facing flip-flops or walks in a circle). A
+/// this run while it has another (issue 15: no facing flip-flops or walks in a circle). It
+/// remembers where the units stood as well ([`Game::places_hash`]): a unit that steps out,
+/// turns and steps back stands as it never stood before, facing the other way, but in a place
+/// it left (a playtest: Fire on the Mountain brigades forced-marching out and back, 13.5). A
 /// roll of chance between two of its decisions (opportunity fire at a unit stepping) does not
 /// end the run: the bot remembers where chance alone could take its last step.
 #[derive(Debug, Default)]
@@ -109,6 +112,24 @@ pub(crate) struct Recent {
     run: u32,
     /// The arrangements of the units seen in this run, the current one last.
     layouts: Vec<u64>,
+    /// Where the units stood in this run, the current places last.
+    places: Vec<u64>,
+}
+
+/// Pushes `hash` onto a run's `seen` list unless it is already the last, keeping at most
+/// [`Recent::LEN`].
+fn remember(seen: &mut Vec<u64>, hash: u64) {
+    if seen.last() != Some(&hash) {
+        if seen.len() == Recent::LEN {
+            seen.remove(0);
+        }
+        seen.push(hash);
+    }
+}
+
+/// Whether `hash` is one of a run's `seen` list other than the last (the current one).
+fn left_earlier(seen: &[u64], hash: u64) -> bool {
+    seen.split_last().is_some_and(|(now, before)| hash != *now && before.contains(&hash))
 }
 
 impl Recent {
@@ -130,14 +151,10 @@ impl Recent {
         self.run = if continues { self.run + 1 } else { 0 };
         if self.run == 0 {
             self.layouts.clear();
+            self.places.clear();
         }
-        let layout = game.layout_hash();
-        if self.layouts.last() != Some(&layout) {
-            if self.layouts.len() == Self::LEN {
-                self.layouts.remove(0);
-            }
-            self.layouts.push(layout);
-        }
+        remember(&mut self.layouts, game.layout_hash());
+        remember(&mut self.places, game.places_hash());
         if self.hashes.len() == Self::LEN {
             self.hashes.pop_front();
         }
@@ -145,12 +162,23 @@ impl Recent {
     }
 
     /// Whether `next`, a position of the bot's own run, takes the units back to an
-    /// arrangement it left earlier in the run (not the one it is in now: firing or ending a
-    /// move changes no arrangement and is no step back).
+    /// arrangement, or to places, left earlier in the run (not the ones they are in now:
+    /// firing or ending a move changes no arrangement and is no step back, a turn in place
+    /// leaves the places as they are).
     pub(crate) fn goes_back<G: Game>(&self, next: &G) -> bool {
-        let Some((now, before)) = self.layouts.split_last() else { return false };
-        let layout = next.layout_hash();
-        layout != *now && before.contains(&layout)
+        left_earlier(&self.layouts, next.layout_hash()) || left_earlier(&self.places, next.places_hash())
+    }
+
+    /// Whether `next`, a position the bot looks at beyond `via` (the position one of its
+    /// actions leads to), takes the units back to an arrangement or places of the run,
+    /// the current ones included, that `via` left: a look ahead that turns a brigade to column
+    /// and back, or steps out and back, sees the position it started from, which the run
+    /// would then forbid as a step back ([`Recent::goes_back`]), so the first action must not
+    /// borrow its value.
+    pub(crate) fn returns<G: Game>(&self, via: &G, next: &G) -> bool {
+        let back = |seen: &[u64], hash: u64, via: u64| hash != via && seen.contains(&hash);
+        back(&self.layouts, next.layout_hash(), via.layout_hash())
+            || back(&self.places, next.places_hash(), via.places_hash())
     }
 
     /// Whether the run has left an arrangement it could go back to: without one no step is a
@@ -324,6 +352,9 @@ mod toy;
 
 #[cfg(test)]
 mod tests;
+
+#[cfg(test)]
+mod playtest;
 
 #[cfg(test)]
 mod runner_tests {

@@ -145,6 +145,11 @@ fn greedy_weighs_a_sample_of_a_long_list() {
     }
     assert_eq!(picks.len(), 3, "{picks:?}");
     assert_eq!(GreedyBot::new(0).max_actions(3).choose(&Choice::new(3)), ChoiceAction::Risky);
+    // With two weighed, they are the list's ends (where rulesets put the way on): Nothing
+    // and Risky, never Safe, though a safe 4 is the best.
+    for seed in 0..10 {
+        assert_eq!(GreedyBot::new(seed).max_actions(2).choose(&Choice::new(4)), ChoiceAction::Risky, "seed {seed}");
+    }
 }
 
 /// A bot does not step straight back into a position it decided in: flipping the switch
@@ -199,6 +204,35 @@ fn bots_do_not_walk_in_a_circle_within_a_run() {
         play_out(&mut g, [&mut greedy as &mut dyn Bot<Pace>, &mut RandomBot::new(0)], &mut Dice::seeded(1), 40)
             .expect("finishes");
     assert!(g.spent >= 8, "without the layout the bot paces on: {actions:?}");
+}
+
+/// A unit that faces the way it steps never stands in a layout it left when it walks back
+/// (it faces the other way), but it stands in a place it left: neither bot walks out and back
+/// (a playtest: Fire on the Mountain brigades forced-marching out and back, 13.5). Without the
+/// places (`placeless`) the layouts alone let greedy walk back.
+#[test]
+fn bots_do_not_walk_out_and_back_facing_the_other_way() {
+    use crate::toy::{Pace, PaceAction};
+    let own = |actions: &[PaceAction]| actions.iter().filter(|a| !matches!(a, PaceAction::Roll(_))).count();
+    for seed in 0..6 {
+        let mut greedy = GreedyBot::new(seed);
+        let mut mcts = MctsBot::new(seed, MctsConfig { budget: Budget::Iterations(60), ..MctsConfig::default() });
+        for bot in [&mut greedy as &mut dyn Bot<Pace>, &mut mcts] {
+            let mut g = Pace { at: 1, mp: 12, facing: true, ..Pace::default() };
+            let mut idle = RandomBot::new(0);
+            let actions = play_out(&mut g, [&mut *bot, &mut idle], &mut Dice::seeded(seed), 80).expect("finishes");
+            assert!(own(&actions) <= 2, "seed {seed}: {actions:?}");
+        }
+    }
+    let walked_back = (0..6).any(|seed| {
+        let mut g = Pace { at: 1, mp: 12, facing: true, placeless: true, ..Pace::default() };
+        let mut greedy = GreedyBot::new(seed);
+        let actions =
+            play_out(&mut g, [&mut greedy as &mut dyn Bot<Pace>, &mut RandomBot::new(0)], &mut Dice::seeded(seed), 80)
+                .expect("finishes");
+        own(&actions) > 2
+    });
+    assert!(walked_back, "with layouts alone some run walks back facing the other way");
 }
 
 /// A free action that never repeats a position (a counter ticks) is taken only so long:

@@ -249,9 +249,15 @@ impl Game for Switch {
 /// (a draw, 0.5). Its [`Game::layout_hash`] is the unit's place, unless `plain`, which
 /// leaves the default (the state hash) to show what the layout catches. With `rolls`, chance
 /// rolls a die after each step (an opportunity fire that misses), kept in the state, so the
-/// bot's next decision is never in the position its step led to.
+/// bot's next decision is never in the position its step led to. With `facing`, the unit
+/// faces the way it last stepped (`heading`: 0 none yet, 1 left, 2 right) and its layout says
+/// so, while [`Game::places_hash`] is its place alone, unless `placeless`, which leaves the
+/// default (the layout): a step out and back then stands in a new layout, facing the other way.
 #[derive(Clone, Hash, Debug, Default)]
 pub struct Pace {
+    pub facing: bool,
+    pub heading: u8,
+    pub placeless: bool,
     pub at: u8,
     pub spent: u8,
     pub mp: u8,
@@ -305,8 +311,8 @@ impl Game for Pace {
     }
     fn apply_unchecked(&mut self, a: &PaceAction) {
         match a {
-            PaceAction::Left => self.at -= 1,
-            PaceAction::Right => self.at += 1,
+            PaceAction::Left => (self.at, self.heading) = (self.at - 1, 1),
+            PaceAction::Right => (self.at, self.heading) = (self.at + 1, 2),
             PaceAction::Finish => self.over = true,
             PaceAction::Roll(r) => {
                 self.roll = *r;
@@ -329,6 +335,13 @@ impl Game for Pace {
         0.9
     }
     fn layout_hash(&self) -> u64 {
-        if self.plain { self.state_hash() } else { u64::from(self.at) }
+        match (self.plain, self.facing) {
+            (true, _) => self.state_hash(),
+            (false, true) => u64::from(self.at) | u64::from(self.heading) << 8,
+            (false, false) => u64::from(self.at),
+        }
+    }
+    fn places_hash(&self) -> u64 {
+        if self.facing && !self.placeless { u64::from(self.at) } else { self.layout_hash() }
     }
 }

@@ -435,6 +435,16 @@ pub trait Game: Clone + Hash + Send + Sync + 'static {
     fn layout_hash(&self) -> u64 {
         self.state_hash()
     }
+
+    /// A hash of where the units stand, leaving out how ([`Game::layout_hash`] less facing,
+    /// formation and stack order). A unit that steps out and turns to step back comes back
+    /// to the same places in another facing, a layout it never left: bots also count going
+    /// back to places left earlier in the run as a step back (a playtest: Fire on the
+    /// Mountain brigades forced-marching out and back, 13.5). A ruleset whose layout already
+    /// holds nothing but places keeps the default, the layout hash.
+    fn places_hash(&self) -> u64 {
+        self.layout_hash()
+    }
 }
 
 /// The plain refusal of an action that is not legal now, naming the pending decision's rule:

@@ -574,14 +574,19 @@ pub(crate) fn casualty(g: &mut Belmont, leader: UnitId, a: &Action) {
     }
 }
 
-/// A leader killed (7.2, 14.4) or captured (6.7, scored as killed): 14.1 VP.
-pub(crate) fn kill_leader(g: &mut Belmont, leader: UnitId, fate: Fate) {
-    let enemy = g.counter(leader).side.enemy();
-    let vp = match g.counter(leader).rank {
+/// 14.1: what a leader killed or captured is worth to the enemy, in quarter VP.
+pub(crate) fn leader_vp(g: &Belmont, leader: UnitId) -> i32 {
+    match g.counter(leader).rank {
         Some(Rank::Army) => charts::vp::ARMY_LEADER,
         Some(Rank::Brigade) => charts::vp::BRIGADE_LEADER,
         _ => charts::vp::REGIMENT_LEADER,
-    };
+    }
+}
+
+/// A leader killed (7.2, 14.4) or captured (6.7, scored as killed): 14.1 VP.
+pub(crate) fn kill_leader(g: &mut Belmont, leader: UnitId, fate: Fate) {
+    let enemy = g.counter(leader).side.enemy();
+    let vp = leader_vp(g, leader);
     g.vp[enemy.index()] += vp;
     g.set_loc(leader, Loc::Gone(fate));
     let n = g.name(leader);

@@ -32,3 +32,68 @@ fn vp_and_broken_companies_move_the_evaluation() {
     shaken.set_flipped("30IL-A", true);
     assert!(shaken.evaluate(Side::Union) < base.evaluate(Side::Union));
 }
+
+/// 6.7: a leader alone in his hex is captured by the first enemy into it. Standing alone costs
+/// his side part of what he is worth; with any company of his side (his own or another
+/// regiment's, 4.2) he is not alone.
+#[test]
+fn a_leader_alone_costs_his_side() {
+    let mut g = Belmont::after_setup(&[]);
+    g.clear_map();
+    g.put("12TN-A", "3329");
+    g.put("30IL-A", "1505");
+    g.put("Russel", "3329");
+    g.put("13AR-A", "3328");
+    let with = g.evaluate(Side::Confederate);
+    g.put("Russel", "3330");
+    assert!(g.evaluate(Side::Confederate) < with, "alone in 3330");
+    // The neighbouring case: with another regiment's company he is not alone.
+    g.put("13AR-A", "3330");
+    assert!((g.evaluate(Side::Confederate) - with).abs() < 1e-12);
+}
+
+/// 5.2: the enemy decides whether to fire at a company that has just moved: until he has, the
+/// position already counts the fire's expected hits against the mover, more for more dice; a
+/// move that draws no fire counts none.
+#[test]
+fn opportunity_fire_offered_counts_against_the_mover() {
+    use belmont::Frame;
+    use belmont::testkit::hex;
+    let mut g = Belmont::after_setup(&[]);
+    g.clear_map();
+    let cav = g.put("MSCAV-A", "2020");
+    g.put("30IL-A", "1505");
+    let quiet = g.evaluate(Side::Confederate);
+    let offered = |dice: u8| {
+        let mut o = g.clone();
+        o.push_frame(Frame::OppOffer { mover: cav, hex: hex("2020"), dice, only_from: None });
+        o.evaluate(Side::Confederate)
+    };
+    let (one, three) = (offered(1), offered(3));
+    assert!(one < quiet && three < one, "{quiet} {one} {three}");
+}
+
+/// 4.3.1: a melee marker nobody has answered costs the side that placed it; one with its
+/// attackers in costs nothing.
+#[test]
+fn an_unanswered_melee_marker_costs_the_side_that_placed_it() {
+    use belmont::testkit::hex;
+    use belmont::{Marker, Stage};
+    let mut g = Belmont::after_setup(&[]);
+    g.activate(Side::Confederate, "12TN", Stage::MeleeMoves);
+    let before = g.evaluate(Side::Confederate);
+    let company = g.id("12TN-A");
+    g.markers.push(Marker {
+        target: hex("1505"),
+        entry: hex("1605"),
+        group: vec![],
+        second: None,
+        charge: false,
+        forced: false,
+        resolved: false,
+        rolled: vec![],
+    });
+    assert!(g.evaluate(Side::Confederate) < before);
+    g.markers[0].group.push(company);
+    assert!((g.evaluate(Side::Confederate) - before).abs() < 1e-12, "answered");
+}

@@ -1,10 +1,13 @@
 //! How well a side stands, for bots that cut searches short (`engine::Game::evaluate`):
 //! the 18.1 VP margin, the gaps held (a Decisive Victory is worth more than any margin), the
 //! strength each side has left, how far the Union's fighting brigades still have to go to
-//! the objectives the Confederates hold (each corps to its own gap), whether each side still
-//! garrisons the objectives it controls, how many Union brigades stand ready to assault an
-//! objective and how much Confederate strength stands at the gaps, and how near the West edge
-//! the Union cavalry is once the 8.5 breakout is open. Authored weights, tuned only by
+//! the objectives the Confederates hold (each corps to its own gap), how far the Confederates
+//! stand from the objectives they hold (reinforcements at their entry included), whether each
+//! side still garrisons the objectives it controls, how many Union brigades stand ready to
+//! assault an objective and how much Confederate strength stands at the gaps, how near the West
+//! edge the Union cavalry is once the 8.5 breakout is open, the steps forced-march rolls still
+//! to come may cost (13.5), and the Union strength that could not defend itself (5.1, 15.2).
+//! Authored weights, tuned only by
 //! bot-against-bot play (`muster simulate fotm`, each term kept only if the side it serves
 //! does better against the same opponent: docs/balance/README.md), not taken from the
 //! rulebook.
@@ -49,6 +52,35 @@ const DEFEND_CAP: f64 = 10.0;
 /// Weight of each hex a Union cavalry brigade comes closer to the West edge once the 8.5
 /// breakout is open: each one that exits is a VP and costs the Confederates as many SP.
 const BREAKOUT: f64 = 0.15;
+/// Weight of each SP a Union brigade could not bring to bear if the enemy beside it assaulted
+/// now, as a share of what the SP itself is worth ([`SP`]): its rear turned to an adjacent
+/// enemy (5.1: no combat into the rear), its flank (half), or marching in column within an
+/// enemy's reach (15.2: a column defends at a quarter and cannot attack). A one-move search
+/// sees the Assault that punishes it only a phase later, so without this a facing or a
+/// formation that changes nothing the other terms read is picked at random (a playtest:
+/// brigades' rears to the enemy, columns in the gaps).
+///
+/// The Union's only: counted for the Confederates too, each way tried did them harm against
+/// the same Union (docs/balance/README.md). A Confederate brigade that faces an adjacent Union
+/// brigade on its own level owes it an Assault (15.4) that it loses more often than not, and
+/// neither a rear nor a column can attack, so turning away spares it; and reinforcements
+/// come on in column (14.2) within reach of the Union at 2601.
+const EXPOSED: f64 = 0.5;
+/// How near an enemy infantry or cavalry brigade must stand for a column to count as exposed:
+/// an infantry allowance (13.1) brings it adjacent and into its Assault the same turn.
+const COLUMN_REACH: u16 = 3;
+/// Weight of each hex a Confederate infantry or cavalry brigade stands beyond
+/// [`MUSTER_RADIUS`] from the nearest objective the Confederates hold, a reinforcement
+/// waiting at its entry (14.2) counting from there. The Confederates' counterpart of
+/// [`ADVANCE`]: without it nothing the evaluation reads changes when a reinforcement comes on,
+/// and Ripley and Rodes were held back at their entry all day.
+const MUSTER: f64 = 0.05;
+/// Hexes [`muster`] adds for a brigade still waiting at its entry: a turn's march (13.1), so
+/// that one whose entry is an objective (2601) still gains by coming on.
+const HELD_BACK: u16 = 4;
+/// Hexes from an objective within which a Confederate brigade counts as mustered: the line
+/// before a gap is not pulled back into it.
+const MUSTER_RADIUS: u16 = 3;
 /// Scale of the logistic squashing, in VP-margin units.
 const SCALE: f64 = 12.0;
 
@@ -71,14 +103,114 @@ fn margin(g: &Fotm) -> f64 {
     union += READY * ready(g);
     union -= DEFEND * defence(g);
     union += BREAKOUT * breakout(g);
+    union += MUSTER * muster(g);
     let sp = |s: Side| -> f64 {
         g.all_brigades()
             .filter(|&b| g.side_of(b) == s && matches!(g.bde(b).loc, Loc::Map(_) | Loc::Entering | Loc::Waiting))
             .map(|b| f64::from(g.printed_sp(b)))
             .sum()
     };
+    // SP as good as lost: stragglers still to roll for (13.5), and the Union's strength that
+    // could not defend itself ([`EXPOSED`]).
+    let union_sp = sp(Side::Union) - straggling(g, Side::Union) - EXPOSED * exposure(g, Side::Union);
+    let confederate_sp = sp(Side::Confederate) - straggling(g, Side::Confederate);
     // The Union starts with far more SP: compare against the starting ratio, not zero.
-    union + SP * (sp(Side::Union) / 2.5 - sp(Side::Confederate))
+    union + SP * (union_sp / UNION_SP_RATIO - confederate_sp)
+}
+
+/// The Union's SP over the Confederates' at the start, about: a SP counts this much less on
+/// the Union side.
+const UNION_SP_RATIO: f64 = 2.5;
+
+/// The SP `side` expects to lose to forced-march rolls still to come (13.5): a move that ends
+/// with one spends a step on 1-3, and the roll comes only when the move ends, after the
+/// search has scored the step that caused it.
+fn straggling(g: &Fotm, side: Side) -> f64 {
+    crate::movement::forced_marchers(g)
+        .filter(|&b| g.side_of(b) == side)
+        .map(|b| crate::movement::straggle_chance(g, b) * step_sp(g, b))
+        .sum()
+}
+
+/// The SP brigade `b` loses with its next step: all it has left when that is its last.
+fn step_sp(g: &Fotm, b: crate::state::Bid) -> f64 {
+    let info = g.info(b);
+    let next = info.after_losses(usize::from(g.bde(b).losses) + 1).map_or(0, |s| match s {
+        crate::oob::Strength::Sp(n) => n,
+        crate::oob::Strength::Fire { ranged, .. } => ranged,
+    });
+    f64::from(g.printed_sp(b).saturating_sub(next))
+}
+
+/// The SP `side`'s brigades could not bring to bear against an Assault now (see [`EXPOSED`]):
+/// for each brigade on the map and not routed, the worst of its rear (all its SP) or flank
+/// (half, 5.1) turned to an adjacent enemy infantry or cavalry brigade, and its column
+/// (three quarters, 15.2) with one within [`COLUMN_REACH`].
+fn exposure(g: &Fotm, side: Side) -> f64 {
+    let threats: Vec<Hex> = g
+        .on_map(side.enemy())
+        .filter(|&e| matches!(g.arm(e), Arm::Infantry | Arm::Cavalry) && !g.bde(e).routed)
+        .filter_map(|e| g.hex_of(e))
+        .collect();
+
+    let mut sum = 0.0;
+    for b in g.on_map(side) {
+        let (Some(h), d) = (g.hex_of(b), g.bde(b)) else { continue };
+        if d.routed || !threats.iter().any(|t| t.distance(h) <= COLUMN_REACH) {
+            continue;
+        }
+        let sp = g.printed_sp(b);
+        let mut lost = if d.column { sp - sp.div_ceil(crate::combat::QUARTER) } else { 0 };
+        for t in threats.iter().filter(|t| t.distance(h) == 1) {
+            lost = lost.max(match crate::facing::arc(h, d.facing, *t) {
+                Some(crate::facing::Arc::Rear) => sp,
+                Some(crate::facing::Arc::Flank) => sp - sp.div_ceil(2),
+                _ => 0,
+            });
+        }
+        sum += f64::from(lost);
+    }
+    sum
+}
+
+/// How far the Confederates' infantry and cavalry stand from the objectives they hold (see
+/// [`MUSTER`]): hexes beyond [`MUSTER_RADIUS`], summed over the brigades on the map and those
+/// waiting at their entry (14.2); at most [`FAR`] each.
+fn muster(g: &Fotm) -> f64 {
+    let objectives = crate::victory::tracked(g);
+    let held: Vec<Hex> =
+        objectives.iter().zip(&g.control).filter(|(_, s)| **s == Side::Confederate).map(|(h, _)| *h).collect();
+    if held.is_empty() {
+        return 0.0;
+    }
+    g.all_brigades()
+        .filter(|&b| {
+            g.side_of(b) == Side::Confederate && matches!(g.arm(b), Arm::Infantry | Arm::Cavalry) && !g.bde(b).routed
+        })
+        .filter_map(|b| match g.bde(b).loc {
+            Loc::Map(h) => Some((h, 0)),
+            Loc::Entering => {
+                // One whose move this phase is spent (another unit was picked instead, 13.1)
+                // waits a turn more.
+                let spent =
+                    g.bde(b).moved && crate::movement::mover(g).map(|m| m.unit) != Some(crate::state::Unit::Brigade(b));
+                entry_hex(g, b).map(|h| (h, HELD_BACK * (1 + u16::from(spent))))
+            }
+            _ => None,
+        })
+        .map(|(h, off)| {
+            let d = held.iter().map(|o| o.distance(h)).min().unwrap_or(FAR).min(FAR);
+            f64::from(d.saturating_sub(MUSTER_RADIUS) + off)
+        })
+        .sum()
+}
+
+/// Where a reinforcement comes on (14.2).
+fn entry_hex(g: &Fotm, b: crate::state::Bid) -> Option<Hex> {
+    match &g.info(b).start {
+        Start::Arrive { entry, .. } => g.map().entry(entry).map(|e| e.hex),
+        _ => None,
+    }
 }
 
 /// The Union's fighting brigades: not cavalry, not routed.
@@ -100,10 +232,7 @@ fn advance(g: &Fotm) -> f64 {
         .map(|b| {
             let at = match g.bde(b).loc {
                 Loc::Map(h) => Some(h),
-                Loc::Entering => match &g.info(b).start {
-                    Start::Arrive { entry, .. } => g.map().entry(entry).map(|e| e.hex),
-                    _ => None,
-                },
+                Loc::Entering => entry_hex(g, b),
                 Loc::Waiting => None,
                 // Gone or captured brigades no longer count (their SP and VP do).
                 Loc::Prisoner(_) | Loc::Gone(_) => return 0.0,
@@ -263,13 +392,18 @@ mod tests {
         v
     }
 
-    /// Moves `b` to the neighbouring map hex nearest its objective (see [`objective`]).
+    /// Moves `b` to the neighbouring map hex nearest its objective (see [`objective`]), facing
+    /// the nearest enemy brigade (so that it turns no flank to him: [`exposure`]).
     fn step_forward(g: &mut Fotm, b: crate::state::Bid) {
         let at = g.hex_of(b).expect("on the map");
         let o = objective(g, b, at).expect("an objective the Confederates hold");
         let to = at.neighbours().into_iter().filter(|&h| g.map().contains(h)).min_by_key(|&h| h.distance(o)).unwrap();
         assert!(to.distance(o) < at.distance(o));
         g.bde_mut(b).loc = Loc::Map(to);
+        let enemy = g.on_map(Side::Confederate).filter_map(|e| g.hex_of(e)).min_by_key(|e| (e.distance(to), *e));
+        if let Some(e) = enemy.filter(|e| *e != to) {
+            g.bde_mut(b).facing = crate::facing::front_towards(to, e);
+        }
     }
 
     #[test]
@@ -361,9 +495,9 @@ mod tests {
         // The neighbouring case: moving a brigade that is not the gap's garrison.
         g.bde_mut(garland).loc = Loc::Map(hex("1607"));
         put(&mut g, "Rodes", "2601", 3);
-        let ripley = put(&mut g, "Ripley", "3010", 3);
+        let ripley = put(&mut g, "Ripley", "2603", 3);
         let before = margin(&g);
-        g.bde_mut(ripley).loc = Loc::Map(hex("3011"));
+        g.bde_mut(ripley).loc = Loc::Map(hex("2604"));
         assert!((margin(&g) - before).abs() < 1e-9);
         let _ = colquitt;
     }
@@ -432,5 +566,93 @@ mod tests {
         let b = id(&g, "Whiting");
         g.bde_mut(b).loc = Loc::Map(hex("1605"));
         assert!(breakout(&g) > far, "one row nearer the West edge (row 01)");
+    }
+
+    /// A forced march's roll comes when the move ends (13.5): the position after the step
+    /// that caused it already counts the step it may cost; a brigade that has not forced
+    /// marched counts nothing.
+    #[test]
+    fn a_forced_march_roll_still_to_come_counts_its_expected_loss() {
+        let mut g = after_setup(&[]);
+        clear_map(&mut g);
+        let garland = put(&mut g, "Garland", "1607", 3);
+        let before = margin(&g);
+        assert!(straggling(&g, Side::Confederate).abs() < 1e-12, "no roll due");
+        crate::testkit::push(
+            &mut g,
+            crate::procedure::Frame::Move(Box::new(crate::movement::MoveFrame::ForceMarch(garland))),
+        );
+        let due = straggling(&g, Side::Confederate);
+        // Half the time (1-3 on a die, no commander, no LCM) a step: 4 SP to 3 (or as the
+        // track says), so between a third and a whole SP expected.
+        assert!(due > 0.3 && due <= 1.0, "{due}");
+        assert!(margin(&g) > before, "worse for the Confederates");
+    }
+
+    /// 5.1: a Union brigade with an adjacent enemy in its rear cannot defend against him, on
+    /// its flank at half; facing him costs nothing. With no enemy near it turns freely.
+    #[test]
+    fn a_rear_turned_to_an_adjacent_enemy_is_exposed() {
+        let mut g = after_setup(&[]);
+        clear_map(&mut g);
+        let at = hex("1609");
+        let crook = put(&mut g, "Crook", "1609", 0);
+        let garland_at = at.neighbours().into_iter().find(|&n| g.map().contains(n)).unwrap();
+        let garland = put(&mut g, "Garland", &garland_at.label(), 0);
+        let toward = crate::facing::front_towards(at, garland_at);
+        let facing = |g: &mut Fotm, f: u8| {
+            g.bde_mut(crook).facing = f;
+            (exposure(g, Side::Union), margin(g))
+        };
+        let arc = |arc| (0..6).find(|&f| crate::facing::arc(at, f, garland_at) == Some(arc)).unwrap();
+        let front = facing(&mut g, toward);
+        let flank = facing(&mut g, arc(crate::facing::Arc::Flank));
+        let rear = facing(&mut g, arc(crate::facing::Arc::Rear));
+        assert!(front.0.abs() < 1e-12 && rear.0 > flank.0 && flank.0 > 0.0, "{front:?} {flank:?} {rear:?}");
+        assert!(front.1 > flank.1 && flank.1 > rear.1, "facing Garland is better for the Union");
+        // The neighbouring case: Garland far away, every facing alike.
+        g.set_loc(garland, Loc::Map(hex("3020")));
+        let far: Vec<f64> = (0..6).map(|f| facing(&mut g, f).1).collect();
+        assert!(far.iter().all(|m| (m - far[0]).abs() < 1e-12), "{far:?}");
+    }
+
+    /// 15.2: a column defends at a quarter: a Union column within an enemy's reach is exposed;
+    /// far from the enemy it costs nothing.
+    #[test]
+    fn a_column_in_reach_of_the_enemy_is_exposed_far_from_him_not() {
+        let mut g = after_setup(&[]);
+        clear_map(&mut g);
+        put(&mut g, "Garland", "1607", 3);
+        let crook = put(&mut g, "Crook", "1609", 0);
+        let line = margin(&g);
+        g.bde_mut(crook).column = true;
+        assert!(exposure(&g, Side::Union) > 0.0);
+        assert!(margin(&g) < line, "worse for the Union");
+        // The neighbouring case: the enemy far off.
+        g.set_loc(crook, Loc::Map(hex("3020")));
+        let column = margin(&g);
+        g.bde_mut(crook).column = false;
+        assert!((margin(&g) - column).abs() < 1e-9, "a column away from the enemy is free");
+    }
+
+    /// Ripley and Rodes come on at 2601 (14.2): a reinforcement waiting at its entry counts
+    /// against the Confederates until it enters; a brigade moving about within reach of an
+    /// objective counts nothing.
+    #[test]
+    fn a_confederate_reinforcement_gains_by_coming_on() {
+        let mut g = after_setup(&[]);
+        clear_map(&mut g);
+        put(&mut g, "Garland", "1607", 3);
+        let ripley = id(&g, "Ripley");
+        g.bde_mut(ripley).loc = Loc::Entering;
+        let waiting = muster(&g);
+        assert!(waiting > 0.0);
+        let held_back = margin(&g);
+        g.set_loc(ripley, Loc::Map(hex("2601")));
+        assert!(muster(&g) < waiting);
+        assert!(margin(&g) < held_back, "better for the Confederates");
+        let on = muster(&g);
+        g.set_loc(ripley, Loc::Map(hex("2603")));
+        assert!((muster(&g) - on).abs() < 1e-9, "within reach of 2601 every hex is alike");
     }
 }

@@ -147,6 +147,30 @@ impl Fotm {
         procedure::settle(&mut g);
         Ok(g)
     }
+
+    /// [`Game::layout_hash`] with `how` (each brigade's facing, formation, mount and order),
+    /// [`Game::places_hash`] without.
+    fn arrangement_hash(&self, how: bool) -> u64 {
+        use engine::words::WordSink;
+        // Bots ask at every position they look at: words per counter on the position hash's
+        // own chain.
+        let mut chain = poshash::Chain::default();
+        for b in &self.brigades {
+            chain.word(b.loc.word());
+            if how {
+                chain.word(
+                    u64::from(b.order)
+                        | u64::from(b.facing) << 16
+                        | u64::from(b.column) << 24
+                        | u64::from(b.mounted) << 25,
+                );
+            }
+        }
+        for c in &self.commanders {
+            chain.word(c.hex.map_or(0, |x| 1 << 32 | poshash::hex_word(x)));
+        }
+        chain.finish()
+    }
 }
 
 impl Game for Fotm {
@@ -178,20 +202,12 @@ impl Game for Fotm {
     /// Each brigade's place, facing, formation, mount and stack order, and each commander's
     /// hex.
     fn layout_hash(&self) -> u64 {
-        use engine::words::WordSink;
-        // Bots ask at every position they look at: words per counter on the position hash's
-        // own chain.
-        let mut chain = poshash::Chain::default();
-        for b in &self.brigades {
-            chain.word(b.loc.word());
-            chain.word(
-                u64::from(b.order) | u64::from(b.facing) << 16 | u64::from(b.column) << 24 | u64::from(b.mounted) << 25,
-            );
-        }
-        for c in &self.commanders {
-            chain.word(c.hex.map_or(0, |x| 1 << 32 | poshash::hex_word(x)));
-        }
-        chain.finish()
+        self.arrangement_hash(true)
+    }
+
+    /// Each brigade's and each commander's place, without facing, formation, mount or order.
+    fn places_hash(&self) -> u64 {
+        self.arrangement_hash(false)
     }
 
     fn legal_actions(&self) -> Vec<Action> {

@@ -84,6 +84,17 @@ pub fn phase(g: &mut Fotm, turn: u8, side: Side, phase: Phase) {
     crate::procedure::settle(g);
 }
 
+/// As [`phase`], with the end of the turn (11.2 C, D) beneath the phase instead of the game's
+/// end: the game goes on after it, so a bot looking past the phase sees the next turn, not a
+/// result.
+pub fn phase_going_on(g: &mut Fotm, turn: u8, side: Side, phase: Phase) {
+    g.stack.clear();
+    g.turn = turn;
+    g.stack.push(Frame::Seq(crate::sequence::SeqFrame::EndTurn));
+    g.stack.push(Frame::Seq(crate::sequence::SeqFrame::Phase(side, phase)));
+    crate::procedure::settle(g);
+}
+
 /// Pushes a frame onto the stack and runs any automatic frames.
 pub fn push(g: &mut Fotm, f: Frame) {
     g.stack.push(f);

@@ -644,6 +644,26 @@ fn check_cavalry_release(g: &mut Fotm) {
     }
 }
 
+/// 13.5: the brigades whose forced-march roll is still to come: the one moving, once it has
+/// entered its forced-march hex, and any whose roll waits on the stack.
+pub(crate) fn forced_marchers(g: &Fotm) -> impl Iterator<Item = Bid> + '_ {
+    g.stack.iter().filter_map(|f| match f {
+        Frame::Move(m) => match m.as_ref() {
+            MoveFrame::Moving(Mover { unit: Unit::Brigade(b), forced: true, .. }) | MoveFrame::ForceMarch(b) => {
+                Some(*b)
+            }
+            _ => None,
+        },
+        _ => None,
+    })
+}
+
+/// 13.5: the chance that brigade `b`'s forced-march roll loses it a step.
+pub(crate) fn straggle_chance(g: &Fotm, b: Bid) -> f64 {
+    let losing = (i16::from(FORCE_MARCH_LOSS_MAX) - i16::from(force_march_drm(g, b))).clamp(0, 6);
+    f64::from(losing) / 6.0
+}
+
 /// 13.5: the DRM of the forced-march roll: the CM of a friendly commander in the hex (the best
 /// with CM to spare this phase, 10.2), less the LCMs.
 pub(crate) fn force_march_drm(g: &Fotm, b: Bid) -> i8 {
