@@ -5,8 +5,8 @@
 //! stand from the objectives they hold (reinforcements at their entry included), whether each
 //! side still garrisons the objectives it controls, how many Union brigades stand ready to
 //! assault an objective and how much Confederate strength stands at the gaps, how near the West
-//! edge the Union cavalry is once the 8.5 breakout is open, the steps forced-march rolls still
-//! to come may cost (13.5), and the Union strength that could not defend itself (5.1, 15.2).
+//! edge the Union cavalry is once the 8.5 breakout is open, and the steps forced-march rolls
+//! still to come may cost (13.5).
 //! Authored weights, tuned only by
 //! bot-against-bot play (`muster simulate fotm`, each term kept only if the side it serves
 //! does better against the same opponent: docs/balance/README.md), not taken from the
@@ -52,23 +52,6 @@ const DEFEND_CAP: f64 = 10.0;
 /// Weight of each hex a Union cavalry brigade comes closer to the West edge once the 8.5
 /// breakout is open: each one that exits is a VP and costs the Confederates as many SP.
 const BREAKOUT: f64 = 0.15;
-/// Weight of each SP a Union brigade could not bring to bear if the enemy beside it assaulted
-/// now, as a share of what the SP itself is worth ([`SP`]): its rear turned to an adjacent
-/// enemy (5.1: no combat into the rear), its flank (half), or marching in column within an
-/// enemy's reach (15.2: a column defends at a quarter and cannot attack). A one-move search
-/// sees the Assault that punishes it only a phase later, so without this a facing or a
-/// formation that changes nothing the other terms read is picked at random (a playtest:
-/// brigades' rears to the enemy, columns in the gaps).
-///
-/// The Union's only: counted for the Confederates too, each way tried did them harm against
-/// the same Union (docs/balance/README.md). A Confederate brigade that faces an adjacent Union
-/// brigade on its own level owes it an Assault (15.4) that it loses more often than not, and
-/// neither a rear nor a column can attack, so turning away spares it; and reinforcements
-/// come on in column (14.2) within reach of the Union at 2601.
-const EXPOSED: f64 = 0.5;
-/// How near an enemy infantry or cavalry brigade must stand for a column to count as exposed:
-/// an infantry allowance (13.1) brings it adjacent and into its Assault the same turn.
-const COLUMN_REACH: u16 = 3;
 /// Weight of each hex a Confederate infantry or cavalry brigade stands beyond
 /// [`MUSTER_RADIUS`] from the nearest objective the Confederates hold, a reinforcement
 /// waiting at its entry (14.2) counting from there. The Confederates' counterpart of
@@ -110,9 +93,8 @@ fn margin(g: &Fotm) -> f64 {
             .map(|b| f64::from(g.printed_sp(b)))
             .sum()
     };
-    // SP as good as lost: stragglers still to roll for (13.5), and the Union's strength that
-    // could not defend itself ([`EXPOSED`]).
-    let union_sp = sp(Side::Union) - straggling(g, Side::Union) - EXPOSED * exposure(g, Side::Union);
+    // SP as good as lost: stragglers still to roll for (13.5).
+    let union_sp = sp(Side::Union) - straggling(g, Side::Union);
     let confederate_sp = sp(Side::Confederate) - straggling(g, Side::Confederate);
     // The Union starts with far more SP: compare against the starting ratio, not zero.
     union + SP * (union_sp / UNION_SP_RATIO - confederate_sp)
@@ -140,37 +122,6 @@ fn step_sp(g: &Fotm, b: crate::state::Bid) -> f64 {
         crate::oob::Strength::Fire { ranged, .. } => ranged,
     });
     f64::from(g.printed_sp(b).saturating_sub(next))
-}
-
-/// The SP `side`'s brigades could not bring to bear against an Assault now (see [`EXPOSED`]):
-/// for each brigade on the map and not routed, the worst of its rear (all its SP) or flank
-/// (half, 5.1) turned to an adjacent enemy infantry or cavalry brigade, and its column
-/// (three quarters, 15.2) with one within [`COLUMN_REACH`].
-fn exposure(g: &Fotm, side: Side) -> f64 {
-    let threats: Vec<Hex> = g
-        .on_map(side.enemy())
-        .filter(|&e| matches!(g.arm(e), Arm::Infantry | Arm::Cavalry) && !g.bde(e).routed)
-        .filter_map(|e| g.hex_of(e))
-        .collect();
-
-    let mut sum = 0.0;
-    for b in g.on_map(side) {
-        let (Some(h), d) = (g.hex_of(b), g.bde(b)) else { continue };
-        if d.routed || !threats.iter().any(|t| t.distance(h) <= COLUMN_REACH) {
-            continue;
-        }
-        let sp = g.printed_sp(b);
-        let mut lost = if d.column { sp - sp.div_ceil(crate::combat::QUARTER) } else { 0 };
-        for t in threats.iter().filter(|t| t.distance(h) == 1) {
-            lost = lost.max(match crate::facing::arc(h, d.facing, *t) {
-                Some(crate::facing::Arc::Rear) => sp,
-                Some(crate::facing::Arc::Flank) => sp - sp.div_ceil(2),
-                _ => 0,
-            });
-        }
-        sum += f64::from(lost);
-    }
-    sum
 }
 
 /// How far the Confederates' infantry and cavalry stand from the objectives they hold (see
@@ -392,18 +343,13 @@ mod tests {
         v
     }
 
-    /// Moves `b` to the neighbouring map hex nearest its objective (see [`objective`]), facing
-    /// the nearest enemy brigade (so that it turns no flank to him: [`exposure`]).
+    /// Moves `b` to the neighbouring map hex nearest its objective (see [`objective`]).
     fn step_forward(g: &mut Fotm, b: crate::state::Bid) {
         let at = g.hex_of(b).expect("on the map");
         let o = objective(g, b, at).expect("an objective the Confederates hold");
         let to = at.neighbours().into_iter().filter(|&h| g.map().contains(h)).min_by_key(|&h| h.distance(o)).unwrap();
         assert!(to.distance(o) < at.distance(o));
         g.bde_mut(b).loc = Loc::Map(to);
-        let enemy = g.on_map(Side::Confederate).filter_map(|e| g.hex_of(e)).min_by_key(|e| (e.distance(to), *e));
-        if let Some(e) = enemy.filter(|e| *e != to) {
-            g.bde_mut(b).facing = crate::facing::front_towards(to, e);
-        }
     }
 
     #[test]
@@ -587,52 +533,6 @@ mod tests {
         // track says), so between a third and a whole SP expected.
         assert!(due > 0.3 && due <= 1.0, "{due}");
         assert!(margin(&g) > before, "worse for the Confederates");
-    }
-
-    /// 5.1: a Union brigade with an adjacent enemy in its rear cannot defend against him, on
-    /// its flank at half; facing him costs nothing. With no enemy near it turns freely.
-    #[test]
-    fn a_rear_turned_to_an_adjacent_enemy_is_exposed() {
-        let mut g = after_setup(&[]);
-        clear_map(&mut g);
-        let at = hex("1609");
-        let crook = put(&mut g, "Crook", "1609", 0);
-        let garland_at = at.neighbours().into_iter().find(|&n| g.map().contains(n)).unwrap();
-        let garland = put(&mut g, "Garland", &garland_at.label(), 0);
-        let toward = crate::facing::front_towards(at, garland_at);
-        let facing = |g: &mut Fotm, f: u8| {
-            g.bde_mut(crook).facing = f;
-            (exposure(g, Side::Union), margin(g))
-        };
-        let arc = |arc| (0..6).find(|&f| crate::facing::arc(at, f, garland_at) == Some(arc)).unwrap();
-        let front = facing(&mut g, toward);
-        let flank = facing(&mut g, arc(crate::facing::Arc::Flank));
-        let rear = facing(&mut g, arc(crate::facing::Arc::Rear));
-        assert!(front.0.abs() < 1e-12 && rear.0 > flank.0 && flank.0 > 0.0, "{front:?} {flank:?} {rear:?}");
-        assert!(front.1 > flank.1 && flank.1 > rear.1, "facing Garland is better for the Union");
-        // The neighbouring case: Garland far away, every facing alike.
-        g.set_loc(garland, Loc::Map(hex("3020")));
-        let far: Vec<f64> = (0..6).map(|f| facing(&mut g, f).1).collect();
-        assert!(far.iter().all(|m| (m - far[0]).abs() < 1e-12), "{far:?}");
-    }
-
-    /// 15.2: a column defends at a quarter: a Union column within an enemy's reach is exposed;
-    /// far from the enemy it costs nothing.
-    #[test]
-    fn a_column_in_reach_of_the_enemy_is_exposed_far_from_him_not() {
-        let mut g = after_setup(&[]);
-        clear_map(&mut g);
-        put(&mut g, "Garland", "1607", 3);
-        let crook = put(&mut g, "Crook", "1609", 0);
-        let line = margin(&g);
-        g.bde_mut(crook).column = true;
-        assert!(exposure(&g, Side::Union) > 0.0);
-        assert!(margin(&g) < line, "worse for the Union");
-        // The neighbouring case: the enemy far off.
-        g.set_loc(crook, Loc::Map(hex("3020")));
-        let column = margin(&g);
-        g.bde_mut(crook).column = false;
-        assert!((margin(&g) - column).abs() < 1e-9, "a column away from the enemy is free");
     }
 
     /// Ripley and Rodes come on at 2601 (14.2): a reinforcement waiting at its entry counts
