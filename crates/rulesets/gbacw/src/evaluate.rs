@@ -9,7 +9,7 @@
 use crate::fire::wagon::is_wagon;
 use crate::oob::Kind;
 use crate::scenario;
-use crate::state::{Gbacw, UnitId};
+use crate::state::{Fate, Gbacw, Loc, UnitId};
 use crate::terrain::Terrain;
 use engine::Side;
 
@@ -30,10 +30,13 @@ const LANDING_HALF: f64 = 4.0;
 /// Spread of the logistic curve, in VP.
 const SCALE: f64 = 12.0;
 
-/// The current strength on the map of `side`'s combat units (no wagons).
+/// The current strength of `side`'s combat units (no wagons) on the map or safely aboard the
+/// transports: a regiment that embarks is saved, not lost, so embarking never looks like a
+/// loss to a search.
 fn field(g: &Gbacw, side: Side) -> f64 {
     g.unit_ids()
-        .filter(|&u| g.side_of(u) == side && !is_wagon(g, u) && g.hex_of(u).is_some())
+        .filter(|&u| g.side_of(u) == side && !is_wagon(g, u))
+        .filter(|&u| g.hex_of(u).is_some() || g.unit(u).loc == Loc::Gone(Fate::Embarked))
         .map(|u| f64::from(g.strength(u)))
         .sum()
 }

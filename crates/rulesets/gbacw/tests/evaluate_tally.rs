@@ -62,3 +62,17 @@ fn the_measures_keep_their_keys_and_read_the_exclusive_rules() {
     assert_eq!(g.metrics()[0].1, engine::Metric::YesNo(Some(true)));
     assert_eq!(g.metrics().into_iter().map(|(k, _)| k).collect::<Vec<_>>(), keys);
 }
+
+/// A regiment that embarks is saved, not lost: going aboard never lowers the Union's
+/// evaluation late in the day (greedy against greedy embarked no one while it did).
+#[test]
+fn embarking_is_never_a_loss_to_the_evaluation() {
+    let mut g = tk::empty();
+    let landing = gbacw::scenario::belmont().embark_hexes[0];
+    let u = tk::put(&mut g, "7IA", &landing.label(), 0);
+    g.turn = g.last_turn();
+    g.camp_burned = true;
+    let ashore = g.evaluate(Side::Union);
+    g.unit_mut(u).loc = Loc::Gone(Fate::Embarked);
+    assert!(g.evaluate(Side::Union) >= ashore, "{} against {ashore}", g.evaluate(Side::Union));
+}
