@@ -284,6 +284,24 @@ impl<'t> RonCheck<'t> {
         self.locs.get(path).and_then(|l| l.get(i)).copied().unwrap_or_default()
     }
 
+    /// The first line that opens with `key:` (a top-level record such as a scale or a
+    /// gauge), comments aside; 0 when there is none.
+    #[must_use]
+    pub fn key_line(&self, key: &str) -> usize {
+        let opens = |l: &str| l.trim_start().strip_prefix(key).is_some_and(|r| r.trim_start().starts_with(':'));
+        self.text.lines().position(opens).map_or(0, |i| i + 1)
+    }
+
+    /// Where the top-level record `key:` starts ([`RonCheck::key_line`]), running to the end of
+    /// the text, so [`RonCheck::field`] finds its fields; the start of the file when there is
+    /// none.
+    #[must_use]
+    pub fn key_loc(&self, key: &str) -> Loc {
+        let line = self.key_line(key);
+        let start = self.text.lines().take(line.saturating_sub(1)).map(|l| l.len() + 1).sum::<usize>();
+        Loc { start: start.min(self.text.len()), end: self.text.len(), line: line.max(1) }
+    }
+
     /// A problem with one field of a record: the line of that field when it is written there,
     /// else the record's first line.
     pub fn field(&mut self, loc: Loc, field: &str, message: impl Into<String>) {

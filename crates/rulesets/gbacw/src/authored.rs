@@ -38,6 +38,28 @@ pub enum Source {
     History(String),
 }
 
+/// Every record of a data file says where its values come from and says something, and a
+/// fact from the history cites its source key (the charts', the order of battle's and the
+/// exclusive rules' loaders).
+pub(crate) fn check_sources(ck: &mut datafile::RonCheck<'_>, loc: datafile::Loc, who: &str, source: &[Source]) {
+    if source.is_empty() {
+        ck.field(
+            loc,
+            "source",
+            format!("{who} has no source: Authored(\"why\"), Rulebook(\"case\") or History(\"fact [key]\")"),
+        );
+    }
+    for s in source {
+        match s {
+            Source::History(n) if !(n.contains('[') && n.contains(']')) => {
+                ck.field(loc, "source", format!("{who}: a History fact cites its source key, [Key]: '{n}'"));
+            }
+            _ if s.note().trim().is_empty() => ck.field(loc, "source", format!("{who}: a source with nothing to say")),
+            _ => {}
+        }
+    }
+}
+
 impl Source {
     /// Whether this value is ours rather than the rulebook's or the history's.
     #[must_use]

@@ -17,7 +17,6 @@
 
 mod load;
 
-pub(crate) use load::check_sources;
 pub use load::parse;
 
 use crate::authored::Source;

@@ -4,10 +4,10 @@
 //! victory conditions (4.0). **Authored**: the standard rules leave all of these to exclusive
 //! rules the text does not print. [`crate::victory`] and [`crate::final_command`] apply them.
 
-use crate::authored::Source;
+use crate::authored::{Source, check_sources};
 use crate::map::Map;
-use crate::oob::{Turns, check_sources};
-use datafile::{DataError, Loc, field_line};
+use crate::oob::Turns;
+use datafile::DataError;
 use hexmap::Hex;
 use serde::Deserialize;
 use std::sync::OnceLock;
@@ -123,12 +123,6 @@ pub fn parse(text: &str, file: &str, map: &Map, turns: &Turns) -> Result<Exclusi
         vec![DataError { file: file.to_string(), line: e.span.start.line, message: e.code.to_string() }]
     })?;
     let mut ck = datafile::RonCheck::new(text, file);
-    let whole = Loc { start: 0, end: text.len(), line: 1 };
-    let record = |ck: &datafile::RonCheck<'_>, key: &str| {
-        let line = field_line(ck.text, whole, key);
-        let start = text.lines().take(line.saturating_sub(1)).map(|l| l.len() + 1).sum::<usize>();
-        Loc { start, end: text.len(), line }
-    };
     for (key, source) in [
         ("vp", &raw.vp.source),
         ("camp", &raw.camp.source),
@@ -136,10 +130,10 @@ pub fn parse(text: &str, file: &str, map: &Map, turns: &Turns) -> Result<Exclusi
         ("bce", &raw.bce.source),
         ("victory", &raw.victory.source),
     ] {
-        let loc = record(&ck, key);
+        let loc = ck.key_loc(key);
         check_sources(&mut ck, loc, key, source);
     }
-    let embark = record(&ck, "embarkation");
+    let embark = ck.key_loc("embarkation");
     let embark_hexes = match map.landing(&raw.embarkation.landing) {
         Some(l) => l.hexes.clone(),
         None => {
@@ -152,7 +146,7 @@ pub fn parse(text: &str, file: &str, map: &Map, turns: &Turns) -> Result<Exclusi
         0
     });
     if !(1..=5).contains(&raw.bce.morale) {
-        let loc = record(&ck, "bce");
+        let loc = ck.key_loc("bce");
         ck.field(loc, "morale", format!("a morale penalty of {} is off 13.1's scale of 1 to 5", raw.bce.morale));
     }
     let v = &raw.vp;
@@ -221,11 +215,15 @@ mod tests {
         for (needle, words) in [("nowhere", "no landing"), ("2:10 PM", "no Game-Turn"), ("morale: 9", "off 13.1")] {
             assert!(errs.iter().any(|e| e.line == line_of(needle) && e.message.contains(words)), "{needle}: {errs:?}");
         }
-        let unsourced = text.replacen(
-            "source: [Authored(\"a brigade that has lost",
-            "source: [], note: [Authored(\"a brigade that has lost",
-            1,
-        );
-        assert!(parse_text(&unsourced).is_err(), "an unknown field is refused");
+        // The BCE record with its source list emptied: the problem names the record's line.
+        let start = text.find("\n    bce: (").expect("the bce record");
+        let open = start + text[start..].find("source: [").expect("its source") + "source: [".len();
+        let close = open + text[open..].find("\")]").expect("its end") + 2;
+        let unsourced = format!("{}{}", &text[..open], &text[close..]);
+        let errs = parse_text(&unsourced).expect_err("a record with no source");
+        let line = unsourced.lines().position(|l| l.contains("source: []")).unwrap() + 1;
+        assert!(errs.iter().any(|e| e.message.starts_with("bce has no source") && e.line == line), "{errs:?}");
+        let typo = text.replacen("bce: (morale: 1,", "bce: (morale: 1, moral: 2,", 1);
+        assert!(parse_text(&typo).is_err(), "an unknown field is refused");
     }
 }

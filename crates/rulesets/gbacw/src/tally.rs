@@ -57,9 +57,7 @@ pub(crate) fn tally(g: &Gbacw) -> Vec<(String, i64)> {
         let replaced = g.leader_losses.iter().filter(|(l, _)| g.leader_info(*l).2 == side).count();
         out.push((format!("{n} leaders lost"), i64::try_from(lost_now + replaced).unwrap_or(i64::MAX)));
         // 18.0.
-        let wrecked = (0..g.oob().brigades.len())
-            .filter(|&b| g.oob().brigades[b].side == side && crate::victory::bce_lost(g, b))
-            .count();
+        let wrecked = crate::victory::brigades_without_bce(g, side);
         out.push((format!("{n} brigades without bce"), i64::try_from(wrecked).unwrap_or(i64::MAX)));
         out.push((format!("{n} vp"), i64::from(vp[side.index()])));
     }
@@ -78,9 +76,7 @@ pub(crate) fn metrics(g: &Gbacw) -> Vec<(String, Metric)> {
         let lost: u32 =
             g.unit_ids().filter(|&u| g.side_of(u) == side && !is_wagon(g, u)).map(|u| u32::from(g.unit(u).lost)).sum();
         out.push((format!("{} sp and guns lost", side.name()), Metric::Number(Some(f64::from(lost)))));
-        let wrecked = (0..g.oob().brigades.len())
-            .filter(|&b| g.oob().brigades[b].side == side && crate::victory::bce_lost(g, b))
-            .count();
+        let wrecked = crate::victory::brigades_without_bce(g, side);
         out.push((format!("{} brigades without bce", side.name()), Metric::Number(Some(wrecked as f64))));
     }
     out

@@ -53,6 +53,12 @@ pub fn bce_lost(g: &Gbacw, b: usize) -> bool {
     marked >= u16::from(info.bce.boxes)
 }
 
+/// 18.0: how many of `side`'s brigades have lost their BCE.
+#[must_use]
+pub fn brigades_without_bce(g: &Gbacw, side: Side) -> usize {
+    (0..g.oob().brigades.len()).filter(|&b| g.oob().brigades[b].side == side && bce_lost(g, b)).count()
+}
+
 /// 18.0 with the exclusive rules: whether unit `u`'s brigade has lost its BCE.
 #[must_use]
 pub fn unit_bce_lost(g: &Gbacw, u: UnitId) -> bool {

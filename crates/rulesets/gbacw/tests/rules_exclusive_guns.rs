@@ -91,3 +91,39 @@ fn exclusive_a_gunboat_fires_all_round_from_the_river() {
     ok(&mut g, Action::Fire { unit: t, sp: 4, via });
     assert_eq!(g.unit(u).loc, Loc::Map(bank));
 }
+
+/// 9.7: a gunboat needs a line of sight, the timber of the bank blocking it; the Columbus
+/// guns, on the bluffs, fire at the same hex (the neighbouring case).
+#[test]
+fn exclusive_a_gunboat_needs_a_line_of_sight_the_columbus_guns_do_not() {
+    let base = tk::empty();
+    let point = base.map().offmap_point("Columbus").unwrap();
+    let river: Vec<Hex> =
+        base.map().hexes().map(|(h, _)| h).filter(|&h| tk::is(&base, h, gbacw::terrain::Terrain::River)).collect();
+    let mut found = false;
+    'search: for &r in &river {
+        for t in r.ring(4) {
+            if !tk::is(&base, t, gbacw::terrain::Terrain::Woods) || t.distance(point) > 20 {
+                continue;
+            }
+            let mut g = base.clone();
+            let boat = g.unit_by_id("Tyler").unwrap();
+            g.unit_mut(boat).loc = Loc::Map(r);
+            tk::put(&mut g, "12TN", &t.label(), 0);
+            tk::phase(&mut g, 3, Side::Union, Phase::OffensiveFire);
+            if refused(&g, Action::FireAt(t)) != "GBACW 9.7" {
+                continue;
+            }
+            // The same target under the Columbus guns, in the Confederates' own phase.
+            let mut c = base.clone();
+            let guns = c.unit_by_id("Columbus").unwrap();
+            c.unit_mut(guns).loc = Loc::OffMap(point);
+            tk::put(&mut c, "27IL", &t.label(), 0);
+            tk::phase(&mut c, 3, Side::Union, Phase::DefensiveFire);
+            assert!(c.legal_actions().contains(&Action::FireAt(t)), "the bluffs see {t}");
+            found = true;
+            break 'search;
+        }
+    }
+    assert!(found, "a wooded hex the gunboats cannot see");
+}

@@ -216,20 +216,9 @@ impl std::ops::DerefMut for Check<'_> {
 }
 
 impl Check<'_> {
-    /// The first line that opens with `key:` (the scale, the road line, the gauge), comments
-    /// aside; 0 when there is none.
-    fn key_line(&self, key: &str) -> usize {
-        let opens = |l: &str| l.trim_start().strip_prefix(key).is_some_and(|r| r.trim_start().starts_with(':'));
-        self.text.lines().position(opens).map_or(0, |i| i + 1)
-    }
-
     /// Every record says where its values come from, and says something.
     fn sources(&mut self, loc: Loc, what: &str, source: &[Source]) {
-        if source.is_empty() {
-            self.field(loc, "source", format!("{what} has no source: Authored(\"why\") or Rulebook(\"case\")"));
-        } else if source.iter().any(|s| s.note().trim().is_empty()) {
-            self.field(loc, "source", format!("{what}: a source with nothing to say"));
-        }
+        crate::authored::check_sources(&mut self.0, loc, what, source);
     }
 
     fn mp(&mut self, loc: Loc, field: &str, text: &str) -> Mp {

@@ -130,24 +130,7 @@ impl std::ops::DerefMut for Check<'_> {
 impl Check<'_> {
     /// Every record says where its values come from; a fact cites its source key.
     fn sources(&mut self, loc: Loc, who: &str, source: &[Source]) {
-        check_sources(&mut self.0, loc, who, source);
-    }
-}
-
-/// Every record of a scenario file says where its values come from, and a fact cites its
-/// source key (shared with [`crate::scenario`]'s loader).
-pub(crate) fn check_sources(ck: &mut datafile::RonCheck<'_>, loc: Loc, who: &str, source: &[Source]) {
-    if source.is_empty() {
-        ck.field(loc, "source", format!("{who} has no source: History(\"fact [key]\") or Authored(\"why\")"));
-    }
-    for s in source {
-        match s {
-            Source::History(n) if !(n.contains('[') && n.contains(']')) => {
-                ck.field(loc, "source", format!("{who}: a History fact cites its source key, [Key]: '{n}'"));
-            }
-            _ if s.note().trim().is_empty() => ck.field(loc, "source", format!("{who}: a source with nothing to say")),
-            _ => {}
-        }
+        crate::authored::check_sources(&mut self.0, loc, who, source);
     }
 }
 
