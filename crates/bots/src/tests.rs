@@ -269,3 +269,26 @@ fn a_capped_tree_stays_within_its_cap_and_still_plays() {
     // The seat's bots carry the server's cap.
     assert!(SEAT_MAX_NODES < MctsConfig::default().max_nodes);
 }
+
+/// GBACW's fire takes three decisions (announce, share, resolve) before its dice: greedy with
+/// its default look-ahead fires at a regiment it can hurt, since the evaluation counts a fire
+/// announced at what its dice are expected to do; with no enemy in reach it is done.
+#[test]
+fn greedy_fires_in_gbacw_when_it_can_hurt_the_enemy() {
+    use gbacw::testkit as tk;
+    use gbacw::{Action, Formation, Phase};
+    let mut g = tk::empty();
+    tk::phase(&mut g, 1, Side::Union, Phase::OffensiveFire);
+    let a = tk::place(&mut g, "27IL", "2328", Formation::Line, 3);
+    tk::place(&mut g, "12TN", "2329", Formation::Line, 0);
+    let mut bot = GreedyBot::new(3);
+    assert_eq!(bot.choose(&g), Action::FireAt(tk::hex("2329")));
+    g.apply(&Action::FireAt(tk::hex("2329"))).unwrap();
+    assert!(matches!(bot.choose(&g), Action::Fire { unit, .. } if unit == a));
+    // The neighbour: the enemy out of every musket's reach.
+    let mut far = tk::empty();
+    tk::phase(&mut far, 1, Side::Union, Phase::OffensiveFire);
+    tk::place(&mut far, "27IL", "2328", Formation::Line, 3);
+    tk::place(&mut far, "12TN", "2340", Formation::Line, 0);
+    assert_eq!(far.legal_actions(), vec![Action::Done]);
+}

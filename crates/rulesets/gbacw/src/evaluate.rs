@@ -3,15 +3,22 @@
 //! still has in the field, the camp's prospect while it stands (the exclusive rule's VP, by
 //! how near unrouted Union infantry is), and, as the afternoon wears on, the Union troops far
 //! from Hunter's Farm landing who would count as captured if the day ended (the embarkation
-//! rule). Weights to be tuned by bot-against-bot play (`muster simulate gbacw-belmont`, plan
+//! rule), and a fire announced but not yet rolled at what the dice are expected to do
+//! ([`pending_fire`]). Weights to be tuned by bot-against-bot play (`muster simulate gbacw-belmont`, plan
 //! step 12).
 
+use crate::authored::Arm;
+use crate::fire::FireFrame;
+use crate::fire::resolve::{self, Group};
 use crate::fire::wagon::is_wagon;
+use crate::odds;
 use crate::oob::Kind;
+use crate::procedure::Frame;
 use crate::scenario;
 use crate::state::{Fate, Gbacw, Loc, UnitId};
 use crate::terrain::Terrain;
 use engine::Side;
+use hexmap::Hex;
 
 /// Weight of a Strength Point (or gun) still in the field, in VP: a point lost is already a
 /// VP to the enemy; one still standing is worth something more to its own side.
@@ -27,6 +34,9 @@ const ADVANCE: f64 = 0.05;
 const EMBARK_LEAD: f64 = 3.0;
 /// Hexes from the landing at which a unit is as good as left behind (half weight at this many).
 const LANDING_HALF: f64 = 4.0;
+/// VP a rout is worth to the side that caused it, beyond the points it cost: a routed unit
+/// leaves the line and may not return for turns (13.3-13.5).
+const ROUT: f64 = 1.0;
 /// Spread of the logistic curve, in VP.
 const SCALE: f64 = 12.0;
 
@@ -48,11 +58,66 @@ fn captured_value(g: &Gbacw, u: UnitId) -> f64 {
     f64::from(g.strength(u)) * f64::from(per)
 }
 
+/// What a fire announced and not yet rolled is expected to win the firing side, in VP, with
+/// the side: its shares ([`FireFrame::Declare`], or a resolution whose dice are still to
+/// come) read as each arm's one die at the unit it hits first (9.16, 8.21), by the exact odds
+/// of [`odds::fire`]. Without it a fire is worth nothing until its dice are rolled, and a
+/// search that stops at the announcement or at a share (greedy's glance) never fires: the
+/// announcement, the shares and the roll are three decisions. An estimate: long-range fire at
+/// each unit of a stack (8.22) and the units beneath the first are left out.
+fn pending_fire(g: &Gbacw) -> Option<(Side, f64)> {
+    let (groups, target, side) = match g.stack.last()? {
+        Frame::Fire(FireFrame::Declare(d)) if !d.shares.is_empty() => {
+            let groups = [Arm::SmallArms, Arm::Artillery]
+                .into_iter()
+                .map(|arm| Group {
+                    arm,
+                    shares: d.shares.iter().copied().filter(|s| s.arm == arm).collect(),
+                    long: false,
+                    dice: Vec::new(),
+                })
+                .filter(|grp| !grp.shares.is_empty())
+                .collect();
+            (groups, d.target, crate::fire::firing_side(g))
+        }
+        Frame::Fire(FireFrame::Resolve(r))
+            if r.stage == resolve::Stage::Dice && r.groups.iter().all(|grp| grp.dice.is_empty()) =>
+        {
+            (r.groups.clone(), r.target, r.side)
+        }
+        _ => return None,
+    };
+    Some((side, groups.iter().map(|grp| group_value(g, grp, target, side)).sum()))
+}
+
+/// One arm's expected worth at the first unit it hits ([`pending_fire`]).
+fn group_value(g: &Gbacw, grp: &Group, target: Hex, side: Side) -> f64 {
+    let Some(t) = resolve::first_hit(g, side, target) else { return 0.0 };
+    let density = resolve::density_points(g, target);
+    let enfiladed = grp.shares.iter().any(|s| resolve::enfilades(g, s, t, target));
+    let f = odds::Fire {
+        column: resolve::group_column(g, grp, t, target, density),
+        small_arms: grp.arm == Arm::SmallArms,
+        morale: g.unit(t).morale,
+        modifier: i32::from(enfiladed),
+        initial: g.info(t).strength(),
+        lost: g.unit(t).lost,
+    };
+    let o = odds::fire(&f);
+    let s = &scenario::belmont().vp;
+    let per = f64::from(if crate::fire::has_rounds(g, t) { s.gun_lost } else { s.sp_killed });
+    let points: f64 = o.loss.iter().zip(0u8..).map(|(p, k)| p * f64::from(k)).sum();
+    points * (per + FIELD) + o.routed * ROUT
+}
+
 /// The estimated final margin for the Union, in VP.
 fn union_margin(g: &Gbacw) -> f64 {
     let ex = scenario::belmont();
     let vp = crate::victory::vp(g);
     let mut m = f64::from(vp[0]) - f64::from(vp[1]);
+    if let Some((side, v)) = pending_fire(g) {
+        m += if side == Side::Union { v } else { -v };
+    }
     m += FIELD * (field(g, Side::Union) - field(g, Side::Confederate));
     let union_foot: Vec<UnitId> = g
         .unit_ids()

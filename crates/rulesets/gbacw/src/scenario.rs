@@ -1,8 +1,8 @@
 //! The Belmont scenario's exclusive rules, as data (`data/belmont-exclusive.ron`, whose header
 //! gives the format): the Victory Point schedule (17.73, 17.82, 12.93, 18.0), burning Camp
-//! Johnston, the Union's embarkation at Hunter's Farm, the effect of a lost BCE (18.0) and the
-//! victory conditions (4.0). **Authored**: the standard rules leave all of these to exclusive
-//! rules the text does not print. [`crate::victory`] and [`crate::final_command`] apply them.
+//! Johnston, the Union's embarkation at Hunter's Farm, the effect of a lost BCE (18.0), the
+//! victory conditions (4.0) and the gunboats' Movement Allowance (plan 2.5 c). **Authored**:
+//! the standard rules leave all of these to exclusive rules the text does not print. [`crate::victory`] and [`crate::final_command`] apply them.
 
 use crate::authored::{Source, check_sources};
 use crate::map::Map;
@@ -59,6 +59,8 @@ pub struct Exclusive {
     pub bce_morale: u8,
     /// A VP margin this small or smaller is a draw.
     pub draw_within: u16,
+    /// The gunboats' Movement Allowance in MP, a river hex costing 1 (plan 2.5 c).
+    pub gunboat_mp: u8,
 }
 
 #[derive(Deserialize)]
@@ -69,6 +71,7 @@ struct RawFile {
     embarkation: RawEmbark,
     bce: RawBce,
     victory: RawVictory,
+    gunboats: RawGunboats,
 }
 
 #[derive(Deserialize)]
@@ -112,6 +115,13 @@ struct RawVictory {
     source: Vec<Source>,
 }
 
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawGunboats {
+    mp: u8,
+    source: Vec<Source>,
+}
+
 /// Reads and checks an exclusive-rules file against the map (the landing exists) and the turn
 /// track (embarkation begins on a turn of it); every record has its source; a morale penalty is
 /// at most 5 (13.1's scale).
@@ -129,6 +139,7 @@ pub fn parse(text: &str, file: &str, map: &Map, turns: &Turns) -> Result<Exclusi
         ("embarkation", &raw.embarkation.source),
         ("bce", &raw.bce.source),
         ("victory", &raw.victory.source),
+        ("gunboats", &raw.gunboats.source),
     ] {
         let loc = ck.key_loc(key);
         check_sources(&mut ck, loc, key, source);
@@ -149,6 +160,10 @@ pub fn parse(text: &str, file: &str, map: &Map, turns: &Turns) -> Result<Exclusi
         let loc = ck.key_loc("bce");
         ck.field(loc, "morale", format!("a morale penalty of {} is off 13.1's scale of 1 to 5", raw.bce.morale));
     }
+    if raw.gunboats.mp == 0 {
+        let loc = ck.key_loc("gunboats");
+        ck.field(loc, "mp", "gunboats with no Movement Allowance could not move at all".to_string());
+    }
     let v = &raw.vp;
     let ex = Exclusive {
         vp: VpSchedule {
@@ -164,6 +179,7 @@ pub fn parse(text: &str, file: &str, map: &Map, turns: &Turns) -> Result<Exclusi
         embark_from,
         bce_morale: raw.bce.morale,
         draw_within: raw.victory.draw_within,
+        gunboat_mp: raw.gunboats.mp,
     };
     ck.errs.finish(Some(ex))
 }

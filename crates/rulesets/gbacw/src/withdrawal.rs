@@ -184,11 +184,12 @@ impl Volley {
 /// their step until the fire is done).
 #[must_use]
 pub fn leaving(g: &Gbacw, side: Side, pieces: &[Piece], from: Hex) -> Option<(Volley, bool)> {
+    // A gunboat is in no zone (plan 2.5 c): none draws withdrawal fire.
     let movers: Vec<UnitId> = pieces
         .iter()
         .filter_map(|&p| match p {
-            Piece::Unit(u) => Some(u),
-            Piece::Leader(_) => None,
+            Piece::Unit(u) if stacking::stacks(g, u) => Some(u),
+            _ => None,
         })
         .collect();
     if movers.is_empty() {
@@ -240,6 +241,10 @@ pub fn formation_change(g: &Gbacw, u: UnitId, at: Hex, to: Formation) -> Option<
 /// 10.2: the retreating `units` of `side` enter `h`; pushes retreat fire from the enemy units
 /// whose zones cover it, but for those that caused the retreat or have fired at it.
 pub(crate) fn entering(g: &mut Gbacw, side: Side, units: &[UnitId], h: Hex, cause: &[UnitId], fired: &[UnitId]) {
+    if crate::retreat::paths::afloat(g, units) {
+        // Plan 2.5 c: a gunboat is in no zone.
+        return;
+    }
     let purpose = crate::retreat::paths::purpose(g, units);
     let firers: Vec<UnitId> = zoc::controllers(g, side, h, purpose)
         .into_iter()

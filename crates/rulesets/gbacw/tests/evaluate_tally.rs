@@ -76,3 +76,35 @@ fn embarking_is_never_a_loss_to_the_evaluation() {
     g.unit_mut(u).loc = Loc::Gone(Fate::Embarked);
     assert!(g.evaluate(Side::Union) >= ashore, "{} against {ashore}", g.evaluate(Side::Union));
 }
+
+/// Union 27th Illinois in 2328 facing 2329, where the 12th Tennessee stands, in the Union's
+/// Offensive Fire Phase.
+fn a_fire_fight() -> (Gbacw, gbacw::UnitId) {
+    let mut g = tk::empty();
+    tk::phase(&mut g, 1, Side::Union, gbacw::Phase::OffensiveFire);
+    let a = tk::place(&mut g, "27IL", "2328", gbacw::Formation::Line, 3);
+    let t = tk::place(&mut g, "12TN", "2329", gbacw::Formation::Line, 0);
+    g.unit_mut(t).morale = Some(3);
+    (g, a)
+}
+
+#[test]
+fn a_fire_announced_is_worth_what_its_dice_are_expected_to_do_before_they_roll() {
+    let (mut g, a) = a_fire_fight();
+    let before = g.evaluate(Side::Union);
+    g.apply(&gbacw::Action::FireAt(tk::hex("2329"))).unwrap();
+    // An announcement with no share yet promises nothing.
+    assert!((g.evaluate(Side::Union) - before).abs() < 1e-12);
+    let mut one = g.clone();
+    one.apply(&gbacw::Action::Fire { unit: a, sp: 1, via: 3 }).unwrap();
+    g.apply(&gbacw::Action::Fire { unit: a, sp: 4, via: 3 }).unwrap();
+    let (small, full) = (one.evaluate(Side::Union), g.evaluate(Side::Union));
+    assert!(small > before && full > small, "more points, more expected: {before} {small} {full}");
+    assert!((g.evaluate(Side::Confederate) - (1.0 - full)).abs() < 1e-12, "the target's side loses as much");
+    // Resolving keeps the estimate until the dice fall; then the dice themselves count.
+    g.apply(&gbacw::Action::Resolve).unwrap();
+    assert!((g.evaluate(Side::Union) - full).abs() < 1e-12);
+    let mut rolled = g.clone();
+    rolled.apply(&gbacw::Action::Roll(1)).unwrap();
+    assert!((rolled.evaluate(Side::Union) - full).abs() > 1e-6, "the estimate is gone once rolled");
+}

@@ -127,3 +127,133 @@ fn exclusive_a_gunboat_needs_a_line_of_sight_the_columbus_guns_do_not() {
     }
     assert!(found, "a wooded hex the gunboats cannot see");
 }
+
+/// The Union's Movement Phase on an emptied map with Tyler on a river hex that has a river
+/// neighbour and a land one; the hexes (boat, river, land).
+fn tyler_afloat() -> (Gbacw, UnitId, Hex, Hex, Hex) {
+    let mut g = tk::movement(Side::Union);
+    let river = |g: &Gbacw, h: Hex| tk::is(g, h, gbacw::terrain::Terrain::River);
+    let land = |g: &Gbacw, h: Hex| g.map().terrain(h).is_some() && !river(g, h);
+    let at = tk::find(&g, "a river hex by the bank with river beyond", |h| {
+        river(&g, h) && h.neighbours().iter().any(|&n| river(&g, n)) && h.neighbours().iter().any(|&n| land(&g, n))
+    });
+    let on = at.neighbours().into_iter().find(|&n| river(&g, n)).unwrap();
+    let bank = at.neighbours().into_iter().find(|&n| land(&g, n)).unwrap();
+    let t = g.unit_by_id("Tyler").unwrap();
+    g.unit_mut(t).loc = Loc::Map(at);
+    g.legal_memo.forget();
+    (g, t, at, on, bank)
+}
+
+/// Plan 2.5 c: a gunboat moves in the Union's Movement Phase, a river hex for 1 MP, never onto
+/// the land, with no facing to choose; the Columbus guns never move.
+#[test]
+fn exclusive_a_gunboat_steams_along_the_river_and_never_ashore() {
+    let (mut g, t, _, on, bank) = tyler_afloat();
+    let c = tk::movement(Side::Confederate);
+    let columbus = c.unit_by_id("Columbus").unwrap();
+    assert_eq!(refused(&c, Action::Select(gbacw::Piece::Unit(columbus))), "GBACW 5.0");
+    ok(&mut g, Action::Select(gbacw::Piece::Unit(t)));
+    let legal = g.legal_actions();
+    assert!(legal.contains(&Action::Step(on)));
+    assert!(!legal.contains(&Action::Step(bank)));
+    assert_eq!(refused(&g, Action::Step(bank)), "GBACW 5.19");
+    assert!(!legal.iter().any(|a| matches!(a, Action::Face(_))), "no facing");
+    ok(&mut g, Action::Step(on));
+    assert_eq!(g.hex_of(t), Some(on));
+    ok(&mut g, Action::EndMove);
+    assert_eq!(refused(&g, Action::Select(gbacw::Piece::Unit(t))), "GBACW 5.0", "moved");
+}
+
+/// The allowance is the exclusive rules' (12 MP): the twelfth river hex is entered, the
+/// thirteenth is not.
+#[test]
+fn exclusive_a_gunboat_has_twelve_movement_points() {
+    let (mut g, t, at, on, _) = tyler_afloat();
+    tk::moving(&mut g, &[gbacw::Piece::Unit(t)], 22);
+    ok(&mut g, Action::Step(on));
+    let next = on.neighbours().into_iter().find(|&n| n != at && tk::is(&g, n, gbacw::terrain::Terrain::River));
+    if let Some(next) = next {
+        assert_eq!(refused(&g, Action::Step(next)), "GBACW 5.11");
+    }
+    assert_eq!(gbacw::movement::allowance(&g, gbacw::Piece::Unit(t)), 24);
+}
+
+/// A gunboat has no zone and is in none: leaving the enemy's bank it draws no withdrawal fire
+/// (10.1), and no regiment moves with it; a Confederate regiment on the bank may not melee it.
+#[test]
+fn exclusive_a_gunboat_draws_no_withdrawal_fire_and_is_never_meleed() {
+    let (mut g, t, at, on, bank) = tyler_afloat();
+    let c = tk::put(&mut g, "12TN", &bank.label(), gbacw::facing::toward(bank, at).unwrap());
+    g.command.unit_ok = vec![true; g.units.len()];
+    let purpose = gbacw::zoc::Purpose::Fire { mounted: false };
+    assert!(gbacw::zoc::in_enemy_zoc(&g, Side::Union, at, purpose), "the 12th's zone reaches the boat");
+    ok(&mut g, Action::Select(gbacw::Piece::Unit(t)));
+    ok(&mut g, Action::Step(on));
+    assert_eq!(g.hex_of(t), Some(on), "no withdrawal fire holds the step");
+    assert!(matches!(g.stack.last(), Some(Frame::Move(_))));
+    // The Confederates' melee: the boat's hex is never a target, and says why.
+    let mut m = g.clone();
+    m.unit_mut(t).loc = Loc::Map(at);
+    tk::phase(&mut m, 1, Side::Confederate, Phase::RetreatBeforeMelee);
+    m.unit_mut(c).morale = Some(3);
+    assert!(!m.legal_actions().contains(&Action::Announce { unit: c, at }));
+    let why = gbacw::melee::attack::may_melee(&m, c, at).unwrap_err();
+    assert!(why.rule == "GBACW 12.0" && why.reason.contains("never meleed"), "{why:?}");
+    // The neighbour: with the boat gone the hex is merely empty.
+    m.unit_mut(t).loc = Loc::Map(on);
+    let why = gbacw::melee::attack::may_melee(&m, c, at).unwrap_err();
+    assert!(why.reason.contains("no enemy unit holds"), "{why:?}");
+}
+
+/// 13.31 with plan 2.5 c: a routed gunboat steams away by river hexes only (a routed regiment
+/// on the bank beside it retreats over the land), and where no river is left it stays where it
+/// is, routed, never captured.
+#[test]
+fn exclusive_a_routed_gunboat_retreats_along_the_river_or_stays() {
+    let (mut g, t, at, _, bank) = tyler_afloat();
+    let c = tk::put(&mut g, "12TN", &bank.label(), gbacw::facing::toward(bank, at).unwrap());
+    g.command.unit_ok = vec![true; g.units.len()];
+    let mut boat = g.clone();
+    tk::rout(&mut boat, t, &[c]);
+    let next: Vec<Hex> = boat
+        .legal_actions()
+        .into_iter()
+        .filter_map(|a| match a {
+            Action::RetreatTo(h) => Some(h),
+            _ => None,
+        })
+        .collect();
+    assert!(!next.is_empty(), "the river is open");
+    assert!(next.iter().all(|&h| tk::is(&boat, h, gbacw::terrain::Terrain::River)), "{next:?}");
+    // The neighbour: a Union regiment routed from the bank retreats over the land.
+    let mut foot = g.clone();
+    let u = tk::put(&mut foot, "27IL", &bank.label(), 0);
+    foot.unit_mut(c).loc = Loc::Map(
+        bank.neighbours()
+            .into_iter()
+            .find(|&n| n != at && foot.map().terrain(n).is_some() && !tk::is(&foot, n, gbacw::terrain::Terrain::River))
+            .unwrap(),
+    );
+    tk::rout(&mut foot, u, &[c]);
+    let on_land = foot
+        .legal_actions()
+        .into_iter()
+        .any(|a| matches!(a, Action::RetreatTo(h) if !tk::is(&foot, h, gbacw::terrain::Terrain::River)));
+    assert!(on_land, "a regiment goes ashore");
+    // No river left that leads away (R32: farther from where it began, never toward the
+    // enemy's edge): the boat stays, routed.
+    let boxed_at = |h: Hex| {
+        let mut b = g.clone();
+        b.unit_mut(t).loc = Loc::Map(h);
+        tk::rout(&mut b, t, &[c]);
+        b
+    };
+    let lonely = tk::find(&g, "a river hex the boat cannot leave by R32", |h| {
+        tk::is(&g, h, gbacw::terrain::Terrain::River)
+            && !boxed_at(h).legal_actions().iter().any(|a| matches!(a, Action::RetreatTo(_)))
+    });
+    let boxed = boxed_at(lonely);
+    assert_eq!(boxed.unit(t).loc, Loc::Map(lonely));
+    assert!(boxed.unit(t).routed);
+}

@@ -22,8 +22,9 @@ use crate::oob::Kind;
 use crate::state::{Formation, Gbacw, Loc};
 use hexmap::Hex;
 
-/// The chart column a counter moves by (5.19), or `None` if it never steps: unlimbered
-/// artillery (6.13), gunboats and the heavy guns (the exclusive rules').
+/// The chart column a counter moves by (5.19), or `None` if it has none: unlimbered
+/// artillery (6.13), the heavy guns, and the gunboats, which move by the exclusive rules' own
+/// price ([`step_price`]).
 #[must_use]
 pub fn mover_of(g: &Gbacw, p: Piece) -> Option<Mover> {
     match p {
@@ -40,23 +41,29 @@ pub fn mover_of(g: &Gbacw, p: Piece) -> Option<Mover> {
 }
 
 /// Whether the counter moves at all in the Movement Phase: every leader and unit but the
-/// gunboats and heavy guns (exclusive rules).
+/// heavy guns off the map (exclusive rules) and a crewless wagon (11.1).
 #[must_use]
 pub fn movable(g: &Gbacw, p: Piece) -> bool {
     match p {
         Piece::Leader(_) => true,
-        // 11.1: a crewless wagon never moves.
-        Piece::Unit(u) => {
-            !matches!(g.info(u).kind, Kind::Gunboat { .. } | Kind::HeavyGuns { .. })
-                && !crate::fire::wagon::crewless(g, u)
-        }
+        Piece::Unit(u) => !matches!(g.info(u).kind, Kind::HeavyGuns { .. }) && !crate::fire::wagon::crewless(g, u),
     }
+}
+
+/// Whether the counter is one of the gunboats, which move by the exclusive rules (plan 2.5 c):
+/// along the river alone, with no facing and no zone of control.
+#[must_use]
+pub fn is_gunboat(g: &Gbacw, p: Piece) -> bool {
+    matches!(p, Piece::Unit(u) if matches!(g.info(u).kind, Kind::Gunboat { .. }))
 }
 
 /// The counter's Movement Allowance in half MP (5.0, 5.19): its formation's; a battery's the
 /// limbered one even unlimbered (see the module's readings).
 #[must_use]
 pub fn allowance(g: &Gbacw, p: Piece) -> u16 {
+    if is_gunboat(g, p) {
+        return u16::from(crate::scenario::belmont().gunboat_mp) * 2;
+    }
     let charts = g.charts();
     let mover = match p {
         Piece::Unit(u) if g.unit(u).formation == Formation::Unlimbered => Some(Mover::Limbered),
@@ -81,6 +88,12 @@ pub fn friend_in(g: &Gbacw, h: Hex, side: engine::Side, moving: &[Piece]) -> boo
 /// (6.11). `None` when the hexes are not adjacent or `to` is off the map.
 #[must_use]
 pub fn step_price(g: &Gbacw, p: Piece, from: Hex, to: Hex, road_denied: bool) -> Option<Cost> {
+    if is_gunboat(g, p) {
+        // Plan 2.5 c: 1 MP a river hex; the land is closed to it.
+        g.map().step(from, to)?;
+        let open = g.map().terrain(to) == Some(crate::terrain::Terrain::River);
+        return Some(if open { Cost::Mp(crate::authored::Mp(2)) } else { Cost::Prohibited });
+    }
     let mover = mover_of(g, p)?;
     let mut step = g.map().step(from, to)?;
     // 6.11 names Column infantry, limbered guns and mounted cavalry; a leader keeps the road

@@ -34,7 +34,7 @@ pub mod costs;
 mod finish;
 pub mod hooks;
 
-pub use costs::{allowance, entry_price, friend_in, movable, mover_of, mp, step_price};
+pub use costs::{allowance, entry_price, friend_in, is_gunboat, movable, mover_of, mp, step_price};
 pub(crate) use finish::dead_end;
 pub use hooks::Pending;
 
@@ -248,7 +248,7 @@ fn select_check(g: &Gbacw, side: Side, p: Piece) -> Result<Option<usize>, Illega
         return Err(no("4.0", format!("{} is the enemy's: the {} player moves", name(g, p), side.title())));
     }
     if !movable(g, p) {
-        return Err(no("5.0", format!("{} moves only as the scenario's exclusive rules say", name(g, p))));
+        return Err(no("5.0", format!("{} does not move", name(g, p))));
     }
     if moved(g).iter().any(|&(q, _)| q == p) {
         return Err(no("5.0", format!("{} has moved this phase; a finished move is not reopened", name(g, p))));
@@ -283,6 +283,9 @@ fn join_check(g: &Gbacw, m: &Mover, p: Piece) -> Result<(), Illegal> {
     }
     if side(g, p) != m.side || !movable(g, p) || moved(g).iter().any(|&(q, _)| q == p) {
         return Err(no("5.0", format!("{} may not move with {} now", name(g, p), name(g, lead))));
+    }
+    if is_gunboat(g, p) || is_gunboat(g, lead) {
+        return Err(no("5.0", "a gunboat moves alone (the exclusive rules, plan 2.5 c)".into()));
     }
     if hex(g, p).is_none() || hex(g, p) != hex(g, lead) {
         return Err(no("5.0", format!("{} is not stacked with {}", name(g, p), name(g, lead))));
@@ -471,6 +474,9 @@ fn form_check(g: &Gbacw, m: &Mover, f: Formation) -> Result<u16, Illegal> {
 /// units already in the hex, or the first moving unit's own; `None` for leaders alone.
 fn end_facing(g: &Gbacw, m: &Mover) -> Option<u8> {
     let h = hex(g, m.pieces[0])?;
+    if is_gunboat(g, m.pieces[0]) {
+        return None;
+    }
     let lead = m.pieces.iter().find_map(|&p| match p {
         Piece::Unit(u) => Some(u),
         Piece::Leader(_) => None,
@@ -485,7 +491,7 @@ fn face_check(g: &Gbacw, m: &Mover, f: u8) -> Result<(), Illegal> {
         return Err(no("7.0", "a counter faces one of its hex's six hexsides, 0-5".into()));
     }
     match end_facing(g, m) {
-        None => Err(no("7.0", "leaders have no facing".into())),
+        None => Err(no("7.0", "leaders and gunboats have no facing".into())),
         Some(now) if now == f => Err(no("7.12", "the stack already faces that hexside: end the move".into())),
         Some(_) => may_end(g, m),
     }
@@ -740,14 +746,15 @@ impl Procedure<Gbacw, Action> for MoveFrame {
                 let with = if m.pieces.len() > 1 { format!(" and {} more", m.pieces.len() - 1) } else { String::new() };
                 match hex(g, m.pieces[0]) {
                     None => ("GBACW 4.0", format!("{who} comes onto the map: choose a landing hex, or hold it back")),
-                    Some(h) => (
-                        "GBACW 5.11",
-                        format!(
-                            "{who}{with} in {h}, {} of {} MP spent: move on, change formation, face, or end its move",
-                            mp(m.spent[0]),
-                            mp(allowance(g, m.pieces[0]))
-                        ),
-                    ),
+                    Some(h) => {
+                        let what = if is_gunboat(g, m.pieces[0]) {
+                            "steam on along the river or end its move"
+                        } else {
+                            "move on, change formation, face, or end its move"
+                        };
+                        let (spent, of) = (mp(m.spent[0]), mp(allowance(g, m.pieces[0])));
+                        ("GBACW 5.11", format!("{who}{with} in {h}, {spent} of {of} MP spent: {what}"))
+                    }
                 }
             }
             MoveFrame::Mounting { side, .. } => {

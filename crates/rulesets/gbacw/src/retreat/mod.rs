@@ -262,9 +262,15 @@ fn finish(g: &mut Gbacw, r: &Retreat) {
     }
 }
 
-/// 13.31, 14.1, 5.17: the retreat cannot be made: its units are captured.
+/// 13.31, 14.1, 5.17: the retreat cannot be made: its units are captured (gunboats apart).
 fn capture(g: &mut Gbacw, r: &Retreat) {
     let at = r.at();
+    if paths::afloat(g, &r.units) {
+        // Plan 2.5 c: a gunboat with no river left to steam along stays, routed, out of reach.
+        let names = r.names(g);
+        g.log.push("GBACW 14.1", || format!("{names} can steam no farther from {at} and stays there, routed."));
+        return;
+    }
     let rule = if paths::at_edge(g, at) { "GBACW 5.17" } else { "GBACW 14.1" };
     for u in r.here(g) {
         let st = g.unit_mut(u);
@@ -447,7 +453,7 @@ fn retreat_refusal(g: &Gbacw, r: &Retreat, h: Hex) -> Illegal {
     if g.units_at(h).into_iter().any(|u| g.side_of(u) != r.side) {
         return no("14.1", format!("enemy units hold {h}"));
     }
-    if !paths::open_step(g, r.side, r.start, from, h) {
+    if !paths::open_step(g, r.side, &r.units, r.start, from, h) {
         let terrain_ok = g.map().terrain(h).is_some_and(|t| g.charts().retreat_may_step(t, g.map().hexside(from, h)));
         return if terrain_ok {
             no("14.4", format!("{h} is not farther from {} or leads toward the enemy's lines (R32)", r.start))

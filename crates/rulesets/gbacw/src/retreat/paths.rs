@@ -15,6 +15,9 @@
 //!   zones. With none at all the retreat cannot be made (13.31, 14.1: captured).
 //! - 14.4's advice to follow the cheapest terrain is the owner's to weigh: the retreating
 //!   player has "the final say" among the paths these rules leave open.
+//! - A routed gunboat steams away by river hexes alone, in no zone and past any friend (plan
+//!   2.5 c); with no way open it stays where it is, for no land unit can take it
+//!   ([`super::capture`]).
 
 use crate::map::Edge;
 use crate::state::{Formation, Gbacw, UnitId};
@@ -34,10 +37,17 @@ fn edge_distance(g: &Gbacw, h: Hex, edge: Edge) -> i32 {
     })
 }
 
-/// 14.1, 5.17, R32: whether a retreat of `side` begun in `start` may step from `from` into
-/// the adjacent `to`, whatever friendly units or zones are there.
+/// Whether `units` are gunboats alone, which retreat along the river (plan 2.5 c).
 #[must_use]
-pub fn open_step(g: &Gbacw, side: Side, start: Hex, from: Hex, to: Hex) -> bool {
+pub fn afloat(g: &Gbacw, units: &[UnitId]) -> bool {
+    !units.is_empty() && units.iter().all(|&u| matches!(g.info(u).kind, crate::oob::Kind::Gunboat { .. }))
+}
+
+/// 14.1, 5.17, R32: whether a retreat of `side`'s `units` begun in `start` may step from
+/// `from` into the adjacent `to`, whatever friendly units or zones are there. Gunboats go by
+/// river hexes only (plan 2.5 c).
+#[must_use]
+pub fn open_step(g: &Gbacw, side: Side, units: &[UnitId], start: Hex, from: Hex, to: Hex) -> bool {
     let map = g.map();
     let Some(terrain) = map.terrain(to) else { return false };
     if to.distance(start) <= from.distance(start) {
@@ -49,6 +59,9 @@ pub fn open_step(g: &Gbacw, side: Side, start: Hex, from: Hex, to: Hex) -> bool 
     }
     if g.units_at(to).into_iter().any(|u| g.side_of(u) != side) {
         return false;
+    }
+    if afloat(g, units) {
+        return terrain == crate::terrain::Terrain::River;
     }
     g.charts().retreat_may_step(terrain, map.hexside(from, to))
 }
@@ -71,16 +84,16 @@ pub fn purpose(g: &Gbacw, units: &[UnitId]) -> Purpose {
 }
 
 /// Every continuation of `left` hexes from `from` of a retreat begun in `start`.
-fn continuations(g: &Gbacw, side: Side, start: Hex, from: Hex, left: u8) -> Vec<Vec<Hex>> {
+fn continuations(g: &Gbacw, side: Side, units: &[UnitId], start: Hex, from: Hex, left: u8) -> Vec<Vec<Hex>> {
     if left == 0 {
         return vec![Vec::new()];
     }
     let mut out = Vec::new();
     for to in from.neighbours() {
-        if !open_step(g, side, start, from, to) {
+        if !open_step(g, side, units, start, from, to) {
             continue;
         }
-        for mut rest in continuations(g, side, start, to, left - 1) {
+        for mut rest in continuations(g, side, units, start, to, left - 1) {
             rest.insert(0, to);
             out.push(rest);
         }
@@ -93,7 +106,14 @@ fn continuations(g: &Gbacw, side: Side, start: Hex, from: Hex, left: u8) -> Vec<
 /// `no_zoc` (12.92's melee retreats) never through an enemy zone.
 #[must_use]
 pub fn next_hexes(g: &Gbacw, side: Side, units: &[UnitId], start: Hex, from: Hex, left: u8, no_zoc: bool) -> Vec<Hex> {
-    let mut all = continuations(g, side, start, from, left);
+    let mut all = continuations(g, side, units, start, from, left);
+    if afloat(g, units) {
+        // A gunboat is in no zone and stacks with no one.
+        let mut out: Vec<Hex> = all.iter().map(|p| p[0]).collect();
+        out.sort();
+        out.dedup();
+        return out;
+    }
     let purpose = purpose(g, units);
     if no_zoc {
         all.retain(|p| !p.iter().any(|&h| zoc::in_enemy_zoc(g, side, h, purpose)));
