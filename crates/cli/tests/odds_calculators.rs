@@ -1,6 +1,6 @@
-//! `muster odds belmont volley|melee`, `muster odds fotm assault` and `muster odds gbacw fire`: exact answers checked
-//! against probabilities worked out here from the rules and binomial formulas, sums to one,
-//! and usage errors (exit code 2).
+//! `muster odds belmont volley|melee`, `muster odds fotm assault` and `muster odds gbacw
+//! fire|melee`: exact answers checked against probabilities worked out here from the rules and
+//! binomial formulas, sums to one, and usage errors (exit code 2).
 
 use serde_json::Value;
 use std::process::{Command, Output};
@@ -201,6 +201,31 @@ fn gbacw_fire_by_hand() {
     close(v["depleted_per_firer"].as_f64().unwrap(), 0.0);
 }
 
+/// GBACW 12.98 at +2 (7 against 5): the attacker's cells read -, -, -, K, Eng, C1R2 and the
+/// defender's C1R3, C1R2, C1R2, C1R2, Eng, Rpls (R17 keeps die 6 as printed); so the defender
+/// loses a point captured on dice 1-4 and retreats with it, the attacker loses one killed (die 4)
+/// and one captured with a retreat (die 6). With `--erratum` die 6 reads Rpls on both sides.
+/// Beyond +6 the table's last column is read (R1), and a side can lose no more points than it has.
+#[test]
+fn gbacw_melee_by_hand() {
+    let v = json(&["odds", "gbacw", "melee", "--attacker", "7", "--defender", "5"]);
+    assert_eq!(v["differential"], 2);
+    assert_eq!(v["rows"][5]["attacker"], "C1R2");
+    close(v["defender"]["captured"].as_f64().unwrap(), 4.0 / 6.0);
+    close(v["defender"]["retreat"].as_f64().unwrap(), 4.0 / 6.0);
+    close(v["attacker"]["killed"].as_f64().unwrap(), 1.0 / 6.0);
+    close(v["attacker"]["captured"].as_f64().unwrap(), 1.0 / 6.0);
+    close(v["engaged"].as_f64().unwrap(), 1.0 / 6.0);
+    close(v["repulsed"].as_f64().unwrap(), 0.0);
+    let v = json(&["odds", "gbacw", "melee", "--attacker", "7", "--defender", "5", "--erratum"]);
+    assert_eq!(v["rows"][5]["attacker"], "Rpls");
+    close(v["repulsed"].as_f64().unwrap(), 1.0 / 6.0);
+    close(v["attacker"]["captured"].as_f64().unwrap(), 0.0);
+    let v = json(&["odds", "gbacw", "melee", "--attacker", "20", "--defender", "2"]);
+    assert_eq!(v["rows"], json(&["odds", "gbacw", "melee", "--attacker", "8", "--defender", "2"])["rows"]);
+    assert!(v["defender"]["captured"].as_f64().unwrap() <= 2.0);
+}
+
 #[test]
 fn calculators_print_readable_tables() {
     let out = muster(&["odds", "belmont", "volley", "--firer", "infantry", "--dice", "2", "--range", "2"]);
@@ -221,6 +246,7 @@ fn bad_calculator_values_are_usage_errors() {
         &["odds", "belmont", "melee", "--attacker", "-1", "--defender", "2"],
         &["odds", "fotm", "assault", "--attack-sp", "x"],
         &["odds", "fotm", "assault", "--attack-morale-drm", "9"],
+        &["odds", "gbacw", "melee", "--attacker", "61", "--defender", "2"],
     ] {
         let out = muster(args);
         assert_eq!(out.status.code(), Some(2), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));

@@ -1,6 +1,6 @@
-//! `muster odds belmont volley|melee`, `muster odds fotm assault`, `muster odds gbacw fire` and
-//! the hidden `muster odds dice`: quick exact odds of the common procedures without a position. The numbers come
-//! from each ruleset's `odds` module, which reads the charts the procedures themselves use
+//! `muster odds belmont volley|melee`, `muster odds fotm assault`, `muster odds gbacw
+//! fire|melee` and the hidden `muster odds dice`: quick exact odds of the common procedures
+//! without a position. The numbers come from each ruleset's `odds` module, which reads the charts the procedures themselves use
 //! and is tested against the engine's own enumeration; this module parses and prints.
 
 #[path = "calc/gbacw.rs"]
@@ -23,7 +23,8 @@ pub enum Calc {
     /// Fire on the Mountain (Legion Wargames, 2022): one Assault.
     #[command(subcommand)]
     Fotm(FotmCalc),
-    /// The Great Battles of the American Civil War standard rules: one fire at one unit.
+    /// The Great Battles of the American Civil War standard rules: one fire at one unit, or one
+    /// melee.
     #[command(subcommand)]
     Gbacw(GbacwCalc),
     /// Exact dice distributions as muster computes them, timed (for bench/icepool_compare.py).
@@ -86,6 +87,16 @@ pub enum GbacwCalc {
     /// same hex (9.42), and 17.72's leader roll before the check (`muster odds RECORD` weighs
     /// the exact position).
     Fire(gbacw_calc::FireArgs),
+    /// One melee (12.98) at the differential of two melee strengths: each die's cells, the
+    /// expected Strength Points killed and captured on each side, and the chances of a retreat,
+    /// "Rpls" and "Eng".
+    ///
+    /// Give each side's strength after every adjustment (R16's order: 12.72's cap, a charge's
+    /// doubling or a routed side's halving, leader, morale, terrain). A differential beyond the
+    /// table is read at its end column (R1). Left out, because they depend on the position:
+    /// whose points a loss comes from, 12.97's wipe-out of both sides, leader rolls and the morale
+    /// checks after a retreat (`muster odds RECORD` weighs the exact position).
+    Melee(gbacw_calc::MeleeArgs),
 }
 
 /// `muster odds belmont volley`.
@@ -222,6 +233,7 @@ pub fn run(calc: &Calc) -> Result<ExitCode> {
         Calc::Belmont(BelmontCalc::Melee(a)) => (a.json, melee(a)),
         Calc::Fotm(FotmCalc::Assault(a)) => (a.json, assault(a)),
         Calc::Gbacw(GbacwCalc::Fire(a)) => (a.json, gbacw_calc::fire(a)?),
+        Calc::Gbacw(GbacwCalc::Melee(a)) => (a.json, gbacw_calc::melee(a)?),
         Calc::Dice(a) => (a.json, dice(a)?),
     };
     if json {
