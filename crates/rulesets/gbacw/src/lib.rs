@@ -151,9 +151,9 @@ pub fn scenario_info() -> ScenarioInfo {
         ruleset: "gbacw".into(),
         title: "Belmont, 7 November 1861 (GBACW standard rules)".into(),
         description: "Grant's raid on Camp Johnston at regimental scale under the Great Battles of the American Civil \
-                      War standard rules: 120 yards a hex, 20 minutes a Game-Turn. Under construction. Map, order of \
-                      battle and the mapsheet charts the rulebook cites authored from the historical record, not the \
-                      published game."
+                      War standard rules: 120 yards a hex, 20 minutes a Game-Turn; burn the camp and get back to the \
+                      transports by nightfall. Map, order of battle, exclusive rules and the mapsheet charts the \
+                      rulebook cites are authored from the historical record, not the published game."
             .into(),
         options: OptionInfo::table(&OPTIONS),
     }
