@@ -26,8 +26,11 @@
 //!   but is never out of DIR (17.66).
 //! - A division whose commander is not on the map (killed, not yet arrived) has its
 //!   brigade commanders out of DIR until promotion (17.65, 17.83).
-//! - Polk, an "other commander" (17.3), has only 17.0's stacking power until the exclusive
-//!   rules are built (plan step 11): no DIR, no Command Points.
+//! - 17.3, the exclusive rules (`data/belmont-exclusive.ron`): Polk, an other commander, has
+//!   his Command Points each Initial Command Phase and spends them on any brigade commander
+//!   of his side within his own Divisional Integrity Radius, whatever the division; he brings
+//!   no brigade within DIR (17.21 stays each division's) and, like any leader, commands the
+//!   units stacked with him (17.0).
 //! - The Brigade Combat Effectiveness bar on detaching (17.67) waits for BCE (plan step 11).
 
 use crate::action::Action;
@@ -122,7 +125,15 @@ pub fn is_division(g: &Gbacw, l: LeaderId) -> bool {
     g.oob().commanders.get(usize::from(l)).is_some_and(|c| c.level == Level::Division)
 }
 
-/// A division commander's Divisional Integrity Radius (17.2).
+/// Whether leader `l` is one of the exclusive rules' other commanders (17.3) with Command
+/// Points to give any brigade within his radius.
+#[must_use]
+pub fn is_other_commander(g: &Gbacw, l: LeaderId) -> bool {
+    crate::scenario::belmont().other_commanders.contains(&usize::from(l))
+        && g.oob().commanders.get(usize::from(l)).is_some_and(|c| c.level == Level::Other)
+}
+
+/// A division or other commander's Divisional Integrity Radius (17.2, 17.3).
 fn dir_radius(g: &Gbacw, d: LeaderId) -> u8 {
     // 17.85: a promoted brigade commander brings his own Divisional Integrity Radius.
     if let Some((_, dir)) = g.leaders[usize::from(d)].promoted {
@@ -201,6 +212,12 @@ fn divisions_of(g: &Gbacw, side: Side) -> impl Iterator<Item = LeaderId> + '_ {
     g.leader_ids().filter(move |&l| is_division(g, l) && g.leader_info(l).2 == side)
 }
 
+/// `side`'s commanders with Command Points to spend: its division commanders (17.22) and its
+/// other commanders (17.3).
+fn spenders(g: &Gbacw, side: Side) -> impl Iterator<Item = LeaderId> + '_ {
+    g.leader_ids().filter(move |&l| (is_division(g, l) || is_other_commander(g, l)) && g.leader_info(l).2 == side)
+}
+
 /// 17.0: works out, for the phasing side, which brigade commanders are within DIR and which
 /// units are in command, and stores it for the Player-Turn.
 pub fn refresh(g: &mut Gbacw) {
@@ -238,7 +255,8 @@ pub fn begin(g: &mut Gbacw) {
         if c.side == side {
             // 17.85: a promoted brigade commander has no Command Points.
             let promoted = g.leaders[i].promoted.is_some();
-            g.command.points[i] = if c.level == Level::Division && !promoted { c.cp } else { 0 };
+            let spends = c.level == Level::Division || is_other_commander(g, LeaderId::try_from(i).expect("few"));
+            g.command.points[i] = if spends && !promoted { c.cp } else { 0 };
         }
     }
     refresh(g);
@@ -344,13 +362,17 @@ pub fn augment_refusal(g: &Gbacw, by: LeaderId, l: LeaderId) -> Result<(), Refus
 /// [`augment_refusal`] with the phasing side's paths already traced.
 fn augment_check(g: &Gbacw, paths: &Paths, by: LeaderId, l: LeaderId) -> Result<(), Refusal> {
     let b = phasing_brigade(g, l, "GBACW 17.22")?;
-    if !is_division(g, by) || g.leader_info(by).2 != g.phasing {
-        return Err(("GBACW 17.22", "only the phasing player's division commanders have Command Points".into()));
+    let other = is_other_commander(g, by);
+    if !(is_division(g, by) || other) || g.leader_info(by).2 != g.phasing {
+        return Err((
+            "GBACW 17.22",
+            "only the phasing player's division commanders (and other commanders, 17.3) have Command Points".into(),
+        ));
     }
     if g.command.points[usize::from(by)] == 0 {
         return Err(("GBACW 17.22", format!("{} has no Command Points left", name(g, by))));
     }
-    if division_of(g, b) != Some(by) {
+    if !other && division_of(g, b) != Some(by) {
         return Err(("GBACW 17.22", format!("{} is not subordinate to {}", name(g, l), name(g, by))));
     }
     if let Some((other, _)) = g.command.augment[b]
@@ -395,7 +417,7 @@ impl CommandFrame {
     fn augments(g: &Gbacw) -> Vec<Action> {
         let mut out = Vec::new();
         let paths = Paths::new(g, g.phasing);
-        for d in divisions_of(g, g.phasing) {
+        for d in spenders(g, g.phasing).collect::<Vec<_>>() {
             for b in brigades_of(g, g.phasing) {
                 let l = brigade_leader(g, b);
                 if augment_check(g, &paths, d, l).is_ok() {
@@ -430,7 +452,7 @@ pub fn summary(g: &Gbacw) -> String {
     if !leaders.is_empty() {
         parts.push(format!("out of Divisional Integrity Radius (17.21): {}", leaders.join(", ")));
     }
-    let points: Vec<String> = divisions_of(g, side)
+    let points: Vec<String> = spenders(g, side)
         .filter(|&d| g.leader_hex(d).is_some())
         .map(|d| format!("{} {}", name(g, d), g.command.points[usize::from(d)]))
         .collect();

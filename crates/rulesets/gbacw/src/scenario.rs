@@ -1,12 +1,13 @@
 //! The Belmont scenario's exclusive rules, as data (`data/belmont-exclusive.ron`, whose header
 //! gives the format): the Victory Point schedule (17.73, 17.82, 12.93, 18.0), burning Camp
 //! Johnston, the Union's embarkation at Hunter's Farm, the effect of a lost BCE (18.0), the
-//! victory conditions (4.0) and the gunboats' Movement Allowance (plan 2.5 c). **Authored**:
+//! victory conditions (4.0), the gunboats' Movement Allowance (plan 2.5 c) and what an other
+//! commander may do (17.3: Polk). **Authored**:
 //! the standard rules leave all of these to exclusive rules the text does not print. [`crate::victory`] and [`crate::final_command`] apply them.
 
 use crate::authored::{Source, check_sources};
 use crate::map::Map;
-use crate::oob::Turns;
+use crate::oob::{Level, OrderOfBattle};
 use datafile::DataError;
 use hexmap::Hex;
 use serde::Deserialize;
@@ -61,6 +62,10 @@ pub struct Exclusive {
     pub draw_within: u16,
     /// The gunboats' Movement Allowance in MP, a river hex costing 1 (plan 2.5 c).
     pub gunboat_mp: u8,
+    /// 17.3: the other commanders (their places in the order of battle's commanders) who spend
+    /// their Command Points on any brigade commander of their side within their Divisional
+    /// Integrity Radius, whatever his division (17.22 otherwise).
+    pub other_commanders: Vec<usize>,
 }
 
 #[derive(Deserialize)]
@@ -72,6 +77,7 @@ struct RawFile {
     bce: RawBce,
     victory: RawVictory,
     gunboats: RawGunboats,
+    other_commanders: RawOthers,
 }
 
 #[derive(Deserialize)]
@@ -122,13 +128,22 @@ struct RawGunboats {
     source: Vec<Source>,
 }
 
-/// Reads and checks an exclusive-rules file against the map (the landing exists) and the turn
-/// track (embarkation begins on a turn of it); every record has its source; a morale penalty is
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawOthers {
+    leaders: Vec<String>,
+    source: Vec<Source>,
+}
+
+/// Reads and checks an exclusive-rules file against the map (the landing exists), the order of
+/// battle (embarkation begins on a turn of its track; each other commander is one of its
+/// commanders rated "Other", 17.3); every record has its source; a morale penalty is
 /// at most 5 (13.1's scale).
 ///
 /// # Errors
 /// Every problem found, by line. A syntax error stops the parse and is reported alone.
-pub fn parse(text: &str, file: &str, map: &Map, turns: &Turns) -> Result<Exclusive, Vec<DataError>> {
+pub fn parse(text: &str, file: &str, map: &Map, oob: &OrderOfBattle) -> Result<Exclusive, Vec<DataError>> {
+    let turns = &oob.turns;
     let raw: RawFile = ron::from_str(text).map_err(|e| {
         vec![DataError { file: file.to_string(), line: e.span.start.line, message: e.code.to_string() }]
     })?;
@@ -140,6 +155,7 @@ pub fn parse(text: &str, file: &str, map: &Map, turns: &Turns) -> Result<Exclusi
         ("bce", &raw.bce.source),
         ("victory", &raw.victory.source),
         ("gunboats", &raw.gunboats.source),
+        ("other_commanders", &raw.other_commanders.source),
     ] {
         let loc = ck.key_loc(key);
         check_sources(&mut ck, loc, key, source);
@@ -164,6 +180,20 @@ pub fn parse(text: &str, file: &str, map: &Map, turns: &Turns) -> Result<Exclusi
         let loc = ck.key_loc("gunboats");
         ck.field(loc, "mp", "gunboats with no Movement Allowance could not move at all".to_string());
     }
+    let mut other_commanders = Vec::new();
+    for id in &raw.other_commanders.leaders {
+        match oob.commanders.iter().position(|c| &c.id == id) {
+            Some(i) if oob.commanders[i].level == Level::Other => other_commanders.push(i),
+            Some(_) => {
+                let loc = ck.key_loc("other_commanders");
+                ck.field(loc, "leaders", format!("'{id}' is no \"other commander\" (17.3) of the order of battle"));
+            }
+            None => {
+                let loc = ck.key_loc("other_commanders");
+                ck.field(loc, "leaders", format!("the order of battle has no commander '{id}'"));
+            }
+        }
+    }
     let v = &raw.vp;
     let ex = Exclusive {
         vp: VpSchedule {
@@ -180,6 +210,7 @@ pub fn parse(text: &str, file: &str, map: &Map, turns: &Turns) -> Result<Exclusi
         bce_morale: raw.bce.morale,
         draw_within: raw.victory.draw_within,
         gunboat_mp: raw.gunboats.mp,
+        other_commanders,
     };
     ck.errs.finish(Some(ex))
 }
@@ -196,7 +227,7 @@ pub fn belmont() -> &'static Exclusive {
             include_str!("../data/belmont-exclusive.ron"),
             EXCLUSIVE_FILE,
             crate::map::belmont(),
-            &crate::oob::belmont().turns,
+            crate::oob::belmont(),
         )
         .unwrap_or_else(|errors| panic!("the shipped exclusive rules are invalid:\n{}", datafile::report(&errors)))
     })
@@ -207,7 +238,7 @@ mod tests {
     use super::*;
 
     fn parse_text(text: &str) -> Result<Exclusive, Vec<DataError>> {
-        parse(text, EXCLUSIVE_FILE, crate::map::belmont(), &crate::oob::belmont().turns)
+        parse(text, EXCLUSIVE_FILE, crate::map::belmont(), crate::oob::belmont())
     }
 
     #[test]
@@ -225,10 +256,16 @@ mod tests {
         let bad = text
             .replace("landing: \"hunters\"", "landing: \"nowhere\"")
             .replace("from: \"2:00 PM\"", "from: \"2:10 PM\"")
-            .replace("bce: (morale: 1,", "bce: (morale: 9,");
+            .replace("bce: (morale: 1,", "bce: (morale: 9,")
+            .replace("leaders: [\"Polk\"]", "leaders: [\"Pillow\"]");
         let errs = parse_text(&bad).expect_err("invalid");
         let line_of = |needle: &str| bad.lines().position(|l| l.contains(needle)).unwrap() + 1;
-        for (needle, words) in [("nowhere", "no landing"), ("2:10 PM", "no Game-Turn"), ("morale: 9", "off 13.1")] {
+        for (needle, words) in [
+            ("nowhere", "no landing"),
+            ("2:10 PM", "no Game-Turn"),
+            ("morale: 9", "off 13.1"),
+            ("\"Pillow\"]", "no \"other commander\""),
+        ] {
             assert!(errs.iter().any(|e| e.line == line_of(needle) && e.message.contains(words)), "{needle}: {errs:?}");
         }
         // The BCE record with its source list emptied: the problem names the record's line.

@@ -354,3 +354,31 @@ fn rule_17_0_status_fixed_for_the_player_turn() {
     initial_command(&mut g, Side::Union);
     assert!(in_command(&g, u), "worked out afresh the next one");
 }
+
+/// 17.3 with the exclusive rules: Polk, an other commander, spends his Command Point on any
+/// Confederate brigade commander within his DIR of 6, whatever the division (Cheatham may not
+/// spend on Pillow's Russell); beyond six hexes he may not, and a division commander still
+/// spends only on his own.
+#[test]
+fn rule_17_3_polk_spends_his_point_on_any_brigade_within_his_radius() {
+    let mut g = empty();
+    put_leader(&mut g, "Polk", "1520");
+    put_leader(&mut g, "Cheatham", "1522");
+    put_leader(&mut g, "Russell", "1521");
+    put_leader(&mut g, "Smith", "1527");
+    initial_command(&mut g, Side::Confederate);
+    to_points(&mut g);
+    let (polk, russell, smith) = (leader(&g, "Polk"), leader(&g, "Russell"), leader(&g, "Smith"));
+    assert!(g.prompt().text.contains("Maj. Gen. Leonidas Polk 1"), "{}", g.prompt().text);
+    let on_russell = Action::Augment { by: polk, brigade: russell };
+    assert!(g.legal_actions().contains(&on_russell), "Pillow's brigade, Polk's point");
+    let far = Action::Augment { by: polk, brigade: smith };
+    assert!(!g.legal_actions().contains(&far));
+    assert_eq!(g.why_illegal(&far).rule, "GBACW 17.12", "seven hexes: beyond his radius");
+    g.apply(&on_russell).unwrap();
+    assert_eq!(effectiveness_radius(&g, brigade_index(&g, "Russell")), 4);
+    assert_eq!(g.why_illegal(&on_russell).rule, "GBACW 17.22", "one point only");
+    // The neighbour: a division commander keeps to his own division.
+    let wrong = Action::Augment { by: leader(&g, "Cheatham"), brigade: russell };
+    assert!(g.why_illegal(&wrong).reason.contains("not subordinate"));
+}
