@@ -27,7 +27,8 @@ use crate::oob::Kind;
 use crate::state::{Formation, Gbacw, Loc, UnitId};
 use engine::Side;
 use hexmap::Hex;
-use std::collections::HashSet;
+use std::cell::RefCell;
+use std::collections::{HashMap, HashSet};
 
 /// What a zone of control is asked about.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -136,10 +137,12 @@ pub fn in_enemy_zoc(g: &Gbacw, side: Side, h: Hex, purpose: Purpose) -> bool {
 }
 
 /// 10.3-10.5, 11.23, 13.53: the hexes a supply path or a leadership radius of `side` may
-/// not pass through, computed once for a whole phase's tracing.
+/// not pass through, computed once for a whole phase's tracing, and the radii traced from
+/// each hex so far (a brigade commander's radius is asked of each of his units: traced once).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Paths {
     blocked: HashSet<Hex>,
+    traced: RefCell<HashMap<(Hex, u8), HashMap<Hex, u8>>>,
 }
 
 impl Paths {
@@ -159,7 +162,7 @@ impl Paths {
             }
         }
         blocked.retain(|h| !friendly.contains(h) || g.units_at(*h).iter().any(|&u| g.side_of(u) != side));
-        Paths { blocked }
+        Paths { blocked, traced: RefCell::default() }
     }
 
     /// Whether a path may not pass through `h`.
@@ -172,6 +175,10 @@ impl Paths {
     /// `max` hexes that passes through no blocked hex, enters no impassable hex and crosses
     /// no impassable hexside (10.4, 10.5, 13.53); terrain costs nothing. The ends themselves
     /// never block (a path is traced *through* hexes). `None` when there is none.
+    ///
+    /// Every hex within `max` of `from` is traced at once and kept: a blocked or impassable
+    /// hex is reached (as an end) but never passed through, which gives each end the length
+    /// a search for it alone would.
     #[must_use]
     pub fn distance(&self, g: &Gbacw, from: Hex, to: Hex, max: u8) -> Option<u8> {
         if from == to {
@@ -180,11 +187,13 @@ impl Paths {
         if from.distance(to) > u16::from(max) {
             return None;
         }
-        let step = |a: Hex, b: Hex| {
-            let open = g.map().contains(b) && !impassable_side(g, a, b) && (b == to || !impassable_hex(g, b));
-            open.then_some(1u32)
-        };
-        let reach = hexmap::reach(from, u32::from(max), step, |h| h != to && !self.blocks(h));
-        reach.cost.get(&to).and_then(|(c, _)| u8::try_from(*c).ok())
+        let mut traced = self.traced.borrow_mut();
+        let ball = traced.entry((from, max)).or_insert_with(|| {
+            let step = |a: Hex, b: Hex| (g.map().contains(b) && !impassable_side(g, a, b)).then_some(1u32);
+            let through = |h: Hex| !self.blocks(h) && !impassable_hex(g, h);
+            let reach = hexmap::reach(from, u32::from(max), step, through);
+            reach.cost.into_iter().filter_map(|(h, (c, _))| Some((h, u8::try_from(c).ok()?))).collect()
+        });
+        ball.get(&to).copied()
     }
 }

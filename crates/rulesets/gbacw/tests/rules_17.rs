@@ -382,3 +382,40 @@ fn rule_17_3_polk_spends_his_point_on_any_brigade_within_his_radius() {
     let wrong = Action::Augment { by: leader(&g, "Cheatham"), brigade: russell };
     assert!(g.why_illegal(&wrong).reason.contains("not subordinate"));
 }
+
+/// R37's radius tracing, traced once from each hex and kept ([`gbacw::zoc::Paths`]), gives
+/// every end the length a search for that end alone gives (ends never block; blocked and
+/// impassable hexes are never passed through), in positions of random play with the armies in
+/// contact.
+#[test]
+fn rule_17_11_a_radius_traced_once_agrees_with_a_search_for_each_end() {
+    use engine::{Dice, conformance};
+    use gbacw::zoc::Paths;
+    let mut g = gbacw::testkit::new_game();
+    g.set_logging(false);
+    let mut dice = Dice::seeded(5);
+    for round in 0..6 {
+        let _ = conformance::play_random(&mut g, &mut dice, 150);
+        for side in [Side::Union, Side::Confederate] {
+            let paths = Paths::new(&g, side);
+            let froms: Vec<_> = g.leader_ids().filter_map(|l| g.leader_hex(l)).collect();
+            for &from in &froms {
+                for max in [2u8, 5] {
+                    for (to, _) in g.map().hexes().filter(|(h, _)| h.distance(from) <= u16::from(max) + 1) {
+                        let alone = {
+                            let step = |a: hexmap::Hex, b: hexmap::Hex| {
+                                let open = g.map().contains(b)
+                                    && !gbacw::zoc::impassable_side(&g, a, b)
+                                    && (b == to || !gbacw::zoc::impassable_hex(&g, b));
+                                open.then_some(1u32)
+                            };
+                            let r = hexmap::reach(from, u32::from(max), step, |h| h != to && !paths.blocks(h));
+                            r.cost.get(&to).map(|(c, _)| u8::try_from(*c).unwrap())
+                        };
+                        assert_eq!(paths.distance(&g, from, to, max), alone, "round {round} {from}->{to} within {max}");
+                    }
+                }
+            }
+        }
+    }
+}
