@@ -579,8 +579,14 @@ fn rule_8_1_mount_at_the_beginning_or_as_the_last_act() {
     act(&mut g, Action::Mount);
     assert!(!g.bde(id(&g, "Whiting")).mounted);
     assert_eq!(spent(&g), 2);
-    act(&mut g, Action::Step(n(at, Direction::N)));
+    // Not again at the beginning: that would undo the first change in place.
     assert_eq!(refused(&g, Action::Mount), "FotM 8.1");
+    act(&mut g, Action::Step(n(at, Direction::N)));
+    // At the end, after moving, it may change back (the third playtest: horse artillery mounts,
+    // moves and dismounts to fire); the change ends the move.
+    act(&mut g, Action::Mount);
+    assert!(g.bde(id(&g, "Whiting")).mounted);
+    assert!(matches!(top(&g), Frame::Move(f) if matches!(**f, MoveFrame::Phase { .. })));
 
     // Mounting after moving ends the move.
     let mut g = moving_on(3, "Whiting", "1317", 0, released);
@@ -597,6 +603,11 @@ fn rule_8_4_horse_artillery_must_be_mounted_to_move() {
     assert_eq!(refused(&g, Action::Step(n(at, Direction::N))), "FotM 8.4");
     act(&mut g, Action::Mount);
     assert!(legal(&g, Action::Step(n(at, Direction::N))));
+    // 8.1 with 8.4: mounted to move, it dismounts at the end of its move to fire.
+    act(&mut g, Action::Step(n(at, Direction::N)));
+    assert!(legal(&g, Action::Mount), "dismount at the end");
+    act(&mut g, Action::Mount);
+    assert!(!g.bde(id(&g, "Robertson")).mounted);
 }
 
 // ------------------------------------------------------------------------------------------
@@ -673,6 +684,40 @@ fn rule_11_3_cavalry_stays_within_two_hexes_of_infantry() {
     let one = n(at, Direction::N);
     act(&mut g, Action::Step(one));
     assert_eq!(refused(&g, Action::Step(n(one, Direction::N))), "FotM 11.3");
+}
+
+/// The third playtest: the leash binds "for the remainder of the game" from Pleasonton's stop,
+/// so on turn one after the stop a cavalry brigade may not ride East away from the infantry;
+/// before the stop (the neighbour) it may.
+#[test]
+fn rule_11_3_the_leash_binds_on_turn_one_from_the_stop() {
+    let m = fotm::map::south_mountain();
+    let clear =
+        |h: Hex| m.terrain(h) == Some(fotm::map::Terrain::Clear) && m.elevation(h) == Some(0) && !m.is_road_hex(h);
+    let at = m
+        .hexes()
+        .map(|(h, _)| h)
+        .find(|&h| {
+            clear(h)
+                && clear(n(h, Direction::S))
+                && clear(n(n(h, Direction::S), Direction::S))
+                && clear(n(h, Direction::N))
+        })
+        .expect("a clear run of four hexes");
+    let east = n(at, Direction::S);
+    for halted in [true, false] {
+        let mut g = moving_on(1, "Whiting", &at.label(), 0, |g, _| {
+            put(g, "Scammon", &n(at, Direction::N).label(), 0);
+            g.cavalry_halted = halted;
+        });
+        act(&mut g, Action::Step(east));
+        let further = n(east, Direction::S);
+        if halted {
+            assert_eq!(refused(&g, Action::Step(further)), "FotM 11.3", "three hexes from Scammon");
+        } else {
+            assert!(legal(&g, Action::Step(further)), "before the stop");
+        }
+    }
 }
 
 #[test]

@@ -771,3 +771,34 @@ fn the_defenders_suppression_and_defensive_fire_share_its_ten_dice() {
     act(&mut canister, Action::Choose(false));
     assert_dice(&canister, 10);
 }
+
+/// The third playtest: Bondurant on Fox's Gap suppresses the Union guns on 1710, where Battery E
+/// (2 ranged SP, 1 up the hill, 9.1) stands with Robertson's horse artillery of another corps:
+/// the corps' -1 (15.2) leaves no die, and the log says so instead of passing over the
+/// defender's roll in silence. Without Robertson (the neighbour) Battery E rolls its die.
+#[test]
+fn a_defensive_suppression_left_with_no_dice_says_why() {
+    for with_robertson in [true, false] {
+        let mut g = empty();
+        let e = put(&mut g, "Benjamin", "1710", 0);
+        if with_robertson {
+            put(&mut g, "Robertson", "1710", 0);
+        }
+        let b = put(&mut g, "Bondurant", "1607", 3);
+        combat(&mut g, Side::Confederate, TURN);
+        assault(&mut g, "1710", &[b]);
+        if with_robertson {
+            act(&mut g, Action::Pick(Unit::Brigade(e)));
+        }
+        assert_dice(&g, 1);
+        act(&mut g, dice(0));
+        let said = g.log().events().iter().any(|e| e.text.contains("two corps in the hex (15.2), no dice"));
+        if with_robertson {
+            assert!(said, "{:?}", g.log().events().last());
+            assert_ne!(g.actor(), Actor::Chance, "no defensive roll");
+        } else {
+            assert!(!said);
+            assert_dice(&g, 1);
+        }
+    }
+}

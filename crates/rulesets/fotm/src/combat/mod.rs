@@ -553,7 +553,22 @@ impl Assault {
                     .filter_map(|&d| artillery::ranged_sp(g, d, vh).map(|sp| defending(g, d, sp)))
                     .map(i32::from)
                     .sum();
-                let sp = sp + self.corps(g, Shot::DefSuppress);
+                let corps = self.corps(g, Shot::DefSuppress);
+                if dice(sp + corps) == 0 {
+                    // The third playtest: a battery that may fire but rolls nothing says why, so
+                    // the missing roll is not taken for a rule skipped.
+                    let guns = def_guns.iter().map(|&d| g.name(d)).collect::<Vec<_>>().join(", ");
+                    let at = g.name(v);
+                    let why = if sp > 0 {
+                        format!("{sp} SP, less {} for brigades of two corps in the hex (15.2)", -corps)
+                    } else {
+                        "no SP after elevation and arc (9.1, 5.1)".to_string()
+                    };
+                    g.note("FotM 15.7", |_| {
+                        format!("Defensive suppression fire (15.7): {guns} at {at}: {why}, no dice")
+                    });
+                }
+                let sp = sp + corps;
                 self.roll(g, Shot::DefSuppress, sp, false, Stage::DefFire);
             }
             Stage::DefFire => {

@@ -15,7 +15,8 @@
 //! - 13.3 formation change: the column's direction of march is set with ordinary facing
 //!   changes (`Face`), the two free ones usually sufficing.
 //! - 8.1 mounting: "beginning or end" of the unit's move: before its first hex, or as its last
-//!   act (it ends the move); at most once a move; it needs 1 MP left. Horse artillery has 6 MP
+//!   act (it ends the move); at each of the two at most once, so horse artillery may mount,
+//!   move and dismount to fire (the third playtest); each change needs 1 MP left. Horse artillery has 6 MP
 //!   whether it starts mounted or not (it must mount, 1 MP, to move: 8.4).
 //! - 13.5 forced march: the one extra hex is a hex the brigade cannot pay for from its
 //!   allowance (after its first hex, which 13.1 always allows); it stops there.
@@ -26,7 +27,8 @@
 //!   West from one column and not from the next, and a held brigade could edge West by zigzag;
 //!   the centre is where the counter stands. So a diagonal step half a hex West is "further
 //!   West", and a brigade half a hex West of all the cavalry is West of it; the two-hex
-//!   leash binds from turn 2, no step may end farther than two hexes from every Union
+//!   leash binds "for the remainder of the game" from Pleasonton's stop (on turn one: the
+//!   third playtest), or from turn 2 if he never stopped; no step may end farther than two hexes from every Union
 //!   infantry and artillery brigade unless it is no farther than the hex left; it lapses for a
 //!   brigade once the 8.5 breakout is open, and when no such brigade is on the map.
 //! - 14.2: brigades of one entry join the forming stack in the order the player brings them
@@ -427,7 +429,7 @@ fn step_check(g: &Fotm, ctx: &Ctx, m: &Mover, at: Hex, to: Hex) -> Result<StepIn
                     .into(),
             ));
         }
-        if g.turn > 1
+        if (g.turn > 1 || g.cavalry_halted)
             && !breakout_open(g)
             && on_map
             && let (Some(dt), Some(da)) = (support_distance(ctx, to), support_distance(ctx, at))
@@ -763,8 +765,11 @@ fn mount_check(g: &Fotm, m: &Mover, b: Bid) -> Result<(), Illegal> {
     if !matches!(g.arm(b), Arm::Cavalry | Arm::HorseArtillery) {
         return Err(no("FotM 8.1", "only cavalry and horse artillery mount and dismount".into()));
     }
-    if m.mount_changed {
-        return Err(no("FotM 8.1", "a brigade mounts or dismounts once a move".into()));
+    if m.mount_changed && m.steps == 0 {
+        return Err(no(
+            "FotM 8.1",
+            "a brigade mounts or dismounts once at the beginning of its move, and again only at its end".into(),
+        ));
     }
     if m.spent + MOUNT_COST * 2 > m.allowance {
         return Err(no("FotM 8.1", "mounting or dismounting costs 1 MP".into()));
