@@ -71,6 +71,24 @@ pub enum FireResult {
     },
 }
 
+impl std::fmt::Display for FireResult {
+    /// As the Fire Combat Results Table prints it, with its meaning: "- (no effect)", "P (pin
+    /// check)", "R (rout check)", "P/R (pin or rout)", "2 (points lost, morale check)", "1* (...,
+    /// then a pin check)".
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match *self {
+            FireResult::NoEffect => f.write_str("- (no effect)"),
+            FireResult::Pin => f.write_str("P (pin check)"),
+            FireResult::Rout => f.write_str("R (rout check)"),
+            FireResult::PinOrRout => f.write_str("P/R (pin or rout)"),
+            FireResult::Loss { points, then_pin: false } => write!(f, "{points} (points lost, morale check)"),
+            FireResult::Loss { points, then_pin: true } => {
+                write!(f, "{points}* (points lost, morale check, then a pin check)")
+            }
+        }
+    }
+}
+
 use FireResult::{NoEffect as N, Pin as P, PinOrRout as PR, Rout as R};
 
 /// "1" to "3": points lost, a morale check.

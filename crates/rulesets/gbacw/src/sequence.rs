@@ -103,7 +103,9 @@ pub(crate) fn next_phase(g: &mut Gbacw) {
         g.log.push("GBACW 4.0", || format!("The {} Player-Turn begins.", side.title()));
     } else if g.turn >= g.last_turn() {
         g.log.push("GBACW 4.0", || "The last Game-Turn is over.".into());
+        let before = crate::victory::vp(g);
         g.over = true;
+        crate::victory::log_left_behind(g, before);
         return;
     } else {
         // 4.0 3: the Game-Turn Record Interphase.

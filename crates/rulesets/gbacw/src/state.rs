@@ -383,6 +383,8 @@ impl Gbacw {
                 let brigade = &self.oob().brigades[usize::from(b)].name;
                 format!("{name}'s successor, promoted from the {brigade}")
             }
+            // 17.81 (the second audit: the replacement went by the lost leader's name).
+            None if self.leaders[usize::from(l)].replaced => format!("{name}'s replacement"),
             None => name.to_string(),
         }
     }

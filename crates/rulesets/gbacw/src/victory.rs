@@ -11,9 +11,10 @@
 //!   captured crew's loss worth no VP.
 //! - 18.0: each point an infantry or cavalry unit of a brigade loses (or has captured) marks one
 //!   of its boxes; a brigade with every box marked has lost its BCE.
-//! - Embarkation: a Union combat unit on the map when the game is over counts as captured; one
-//!   that embarked ([`crate::state::Fate::Embarked`]) scores nothing; the gunboats, which
-//!   steam away rather than embark, are never left behind (the audit, session 12).
+//! - Embarkation: a Union combat unit or commander on the map when the game is over counts as
+//!   captured; one that embarked ([`crate::state::Fate::Embarked`]) scores nothing; the
+//!   gunboats, which steam away rather than embark, are never left behind (the audit, session 12).
+//! - 15.12: a battery (or gunboat) whose crew is gone scores its remaining guns as lost.
 
 use crate::oob::{Kind, Level};
 use crate::scenario::{self, FateVp};
@@ -33,7 +34,11 @@ fn losses(g: &Gbacw, u: UnitId, over: bool) -> (u16, u16) {
         Loc::Map(_) if over && g.side_of(u) == Side::Union && !crate::fire::is_exclusive_guns(g, u) => left,
         _ => 0,
     };
-    (killed, captured + u16::from(st.captured))
+    // 15.12: guns whose crew is gone are eliminated, not captured (the second audit: they
+    // scored nothing).
+    let crew_gone = st.crew_lost >= 2 && st.loc == Loc::Gone(Fate::Eliminated);
+    let eliminated = if crew_gone { left } else { 0 };
+    (killed + eliminated, captured + u16::from(st.captured))
 }
 
 /// 18.0: whether brigade `b` has lost its Brigade Combat Effectiveness.
@@ -101,9 +106,14 @@ pub fn vp(g: &Gbacw) -> [u16; 2] {
         out[g.side_of(u).enemy().index()] += killed * k + captured * c;
     }
     for l in g.leader_ids() {
-        let enemy = g.leader_info(l).2.enemy().index();
-        if let Loc::Gone(f) = g.leaders[usize::from(l)].loc {
-            out[enemy] += fate_vp(leader_table(g, l), f);
+        let (_, _, side) = g.leader_info(l);
+        let enemy = side.enemy().index();
+        match g.leaders[usize::from(l)].loc {
+            Loc::Gone(f) => out[enemy] += fate_vp(leader_table(g, l), f),
+            // The embarkation rule: a Union commander left on the map when the game is over is
+            // captured with the troops (the second audit: only his units counted).
+            Loc::Map(_) if over && side == Side::Union => out[enemy] += fate_vp(leader_table(g, l), Fate::Captured),
+            _ => {}
         }
     }
     // 17.82: replacements lost and put back, and the originals they replaced.
@@ -119,6 +129,33 @@ pub fn vp(g: &Gbacw) -> [u16; 2] {
         out[Side::Union.index()] += ex.camp_burned;
     }
     out
+}
+
+/// The embarkation rule at the game's end: logs what the Union troops and commanders left on
+/// the map gave the Confederates (the second audit: the end said nothing of it). `before` is the
+/// VP as they stood before the game was over.
+pub(crate) fn log_left_behind(g: &mut Gbacw, before: [u16; 2]) {
+    let after = vp(g);
+    let gained = after[Side::Confederate.index()].saturating_sub(before[Side::Confederate.index()]);
+    let left: Vec<String> = g
+        .unit_ids()
+        .filter(|&u| g.side_of(u) == Side::Union && matches!(g.unit(u).loc, Loc::Map(_)))
+        .filter(|&u| !crate::fire::is_exclusive_guns(g, u) && !crate::fire::wagon::is_wagon(g, u))
+        .map(|u| g.info(u).name.clone())
+        .chain(
+            g.leader_ids()
+                .filter(|&l| g.leader_info(l).2 == Side::Union && matches!(g.leaders[usize::from(l)].loc, Loc::Map(_)))
+                .map(|l| g.leader_name(l)),
+        )
+        .collect();
+    if left.is_empty() {
+        g.log.push("GBACW 4.0", || "Every Union unit and commander got away: none is left behind.".into());
+    } else {
+        let names = left.join(", ");
+        g.log.push("GBACW 4.0", || {
+            format!("Left on the map when the transports sailed, and captured (embarkation rule): {names}: Confederate +{gained} VP.")
+        });
+    }
 }
 
 /// 4.0: once the game is over, the side with more VP wins; a margin within the scenario's

@@ -146,7 +146,10 @@ fn counters(g: &Gbacw) -> Vec<CounterView> {
             Kind::HeavyGuns { .. } => "artillery",
         };
         let mut status = Vec::new();
+        let afloat = crate::fire::is_exclusive_guns(g, u);
         match st.formation {
+            // The gunboats have no formation (the second audit: shown as "limbered").
+            _ if afloat => {}
             Formation::Column => status.push("column".to_string()),
             Formation::Limbered => status.push("limbered".to_string()),
             Formation::Mounted => status.push("mounted".to_string()),
@@ -195,7 +198,7 @@ fn counters(g: &Gbacw) -> Vec<CounterView> {
             strength: format!("{}-{}", g.strength(u), morale),
             status,
             facing: None,
-            faces_side: (st.formation != Formation::Wagon).then_some(st.facing),
+            faces_side: (st.formation != Formation::Wagon && !afloat).then_some(st.facing),
         });
         // 15.16: the guns the crew left stand in their own hex.
         if let Some(guns) = st.abandoned {

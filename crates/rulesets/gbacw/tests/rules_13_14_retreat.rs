@@ -407,3 +407,29 @@ fn rule_17_53_retreat_fire_destroys_the_unit_its_leader_joins_his_command() {
     assert_eq!(g.unit(t).loc, Loc::Gone(Fate::Eliminated));
     assert_eq!(g.leader_hex(l), Some(hex("2333")), "17.53: to the nearest unit of his command");
 }
+
+/// 14.4 "away from Enemy" (the second audit: a displaced regiment fell back into the hex its
+/// side had just lost, beside the enemy): with the 27th Illinois two hexes south of the routed
+/// 12th Tennessee, no first step that comes nearer the 27th is offered while others are open.
+/// The neighbour: with the 27th adjacent, no hex is nearer than it already is, so the hexes
+/// beside it stay open.
+#[test]
+fn rule_14_4_a_retreat_goes_away_from_the_enemy_while_it_can() {
+    for gap in [2u16, 1] {
+        let mut g = offensive();
+        let start = hex("2329");
+        let enemy = tk::find(&g, "a hex to the Confederate south", |h| {
+            h.distance(start) == gap && h.col_row().1 > start.col_row().1 && g.map().terrain(h).is_some()
+        });
+        unit(&mut g, "27IL", enemy, Formation::Column, 0);
+        let u = unit(&mut g, "12TN", start, Formation::Line, 0);
+        tk::rout(&mut g, u, &[]);
+        let next = offered(&g);
+        assert!(!next.is_empty());
+        if gap == 2 {
+            assert!(next.iter().all(|h| h.distance(enemy) >= gap), "{next:?} comes nearer {enemy}");
+        } else {
+            assert!(next.iter().any(|h| h.distance(enemy) == 1), "{next:?}: the hexes beside the 27th stay open");
+        }
+    }
+}

@@ -151,6 +151,13 @@ fn exclusive_embarkation_and_the_troops_left_behind() {
     final_command(&mut g, ex.embark_from, Side::Union);
     ok(&mut g, Action::Embark(Piece::Unit(u)));
     assert_eq!(g.unit(u).loc, Loc::Gone(Fate::Embarked));
+    // Dougherty's replacement (17.81), placed with the 7th Iowa, goes aboard too: a commander
+    // left behind is captured (the second audit).
+    for l in g.leader_ids().collect::<Vec<_>>() {
+        if g.leader_hex(l) == Some(land) {
+            ok(&mut g, Action::Embark(Piece::Leader(l)));
+        }
+    }
     over(&mut g);
     assert_eq!(g.vp(), [0.0, 0.0], "aboard: no VP to either side");
 }
@@ -236,4 +243,38 @@ fn rule_17_83_no_successor_on_the_map_no_promotion() {
     final_command(&mut g, 4, Side::Union);
     assert_eq!(g.leaders[usize::from(grant)].loc, Loc::Gone(Fate::Captured));
     assert_eq!(vp(&g), [0.0, 6.0], "captured: 6 VP");
+}
+
+/// The embarkation rule with the second audit: a Union commander left on the map when the game
+/// is over is captured (a brigade commander's 3 VP), so embarking him is worth something; one
+/// aboard (the neighbour) gives nothing. The end's log says what was left behind.
+#[test]
+fn exclusive_a_commander_left_behind_is_captured() {
+    let mut g = tk::empty();
+    let [a]: [Hex; 1] = timber(&g, 1).try_into().unwrap();
+    let mc = tk::put_leader(&mut g, "McClernand", &a.label());
+    let mut left = g.clone();
+    over(&mut left);
+    let s = &gbacw::scenario::belmont().vp;
+    assert_eq!(vp(&left), [0.0, f64::from(s.brigade_commander.captured)]);
+    g.leaders[usize::from(mc)].loc = Loc::Gone(Fate::Embarked);
+    over(&mut g);
+    assert_eq!(vp(&g), [0.0, 0.0], "aboard");
+}
+
+/// 15.12 (the second audit): a battery whose crew is gone is eliminated, and its guns score as
+/// guns lost (2 VP each), not nothing; a battery that lost one gun to artillery (the neighbour)
+/// scores that gun only.
+#[test]
+fn rule_15_12_guns_whose_crew_is_gone_score_as_lost() {
+    let mut g = tk::empty();
+    let [a]: [Hex; 1] = timber(&g, 1).try_into().unwrap();
+    let t = tk::put(&mut g, "Taylor", &a.label(), 0);
+    let s = &gbacw::scenario::belmont().vp;
+    g.unit_mut(t).lost = 1;
+    assert_eq!(vp(&g), [0.0, f64::from(s.gun_lost)]);
+    g.unit_mut(t).crew_lost = 2;
+    g.unit_mut(t).loc = Loc::Gone(Fate::Eliminated);
+    let guns = f64::from(g.info(t).strength());
+    assert_eq!(vp(&g), [0.0, guns * f64::from(s.gun_lost)], "every gun, the one lost before included");
 }

@@ -257,3 +257,28 @@ fn exclusive_a_routed_gunboat_retreats_along_the_river_or_stays() {
     assert_eq!(boxed.unit(t).loc, Loc::Map(lonely));
     assert!(boxed.unit(t).routed);
 }
+
+/// 7.0 and 9.82 with plan 2.5 c (the second audit): a gunboat has no facing, so it is never
+/// enfiladed (no column shift, no +1 on its morale die), and musketry strikes its crew, not its
+/// guns, as it does a battery's.
+#[test]
+fn exclusive_a_gunboat_is_never_enfiladed_and_musketry_strikes_its_crew() {
+    use gbacw::facing::Facing;
+    use gbacw::fire::resolve::enfilades;
+    let (mut g, t, at, _, bank) = tyler_afloat();
+    assert_eq!(gbacw::fire::facing_kind(&g, t), Facing::None);
+    let c = tk::put(&mut g, "12TN", &bank.label(), gbacw::facing::toward(bank, at).unwrap());
+    g.command.unit_ok = vec![true; g.units.len()];
+    tk::phase(&mut g, 3, Side::Confederate, Phase::OffensiveFire);
+    ok(&mut g, Action::FireAt(at));
+    let via = gbacw::facing::toward(bank, at).unwrap();
+    ok(&mut g, Action::Fire { unit: c, sp: 4, via });
+    let Some(Frame::Fire(gbacw::fire::FireFrame::Declare(d))) = g.stack.last() else { panic!("declared") };
+    assert!(!enfilades(&g, &d.shares[0], t, at), "frontal to every hexside");
+    ok(&mut g, Action::Resolve);
+    let die = tk::die_for(&g, |r| matches!(r, gbacw::charts::FireResult::Loss { .. }));
+    let guns = g.strength(t);
+    tk::roll_all(&mut g, die);
+    assert_eq!(g.strength(t), guns, "no gun lost to musketry");
+    assert_eq!(g.unit(t).crew_lost, 1, "the crew is struck");
+}

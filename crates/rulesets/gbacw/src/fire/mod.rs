@@ -155,9 +155,14 @@ fn no(rule: &str, reason: impl Into<String>) -> Illegal {
     Illegal { rule: format!("GBACW {rule}"), reason: reason.into() }
 }
 
-/// 7.0: how a unit in its formation faces.
+/// 7.0: how a unit in its formation faces; Belmont's gunboats and Columbus guns have no facing
+/// and are frontal to every hexside (the second audit: they were read as limbered, enfiladed
+/// whenever fired on).
 #[must_use]
 pub fn facing_kind(g: &Gbacw, u: UnitId) -> Facing {
+    if is_exclusive_guns(g, u) {
+        return Facing::None;
+    }
     match g.unit(u).formation {
         Formation::Line | Formation::Dismounted | Formation::Unlimbered => Facing::Line,
         Formation::Mounted => Facing::Mounted,
@@ -169,6 +174,13 @@ pub fn facing_kind(g: &Gbacw, u: UnitId) -> Facing {
 #[must_use]
 pub fn is_battery(g: &Gbacw, u: UnitId) -> bool {
     matches!(g.info(u).kind, Kind::Battery { .. })
+}
+
+/// 9.82, 15.11: guns served by a crew that small arms strike instead of the guns: a battery,
+/// and a gunboat (the second audit: musketry took a gunboat's guns).
+#[must_use]
+pub fn is_crewed_guns(g: &Gbacw, u: UnitId) -> bool {
+    matches!(g.info(u).kind, Kind::Battery { .. } | Kind::Gunboat { .. })
 }
 
 /// Whether the unit carries rounds of artillery ammunition (11.3) and counts guns, not men: a
@@ -208,7 +220,7 @@ pub fn is_foot_or_horse(g: &Gbacw, u: UnitId) -> bool {
 #[must_use]
 pub fn fire_strength(g: &Gbacw, u: UnitId) -> u8 {
     let s = g.strength(u);
-    if is_battery(g, u) && g.unit(u).crew_lost == 1 { s.div_ceil(2) } else { s }
+    if is_crewed_guns(g, u) && g.unit(u).crew_lost == 1 { s.div_ceil(2) } else { s }
 }
 
 /// The enemy units of `side` in `h`, top first: what a fire there may hit.

@@ -326,7 +326,7 @@ impl Resolution {
                 let col = group_column(g, grp, unit, target, density);
                 let res = charts::fire_result(col, die);
                 let name = g.info(unit).name.clone();
-                g.log.push("GBACW 9.16", || format!("Fire at {name}: column {}, die {die}: {res:?}.", col + 1));
+                g.log.push("GBACW 9.16", || format!("Fire at {name}: column {}, die {die}: {res}.", col + 1));
             }
             (Step::Deplete(u), Action::Roll(die)) => {
                 if charts::ammo_depleted(die) {
@@ -607,20 +607,20 @@ fn overflow(g: &Gbacw, units: &[UnitId], mut points: u8) -> Vec<(UnitId, u8)> {
 /// eliminated.
 fn lose(g: &mut Gbacw, u: UnitId, points: u8, arm: Arm) -> bool {
     let name = g.info(u).name.clone();
-    if is_battery(g, u) && arm == Arm::SmallArms {
+    if super::is_crewed_guns(g, u) && arm == Arm::SmallArms {
         let before = g.unit(u).crew_lost;
         let after = (before + points).min(2);
         g.unit_mut(u).crew_lost = after;
         g.log.push("GBACW 9.82", || format!("{name}'s crew loses {} step(s).", after - before));
         if after >= 2 {
             g.unit_mut(u).loc = Loc::Gone(Fate::Eliminated);
-            g.log.push("GBACW 15.12", || format!("{name}'s crew is gone: the battery is eliminated."));
+            g.log.push("GBACW 15.12", || format!("{name}'s crew is gone: its guns are eliminated."));
         }
         return after > before;
     }
     let p = points.min(g.strength(u));
     g.unit_mut(u).lost += p;
-    let what = if is_battery(g, u) { "gun(s)" } else { "Strength Point(s)" };
+    let what = if super::has_rounds(g, u) { "gun(s)" } else { "Strength Point(s)" };
     g.log.push("GBACW 9.81", || format!("{name} loses {p} {what}."));
     if g.strength(u) == 0 || fire_strength(g, u) == 0 {
         g.unit_mut(u).loc = Loc::Gone(Fate::Eliminated);

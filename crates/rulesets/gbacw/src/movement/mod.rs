@@ -752,7 +752,12 @@ impl Procedure<Gbacw, Action> for MoveFrame {
                         } else {
                             "move on, change formation, face, or end its move"
                         };
-                        let (spent, of) = (mp(m.spent[0]), mp(allowance(g, m.pieces[0])));
+                        // A stack goes as far as its slowest counter (the second audit: a
+                        // leader on top showed his 12 MP).
+                        let i = (0..m.pieces.len())
+                            .min_by_key(|&i| allowance(g, m.pieces[i]).saturating_sub(m.spent[i]))
+                            .unwrap_or(0);
+                        let (spent, of) = (mp(m.spent[i]), mp(allowance(g, m.pieces[i])));
                         ("GBACW 5.11", format!("{who}{with} in {h}, {spent} of {of} MP spent: {what}"))
                     }
                 }

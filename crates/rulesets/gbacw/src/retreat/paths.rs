@@ -15,6 +15,10 @@
 //!   zones. With none at all the retreat cannot be made (13.31, 14.1: captured).
 //! - 14.4's advice to follow the cheapest terrain is the owner's to weigh: the retreating
 //!   player has "the final say" among the paths these rules leave open.
+//! - 14.4's "away from Enemy" (the second audit): where some continuation never steps nearer
+//!   the nearest enemy unit than the hex it leaves, only those are open; where none does, any
+//!   (R32 still holds). So a displaced unit does not fall back into the hex its side has just
+//!   lost in melee, beside the enemy, while another way is open.
 //! - A routed gunboat steams away by river hexes alone, in no zone and past any friend (plan
 //!   2.5 c); with no way open it stays where it is, for no land unit can take it
 //!   ([`super::capture`]).
@@ -121,7 +125,16 @@ pub fn next_hexes(g: &Gbacw, side: Side, units: &[UnitId], start: Hex, from: Hex
     let through_friends = |p: &Vec<Hex>| p.iter().any(|&h| friendly(g, side, h, units));
     let in_zone = |p: &Vec<Hex>| p.iter().any(|&h| zoc::in_enemy_zoc(g, side, h, purpose));
     let clean = all.iter().any(|p| !through_friends(p) && !in_zone(p));
-    let mut out: Vec<Hex> = all.iter().filter(|p| !clean || !through_friends(p)).map(|p| p[0]).collect();
+    all.retain(|p| !clean || !through_friends(p));
+    // 14.4 "away from Enemy": where some continuation never steps nearer the enemy, only those.
+    let enemy: Vec<Hex> = g.unit_ids().filter(|&u| g.side_of(u) != side).filter_map(|u| g.hex_of(u)).collect();
+    let nearest = |h: Hex| enemy.iter().map(|e| e.distance(h)).min().unwrap_or(u16::MAX);
+    let away =
+        |p: &Vec<Hex>| std::iter::once(&from).chain(p.iter()).zip(p.iter()).all(|(&a, &b)| nearest(b) >= nearest(a));
+    if all.iter().any(away) {
+        all.retain(away);
+    }
+    let mut out: Vec<Hex> = all.iter().map(|p| p[0]).collect();
     out.sort();
     out.dedup();
     out
