@@ -108,3 +108,52 @@ fn a_fire_announced_is_worth_what_its_dice_are_expected_to_do_before_they_roll()
     rolled.apply(&gbacw::Action::Roll(1)).unwrap();
     assert!((rolled.evaluate(Side::Union) - full).abs() > 1e-6, "the estimate is gone once rolled");
 }
+
+/// The evaluation's timed plan: a regiment by the camp with the day before it has time to come
+/// back, so it is not pulled home (the camp still pulls it forward); the same regiment there
+/// late in the afternoon, with a journey to the landing longer than the turns left allow, is
+/// as good as captured, and each hex toward the landing is worth more than one toward the camp.
+#[test]
+fn the_plan_pulls_toward_the_camp_while_there_is_time_and_home_when_it_runs_out() {
+    let mut g = tk::empty();
+    tk::phase(&mut g, 5, Side::Union, gbacw::Phase::Movement);
+    let u = tk::place(&mut g, "27IL", "1927", gbacw::Formation::Column, 0);
+    let at = |g: &mut Gbacw, h: &str| {
+        g.unit_mut(u).loc = Loc::Map(tk::hex(h));
+        g.evaluate(Side::Union)
+    };
+    // 1927 is on the farm road three hexes from the camp's gap, 1725 two road hexes back.
+    let (forward, back) = (at(&mut g, "1927"), at(&mut g, "1725"));
+    assert!(forward > back, "at 11:20 the camp pulls: {forward} against {back}");
+    tk::phase(&mut g, 18, Side::Union, gbacw::Phase::Movement);
+    let (forward, back) = (at(&mut g, "1927"), at(&mut g, "1725"));
+    assert!(back > forward, "at 3:40 home pulls: {back} against {forward}");
+    let landing = gbacw::scenario::belmont().embark_hexes[0];
+    let safe = at(&mut g, &landing.label());
+    assert!(safe - back > 10.0 * (back - forward), "at the landing it is nearly safe: {safe} {back} {forward}");
+}
+
+/// Greedy glances one decision ahead, and a melee's die falls several decisions after its
+/// announcement: announced at a weak enemy it already promises what the die is expected to do;
+/// at a stronger one it costs the attacker.
+#[test]
+fn a_melee_announced_is_worth_what_its_die_is_expected_to_do() {
+    let (mut g, a) = a_fire_fight();
+    tk::phase(&mut g, 1, Side::Union, gbacw::Phase::RetreatBeforeMelee);
+    let before = g.evaluate(Side::Union);
+    g.melee.announced.push((a, tk::hex("2329")));
+    let weak = g.evaluate(Side::Union);
+    assert!(weak > before, "7 points at 5 promise a gain: {weak} against {before}");
+    // The neighbouring case: the same regiment at a far stronger stack.
+    let mut strong = g.clone();
+    tk::place(&mut strong, "13TN", "2329", gbacw::Formation::Line, 0);
+    strong.unit_mut(a).lost = 5;
+    let mut s_none = strong.clone();
+    s_none.melee.announced.clear();
+    assert!(
+        strong.evaluate(Side::Union) < s_none.evaluate(Side::Union),
+        "2 points at 10 lose: {} against {}",
+        strong.evaluate(Side::Union),
+        s_none.evaluate(Side::Union)
+    );
+}

@@ -1,11 +1,12 @@
 //! How well a side stands, for bots that cut their searches short (`engine::Game::evaluate`).
 //! Authored heuristics, not rules: the VP margin so far (victory::vp), the strength each side
-//! still has in the field, the camp's prospect while it stands (the exclusive rule's VP, by
-//! how near unrouted Union infantry is), and, as the afternoon wears on, the Union troops far
-//! from Hunter's Farm landing who would count as captured if the day ended (the embarkation
-//! rule), and a fire announced but not yet rolled at what the dice are expected to do
-//! ([`pending_fire`]). Weights to be tuned by bot-against-bot play (`muster simulate gbacw-belmont`, plan
-//! step 12).
+//! still has in the field, a fire or a melee announced but not yet rolled at what its dice are
+//! expected to do ([`pending_fire`], [`melee::pending_melee`]), and the Union's timed plan
+//! ([`plan`]): the camp's prospect and the advance on it while a unit has time to go there and
+//! come back, and each unit's danger of being left on the map at the end (the exclusive rules'
+//! camp and embarkation), both timed by the unit's own journey over the map ([`journey`])
+//! against the Union's Movement Phases left. Weights measured by bot-against-bot play
+//! (`muster simulate gbacw-belmont`, docs/balance/README.md).
 
 use crate::authored::Arm;
 use crate::fire::FireFrame;
@@ -15,10 +16,14 @@ use crate::odds;
 use crate::oob::Kind;
 use crate::procedure::Frame;
 use crate::scenario;
-use crate::state::{Fate, Gbacw, Loc, UnitId};
-use crate::terrain::Terrain;
+use crate::state::{Fate, Gbacw, Loc, Phase, UnitId};
 use engine::Side;
 use hexmap::Hex;
+use journey::Goal;
+
+mod journey;
+mod melee;
+mod order;
 
 /// Weight of a Strength Point (or gun) still in the field, in VP: a point lost is already a
 /// VP to the enemy; one still standing is worth something more to its own side.
@@ -30,10 +35,16 @@ const CAMP_REACH: f64 = 30.0;
 /// regiment counts, not only the nearest, so a search that moves any of them forward sees
 /// the gain (as FotM's ADVANCE); small against a Strength Point lost (1 VP).
 const ADVANCE: f64 = 0.05;
-/// Game-Turns before embarkation opens from which the troops left behind begin to weigh.
-const EMBARK_LEAD: f64 = 3.0;
-/// Hexes from the landing at which a unit is as good as left behind (half weight at this many).
-const LANDING_HALF: f64 = 4.0;
+/// Game-Turns of margin a regiment keeps over its bare journey to the landing (the map priced
+/// with no enemy in the way): zones of control (10.0), a turn out of command (17.11) or a rout
+/// (13.3) cost turns the journey does not count, so it should set out with this many to spare.
+const LANDING_MARGIN: f64 = 3.0;
+/// Game-Turns of margin kept over the round trip to the camp and back to the landing before
+/// the camp stops pulling a unit forward: the way to the camp runs through Pillow's line.
+const CAMP_MARGIN: f64 = 2.0;
+/// Spread, in Game-Turns, of how the danger rises as the margin runs out: a turn's slack is
+/// worth much, a few turns' nearly everything.
+const TIME_WIDTH: f64 = 0.75;
 /// VP a rout is worth to the side that caused it, beyond the points it cost: a routed unit
 /// leaves the line and may not return for turns (13.3-13.5).
 const ROUT: f64 = 1.0;
@@ -110,47 +121,80 @@ fn group_value(g: &Gbacw, grp: &Group, target: Hex, side: Side) -> f64 {
     points * (per + FIELD) + o.routed * ROUT
 }
 
-/// The estimated final margin for the Union, in VP.
-fn union_margin(g: &Gbacw) -> f64 {
+/// The Union's Movement Phases still to come before its last Final Command Phase, the one
+/// under way included: the turns a unit has to reach the landing and embark (the exclusive
+/// rule: in the Union's Final Command Phase, which follows its Movement Phase).
+fn moves_left(g: &Gbacw) -> f64 {
+    let this = g.phasing == Side::Union && g.phase <= Phase::Movement;
+    f64::from(g.last_turn().saturating_sub(g.turn)) + if this { 1.0 } else { 0.0 }
+}
+
+/// The chance, as a logistic over the turns to spare, that a journey needing `turns` of
+/// movement with `left` to make it in falls short by more than `margin` allows.
+fn short(left: f64, turns: f64, margin: f64) -> f64 {
+    1.0 / (1.0 + ((left - turns - margin) / TIME_WIDTH).exp())
+}
+
+/// The timed plan: the camp's prospect and every Union unit's and leader's advance on it while
+/// there is time to go there and come back (the exclusive rules' camp and embarkation), and
+/// each Union unit's danger of being left on the map when the day ends, as a share of what its
+/// capture would give the Confederates. The time is the unit's own journey by the 5.19 chart
+/// ([`journey`]) against the Union's Movement Phases left, so a battery or a regiment deep in
+/// the timber turns for home before a company of horse on the road does.
+fn plan(g: &Gbacw) -> f64 {
     let ex = scenario::belmont();
-    let vp = crate::victory::vp(g);
-    let mut m = f64::from(vp[0]) - f64::from(vp[1]);
-    if let Some((side, v)) = pending_fire(g) {
-        m += if side == Side::Union { v } else { -v };
-    }
-    m += FIELD * (field(g, Side::Union) - field(g, Side::Confederate));
-    let union_foot: Vec<UnitId> = g
-        .unit_ids()
-        .filter(|&u| g.side_of(u) == Side::Union && matches!(g.info(u).kind, Kind::Infantry | Kind::Cavalry))
-        .filter(|&u| g.hex_of(u).is_some() && !g.unit(u).routed)
-        .collect();
+    let left = moves_left(g);
+    let mut m = 0.0;
+    let camp = journey::camp_hexes();
+    let to_camp = |h: Hex| camp.iter().map(|c| f64::from(c.distance(h))).fold(CAMP_REACH, f64::min);
     if !g.camp_burned {
-        let camp: Vec<_> = g.map().hexes().filter(|(_, v)| v.terrain == Terrain::Camp).map(|(h, _)| h).collect();
-        let nearest = union_foot
-            .iter()
-            .filter_map(|&u| g.hex_of(u))
-            .flat_map(|h| camp.iter().map(move |c| f64::from(c.distance(h))))
-            .fold(f64::INFINITY, f64::min);
-        let hold = (1.0 - nearest / CAMP_REACH).clamp(0.0, 1.0);
-        m += hold * f64::from(ex.camp_burned);
-        let advance: f64 = union_foot
-            .iter()
-            .filter_map(|&u| g.hex_of(u))
-            .map(|h| CAMP_REACH - camp.iter().map(|c| f64::from(c.distance(h))).fold(CAMP_REACH, f64::min))
-            .sum();
-        m += ADVANCE * advance;
-    }
-    let last = f64::from(g.last_turn());
-    let opens = f64::from(ex.embark_from) - EMBARK_LEAD;
-    let late = ((f64::from(g.turn) - opens) / (last - opens)).clamp(0.0, 1.0);
-    if late > 0.0 {
-        for u in g.unit_ids().filter(|&u| g.side_of(u) == Side::Union && !is_wagon(g, u)) {
+        // Unrouted infantry and cavalry burn the camp (the exclusive rule).
+        let mut hold: f64 = 0.0;
+        for u in g.unit_ids().filter(|&u| g.side_of(u) == Side::Union && !g.unit(u).routed) {
             let Some(h) = g.hex_of(u) else { continue };
-            let d = ex.embark_hexes.iter().map(|e| f64::from(e.distance(h))).fold(f64::INFINITY, f64::min);
-            m -= late * captured_value(g, u) * d / (d + LANDING_HALF);
+            if !matches!(g.info(u).kind, Kind::Infantry | Kind::Cavalry) {
+                continue;
+            }
+            let Some(trip) = journey::round_trip(g, u, h) else { continue };
+            let time = 1.0 - short(left, trip, CAMP_MARGIN);
+            let near = CAMP_REACH - to_camp(h);
+            hold = hold.max(time * near / CAMP_REACH);
+            m += ADVANCE * time * near;
+        }
+        m += hold * f64::from(ex.camp_burned);
+        // Commanders lead the advance, or their regiments could not go on within their radii.
+        for l in g.leader_ids().filter(|&l| g.leader_info(l).2 == Side::Union) {
+            let Some(h) = g.leader_hex(l) else { continue };
+            let Some(trip) = journey::column_round_trip(g, h) else { continue };
+            m += ADVANCE * (1.0 - short(left, trip, CAMP_MARGIN)) * (CAMP_REACH - to_camp(h));
+        }
+    }
+    if !g.over {
+        let leaders = order::leader_hexes(g, Side::Union);
+        for u in g.unit_ids().filter(|&u| g.side_of(u) == Side::Union) {
+            let Some(h) = g.hex_of(u) else { continue };
+            let Some(mut turns) = journey::unit_turns(g, u, h, Goal::Landing) else { continue };
+            if order::unit_beyond(g, u, &leaders) > 0 {
+                // 17.11: out of command it walks a hex a turn until its commander comes back
+                // for it, a turn at least.
+                let walk = ex.embark_hexes.iter().map(|e| f64::from(e.distance(h))).fold(f64::INFINITY, f64::min);
+                turns = walk.min(turns + 1.0);
+            }
+            m -= short(left, turns, LANDING_MARGIN) * captured_value(g, u);
         }
     }
     m
+}
+
+/// The estimated final margin for the Union, in VP.
+fn union_margin(g: &Gbacw) -> f64 {
+    let vp = crate::victory::vp(g);
+    let mut m = f64::from(vp[0]) - f64::from(vp[1]);
+    for (side, v) in pending_fire(g).into_iter().chain(melee::pending_melee(g)) {
+        m += if side == Side::Union { v } else { -v };
+    }
+    m += FIELD * (field(g, Side::Union) - field(g, Side::Confederate));
+    m + plan(g)
 }
 
 /// 0 (lost) to 1 (won) for `side`; 0.5 is even.
