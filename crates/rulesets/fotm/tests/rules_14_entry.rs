@@ -156,3 +156,22 @@ fn without_the_pause_a_union_column_comes_on_into_the_zoc_and_stops() {
     act(&mut g, Action::Step(entry));
     assert!(mover(&g).stopped);
 }
+
+/// 14.2 (the third playtest): a reinforcement selected and not brought on is held back, and the
+/// log says so instead of dropping it in silence; one that enters (the neighbour) ends its move
+/// on the map.
+#[test]
+fn a_reinforcement_held_back_is_logged_as_held_back() {
+    let mut g = anderson_enters(|_| {});
+    act(&mut g, Action::EndMove);
+    let last = g.log().events().last().map(|e| e.text.clone()).unwrap_or_default();
+    assert!(last.contains("is held back"), "{last}");
+    assert_eq!(g.bde(id(&g, "GBAnderson")).loc, Loc::Entering);
+    let mut g = anderson_enters(|_| {});
+    let first = offered(&g)[0];
+    act(&mut g, Action::Step(first));
+    act(&mut g, Action::EndMove);
+    let last =
+        g.log().events().iter().rev().find(|e| e.rule == "FotM 13.1").map(|e| e.text.clone()).unwrap_or_default();
+    assert!(last.contains("ends its move in"), "{last}");
+}

@@ -596,11 +596,14 @@ fn begin(g: &mut Fotm, side: Side, u: Unit, reinforce: bool) {
 /// Ends the mover's move; returns the forced-march roll to make, if any (13.5).
 fn finish(g: &mut Fotm, m: &Mover) -> Option<Frame> {
     // The move ends when the next unit is chosen: the event is this unit's, not the next's.
-    if let Some(h) = g.unit_hex(m.unit)
-        && g.log.enabled()
-    {
+    if g.log.enabled() {
         let (id, name) = (crate::action_view::unit_id(g, m.unit).unwrap_or_default(), g.uname(m.unit));
-        g.log.push_about(&id, "FotM 13.1", || format!("{name} ends its move in {h}"));
+        match g.unit_hex(m.unit) {
+            Some(h) => g.log.push_about(&id, "FotM 13.1", || format!("{name} ends its move in {h}")),
+            // 14.2 (the third playtest: a reinforcement not brought on vanished from the phase
+            // in silence): held back, it waits at its entry for a later phase.
+            None => g.log.push_about(&id, "FotM 14.2", || format!("{name} is held back: it stays off the map for now")),
+        }
     }
     match m.unit {
         Unit::Brigade(b) if m.forced && matches!(g.bde(b).loc, Loc::Map(_)) => {
