@@ -271,8 +271,10 @@ fn a_capped_tree_stays_within_its_cap_and_still_plays() {
 }
 
 /// GBACW's fire takes three decisions (announce, share, resolve) before its dice: greedy with
-/// its default look-ahead fires at a regiment it can hurt, since the evaluation counts a fire
-/// announced at what its dice are expected to do; with no enemy in reach it is done.
+/// its default look-ahead fires at a regiment it can hurt two hexes off (no melee to go to
+/// instead: the evaluation values a melee announced as well, 12.8), since the evaluation
+/// counts a fire announced at what its dice are expected to do; with no enemy in reach it is
+/// done.
 #[test]
 fn greedy_fires_in_gbacw_when_it_can_hurt_the_enemy() {
     use gbacw::testkit as tk;
@@ -280,10 +282,17 @@ fn greedy_fires_in_gbacw_when_it_can_hurt_the_enemy() {
     let mut g = tk::empty();
     tk::phase(&mut g, 1, Side::Union, Phase::OffensiveFire);
     let a = tk::place(&mut g, "27IL", "2328", Formation::Line, 3);
-    tk::place(&mut g, "12TN", "2329", Formation::Line, 0);
+    tk::place(&mut g, "12TN", "2330", Formation::Line, 0);
+    // Their commanders with them: with none on the map, ending the phase would bring 17.81's
+    // replacements at the Final Command Phase, and the evaluation would prize that instead.
+    for l in ["Grant", "McClernand"] {
+        tk::put_leader(&mut g, l, "2328");
+    }
+    tk::put_leader(&mut g, "Russell", "2330");
     let mut bot = GreedyBot::new(3);
-    assert_eq!(bot.choose(&g), Action::FireAt(tk::hex("2329")));
-    g.apply(&Action::FireAt(tk::hex("2329"))).unwrap();
+    assert!(g.legal_actions().contains(&Action::FireAt(tk::hex("2330"))), "in musket range");
+    assert_eq!(bot.choose(&g), Action::FireAt(tk::hex("2330")));
+    g.apply(&Action::FireAt(tk::hex("2330"))).unwrap();
     assert!(matches!(bot.choose(&g), Action::Fire { unit, .. } if unit == a));
     // The neighbour: the enemy out of every musket's reach.
     let mut far = tk::empty();
