@@ -30,6 +30,8 @@ pub(crate) fn action_view(g: &Fotm, a: &Action) -> ActionView {
         // 13.1, 14.2: begin moving a unit.
         Action::Select(u) => ("select", Some(u), None),
         // 13.1, 14.2 (from off the map: the entry hex).
+        // 8.5: the breakout's exit is a step off the map: no hex the page draws, a button.
+        Action::Step(h) if !g.map().contains(h) => ("move", mover(g), None),
         Action::Step(h) => ("move", mover(g), Some(h)),
         // 13.2 Change Facing.
         Action::Face(_) => ("face", mover(g), None),

@@ -81,6 +81,9 @@ pub(crate) fn describe(g: &Fotm, a: &Action) -> String {
             Unit::Commander(_) => format!("set up {} in {hex}", u(unit)),
         },
         Action::Select(x) => format!("move {}", u(x)),
+        // 8.5 (the third playtest: the exit was offered as a step into a hex the map does not
+        // draw, so no one could find it).
+        Action::Step(h) if !g.map().contains(h) => "exit the West edge (8.5 cavalry breakout)".into(),
         Action::Step(h) => format!("enter {h}"),
         Action::Face(f) => format!("face {}", facing_name(f)),
         Action::Formation => "change formation (line/column)".into(),

@@ -126,6 +126,13 @@ fn at_the_edge(turn: u8, captured: u8) -> (Fotm, Hex) {
 fn rule_8_5_cavalry_exits_west_from_the_turn_after_a_gap_falls() {
     let (mut g, off) = at_the_edge(5, 4);
     assert!(!fotm::map::south_mountain().contains(off));
+    // The third playtest: the exit is a button in the breakout's words, not a step into a hex
+    // the map does not draw; a step onto the map (the neighbour) keeps its hex.
+    let v = g.action_view(&Action::Step(off));
+    assert_eq!(v.hex, None);
+    assert_eq!(v.label, "exit the West edge (8.5 cavalry breakout)");
+    let on = hex("1001").neighbour(Direction::S);
+    assert_eq!(g.action_view(&Action::Step(on)).hex, Some(on.label()));
     let before = g.scored[Side::Union.index()];
     act(&mut g, Action::Step(off));
     let b = id(&g, "Whiting");
