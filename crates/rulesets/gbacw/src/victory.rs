@@ -81,7 +81,7 @@ fn fate_vp(t: &FateVp, f: Fate) -> u16 {
 }
 
 /// Leader `l`'s schedule: a division or other commander's, or a brigade commander's.
-fn leader_table(g: &Gbacw, l: LeaderId) -> &'static FateVp {
+pub(crate) fn leader_table(g: &Gbacw, l: LeaderId) -> &'static FateVp {
     let s = &scenario::belmont().vp;
     match g.oob().commanders.get(usize::from(l)).map(|c| c.level) {
         Some(Level::Division | Level::Other) => &s.division_commander,

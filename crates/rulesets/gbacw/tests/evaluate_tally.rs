@@ -157,3 +157,23 @@ fn a_melee_announced_is_worth_what_its_die_is_expected_to_do() {
         s_none.evaluate(Side::Union)
     );
 }
+
+/// The embarkation rule captures a Union commander left on the map (the second audit), so late
+/// in the day the evaluation weighs one far from Hunter's Farm against the Union, and one at
+/// the landing (the neighbour) hardly at all.
+#[test]
+fn the_evaluation_fears_for_a_commander_far_from_the_boats_late_in_the_day() {
+    let mut g = tk::empty();
+    let last = g.last_turn();
+    tk::phase(&mut g, last, Side::Union, gbacw::Phase::Movement);
+    let landing = gbacw::scenario::belmont().embark_hexes[0];
+    let far = tk::find(&g, "woods far from the landing", |h| tk::is(&g, h, Terrain::Woods) && h.distance(landing) > 20);
+    let base = g.evaluate(Side::Union);
+    let mut away = g.clone();
+    tk::put_leader(&mut away, "McClernand", &far.label());
+    let mut home = g.clone();
+    tk::put_leader(&mut home, "McClernand", &landing.label());
+    let (away, home) = (away.evaluate(Side::Union), home.evaluate(Side::Union));
+    assert!(away < home, "{away} against {home}");
+    assert!((home - base).abs() < (away - base).abs());
+}

@@ -140,6 +140,12 @@ fn back_from_camp(g: &Gbacw, m: Mover) -> Option<f64> {
     Some(f64::from(c) / f64::from(g.charts().allowance(m).halves()).max(1.0))
 }
 
+/// Game-Turns a commander needs from `from` to the landing: a column's (he goes with his men,
+/// not at his horse's pace).
+pub(crate) fn leader_turns(g: &Gbacw, from: Hex) -> Option<f64> {
+    turns_by(g, Mover::Column, from, Goal::Landing, 0)
+}
+
 /// Game-Turns a column of infantry needs from `from` to the camp and on to the landing: a
 /// commander's round trip is his men's, not his horse's.
 pub(crate) fn column_round_trip(g: &Gbacw, from: Hex) -> Option<f64> {

@@ -182,6 +182,13 @@ fn plan(g: &Gbacw) -> f64 {
             }
             m -= short(left, turns, LANDING_MARGIN) * captured_value(g, u);
         }
+        // The embarkation rule captures a commander left on the map too (the second audit).
+        for l in g.leader_ids().filter(|&l| g.leader_info(l).2 == Side::Union) {
+            let Some(h) = g.leader_hex(l) else { continue };
+            let Some(turns) = journey::leader_turns(g, h) else { continue };
+            let vp = f64::from(crate::victory::leader_table(g, l).captured);
+            m -= short(left, turns, LANDING_MARGIN) * vp;
+        }
     }
     m
 }
