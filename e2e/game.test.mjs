@@ -827,3 +827,99 @@ test('F14 neighbour: with no unit picked, an enemy stack is listed with no reaso
     assert.equal(await page.locator('#stack p.why').count(), 0, 'no "nothing to do" noise');
   });
 });
+
+/**
+ * A Fire on the Mountain game brought by the API to the Confederate Combat Phase with an
+ * Assault owed at 1611 (Garland beside Rush): the Union cavalry rides West, the
+ * Confederates close on it, each unit to the destination of its reach nearest a point.
+ */
+async function fotmAssault() {
+  const g = await fotmMoving();
+  const tok = { union: g.seats.union.token, confederate: g.seats.confederate.token };
+  const state = async (side) => (await apiJson(`/api/games/${g.id}/state?seat=${tok[side]}`)).body;
+  const act = async (side, seq, action) => {
+    const r = await apiJson(`/api/games/${g.id}/actions`, { method: 'POST', body: JSON.stringify({ seat: tok[side], seq, action }) });
+    assert.equal(r.status, 200, JSON.stringify(r.body));
+    return r.body;
+  };
+  const near = (col, row) => (h) => Math.abs(Number(h.slice(0, 2)) - col) + Math.abs(Number(h.slice(2)) - row);
+  const closeIn = async (side, units, dist) => {
+    for (const unit of units) {
+      let s = await state(side);
+      const r = (await apiJson(`/api/games/${g.id}/reach?seat=${tok[side]}&unit=${unit}`)).body;
+      const ds = r.destinations.filter((d) => !d.stops && !d.warning).sort((a, b) => dist(a.hex) - dist(b.hex));
+      for (const a of ds[0].path) s = await act(side, s.seq, a);
+    }
+  };
+  const endPhases = async (side) => {
+    let s = await state(side);
+    for (let i = 0; i < 6 && s.actor === side && !s.actions.some((a) => a.kind === 'melee'); i++) {
+      const done = s.actions.filter((a) => a.kind === 'done');
+      s = await act(side, s.seq, done[done.length - 1].action);
+    }
+    return s;
+  };
+  await closeIn('union', ['Whiting', 'Davis', 'Rush', 'McReynolds', 'Farnsworth'], near(16, 7));
+  await endPhases('union');
+  await closeIn('confederate', ['Garland', 'Bondurant', 'Rosser', 'Colquitt'], near(16, 11.5));
+  const s = await endPhases('confederate');
+  const assault = s.actions.find((a) => a.kind === 'melee' && a.hex === '1611');
+  assert.ok(assault, `an Assault on 1611 offered: ${s.prompt.text}`);
+  return { g, assault, unit: assault.unit };
+}
+
+test('F12, F13, F15: an Assault shows its odds in short, the brigade selected joins it by the same click, and the log files it under the attacker', { timeout: 60_000 }, async () => {
+  const { g, unit } = await fotmAssault();
+  await withPages('f12-f13-f15', async (open) => {
+    const page = await open();
+    await page.goto(url(g.seats.confederate.link));
+    await waitGameReady(page);
+    await page.waitForSelector(`#map .counter.selected[data-counter="${unit}"]`, { state: 'attached' });
+    const start = await plyNumber(page);
+    // A stale dialog closes when the position changes under it (F13): the odds of the
+    // Assault open, then the same seat announces it elsewhere (another tab, by the API).
+    await page.locator('#map .hex.target[data-hex="1611"]').click({ force: true });
+    await page.waitForSelector('#odds:not([hidden]) ul.odds-summary li');
+    // F12: the summary first, each key's chance, and every outcome folded below it.
+    assert.ok((await page.locator('#odds ul.odds-summary li').count()) >= 2);
+    assert.match(await page.locator('#odds ul.odds-summary').textContent(), /steps lost ≥ 1/);
+    assert.equal(await page.locator('#odds details.all-odds table.odds').count(), 1);
+    await page.locator('#odds button.cancel').click();
+    // F13: the Assault announced with its brigade selected: the brigade joins it too.
+    await page.locator('#map .hex.target[data-hex="1611"]').click({ force: true });
+    await page.locator('#odds:not([hidden]) button.confirm').click();
+    await page.waitForFunction((n) => {
+      const t = document.querySelector('#replay-where').textContent;
+      return /live/.test(t) && Number(t.match(/\d+/)[0]) === n + 2;
+    }, start, { timeout: STEP });
+    const st = (await apiJson(`/api/games/${g.id}/state?seat=${g.seats.confederate.token}`)).body;
+    assert.match(st.recent[st.recent.length - 1].label, /joins the Assault on 1611/, JSON.stringify(st.recent.slice(-2)));
+    // One Undo takes back the click: the announcement and the joining (F5).
+    await page.waitForFunction(() => !document.body.classList.contains('busy'));
+    await page.locator('#undo').click();
+    await page.waitForFunction((n) => document.querySelector('#replay-where').textContent.startsWith(`ply ${n} `), start, { timeout: STEP });
+    // Again, and resolved: the Union's page files the Assault, Rush's losses too, under the attacker.
+    await page.locator('#map .hex.target[data-hex="1611"]').click({ force: true });
+    await page.locator('#odds:not([hidden]) button.confirm').click();
+    await page.waitForFunction((n) => Number(document.querySelector('#replay-where').textContent.match(/\d+/)[0]) === n + 2, start, { timeout: STEP });
+    await page.waitForFunction(() => !document.body.classList.contains('busy'));
+    // A stale dialog: the resolve's odds open while the same seat resolves it by the API.
+    await page.locator('#actions button.action[data-kind="melee"]').first().click();
+    await page.waitForSelector('#odds:not([hidden])');
+    const now = (await apiJson(`/api/games/${g.id}/state?seat=${g.seats.confederate.token}`)).body;
+    const resolve = now.actions.find((a) => a.kind === 'melee' && !a.unit);
+    const r = await apiJson(`/api/games/${g.id}/actions`, { method: 'POST', body: JSON.stringify({ seat: g.seats.confederate.token, seq: now.seq, action: resolve.action }) });
+    assert.equal(r.status, 200, JSON.stringify(r.body));
+    await page.waitForSelector('#odds', { state: 'hidden', timeout: STEP });
+    const union = await open();
+    await union.goto(url(g.seats.union.link));
+    await waitGameReady(union);
+    await union.waitForFunction(() => /loses \d+ step/.test(document.querySelector('#log')?.textContent || ''), null, { timeout: STEP });
+    const folds = await union.locator('#log li.fold').evaluateAll((lis) => lis.map((li) => ({ head: li.querySelector('summary').textContent, text: li.textContent })));
+    // Whoever lost the step (the dice decide: Rush to close combat, Garland to defensive fire).
+    const hit = folds.find((f) => /loses \d+ step/.test(f.text));
+    assert.ok(hit, `the loss is folded: ${JSON.stringify(folds.map((f) => f.head))}`);
+    assert.match(hit.head, /^Confederate · Garland: \d+ events$/, `filed under the attacker: ${hit.head}`);
+    assert.ok(!folds.some((f) => /^Confederate · (Rush|Whiting|Davis)/.test(f.head)), 'no Union brigade heads Confederate events');
+  });
+});

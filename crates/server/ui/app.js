@@ -418,7 +418,7 @@ export function oddsSummary(classes) {
 function atLeast(what, n, sign) {
   const text = changeText(what, n);
   const cut = text.lastIndexOf(' ');
-  return `${text.slice(0, cut)} ${sign} ${text.slice(cut + 1)}`;
+  return `${text.slice(0, cut)} ${sign} ${text.slice(cut + 1).replace(/^\+/, '')}`;
 }
 
 /**

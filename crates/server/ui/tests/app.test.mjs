@@ -184,8 +184,8 @@ test('the odds in short: each tally key\'s chance up and down, most likely first
   ];
   const rows = oddsSummary(classes);
   assert.deepEqual(rows.map((r) => [r.pct, r.text]), [
-    ['70.0%', 'Union steps lost ≥ +1'],
-    ['20.0%', 'Confederate VP ≥ +0.5'],
+    ['70.0%', 'Union steps lost ≥ 1'],
+    ['20.0%', 'Confederate VP ≥ 0.5'],
     ['10.0%', 'Confederate VP ≤ -1'],
     ['20.0%', 'nothing changes'],
   ]);
