@@ -914,12 +914,13 @@ test('F12, F13, F15: an Assault shows its odds in short, the brigade selected jo
     const union = await open();
     await union.goto(url(g.seats.union.link));
     await waitGameReady(union);
-    await union.waitForFunction(() => /loses \d+ step/.test(document.querySelector('#log')?.textContent || ''), null, { timeout: STEP });
+    await union.waitForFunction(() => /Defensive fire/.test(document.querySelector('#log')?.textContent || ''), null, { timeout: STEP });
     const folds = await union.locator('#log li.fold').evaluateAll((lis) => lis.map((li) => ({ head: li.querySelector('summary').textContent, text: li.textContent })));
-    // Whoever lost the step (the dice decide: Rush to close combat, Garland to defensive fire).
-    const hit = folds.find((f) => /loses \d+ step/.test(f.text));
-    assert.ok(hit, `the loss is folded: ${JSON.stringify(folds.map((f) => f.head))}`);
+    // The dice, and whoever lost a step to them (Rush to close combat, Garland to defensive fire).
+    const hit = folds.find((f) => /Defensive fire/.test(f.text));
+    assert.ok(hit, `the Assault's dice are folded: ${JSON.stringify(folds.map((f) => f.head))}`);
     assert.match(hit.head, /^Confederate · Garland: \d+ events$/, `filed under the attacker: ${hit.head}`);
+    for (const f of folds.filter((x) => /loses \d+ step/.test(x.text))) assert.match(f.head, /^Confederate · Garland/, f.head);
     assert.ok(!folds.some((f) => /^Confederate · (Rush|Whiting|Davis)/.test(f.head)), 'no Union brigade heads Confederate events');
   });
 });

@@ -41,7 +41,8 @@ pub struct Destination<A> {
     /// anything.
     pub warning: Option<String>,
     /// Whether the unit arrives facing as it does now with every marker where it is: when
-    /// not, [`Destination::changes`] says what the path changes.
+    /// not, [`Destination::changes`] says what the path changes (it also names the move the
+    /// path [`Destination::ends`], which does not count here).
     pub keeps: bool,
     /// What else the path decides, in the rules' words: the unit's last turn ("face
     /// north-west") when it arrives facing otherwise, a marker moved.

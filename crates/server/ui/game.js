@@ -18,9 +18,10 @@ import { ui, $, SVG_NS } from './page.js';
 import {
   renderCompass, focusActing, panTo, setView, zoom, wirePathPreview, wirePanZoom, bringIntoView,
 } from './mapview.js';
-import { renderLog, markReplayedLog, pinLog, renderRecent, renderDice } from './logview.js';
+import { renderLog, pinLog, renderRecent, renderDice } from './logview.js';
 import { choose, moveTo, undo, showReach } from './moves.js';
 import { drawMarks } from './marks.js';
+import { renderReplayControl, showReplay, renderReplayBanner, backToLive, jumpMark, stepReplay } from './replay.js';
 
 /** More button actions than this are grouped by unit in collapsible lists. */
 const LONG_LIST = 40;
@@ -271,7 +272,7 @@ function remember(state) {
 // ---------------------------------------------------------------- drawing
 
 /** Draws the whole panel and the counters from ui.state (the board only when live). */
-function render() {
+export function render() {
   const s = ui.state;
   if (!s) return;
   setTitle();
@@ -344,7 +345,7 @@ function renderSeat(s) {
   $('players').textContent = players.join(' · ');
 }
 
-function renderStatus(tracks, vp) {
+export function renderStatus(tracks, vp) {
   $('turn').textContent = turnText(tracks) || '';
   $('vp').textContent = vp ? `VP: Union ${fmt(vp[0])} · Confederate ${fmt(vp[1])}` : '';
   const rows = (tracks || []).map(([k, v]) => el('tr', {}, el('th', { scope: 'row' }, k), el('td', {}, v || '(empty)')));
@@ -378,7 +379,7 @@ function renderPrompt(s) {
 }
 
 /** Puts the counters into the map's <g id="counters"> and marks the ones that can act. */
-function renderCounters(svgText) {
+export function renderCounters(svgText) {
   const layer = ui.svg && ui.svg.querySelector('#counters');
   if (!layer) return;
   layer.innerHTML = svgText || '';
@@ -417,8 +418,11 @@ const CHOICE_ODDS_MAX = 8;
  * them before a click sends it (issue 15; the README promises odds for small choices).
  */
 function choiceOdds() {
-  const choices = ui.index.buttons.filter((a) => a.kind === 'choice' || a.kind === 'rally');
+  const small = (a) => a.kind === 'choice' || a.kind === 'rally';
+  const choices = ui.index.buttons.filter(small);
+  // A decision among small choices (and Done), not a phase's list of units to move.
   if (!choices.length || choices.length > CHOICE_ODDS_MAX) return;
+  if (ui.index.buttons.some((a) => !small(a) && a.kind !== 'done')) return;
   const seq = ui.state.seq;
   for (const a of choices) {
     const q = new URLSearchParams({ seq: String(seq), index: String(a.index) });
@@ -546,7 +550,7 @@ function actionButtons(buttons) {
 }
 
 /** Marks the selected counter and chip, and the hexes the selection may act on. */
-function renderSelection() {
+export function renderSelection() {
   if (!ui.svg) return;
   for (const n of ui.svg.querySelectorAll('.selected, .hex.target, .hex.reach, .in-target')) {
     n.classList.remove('selected', 'target', 'reach', 'in-target');
@@ -787,120 +791,6 @@ function place(box, ev) {
 export function closePopups() {
   $('menu').hidden = true;
   $('stack').hidden = true;
-}
-
-// ---------------------------------------------------------------- replay
-
-function renderReplayControl(s) {
-  const range = $('replay-range');
-  range.max = String(s.ply);
-  range.value = String(ui.replay ? ui.replay.ply : s.ply);
-  $('replay-where').textContent = ui.replay ? `ply ${ui.replay.ply} of ${s.ply}` : `ply ${s.ply} (live)`;
-  document.body.classList.toggle('replaying', !!ui.replay);
-}
-
-/** Shows the position after the first k actions in force; k at the live ply goes back to live. */
-async function showReplay(k) {
-  if (!ui.state) return;
-  const n = ui.state.ply;
-  k = Math.max(0, Math.min(n, k));
-  if (k === n) return backToLive();
-  const ticket = ++ui.replaySeq;
-  ui.replay = { ply: k, data: ui.replay && ui.replay.data };
-  closePopups();
-  renderReplayControl(ui.state);
-  try {
-    const data = await api(`/api/games/${encodeURIComponent(ui.id)}/replay?ply=${k}`);
-    if (ticket !== ui.replaySeq || !ui.replay) return;
-    ui.replay = { ply: k, data };
-    loadMarks().then(() => ui.replay && renderReplayBanner()).catch(() => {});
-    renderCounters(data.counters_svg);
-    drawMarks(ui.svg, ui.hexes, data.marks, []);
-    renderSelection();
-    renderStatus(data.tracks, null);
-    renderReplayBanner();
-    markReplayedLog();
-  } catch (e) {
-    showNotice(`Could not replay ply ${k}: ${errorText(e)}`);
-  }
-}
-
-function renderReplayBanner() {
-  const r = ui.replay;
-  const banner = $('replay-banner');
-  banner.hidden = !r;
-  if (!r) return;
-  const label = r.data && r.data.label ? `: ${r.data.label}` : '';
-  const where = markLabel(r.ply);
-  // A spectator's link: sharing a position must not share this seat's private token.
-  const link = new URL(location.href);
-  link.searchParams.delete('seat');
-  link.searchParams.set('ply', String(r.ply));
-  banner.replaceChildren(
-    el('strong', {}, `Replaying ply ${r.ply} of ${ui.state.ply}`),
-    where ? ` (${where})` : '',
-    label,
-    ' ',
-    el('a', { class: 'position-link', href: link.pathname + link.search, title: 'A link to this position' }, 'link'),
-    ' ',
-    el('button', { class: 'live', onclick: backToLive }, 'back to live'),
-  );
-  renderReplayControl(ui.state);
-}
-
-function backToLive() {
-  ui.replaySeq += 1;
-  ui.replay = null;
-  $('replay-banner').hidden = true;
-  // A reload goes on with the live game, not back into the replay the page opened at.
-  const here = new URL(location.href);
-  if (here.searchParams.has('ply')) {
-    here.searchParams.delete('ply');
-    history.replaceState(null, '', here.pathname + here.search);
-  }
-  render();
-  markReplayedLog();
-}
-
-/** The replay marks (`GET /marks`: where each turn and each side's play begins), fetched once a ply. */
-async function loadMarks() {
-  const n = ui.state.ply;
-  if (ui.marks?.ply !== n) {
-    const list = await api(`/api/games/${encodeURIComponent(ui.id)}/marks`);
-    ui.marks = { ply: n, list };
-  }
-  return ui.marks.list;
-}
-
-/** The mark a ply falls in: "Turn 3 (9 AM) · Union", or ''. */
-function markLabel(ply) {
-  const list = ui.marks?.list || [];
-  let m = null;
-  for (const x of list) if (x.ply <= ply) m = x;
-  if (!m) return '';
-  return [m.turn ? `Turn ${m.turn}` : null, sideName(m.actor)].filter(Boolean).join(' · ');
-}
-
-/** Replay by turn and phase: to the start of the next side's stretch of play (d = 1) or back (-1). */
-async function jumpMark(d) {
-  if (!ui.state) return;
-  let list;
-  try {
-    list = await loadMarks();
-  } catch (e) {
-    return showNotice(`Could not find the turns: ${errorText(e)}`);
-  }
-  const at = ui.replay ? ui.replay.ply : ui.state.ply;
-  const plies = list.map((m) => m.ply);
-  const target = d > 0 ? plies.find((p) => p > at) : [...plies].reverse().find((p) => p < at);
-  showReplay(target ?? (d > 0 ? ui.state.ply : 0));
-}
-
-/** Steps the replay by d actions from where it is (from the live position when live). */
-function stepReplay(d) {
-  if (!ui.state) return;
-  const at = ui.replay ? ui.replay.ply : ui.state.ply;
-  showReplay(at + d);
 }
 
 // ---------------------------------------------------------------- live updates
