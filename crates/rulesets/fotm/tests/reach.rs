@@ -169,7 +169,7 @@ fn a_destination_is_reached_by_the_way_that_leaves_the_most_movement() {
 #[test]
 fn a_reinforcement_names_its_facing_and_choosing_another_unit_names_the_move_it_ends() {
     let done = |g: &mut fotm::Fotm| {
-        let d = g.legal_actions().into_iter().filter(|a| g.action_view(a).kind == "done").last().expect("Done");
+        let d = g.legal_actions().into_iter().rev().find(|a| g.action_view(a).kind == "done").expect("Done");
         g.apply(&d).expect("legal");
     };
     let mut g = fotm::Fotm::new(&[]).expect("the standard game");
