@@ -631,3 +631,296 @@ test('the log folds a side\'s decisions about one unit into one entry, and repla
     await page.waitForSelector('#map svg #marks + #overlay', { state: 'attached' });
   });
 });
+
+// ------------------------------------------------------------------ the third playtest's findings (issue 15)
+
+/** A Fire on the Mountain game, both seats human, both set-ups accepted: the Union's first Movement Phase. */
+async function fotmMoving() {
+  const { status, body: g } = await apiJson('/api/games', {
+    method: 'POST',
+    body: JSON.stringify({ scenario: 'fotm', options: [], seats: { union: 'human', confederate: 'human' } }),
+  });
+  assert.equal(status, 201);
+  for (const side of ['confederate', 'union']) {
+    const token = g.seats[side].token;
+    const st = (await apiJson(`/api/games/${g.id}/state?seat=${token}`)).body;
+    const done = st.actions.find((a) => a.kind === 'done');
+    const r = await apiJson(`/api/games/${g.id}/actions`, { method: 'POST', body: JSON.stringify({ seat: token, seq: st.seq, action: done.action }) });
+    assert.equal(r.status, 200, JSON.stringify(r.body));
+  }
+  return g;
+}
+
+/** Opens the Union seat of `g` and chooses `unit` to move by its button (13.1). */
+async function openMoving(open, g, unit) {
+  const page = await open();
+  await page.goto(url(g.seats.union.link));
+  await waitGameReady(page);
+  await page.waitForSelector('#prompt.yours[data-actor=union]');
+  if (unit) {
+    const before = await plyText(page);
+    await page.locator(`#actions button.action[data-unit="${unit}"][data-kind="select"]`).click();
+    await waitPlyChange(page, before);
+    await page.waitForFunction(() => document.querySelectorAll('#overlay .reach-mark').length > 0, null, { timeout: STEP });
+  }
+  return page;
+}
+
+/** The ply number the page shows. */
+const plyNumber = async (page) => Number((await plyText(page)).match(/\d+/)[0]);
+
+/** The state of the Union seat, by the API. */
+const unionState = async (g) => (await apiJson(`/api/games/${g.id}/state?seat=${g.seats.union.token}`)).body;
+
+/** Picks `unit` by a click on its counter, through its stack's list when it shares a hex. */
+async function pickCounter(page, unit) {
+  await page.locator(`#map .counter[data-counter="${unit}"]`).click({ force: true });
+  const row = page.locator(`#stack:not([hidden]) li[data-counter="${unit}"] button`);
+  if (await row.count()) await row.click();
+  await page.waitForSelector(`#map .counter.selected[data-counter="${unit}"]`, { state: 'attached' });
+}
+
+/** The first hex matching `selector` in view whose centre a click reaches (no counter, no control over it). */
+function clearHex(page, selector) {
+  return page.evaluate((sel) => {
+    const map = document.querySelector('#map').getBoundingClientRect();
+    for (const poly of document.querySelectorAll(sel)) {
+      const r = poly.getBoundingClientRect();
+      const x = r.left + r.width / 2;
+      const y = r.top + r.height / 2;
+      if (r.width < 8 || x < map.left + 20 || x > map.right - 20 || y < map.top + 20 || y > map.bottom - 20) continue;
+      const at = document.elementFromPoint(x, y);
+      if (!at || !at.closest('#map svg') || at.closest('.counter')) continue;
+      return poly.dataset.hex;
+    }
+    return null;
+  }, selector);
+}
+
+/** Shows the whole map ("fit"), so that any counter can be clicked. */
+async function fitMap(page) {
+  await page.locator('#zoom button[data-zoom="fit"]').click();
+}
+
+/** A ringed hex of the unit selected, free of counters and in view, whose path has at least `steps` actions. */
+async function ringedHex(page, steps = 1) {
+  const hexes = await page.evaluate(() => [...document.querySelectorAll('#overlay .reach-mark')].map((m) => m.dataset.hex));
+  for (const h of hexes) {
+    const ok = await freeHex(page, `#map .hex.reach[data-hex="${h}"]`);
+    if (!ok) continue;
+    const n = await page.evaluate((x) => document.querySelector(`#overlay .reach-mark[data-hex="${x}"] title`)?.textContent || '', h);
+    if (steps <= 1 || !/forced|stops/.test(n)) return h;
+  }
+  return null;
+}
+
+test('F7: picking another unit while one moves says that choosing it ends that move, and its ring asks first', { timeout: TEST_TIMEOUT }, async () => {
+  await withPages('f7-ends', async (open) => {
+    const g = await fotmMoving();
+    const page = await openMoving(open, g, null);
+    // No unit moving yet: picking Whiting warns of nothing.
+    await pickCounter(page, 'Whiting');
+    await page.waitForFunction(() => document.querySelectorAll('#overlay .reach-mark').length > 0, null, { timeout: STEP });
+    assert.equal(await page.locator('#actions .ends-note').count(), 0, 'nothing to end');
+    assert.equal(await page.locator('#overlay .reach-mark.ends').count(), 0);
+    // Benjamin chosen to move (13.1): now picking Whiting on the map only picks it, and says
+    // that choosing it ends Benjamin's move; so does its button.
+    const before = await plyText(page);
+    await page.locator('#actions button.action[data-unit="Benjamin"][data-kind="select"]').click();
+    await waitPlyChange(page, before);
+    await page.waitForSelector('#map .counter.selected[data-counter="Benjamin"]', { state: 'attached' });
+    const moving = await plyText(page);
+    await pickCounter(page, 'Whiting');
+    await page.waitForSelector('#actions .ends-note');
+    assert.match(await page.locator('#actions .ends-note').textContent(), /ends the move of/);
+    assert.match(await page.locator('#actions button.action[data-unit="Whiting"][data-kind="select"]').getAttribute('data-ends'), /ends the move of/);
+    assert.equal(await plyText(page), moving, 'picking sent nothing');
+    await page.waitForSelector('#overlay .reach-mark.ends', { state: 'attached' });
+    // A ring of Whiting's asks before ending Benjamin's move; Cancel sends nothing.
+    const hex = await ringedHex(page);
+    assert.ok(hex, 'a ringed hex of Whiting in view');
+    await page.locator(`#map .hex[data-hex="${hex}"]`).click();
+    await page.waitForSelector('#odds:not([hidden]) p.warning');
+    assert.match(await page.locator('#odds p.warning').first().textContent(), /ends the move of/);
+    await page.locator('#odds button.cancel').click();
+    assert.equal(await plyText(page), moving, 'Cancel sent nothing');
+    assert.equal(await page.locator('#map .counter[data-counter="Whiting"]').getAttribute('data-hex'), '1816');
+  });
+});
+
+test('F5, F8: one Undo takes back a destination move of several actions, and the map selects the unit moving again', { timeout: TEST_TIMEOUT }, async () => {
+  await withPages('f5-f8-undo', async (open) => {
+    const g = await fotmMoving();
+    const page = await openMoving(open, g, 'Benjamin');
+    const moving = await plyNumber(page);
+    // Whiting picked and sent to a ring: its path begins by choosing it (ending Benjamin's move).
+    await pickCounter(page, 'Whiting');
+    await page.waitForSelector('#overlay .reach-mark.ends', { state: 'attached' });
+    const hex = await ringedHex(page, 2);
+    assert.ok(hex, 'a ringed hex of Whiting in view');
+    await page.locator(`#map .hex[data-hex="${hex}"]`).click();
+    await page.locator('#odds:not([hidden]) button.confirm').click();
+    await page.waitForSelector(`#map .counter[data-counter="Whiting"][data-hex="${hex}"]`, { state: 'attached' });
+    await page.waitForFunction(() => !document.body.classList.contains('busy'));
+    const moved = await plyNumber(page);
+    assert.ok(moved >= moving + 2, `several actions sent: ply ${moving} to ${moved}`);
+    // One Undo: all of them (F5).
+    await page.locator('#undo').click();
+    await page.waitForFunction((n) => /live/.test(document.querySelector('#replay-where').textContent) && document.querySelector('#replay-where').textContent.includes(`ply ${n} `), moving, { timeout: STEP });
+    await page.waitForSelector('#map .counter[data-counter="Whiting"][data-hex="1816"]', { state: 'attached' });
+    // The map shows the unit moving again, Benjamin, with its own rings (F8).
+    await page.waitForSelector('#map .counter.selected[data-counter="Benjamin"]', { state: 'attached' });
+    assert.equal(await page.locator('#map .counter.selected[data-counter="Whiting"]').count(), 0);
+    await page.waitForFunction(() => document.querySelectorAll('#overlay .reach-mark').length > 0, null, { timeout: STEP });
+    assert.equal(await page.locator('#overlay .reach-mark.ends').count(), 0, 'no ring of another unit');
+    // The neighbouring case: one step, one action, one Undo of it alone.
+    const step = await pickTarget(page);
+    const before = await plyNumber(page);
+    await page.locator(`#map .hex.target[data-hex="${step}"]`).click();
+    await page.waitForSelector(`#map .counter[data-counter="Benjamin"][data-hex="${step}"]`, { state: 'attached' });
+    await page.locator('#undo').click();
+    await page.waitForSelector('#map .counter[data-counter="Benjamin"][data-hex="1716"]', { state: 'attached' });
+    assert.equal(await plyNumber(page), before, 'the step alone taken back');
+  });
+});
+
+test('F2, F14, F10: a far hex says why in reach terms, an enemy stack says why it is not attacked, a chip picks like its counter', { timeout: TEST_TIMEOUT }, async () => {
+  await withPages('f2-f14-f10', async (open) => {
+    const g = await fotmMoving();
+    const page = await openMoving(open, g, 'Benjamin');
+    // F10: the only chip, its unit already picked: a click keeps it picked, its hexes lit.
+    const lit = await page.locator('#map .hex.target').count();
+    assert.ok(lit > 0);
+    const ply = await plyText(page);
+    await page.locator('#actions .chip[data-unit="Benjamin"]').click();
+    await page.waitForSelector('#actions .chip.selected[data-unit="Benjamin"]');
+    assert.equal(await page.locator('#map .hex.target').count(), lit, 'the chip lit what the counter lights');
+    assert.equal(await plyText(page), ply);
+    // F2: a hex well beyond the rings: the reason in the reach's terms, with the rule.
+    const far = await clearHex(page, '#map .hex[data-hex]:not(.target):not(.reach)');
+    assert.ok(far);
+    await page.locator(`#map .hex[data-hex="${far}"]`).click();
+    const why = page.locator('#menu:not([hidden]) p.why');
+    await why.waitFor();
+    const text = await why.textContent();
+    assert.match(text, /beyond .* reach this phase: the nearest it can get is \d{4}/, text);
+    assert.match(text, /\(FotM \d+\.\d+\)/);
+    // F14: the enemy's stack, listed with the engine's reason, Benjamin still picked.
+    await page.locator('#menu .close').click();
+    await fitMap(page);
+    await page.locator('#map .counter[data-counter="Garland"]').click({ force: true });
+    await page.waitForSelector('#stack:not([hidden]) li[data-counter="Garland"]');
+    await page.waitForSelector('#stack:not([hidden]) p.why');
+    assert.match(await page.locator('#stack p.why').textContent(), /FotM \d+\.\d+/);
+    assert.equal(await plyText(page), ply, 'asking changed nothing');
+  });
+});
+
+test('F14 neighbour: with no unit picked, an enemy stack is listed with no reason the engine does not give', { timeout: TEST_TIMEOUT }, async () => {
+  await withPages('f14-none', async (open) => {
+    const g = await fotmMoving();
+    const page = await openMoving(open, g, null);
+    await fitMap(page);
+    await page.locator('#map .counter[data-counter="Garland"]').click({ force: true });
+    await page.waitForSelector('#stack:not([hidden]) li[data-counter="Garland"]');
+    await page.waitForTimeout(500);
+    assert.equal(await page.locator('#stack p.why').count(), 0, 'no "nothing to do" noise');
+  });
+});
+
+/**
+ * A Fire on the Mountain game brought by the API to the Confederate Combat Phase with an
+ * Assault owed at 1611 (Garland beside Rush): the Union cavalry rides West, the
+ * Confederates close on it, each unit to the destination of its reach nearest a point.
+ */
+async function fotmAssault() {
+  const g = await fotmMoving();
+  const tok = { union: g.seats.union.token, confederate: g.seats.confederate.token };
+  const state = async (side) => (await apiJson(`/api/games/${g.id}/state?seat=${tok[side]}`)).body;
+  const act = async (side, seq, action) => {
+    const r = await apiJson(`/api/games/${g.id}/actions`, { method: 'POST', body: JSON.stringify({ seat: tok[side], seq, action }) });
+    assert.equal(r.status, 200, JSON.stringify(r.body));
+    return r.body;
+  };
+  const near = (col, row) => (h) => Math.abs(Number(h.slice(0, 2)) - col) + Math.abs(Number(h.slice(2)) - row);
+  const closeIn = async (side, units, dist) => {
+    for (const unit of units) {
+      let s = await state(side);
+      const r = (await apiJson(`/api/games/${g.id}/reach?seat=${tok[side]}&unit=${unit}`)).body;
+      const ds = r.destinations.filter((d) => !d.stops && !d.warning).sort((a, b) => dist(a.hex) - dist(b.hex));
+      for (const a of ds[0].path) s = await act(side, s.seq, a);
+    }
+  };
+  const endPhases = async (side) => {
+    let s = await state(side);
+    for (let i = 0; i < 6 && s.actor === side && !s.actions.some((a) => a.kind === 'melee'); i++) {
+      const done = s.actions.filter((a) => a.kind === 'done');
+      s = await act(side, s.seq, done[done.length - 1].action);
+    }
+    return s;
+  };
+  await closeIn('union', ['Whiting', 'Davis', 'Rush', 'McReynolds', 'Farnsworth'], near(16, 7));
+  await endPhases('union');
+  await closeIn('confederate', ['Garland', 'Bondurant', 'Rosser', 'Colquitt'], near(16, 11.5));
+  const s = await endPhases('confederate');
+  const assault = s.actions.find((a) => a.kind === 'melee' && a.hex === '1611');
+  assert.ok(assault, `an Assault on 1611 offered: ${s.prompt.text}`);
+  return { g, assault, unit: assault.unit };
+}
+
+test('F12, F13, F15: an Assault shows its odds in short, the brigade selected joins it by the same click, and the log files it under the attacker', { timeout: 60_000 }, async () => {
+  const { g, unit } = await fotmAssault();
+  await withPages('f12-f13-f15', async (open) => {
+    const page = await open();
+    await page.goto(url(g.seats.confederate.link));
+    await waitGameReady(page);
+    await page.waitForSelector(`#map .counter.selected[data-counter="${unit}"]`, { state: 'attached' });
+    const start = await plyNumber(page);
+    // A stale dialog closes when the position changes under it (F13): the odds of the
+    // Assault open, then the same seat announces it elsewhere (another tab, by the API).
+    await page.locator('#map .hex.target[data-hex="1611"]').click({ force: true });
+    await page.waitForSelector('#odds:not([hidden]) ul.odds-summary li');
+    // F12: the summary first, each key's chance, and every outcome folded below it.
+    assert.ok((await page.locator('#odds ul.odds-summary li').count()) >= 2);
+    assert.match(await page.locator('#odds ul.odds-summary').textContent(), /steps lost ≥ 1/);
+    assert.equal(await page.locator('#odds details.all-odds table.odds').count(), 1);
+    await page.locator('#odds button.cancel').click();
+    // F13: the Assault announced with its brigade selected: the brigade joins it too.
+    await page.locator('#map .hex.target[data-hex="1611"]').click({ force: true });
+    await page.locator('#odds:not([hidden]) button.confirm').click();
+    await page.waitForFunction((n) => {
+      const t = document.querySelector('#replay-where').textContent;
+      return /live/.test(t) && Number(t.match(/\d+/)[0]) === n + 2;
+    }, start, { timeout: STEP });
+    const st = (await apiJson(`/api/games/${g.id}/state?seat=${g.seats.confederate.token}`)).body;
+    assert.match(st.recent[st.recent.length - 1].label, /joins the Assault on 1611/, JSON.stringify(st.recent.slice(-2)));
+    // One Undo takes back the click: the announcement and the joining (F5).
+    await page.waitForFunction(() => !document.body.classList.contains('busy'));
+    await page.locator('#undo').click();
+    await page.waitForFunction((n) => document.querySelector('#replay-where').textContent.startsWith(`ply ${n} `), start, { timeout: STEP });
+    // Again, and resolved: the Union's page files the Assault, Rush's losses too, under the attacker.
+    await page.locator('#map .hex.target[data-hex="1611"]').click({ force: true });
+    await page.locator('#odds:not([hidden]) button.confirm').click();
+    await page.waitForFunction((n) => Number(document.querySelector('#replay-where').textContent.match(/\d+/)[0]) === n + 2, start, { timeout: STEP });
+    await page.waitForFunction(() => !document.body.classList.contains('busy'));
+    // A stale dialog: the resolve's odds open while the same seat resolves it by the API.
+    await page.locator('#actions button.action[data-kind="melee"]').first().click();
+    await page.waitForSelector('#odds:not([hidden])');
+    const now = (await apiJson(`/api/games/${g.id}/state?seat=${g.seats.confederate.token}`)).body;
+    const resolve = now.actions.find((a) => a.kind === 'melee' && !a.unit);
+    const r = await apiJson(`/api/games/${g.id}/actions`, { method: 'POST', body: JSON.stringify({ seat: g.seats.confederate.token, seq: now.seq, action: resolve.action }) });
+    assert.equal(r.status, 200, JSON.stringify(r.body));
+    await page.waitForSelector('#odds', { state: 'hidden', timeout: STEP });
+    const union = await open();
+    await union.goto(url(g.seats.union.link));
+    await waitGameReady(union);
+    await union.waitForFunction(() => /Defensive fire/.test(document.querySelector('#log')?.textContent || ''), null, { timeout: STEP });
+    const folds = await union.locator('#log li.fold').evaluateAll((lis) => lis.map((li) => ({ head: li.querySelector('summary').textContent, text: li.textContent })));
+    // The dice, and whoever lost a step to them (Rush to close combat, Garland to defensive fire).
+    const hit = folds.find((f) => /Defensive fire/.test(f.text));
+    assert.ok(hit, `the Assault's dice are folded: ${JSON.stringify(folds.map((f) => f.head))}`);
+    assert.match(hit.head, /^Confederate · Garland: \d+ events$/, `filed under the attacker: ${hit.head}`);
+    for (const f of folds.filter((x) => /loses \d+ step/.test(x.text))) assert.match(f.head, /^Confederate · Garland/, f.head);
+    assert.ok(!folds.some((f) => /^Confederate · (Rush|Whiting|Davis)/.test(f.head)), 'no Union brigade heads Confederate events');
+  });
+});

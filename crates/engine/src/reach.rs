@@ -41,7 +41,8 @@ pub struct Destination<A> {
     /// anything.
     pub warning: Option<String>,
     /// Whether the unit arrives facing as it does now with every marker where it is: when
-    /// not, [`Destination::changes`] says what the path changes.
+    /// not, [`Destination::changes`] says what the path changes (it also names the move the
+    /// path [`Destination::ends`], which does not count here).
     pub keeps: bool,
     /// What else the path decides, in the rules' words: the unit's last turn ("face
     /// north-west") when it arrives facing otherwise, a marker moved.
@@ -50,10 +51,51 @@ pub struct Destination<A> {
     /// The movement left on arrival ([`Game::moves_left`]), where the ruleset says.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub left: Option<u32>,
+    /// The move of another unit that the path ends by choosing this one ([`ends_moves`]:
+    /// "ends the move of Robertson's Horse Artillery"), also among [`Destination::changes`],
+    /// so a page asks before sending it (issue 15 F7).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ends: Option<String>,
+}
+
+/// The units other than `unit` that `game` lets step now: the ones moving.
+fn moving_others<G: Game>(game: &G, unit: &str) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for a in game.legal_actions() {
+        let view = game.action_view(&a);
+        if view.kind == "move"
+            && let Some(u) = view.unit
+            && u != unit
+            && !out.contains(&u)
+        {
+            out.push(u);
+        }
+    }
+    out
+}
+
+/// What choosing `action` for `unit` (a `select` by [`crate::ActionView::kind`]) ends: the
+/// move of another unit that could still step before it and cannot after it, in words
+/// ("ends the move of Robertson's Horse Artillery"), or `None`. Found by playing it, so a
+/// ruleset where another unit joins the move under way (GBACW's stack) warns of nothing.
+pub fn ends_moves<G: Game>(game: &G, action: &G::Action, unit: &str) -> Option<String> {
+    let before = moving_others(game, unit);
+    if before.is_empty() {
+        return None;
+    }
+    let mut after = game.clone();
+    after.set_logging(false);
+    after.apply_unchecked(action);
+    let still = if after.actor() == game.actor() { moving_others(&after, unit) } else { Vec::new() };
+    let board = game.board();
+    let name = |id: &str| board.counters.iter().find(|c| c.id == id).map_or_else(|| id.to_string(), |c| c.name.clone());
+    let ended: Vec<String> = before.iter().filter(|u| !still.contains(u)).map(|u| name(u)).collect();
+    (!ended.is_empty()).then(|| format!("ends the move of {}", ended.join(" and ")))
 }
 
 /// A position in the search: the game, the actions so far, the hexes stepped into, where the
-/// unit is, the last step's warning and its last turn's words.
+/// unit is, the last step's warning, its last turn's words and the other move its choosing
+/// ended.
 struct Node<G: Game> {
     game: G,
     path: Vec<G::Action>,
@@ -61,6 +103,7 @@ struct Node<G: Game> {
     at: Option<String>,
     warning: Option<String>,
     turn: Option<String>,
+    ends: Option<String>,
 }
 
 /// What the start looked like, to tell a path that keeps it.
@@ -87,8 +130,15 @@ pub fn destinations<G: Game>(game: &G, unit: &str, max_positions: usize) -> Vec<
         }
     };
     let mut seen = HashSet::from([first.state_hash()]);
-    let root =
-        Node { game: first, path: Vec::new(), via: Vec::new(), at: start.hex.clone(), warning: None, turn: None };
+    let root = Node {
+        game: first,
+        path: Vec::new(),
+        via: Vec::new(),
+        at: start.hex.clone(),
+        warning: None,
+        turn: None,
+        ends: None,
+    };
     let mut queue = VecDeque::from([root]);
     let mut found: HashMap<String, Destination<G::Action>> = HashMap::new();
     let mut order: Vec<String> = Vec::new();
@@ -97,6 +147,11 @@ pub fn destinations<G: Game>(game: &G, unit: &str, max_positions: usize) -> Vec<
             let view = node.game.action_view(&a);
             if view.unit.as_deref() != Some(unit) || !KINDS.contains(&view.kind.as_str()) {
                 continue;
+            }
+            // Choosing the unit first may end another's move (13.1: one at a time).
+            let mut ends = node.ends.clone();
+            if view.kind == "select" && node.path.is_empty() {
+                ends = ends_moves(&node.game, &a, unit);
             }
             let mut child = node.game.clone();
             child.apply_unchecked(&a);
@@ -125,8 +180,9 @@ pub fn destinations<G: Game>(game: &G, unit: &str, max_positions: usize) -> Vec<
                 // The fewest actions among the best kind; looking at the board only when
                 // this path could beat the one found.
                 if old.is_none_or(|o| (clean, left, true) > (rank(o).0, rank(o).1, o.keeps)) {
-                    let changes = changes(&child, unit, &start, turn.as_deref());
+                    let mut changes = changes(&child, unit, &start, turn.as_deref());
                     let keeps = changes.is_empty();
+                    changes.extend(ends.clone());
                     if old.is_none_or(|o| (clean, left, keeps) > (rank(o).0, rank(o).1, o.keeps)) {
                         if old.is_none() {
                             order.push(hex.clone());
@@ -142,13 +198,14 @@ pub fn destinations<G: Game>(game: &G, unit: &str, max_positions: usize) -> Vec<
                             keeps,
                             changes,
                             left,
+                            ends: ends.clone(),
                         };
                         found.insert(hex, d);
                     }
                 }
             }
             if mine && seen.len() < max_positions && seen.insert(child.state_hash()) {
-                queue.push_back(Node { game: child, path, via, at, warning, turn });
+                queue.push_back(Node { game: child, path, via, at, warning, turn, ends });
             }
         }
     }
@@ -162,7 +219,10 @@ fn changes<G: Game>(game: &G, unit: &str, start: &Start, turn: Option<&str>) -> 
     let mut out = Vec::new();
     let facing = board.counters.iter().find(|c| c.id == unit).map_or((None, None), |c| (c.facing, c.faces_side));
     if facing != start.facing {
-        out.push(turn.map_or_else(|| "arrives facing otherwise".to_string(), |t| format!("arrives turned ({t})")));
+        out.push(turn.map_or_else(
+            || format!("arrives facing {}", compass_words(facing, board.north)),
+            |t| format!("arrives turned ({t})"),
+        ));
     }
     for m in &board.marks {
         if !start.marks.contains(m)
@@ -173,6 +233,40 @@ fn changes<G: Game>(game: &G, unit: &str, start: &Start, turn: Option<&str>) -> 
         }
     }
     out
+}
+
+/// The way a counter faces, as a compass point on the map as drawn (issue 15 F6: a
+/// reinforcement's reach said only "facing otherwise"): a vertex `f` points at page bearing
+/// 30 + 60f, a hexside `d` at 60d (clockwise from the top), and `north` (the page bearing of
+/// geographic north, [`crate::BoardView::north`]; the top when the map says nothing) turns
+/// it into a bearing named to the nearest of 16 points.
+fn compass_words(facing: (Option<u8>, Option<u8>), north: Option<u16>) -> &'static str {
+    const POINTS: [&str; 16] = [
+        "north",
+        "north-northeast",
+        "northeast",
+        "east-northeast",
+        "east",
+        "east-southeast",
+        "southeast",
+        "south-southeast",
+        "south",
+        "south-southwest",
+        "southwest",
+        "west-southwest",
+        "west",
+        "west-northwest",
+        "northwest",
+        "north-northwest",
+    ];
+    let page = match facing {
+        (Some(f), _) => 30 + 60 * u32::from(f % 6),
+        (None, Some(d)) => 60 * u32::from(d % 6),
+        (None, None) => return "no way",
+    };
+    let bearing = (page + 360 - u32::from(north.unwrap_or(0)) % 360) % 360;
+    // To the nearest point, 22.5 degrees apart: round(bearing / 22.5).
+    POINTS[((bearing * 2 + 22) / 45 % 16) as usize]
 }
 
 #[cfg(test)]
@@ -243,6 +337,16 @@ mod tests {
         fn outcome(&self) -> Option<Outcome> {
             None
         }
+    }
+
+    #[test]
+    fn a_facing_is_named_on_the_compass_as_the_map_is_drawn() {
+        // West at the top (FotM): north is drawn at the page's right, bearing 90.
+        assert_eq!(compass_words((Some(1), None), Some(90)), "north");
+        assert_eq!(compass_words((Some(0), None), Some(90)), "west-northwest");
+        assert_eq!(compass_words((Some(2), None), Some(90)), "east-northeast");
+        assert_eq!(compass_words((None, Some(3)), None), "south", "a hexside, north up");
+        assert_eq!(compass_words((None, None), None), "no way");
     }
 
     #[test]

@@ -289,6 +289,9 @@ struct ActBody {
     action: Option<Value>,
     #[serde(default)]
     log_from: usize,
+    /// Undo only: take back every action from this ply on (one click's, API.md).
+    #[serde(default)]
+    ply: Option<usize>,
 }
 
 async fn act(State(hub): State<Arc<Hub>>, Path(id): Path<String>, body: Bytes) -> Answer {
@@ -299,7 +302,7 @@ async fn act(State(hub): State<Arc<Hub>>, Path(id): Path<String>, body: Bytes) -
 
 async fn undo(State(hub): State<Arc<Hub>>, Path(id): Path<String>, body: Bytes) -> Answer {
     let req: ActBody = parse(&body)?;
-    answer_change(&hub, &id, &req, hub.undo(&id, req.seat.as_deref(), req.seq).await).await
+    answer_change(&hub, &id, &req, hub.undo(&id, req.seat.as_deref(), req.seq, req.ply).await).await
 }
 
 /// The state after a change; a stale request gets the current state with its 409.

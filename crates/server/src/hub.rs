@@ -492,12 +492,19 @@ impl Hub {
         self.change(id, token, seq, |s, side| s.act(side, action)).await
     }
 
-    /// Takes back the last action of the seat holding `token`.
+    /// Takes back the last action of the seat holding `token`, or with `to` all its actions
+    /// from ply `to` on (`Session::undo`).
     ///
     /// # Errors
     /// As [`Hub::act`].
-    pub async fn undo(self: &Arc<Self>, id: &str, token: Option<&str>, seq: u64) -> Result<u64, HubError> {
-        self.change(id, token, seq, |s, side| s.undo(side)).await
+    pub async fn undo(
+        self: &Arc<Self>,
+        id: &str,
+        token: Option<&str>,
+        seq: u64,
+        to: Option<usize>,
+    ) -> Result<u64, HubError> {
+        self.change(id, token, seq, |s, side| s.undo(side, to)).await
     }
 
     async fn change(

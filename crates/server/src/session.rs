@@ -131,11 +131,13 @@ pub trait Session: Send + Sync {
     /// # Errors
     /// [`Refusal`] naming why.
     fn act(&mut self, side: Side, action: &Value) -> Result<Vec<String>, Refusal>;
-    /// Takes back `side`'s last action; returns the marker entry to store.
+    /// Takes back `side`'s last action, or with `to`, every action in force from ply `to`
+    /// on (one click that sent several, a destination's path: issue 15 F5) when all of them
+    /// are `side`'s own; returns the one marker entry to store.
     ///
     /// # Errors
     /// [`Refusal::CannotUndo`] when a die has rolled or another seat has acted since.
-    fn undo(&mut self, side: Side) -> Result<Vec<String>, Refusal>;
+    fn undo(&mut self, side: Side, to: Option<usize>) -> Result<Vec<String>, Refusal>;
     /// Resolves any pending chance (a game whose last write was cut short); the entries
     /// to store, usually none.
     fn settle(&mut self) -> Vec<String>;
@@ -215,6 +217,10 @@ struct ActionOut<'a, A> {
     #[serde(flatten)]
     view: engine::ActionView,
     action: &'a A,
+    /// For choosing a unit to move: the move under way that it ends
+    /// ([`engine::reach::ends_moves`]), which the page says before sending it (issue 15 F7).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    ends: Option<String>,
 }
 
 /// A unit with hex actions, in a state that does not list them.
@@ -392,12 +398,21 @@ impl<G: Game> Live<G> {
     }
 
     /// Each of `legal` with its index and its view, as states and unit lists send them.
+    /// A choice of a unit to move says whose move under way it ends, when one is.
     fn views<'a>(&self, legal: &'a [G::Action]) -> Vec<ActionOut<'a, G::Action>> {
-        legal
+        let mut out: Vec<ActionOut<'a, G::Action>> = legal
             .iter()
             .enumerate()
-            .map(|(index, action)| ActionOut { index, view: self.game.action_view(action), action })
-            .collect()
+            .map(|(index, action)| ActionOut { index, view: self.game.action_view(action), action, ends: None })
+            .collect();
+        if out.iter().any(|a| a.view.kind == "move") {
+            for a in out.iter_mut().filter(|a| a.view.kind == "select") {
+                if let Some(unit) = a.view.unit.as_deref() {
+                    a.ends = engine::reach::ends_moves(&self.quiet, a.action, unit);
+                }
+            }
+        }
+        out
     }
 
     fn load_entry(&mut self, text: &str) -> Result<(), Refusal> {
@@ -437,26 +452,67 @@ impl<G: Game> Live<G> {
     fn events_out(&self, from: usize, to: usize) -> Vec<EventOut<'_>> {
         let events = self.game.log().events();
         let start = self.fresh.log().events().len();
+        let board = self.game.board();
+        let owner = |id: &str| board.counters.iter().find(|c| c.id == id).map(|c| c.side.clone());
         (from..to)
             .map(|i| {
                 let e = &events[i];
                 // Ply k wrote the events from the end of ply k-1's to its own `log_end`.
                 let k = self.plies.partition_point(|p| p.log_end <= i);
                 let ply = (i >= start && k < self.plies.len()).then_some(k);
-                // A die's events go with the decision before it.
-                let decided =
-                    ply.and_then(|k| self.plies[..=k].iter().rev().find(|p| matches!(p.actor, Actor::Side(_))));
+                let (by, unit) = ply.map_or((None, None), |k| self.author(k));
+                // The event's own unit when the ruleset names one of the acting side's (a
+                // move ended by choosing the next unit belongs to the unit that moved); the
+                // enemy's brigade losing a step in it stays under the acting unit (F15).
+                let own = e.unit.as_deref().filter(|u| by.is_some_and(|b| owner(u).as_deref() == Some(actor_name(b))));
                 EventOut {
                     rule: &e.rule,
                     text: &e.text,
                     ply: ply.map(|k| k + 1),
-                    by: decided.map(|p| actor_name(p.actor)),
-                    // The event's own unit when the ruleset names one (a move ended by
-                    // choosing the next unit belongs to the unit that moved).
-                    unit: e.unit.as_deref().or_else(|| decided.and_then(|p| p.view.unit.as_deref())),
+                    by: by.map(actor_name),
+                    unit: own.or(unit),
                 }
             })
             .collect()
+    }
+
+    /// Whose doing the events of ply `k` are (issue 15 F15: a Union Assault filed under
+    /// the Confederate brigade that chose its losses): the side's decision before them (a
+    /// die's events go with it), or, when that decision is a reply inside the other side's
+    /// action (a `choice`: who takes the hit, fight on or retreat), that action; and the unit
+    /// that action named, or the last its side named just before (an Assault launched after
+    /// its brigades joined).
+    fn author(&self, k: usize) -> (Option<Actor>, Option<&str>) {
+        let decisions: Vec<usize> = (0..=k).rev().filter(|&i| matches!(self.plies[i].actor, Actor::Side(_))).collect();
+        let Some(&last) = decisions.first() else { return (None, None) };
+        let side = self.plies[last].actor;
+        let mut at = last;
+        if self.plies[last].view.kind == "choice" {
+            // Past the replies of this side to the other side's action before them.
+            let before =
+                decisions.iter().copied().find(|&i| self.plies[i].actor != side || self.plies[i].view.kind != "choice");
+            if let Some(i) = before
+                && self.plies[i].actor != side
+                && self.plies[i].view.kind != "choice"
+            {
+                at = i;
+            }
+        }
+        let actor = self.plies[at].actor;
+        let combat = |i: usize| matches!(self.plies[i].view.kind.as_str(), "melee" | "fire");
+        let unit = self.plies[at].view.unit.as_deref().or_else(|| {
+            // An attack launched with no unit of its own: the units that joined it.
+            if !combat(at) {
+                return None;
+            }
+            decisions
+                .iter()
+                .copied()
+                .filter(|&i| i < at)
+                .take_while(|&i| self.plies[i].actor == actor && combat(i))
+                .find_map(|i| self.plies[i].view.unit.as_deref())
+        });
+        (Some(actor), unit)
     }
 
     /// Takes the actions in force back to `ply`, rebuilding the position by replay.
@@ -622,9 +678,21 @@ impl<G: Game> Session for Live<G> {
         Ok(entries)
     }
 
-    fn undo(&mut self, side: Side) -> Result<Vec<String>, Refusal> {
+    fn undo(&mut self, side: Side, to: Option<usize>) -> Result<Vec<String>, Refusal> {
         self.can_undo(side).map_err(Refusal::CannotUndo)?;
-        let ply = self.plies.len() - 1;
+        let last = self.plies.len() - 1;
+        let ply = to.unwrap_or(last);
+        if ply > last {
+            return Err(Refusal::CannotUndo(format!("ply {ply}: only {} actions are in force", last + 1)));
+        }
+        // Several at once only when every one of them is the seat's own: no die has rolled
+        // and the other side has not decided in between.
+        if let Some(p) = self.plies[ply..].iter().find(|p| p.actor != Actor::Side(side)) {
+            return Err(Refusal::CannotUndo(match p.actor {
+                Actor::Chance => "the dice have rolled since; their result stands".into(),
+                _ => format!("{} has acted since", side.enemy().title()),
+            }));
+        }
         self.truncate(ply)?;
         self.seq += 1;
         Ok(vec![Entry::Undo(ply).text()])
@@ -699,7 +767,16 @@ impl<G: Game> Session for Live<G> {
     }
 
     fn why(&self, probe: &engine::Probe) -> Value {
-        json!(engine::explain(&self.game, probe))
+        let mut why = engine::explain(&self.game, probe);
+        // A hex beyond the unit's reach: say so in the reach's terms, with the rule that
+        // stops it on the way there, rather than "not adjacent" (issue 15 F2).
+        if !why.offered
+            && let engine::Probe::Hex { hex, unit: Some(unit) } = probe
+            && let Some(r) = crate::beyond::beyond_reach(&self.quiet, unit, hex, REACH_POSITIONS, why.refusals.first())
+        {
+            why.refusals = vec![r];
+        }
+        json!(why)
     }
 
     fn map_svg(&self) -> String {

@@ -19,7 +19,9 @@ const ASSETS: &[(&str, &str, &str)] = &[
     ("marks.js", "text/javascript; charset=utf-8", include_str!("../ui/marks.js")),
     ("logview.js", "text/javascript; charset=utf-8", include_str!("../ui/logview.js")),
     ("mapview.js", "text/javascript; charset=utf-8", include_str!("../ui/mapview.js")),
+    ("moves.js", "text/javascript; charset=utf-8", include_str!("../ui/moves.js")),
     ("page.js", "text/javascript; charset=utf-8", include_str!("../ui/page.js")),
+    ("replay.js", "text/javascript; charset=utf-8", include_str!("../ui/replay.js")),
     ("lobby.js", "text/javascript; charset=utf-8", include_str!("../ui/lobby.js")),
     ("style.css", "text/css; charset=utf-8", include_str!("../ui/style.css")),
 ];

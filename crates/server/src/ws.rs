@@ -52,7 +52,7 @@ pub(crate) async fn upgrade(
 #[serde(tag = "type", rename_all = "lowercase", deny_unknown_fields)]
 enum ClientMsg {
     Action { id: Option<Value>, seq: u64, action: Value },
-    Undo { id: Option<Value>, seq: u64 },
+    Undo { id: Option<Value>, seq: u64, ply: Option<usize> },
     Legal { id: Option<Value> },
     Chat { id: Option<Value>, text: String },
 }
@@ -176,7 +176,7 @@ async fn answer(hub: &Arc<Hub>, game: &str, token: Option<&str>, text: &[u8]) ->
     };
     let (id, result) = match msg {
         ClientMsg::Action { id, seq, action } => (id, hub.act(game, token, seq, &action).await),
-        ClientMsg::Undo { id, seq } => (id, hub.undo(game, token, seq).await),
+        ClientMsg::Undo { id, seq, ply } => (id, hub.undo(game, token, seq, ply).await),
         ClientMsg::Chat { id, text } => {
             return match hub.say(game, token, &text).await {
                 Ok(line) => json!({"type": "ack", "id": id, "line": line}).to_string(),

@@ -262,6 +262,25 @@ fn undo_takes_back_your_own_action_until_the_decision_passes() {
     assert_eq!((status, e["error"].as_str()), (422, Some("cannot_undo")));
 }
 
+#[test]
+fn one_undo_takes_back_one_clicks_actions_from_a_ply_on() {
+    // F5: a destination move sends several actions; one Undo takes them all back.
+    let s = start(&temp_db("undo-to"));
+    let g = s.create("human", "human");
+    let u = g.union.as_deref();
+    let st = s.state(&g, u);
+    let (_, one) = s.act(&g, u, &st["seq"], &st["actions"][0]["action"]);
+    let (_, two) = s.act(&g, u, &one["seq"], &one["actions"][0]["action"]);
+    assert_eq!((two["actor"].as_str(), two["ply"].as_u64()), (Some("union"), Some(2)), "{}", two["prompt"]);
+    let (status, e) = s.post(&format!("/api/games/{}/undo", g.id), &json!({"seat": u, "seq": two["seq"], "ply": 5}));
+    assert_eq!((status, e["error"].as_str()), (422, Some("cannot_undo")), "beyond the actions in force: {e}");
+    let (status, back) = s.post(&format!("/api/games/{}/undo", g.id), &json!({"seat": u, "seq": two["seq"], "ply": 0}));
+    assert_eq!(status, 200, "{back}");
+    assert_eq!(back["ply"].as_u64(), Some(0), "both actions taken back by one undo");
+    assert_eq!(back["seq"].as_u64(), two["seq"].as_u64().map(|n| n + 1), "one marker entry");
+    assert_eq!(back["prompt"], st["prompt"]);
+}
+
 /// Plays the Union's first listed action until the Confederacy is to act; returns the
 /// last state.
 fn play_union_until_confederate(s: &Server, g: &Game) -> Value {

@@ -382,6 +382,46 @@ export function oddsRows(classes) {
 }
 
 /**
+ * The odds in short (issue 15 F12: a list of 47 outcomes needed scrolling): for each tally
+ * key, the chance that it goes up and the chance that it goes down, each as a row
+ * [{pct, p, text}] ("62.5%", "Union steps lost ≥ 1"), most likely first, then the chance
+ * nothing changes; the key's smallest move either way is named, in whole units.
+ */
+export function oddsSummary(classes) {
+  const keys = new Map(); // key -> {up, down, minUp, maxDown}
+  let none = 0;
+  for (const c of classes || []) {
+    if (!(c.changes || []).length) none += c.probability;
+    for (const [what, n] of c.changes || []) {
+      if (!keys.has(what)) keys.set(what, { up: 0, down: 0, minUp: Infinity, maxDown: -Infinity });
+      const k = keys.get(what);
+      if (n > 0) {
+        k.up += c.probability;
+        k.minUp = Math.min(k.minUp, n);
+      } else if (n < 0) {
+        k.down += c.probability;
+        k.maxDown = Math.max(k.maxDown, n);
+      }
+    }
+  }
+  const rows = [];
+  for (const [what, k] of keys) {
+    if (k.up > 0) rows.push({ p: k.up, text: atLeast(what, k.minUp, '≥') });
+    if (k.down > 0) rows.push({ p: k.down, text: atLeast(what, k.maxDown, '≤') });
+  }
+  rows.sort((a, b) => b.p - a.p);
+  if (none > 0) rows.push({ p: none, text: 'nothing changes' });
+  return rows.map((r) => ({ ...r, pct: percent(r.p) }));
+}
+
+/** "Union steps lost ≥ 1" from a tally key and its smallest move (scaled keys in whole units). */
+function atLeast(what, n, sign) {
+  const text = changeText(what, n);
+  const cut = text.lastIndexOf(' ');
+  return `${text.slice(0, cut)} ${sign} ${text.slice(cut + 1).replace(/^\+/, '')}`;
+}
+
+/**
  * One tally change in a player's words: a key counted in parts ("confederate vp x4", VP in
  * quarter points) shown in whole units, VP capitalised, the side named first as a title.
  */

@@ -1,6 +1,6 @@
 // dialogs.js: the confirm dialog (#odds) and the odds shown in it before a fire or melee.
 
-import { api, ApiError, el, errorText, oddsRows } from './app.js';
+import { api, ApiError, el, errorText, oddsRows, oddsSummary } from './app.js';
 import { ui, $ } from './page.js';
 
 /** Shows the odds of a fire or melee action; resolves true on Confirm. A 404 confirms at once. */
@@ -11,7 +11,7 @@ export function confirmOdds(a) {
   api(`/api/games/${encodeURIComponent(ui.id)}/odds?${q}`)
     .then((odds) => {
       const note = odds.assumption ? el('p', { class: 'assumption' }, `Assumes ${odds.assumption}.`) : null;
-      d.show(odds.label || a.label, [oddsTable(odds), note]);
+      d.show(odds.label || a.label, [...oddsParts(odds), note]);
     })
     .catch((e) => {
       if (!d.open()) return;
@@ -54,6 +54,22 @@ export function confirmDialog(title, parts) {
   show(title, parts);
   box.hidden = false;
   return { answer, show, done, open };
+}
+
+/** How many outcomes show unfolded: more are listed folded below the summary. */
+const FEW_OUTCOMES = 6;
+
+/**
+ * The odds as a player reads them (F12): the summary first (the chance of each key of the
+ * tally moving, `oddsSummary`), then every outcome, folded when there are many.
+ */
+export function oddsParts(odds) {
+  const classes = odds.classes || [];
+  const summary = oddsSummary(classes);
+  const list = el('ul', { class: 'odds-summary' }, ...summary.map((r) => el('li', {}, el('span', { class: 'pct' }, r.pct), r.text)));
+  const table = oddsTable(odds);
+  const all = el('details', { class: 'all-odds', open: classes.length <= FEW_OUTCOMES }, el('summary', {}, `All ${classes.length} outcomes`), table);
+  return [list, all];
 }
 
 export function oddsTable(odds) {

@@ -8,9 +8,9 @@
 // buttons. A WebSocket says when the game changed; the page then fetches the state.
 
 import {
-  api, fetchText, ApiError, errorText, el, showNotice, clearNotice, sideName, rememberGame,
+  api, fetchText, ApiError, errorText, el, showNotice, sideName, rememberGame,
   wsUrl, backoff, indexActions, targetsFor, actionsAt, soleUnit,
-  defaultButton, groupBy, unitName, mergeLog, oddsRows, turnText, outcomeText, fmt, facingBearing,
+  defaultButton, groupBy, unitName, mergeLog, oddsSummary, turnText, outcomeText, fmt, facingBearing,
   reachStopsText,
 } from './app.js';
 import { startChat } from './chat.js';
@@ -18,9 +18,10 @@ import { ui, $, SVG_NS } from './page.js';
 import {
   renderCompass, focusActing, panTo, setView, zoom, wirePathPreview, wirePanZoom, bringIntoView,
 } from './mapview.js';
-import { renderLog, markReplayedLog, pinLog, renderRecent, renderDice } from './logview.js';
-import { confirmOdds, confirmDialog } from './dialogs.js';
+import { renderLog, pinLog, renderRecent, renderDice } from './logview.js';
+import { choose, moveTo, undo, showReach } from './moves.js';
 import { drawMarks } from './marks.js';
+import { renderReplayControl, showReplay, renderReplayBanner, backToLive, jumpMark, stepReplay } from './replay.js';
 
 /** More button actions than this are grouped by unit in collapsible lists. */
 const LONG_LIST = 40;
@@ -147,7 +148,7 @@ function stateUrl(logFrom) {
 }
 
 /** Fetches the state (the log from what the page has), one fetch at a time. */
-async function refresh() {
+export async function refresh() {
   if (ui.refreshing) {
     ui.refreshAgain = true;
     return ui.refreshing;
@@ -178,7 +179,7 @@ function scheduleRefresh(delay = 120) {
 }
 
 /** Takes a State from any answer: merges its log (fetching it whole after an undo) and draws it. */
-async function accept(state) {
+export async function accept(state) {
   if (ui.state && state.seq < ui.state.seq) return; // an older answer overtaken by a newer one
   // The socket's update and the POST's answer, say (a further page of the log is news).
   if (sameState(ui.state, state) && !(state.log || []).length) return;
@@ -204,13 +205,21 @@ async function accept(state) {
     ui.acting.add(u);
     if (!ui.index.units.includes(u)) ui.index.units.push(u);
   }
+  const changed = seqBefore !== null && state.seq !== seqBefore;
+  // The selection comes from the new position (F8: after an undo the map kept the unit
+  // picked on the page, with its rings, while the panel showed the unit moving): the unit
+  // acting now when there is one, else the one picked while it can still act.
+  const sole = soleUnit(ui.index);
+  if (changed && sole !== null) ui.selected = sole;
   if (ui.selected !== null && !ui.acting.has(ui.selected)) ui.selected = null;
-  if (ui.selected === null) ui.selected = soleUnit(ui.index);
+  if (ui.selected === null) ui.selected = sole;
   if (!ui.remembered) remember(state);
-  // A stack or hex popup shows the position it was opened on: a new position closes it.
-  if (seqBefore !== null && state.seq !== seqBefore) {
+  // A popup shows the position it was opened on: a new position closes it, and an odds
+  // dialog still open answers Cancel (F13: a stale one stayed on screen).
+  if (changed) {
     $('stack').hidden = true;
     $('menu').hidden = true;
+    if (ui.oddsOpen) ui.oddsOpen(false);
   }
   render();
   // A new decision of this seat's whose places are all off-screen comes into view.
@@ -263,7 +272,7 @@ function remember(state) {
 // ---------------------------------------------------------------- drawing
 
 /** Draws the whole panel and the counters from ui.state (the board only when live). */
-function render() {
+export function render() {
   const s = ui.state;
   if (!s) return;
   setTitle();
@@ -336,7 +345,7 @@ function renderSeat(s) {
   $('players').textContent = players.join(' · ');
 }
 
-function renderStatus(tracks, vp) {
+export function renderStatus(tracks, vp) {
   $('turn').textContent = turnText(tracks) || '';
   $('vp').textContent = vp ? `VP: Union ${fmt(vp[0])} · Confederate ${fmt(vp[1])}` : '';
   const rows = (tracks || []).map(([k, v]) => el('tr', {}, el('th', { scope: 'row' }, k), el('td', {}, v || '(empty)')));
@@ -370,7 +379,7 @@ function renderPrompt(s) {
 }
 
 /** Puts the counters into the map's <g id="counters"> and marks the ones that can act. */
-function renderCounters(svgText) {
+export function renderCounters(svgText) {
   const layer = ui.svg && ui.svg.querySelector('#counters');
   if (!layer) return;
   layer.innerHTML = svgText || '';
@@ -400,16 +409,20 @@ function renderActions() {
   if (s.yours) choiceOdds();
 }
 
-/** The most choices a yes-or-no style decision has for the page to show each one's odds. */
-const CHOICE_ODDS_MAX = 4;
+/** The most small choices whose odds the page asks for at once. */
+const CHOICE_ODDS_MAX = 8;
 
 /**
- * A small decision between choices (keep or re-roll, 6.8; a morale check or a retreat, 17.2):
- * each choice's odds under its button, so the player weighs them before choosing (issue 15).
+ * Small decisions that roll dice (keep or re-roll, 6.8; a rally, 12.2; the lead brigade
+ * that resolves an Assault): each one's odds under its button, in short, so the player weighs
+ * them before a click sends it (issue 15; the README promises odds for small choices).
  */
 function choiceOdds() {
-  const choices = ui.index.buttons.filter((a) => a.kind === 'choice');
-  if (choices.length < 2 || choices.length > CHOICE_ODDS_MAX || choices.length !== ui.index.buttons.length) return;
+  const small = (a) => a.kind === 'choice' || a.kind === 'rally';
+  const choices = ui.index.buttons.filter(small);
+  // A decision among small choices (and Done), not a phase's list of units to move.
+  if (!choices.length || choices.length > CHOICE_ODDS_MAX) return;
+  if (ui.index.buttons.some((a) => !small(a) && a.kind !== 'done')) return;
   const seq = ui.state.seq;
   for (const a of choices) {
     const q = new URLSearchParams({ seq: String(seq), index: String(a.index) });
@@ -417,10 +430,10 @@ function choiceOdds() {
     api(`/api/games/${encodeURIComponent(ui.id)}/odds?${q}`)
       .then((odds) => {
         if (ui.state.seq !== seq) return;
-        const rows = oddsRows(odds.classes).slice(0, 3);
-        if (rows.length < 2 && rows.every((r) => r.text === 'no change')) return;
+        const rows = oddsSummary(odds.classes).slice(0, 3);
+        if (!rows.length || (rows.length === 1 && rows[0].text === 'nothing changes')) return;
         const button = document.querySelector(`#actions button.action[data-index="${a.index}"]`);
-        if (!button) return;
+        if (!button || button.nextElementSibling?.classList.contains('choice-odds')) return;
         const line = el('span', { class: 'choice-odds' }, rows.map((r) => `${r.pct} ${r.text}`).join(' · '));
         button.after(line);
       })
@@ -464,25 +477,38 @@ function reasonsText(why) {
 
 /** A click on a hex nothing highlights: the engine's reason, beside the click. */
 async function explainHex(hex, ev) {
-  if (!ui.state || !ui.state.yours) return;
+  const got = await explainAt(hex);
+  if (!got) return;
+  if (got.offered.length) return openMenu(hex, got.offered, ev);
+  const box = $('menu');
+  box.replaceChildren(el('h3', {}, `Hex ${hex}`, el('button', { class: 'close', title: 'Close', onclick: closePopups }, '×')), el('p', { class: 'why' }, got.text));
+  box.dataset.why = hex;
+  place(box, ev);
+}
+
+/**
+ * What a click on `hex` would mean with the unit selected, asked of the engine: the actions
+ * it means that are offered after all (a placement or volley the map does not light), else
+ * the reason with its rule; null when the position changed meanwhile or it is not this
+ * seat's decision. `quiet`: no words when the engine names nothing of the kind.
+ */
+async function explainAt(hex, quiet = false) {
+  if (!ui.state || !ui.state.yours) return null;
   const params = { hex };
   if (ui.selected !== null) params.unit = ui.selected;
   const seq = ui.state.seq;
   const why = await whyNot(params);
-  if (!why || ui.state.seq !== seq) return;
-  // Offered after all (a placement or volley the map does not light): offer it right here.
+  if (!why || ui.state.seq !== seq) return null;
   const offered = (why.actions || []).map((i) => (ui.state.actions || []).find((a) => a.index === i)).filter(Boolean);
-  if (offered.length) return openMenu(hex, offered, ev);
   const who = ui.selected !== null ? unitName(ui.selected, ui.state.counters, []) : null;
-  const reason = reasonsText(why) || `Nothing to do in ${hex} now${who ? ` for ${who}` : ''}.`;
-  // A hex beyond a ring that a rule cut short: say where the move stops, too.
+  const said = reasonsText(why);
+  if (!said && quiet) return { offered, text: '' };
+  const reason = said || `Nothing to do in ${hex} now${who ? ` for ${who}` : ''}.`;
+  // A hex beyond a ring that a rule cut short: say where the move stops, unless the
+  // engine's answer already speaks of the reach.
   const reach = ui.selected !== null && ui.reach?.key === `${seq}/${ui.selected}` ? [...ui.reach.byHex.values()] : [];
-  const stops = reachStopsText(reach);
-  const text = stops ? `${reason} ${stops}` : reason;
-  const box = $('menu');
-  box.replaceChildren(el('h3', {}, `Hex ${hex}`, el('button', { class: 'close', title: 'Close', onclick: closePopups }, '×')), el('p', { class: 'why' }, text));
-  box.dataset.why = hex;
-  place(box, ev);
+  const stops = / reach this phase/.test(reason) ? null : reachStopsText(reach);
+  return { offered, text: stops ? `${reason} ${stops}` : reason };
 }
 
 /** One chip per unit with hex actions: click it (or its counter), then a highlighted hex. */
@@ -493,7 +519,8 @@ function unitChips() {
     const n = ui.counts.get(u) ?? list.length;
     return el(
       'button',
-      { class: 'chip', 'data-unit': u, title: `${n} action${n === 1 ? '' : 's'}`, onclick: () => select(u) },
+      // A chip does what its counter does (F10): it picks the unit, never unpicks it.
+      { class: 'chip', 'data-unit': u, title: `${n} action${n === 1 ? '' : 's'}`, onclick: () => pick(u, true) },
       name,
     );
   });
@@ -505,7 +532,7 @@ function unitChips() {
 function actionButtons(buttons) {
   if (!buttons.length) return [];
   const button = (a) =>
-    el('button', { class: 'action', 'data-index': a.index, 'data-kind': a.kind, 'data-unit': a.unit ?? null, onclick: () => choose(a) }, a.label);
+    el('button', { class: 'action', 'data-index': a.index, 'data-kind': a.kind, 'data-unit': a.unit ?? null, 'data-ends': a.ends ?? null, title: a.ends ?? null, onclick: () => choose(a) }, a.label);
   if (buttons.length <= LONG_LIST) {
     return groupBy(buttons, (a) => a.kind).map(([kind, list]) =>
       el('div', { class: 'group', 'data-kind': kind }, el('h3', {}, kind), ...list.map(button)),
@@ -523,7 +550,7 @@ function actionButtons(buttons) {
 }
 
 /** Marks the selected counter and chip, and the hexes the selection may act on. */
-function renderSelection() {
+export function renderSelection() {
   if (!ui.svg) return;
   for (const n of ui.svg.querySelectorAll('.selected, .hex.target, .hex.reach, .in-target')) {
     n.classList.remove('selected', 'target', 'reach', 'in-target');
@@ -557,73 +584,19 @@ function renderSelection() {
     const warn = actionsAt(ui.index, unit, hex).find((a) => a.warning);
     markTarget(overlay, hex, kind, warn ? warn.warning : null);
   }
-  if (unit !== null && ui.state.yours) showReach(unit, targets);
+  for (const n of document.querySelectorAll('#actions .ends-note')) n.remove();
+  if (unit !== null && ui.state.yours) showReach(unit, targets, (ends) => endsNote(unit, ends));
 }
 
 /**
- * Moves by destination: everywhere the selected unit can get to this phase beyond the hexes
- * already lit (`GET /reach`), ringed; forced-march hexes and hexes where a rule takes over
- * (opportunity fire, a roll) drawn apart, their reason in the tooltip. A click on one sends
- * the path's actions in turn.
+ * F7: the unit picked on the page is not the one moving, and choosing it ends that one's
+ * move: the panel says so at once (its rings and its button ask again before sending).
  */
-async function showReach(unit, targets) {
-  const seq = ui.state.seq;
-  const key = `${seq}/${unit}`;
-  if (ui.reach?.key !== key) {
-    const q = new URLSearchParams({ unit });
-    if (ui.token) q.set('seat', ui.token);
-    let got;
-    try {
-      got = await api(`/api/games/${encodeURIComponent(ui.id)}/reach?${q}`);
-    } catch {
-      return;
-    }
-    if (got.seq !== seq) return;
-    ui.reach = { key, byHex: new Map(got.destinations.map((d) => [d.hex, d])) };
-  }
-  if (ui.selected !== unit || ui.state.seq !== seq || ui.replay) return;
-  const overlay = ui.svg.querySelector('#overlay');
-  for (const [hex, d] of ui.reach.byHex) {
-    if (targets.has(hex)) continue;
-    const poly = ui.hexes.get(hex);
-    if (!poly) continue;
-    poly.classList.add('reach');
-    const mark = document.createElementNS(SVG_NS, 'polygon');
-    mark.setAttribute('points', poly.getAttribute('points'));
-    mark.setAttribute('class', `reach-mark${d.warning ? ' forced' : ''}${d.stops ? ' stops' : ''}`);
-    mark.dataset.hex = hex;
-    const title = document.createElementNS(SVG_NS, 'title');
-    title.textContent = [d.after, ...(d.changes || []), d.warning, d.stops ? `stops for ${d.stops}` : null]
-      .filter(Boolean)
-      .join(' · ');
-    mark.append(title);
-    overlay.append(mark);
-  }
-}
-
-/** Sends a destination's path, one action at a time, stopping where the game goes elsewhere. */
-async function moveTo(hex) {
-  const d = ui.reach?.byHex.get(hex);
-  if (!d || ui.busy || !ui.state.yours) return;
-  if (d.warning || d.stops) {
-    const why = [d.warning, d.stops ? `the move stops there for ${d.stops}` : null].filter(Boolean);
-    if (!(await confirmDialog(`Move to ${hex}`, why.map((w) => el('p', { class: 'warning' }, w))).answer)) return;
-  }
-  closePopups();
-  setBusy(true);
-  try {
-    for (const action of d.path) {
-      if (!ui.state.yours) break; // a rule took over (opportunity fire, a roll)
-      const body = { seat: ui.token, seq: ui.state.seq, action, log_from: ui.log.length };
-      const state = await api(`/api/games/${encodeURIComponent(ui.id)}/actions`, { body });
-      await accept(state);
-    }
-    clearNotice();
-  } catch (e) {
-    await refused(e);
-  } finally {
-    setBusy(false);
-  }
+function endsNote(unit, ends) {
+  for (const n of document.querySelectorAll('#actions .ends-note')) n.remove();
+  if (!ends || ui.selected !== unit) return;
+  const name = unitName(unit, ui.state.counters, []);
+  $('actions').prepend(el('p', { class: 'ends-note warning' }, `Moving ${name} ${ends}.`));
 }
 
 /** Gives hex polygon `hex` the class `target`, draws its highlight and lets clicks through its counters. */
@@ -664,28 +637,48 @@ function clearSelection() {
 function clickHex(hex, ev) {
   let list = ui.selected !== null ? actionsAt(ui.index, ui.selected, hex) : [];
   if (!list.length) list = actionsAt(ui.index, null, hex);
-  if (list.length === 1) choose(list[0]);
-  else if (list.length > 1) openMenu(hex, list, ev);
+  if (list.length === 1) choose(list[0], ui.selected);
+  else if (list.length > 1) openMenu(hex, list, ev, ui.selected);
 }
 
-/** A click on a counter (not on a target hex): pick it; a stack lists its counters to pick from. */
+/**
+ * A click on a counter (not on a target hex): pick it; a stack lists its counters to pick
+ * from. An enemy counter is not picked: its stack is listed with what the unit selected may
+ * do there, or the engine's reason why not (F14: an Assault not offered said nothing).
+ */
 function clickCounter(g, ev) {
   const hex = g.dataset.hex;
+  const id = g.dataset.counter;
   const stack = (ui.state.counters || []).filter((c) => c.hex === hex);
   // The unit selected may act on this hex (join the stack, say): the stack's popup offers
   // that beside its counters, since a click on your own counter only ever picks it.
-  const other = ui.selected !== null && ui.selected !== g.dataset.counter;
+  const other = ui.selected !== null && ui.selected !== id;
   const here = other ? actionsAt(ui.index, ui.selected, hex) : [];
   // A ringed hex (moves by destination): the popup offers going there too.
   const dest = other && ui.hexes.get(hex)?.classList.contains('reach') ? hex : null;
+  const enemy = ui.state.yours && !ownCounter(id);
   if (here.length || dest) {
     openStack(hex, stack, ev, here, dest);
+  } else if (enemy) {
+    openStack(hex, stack, ev);
+    explainStack(hex, ev);
   } else if (stack.length > 1) {
-    select(g.dataset.counter);
+    pick(id);
     openStack(hex, stack, ev);
   } else {
-    pick(g.dataset.counter);
+    pick(id);
   }
+}
+
+/** The engine's answer about a click on an enemy stack, under its list in the popup. */
+async function explainStack(hex, ev) {
+  const box = $('stack');
+  const got = await explainAt(hex, ui.selected === null);
+  if (!got || box.hidden || !box.querySelector('h3')?.textContent.includes(hex)) return;
+  const parts = got.offered.map((a) => el('button', { class: 'here', 'data-index': a.index, 'data-kind': a.kind, onclick: () => { closePopups(); choose(a); } }, a.label));
+  if (!parts.length && got.text) parts.push(el('p', { class: 'why' }, got.text));
+  box.append(...parts);
+  place(box, ev);
 }
 
 /**
@@ -694,8 +687,9 @@ function clickCounter(g, ev) {
  * selected). Its lit and ringed hexes then take it there, the path beginning with choosing
  * it; its buttons ("move Garland's Brigade") still choose it outright.
  */
-function pick(unit) {
+function pick(unit, pan = false) {
   if (ui.selected !== unit) select(unit);
+  else if (pan) panTo(unit);
 }
 
 /** What a click on the map means. */
@@ -728,11 +722,11 @@ function ownCounter(id) {
 }
 
 /** The menu of the actions on one hex. */
-function openMenu(hex, list, ev) {
+function openMenu(hex, list, ev, follow = null) {
   const menu = $('menu');
   menu.replaceChildren(
     el('h3', {}, `Hex ${hex}`),
-    ...list.map((a) => el('button', { 'data-index': a.index, 'data-kind': a.kind, onclick: () => { closePopups(); choose(a); } }, a.label)),
+    ...list.map((a) => el('button', { 'data-index': a.index, 'data-kind': a.kind, onclick: () => { closePopups(); choose(a, follow); } }, a.label)),
     cancelLink(),
   );
   place(menu, ev);
@@ -794,189 +788,9 @@ function place(box, ev) {
   box.style.top = `${Math.max(8, y)}px`;
 }
 
-function closePopups() {
+export function closePopups() {
   $('menu').hidden = true;
   $('stack').hidden = true;
-}
-
-/** An action chosen: ask the odds first for fire and melee, then send it. */
-async function choose(a) {
-  if (ui.busy || !ui.state || !ui.state.yours) return;
-  const combat = a.kind === 'fire' || a.kind === 'melee';
-  if (combat && !(await confirmOdds(a))) return;
-  if (!combat && a.warning && !(await confirmWarning(a))) return;
-  await send(a);
-}
-
-/** An action that risks something the rules say (a forced march, 13.5): the risk first, then Confirm. */
-function confirmWarning(a) {
-  return confirmDialog(a.label, [el('p', { class: 'warning' }, a.warning)]).answer;
-}
-
-/** POSTs the action; a stale or illegal answer is shown, the board redrawn. */
-async function send(a) {
-  setBusy(true);
-  try {
-    const body = { seat: ui.token, seq: ui.state.seq, action: a.action, log_from: ui.log.length };
-    const state = await api(`/api/games/${encodeURIComponent(ui.id)}/actions`, { body });
-    clearNotice();
-    closePopups();
-    await accept(state); // the unit stays selected while it can still act
-  } catch (e) {
-    await refused(e);
-  } finally {
-    setBusy(false);
-  }
-}
-
-/** Takes back the seat's last action. */
-async function undo() {
-  if (ui.busy || !ui.state || !ui.state.can_undo || ui.replay) return;
-  setBusy(true);
-  try {
-    const state = await api(`/api/games/${encodeURIComponent(ui.id)}/undo`, { body: { seat: ui.token, seq: ui.state.seq } });
-    clearNotice();
-    await accept(state);
-  } catch (e) {
-    await refused(e);
-  } finally {
-    setBusy(false);
-  }
-}
-
-/** Shows why the server refused, and catches up when the page was behind. */
-async function refused(e) {
-  if (e instanceof ApiError && e.status === 409) {
-    if (e.body && e.body.state) await accept(e.body.state);
-    else await refresh();
-    showNotice('Another move landed first: the board now shows it.', 'info');
-  } else if (e instanceof ApiError && e.status === 422 && e.body && e.body.rule) {
-    showNotice(`Illegal under ${e.body.rule}: ${e.body.reason}`);
-  } else {
-    showNotice(errorText(e));
-    if (e instanceof ApiError && e.status === 403) await refresh();
-  }
-}
-
-function setBusy(on) {
-  ui.busy = on;
-  document.body.classList.toggle('busy', on);
-}
-
-// ---------------------------------------------------------------- odds
-
-// ---------------------------------------------------------------- replay
-
-function renderReplayControl(s) {
-  const range = $('replay-range');
-  range.max = String(s.ply);
-  range.value = String(ui.replay ? ui.replay.ply : s.ply);
-  $('replay-where').textContent = ui.replay ? `ply ${ui.replay.ply} of ${s.ply}` : `ply ${s.ply} (live)`;
-  document.body.classList.toggle('replaying', !!ui.replay);
-}
-
-/** Shows the position after the first k actions in force; k at the live ply goes back to live. */
-async function showReplay(k) {
-  if (!ui.state) return;
-  const n = ui.state.ply;
-  k = Math.max(0, Math.min(n, k));
-  if (k === n) return backToLive();
-  const ticket = ++ui.replaySeq;
-  ui.replay = { ply: k, data: ui.replay && ui.replay.data };
-  closePopups();
-  renderReplayControl(ui.state);
-  try {
-    const data = await api(`/api/games/${encodeURIComponent(ui.id)}/replay?ply=${k}`);
-    if (ticket !== ui.replaySeq || !ui.replay) return;
-    ui.replay = { ply: k, data };
-    loadMarks().then(() => ui.replay && renderReplayBanner()).catch(() => {});
-    renderCounters(data.counters_svg);
-    drawMarks(ui.svg, ui.hexes, data.marks, []);
-    renderSelection();
-    renderStatus(data.tracks, null);
-    renderReplayBanner();
-    markReplayedLog();
-  } catch (e) {
-    showNotice(`Could not replay ply ${k}: ${errorText(e)}`);
-  }
-}
-
-function renderReplayBanner() {
-  const r = ui.replay;
-  const banner = $('replay-banner');
-  banner.hidden = !r;
-  if (!r) return;
-  const label = r.data && r.data.label ? `: ${r.data.label}` : '';
-  const where = markLabel(r.ply);
-  // A spectator's link: sharing a position must not share this seat's private token.
-  const link = new URL(location.href);
-  link.searchParams.delete('seat');
-  link.searchParams.set('ply', String(r.ply));
-  banner.replaceChildren(
-    el('strong', {}, `Replaying ply ${r.ply} of ${ui.state.ply}`),
-    where ? ` (${where})` : '',
-    label,
-    ' ',
-    el('a', { class: 'position-link', href: link.pathname + link.search, title: 'A link to this position' }, 'link'),
-    ' ',
-    el('button', { class: 'live', onclick: backToLive }, 'back to live'),
-  );
-  renderReplayControl(ui.state);
-}
-
-function backToLive() {
-  ui.replaySeq += 1;
-  ui.replay = null;
-  $('replay-banner').hidden = true;
-  // A reload goes on with the live game, not back into the replay the page opened at.
-  const here = new URL(location.href);
-  if (here.searchParams.has('ply')) {
-    here.searchParams.delete('ply');
-    history.replaceState(null, '', here.pathname + here.search);
-  }
-  render();
-  markReplayedLog();
-}
-
-/** The replay marks (`GET /marks`: where each turn and each side's play begins), fetched once a ply. */
-async function loadMarks() {
-  const n = ui.state.ply;
-  if (ui.marks?.ply !== n) {
-    const list = await api(`/api/games/${encodeURIComponent(ui.id)}/marks`);
-    ui.marks = { ply: n, list };
-  }
-  return ui.marks.list;
-}
-
-/** The mark a ply falls in: "Turn 3 (9 AM) · Union", or ''. */
-function markLabel(ply) {
-  const list = ui.marks?.list || [];
-  let m = null;
-  for (const x of list) if (x.ply <= ply) m = x;
-  if (!m) return '';
-  return [m.turn ? `Turn ${m.turn}` : null, sideName(m.actor)].filter(Boolean).join(' · ');
-}
-
-/** Replay by turn and phase: to the start of the next side's stretch of play (d = 1) or back (-1). */
-async function jumpMark(d) {
-  if (!ui.state) return;
-  let list;
-  try {
-    list = await loadMarks();
-  } catch (e) {
-    return showNotice(`Could not find the turns: ${errorText(e)}`);
-  }
-  const at = ui.replay ? ui.replay.ply : ui.state.ply;
-  const plies = list.map((m) => m.ply);
-  const target = d > 0 ? plies.find((p) => p > at) : [...plies].reverse().find((p) => p < at);
-  showReplay(target ?? (d > 0 ? ui.state.ply : 0));
-}
-
-/** Steps the replay by d actions from where it is (from the live position when live). */
-function stepReplay(d) {
-  if (!ui.state) return;
-  const at = ui.replay ? ui.replay.ply : ui.state.ply;
-  showReplay(at + d);
 }
 
 // ---------------------------------------------------------------- live updates

@@ -295,7 +295,13 @@ pub fn board(g: &crate::Fotm) -> BoardView {
     board.marks = assault_marks(g);
     board.tracks.retain(|(k, _)| k != "Turn");
     board.tracks.push(("Turn".into(), format!("{} (turn {} of {})", g.turn_label(), g.turn, g.last_turn())));
-    board.tracks.push(("Phase".into(), format!("{} {}", g.phasing.title(), g.phase.words())));
+    // 11.1: each side sets up in turn, the Confederacy first; the phase names the side
+    // setting up now, as the prompt does (issue 15 F3).
+    let phasing = match g.stack.last() {
+        Some(crate::procedure::Frame::Setup(f)) => f.side,
+        _ => g.phasing,
+    };
+    board.tracks.push(("Phase".into(), format!("{} {}", phasing.title(), g.phase.words())));
     board.tracks.push(("VP (18.1)".into(), format!("Union {}, Confederate {}", vp[0], vp[1])));
     board.tracks.push((
         "Control (18.1)".into(),

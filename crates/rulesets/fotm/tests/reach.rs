@@ -162,3 +162,46 @@ fn a_destination_is_reached_by_the_way_that_leaves_the_most_movement() {
     // Not moving, a brigade has no movement to speak of.
     assert_eq!(g.moves_left("Scammon"), None);
 }
+
+/// Issue 15 F6: a reinforcement arrives facing as its entry sets it, and the reach names the
+/// way (West at the top, 8.5) rather than "facing otherwise"; F7: choosing one unit while
+/// another moves says whose move that ends, and choosing the first unit of the phase ends none.
+#[test]
+fn a_reinforcement_names_its_facing_and_choosing_another_unit_names_the_move_it_ends() {
+    let done = |g: &mut fotm::Fotm| {
+        let d = g.legal_actions().into_iter().rev().find(|a| g.action_view(a).kind == "done").expect("Done");
+        g.apply(&d).expect("legal");
+    };
+    let mut g = fotm::Fotm::new(&[]).expect("the standard game");
+    done(&mut g); // the Confederate set-up as authored (11.1)
+    done(&mut g); // the Union's
+    let first = engine::reach::destinations(&g, "Whiting", 5_000);
+    assert!(!first.is_empty() && first.iter().all(|d| d.ends.is_none()), "no move under way to end");
+    let benjamin = g
+        .legal_actions()
+        .into_iter()
+        .find(|a| matches!(a, Action::Select(Unit::Brigade(_))) && g.action_view(a).unit.as_deref() == Some("Benjamin"))
+        .expect("Benjamin may move");
+    g.apply(&benjamin).expect("legal");
+    let whiting = engine::reach::destinations(&g, "Whiting", 5_000);
+    assert!(!whiting.is_empty());
+    for d in &whiting {
+        assert!(d.ends.as_deref().is_some_and(|e| e.starts_with("ends the move of ")), "{}: {:?}", d.hex, d.ends);
+        assert!(d.changes.contains(d.ends.as_ref().unwrap()), "{:?}", d.changes);
+    }
+    done(&mut g); // the Union Movement Phase ends: reinforcements (14.1)
+    assert_eq!(g.phase, Phase::Reinforcement, "{}", g.prompt().text);
+    let unit = g.legal_actions().into_iter().find_map(|a| {
+        let v = g.action_view(&a);
+        (v.kind == "select").then(|| v.unit.unwrap())
+    });
+    let reach = engine::reach::destinations(&g, &unit.expect("a reinforcement"), 5_000);
+    assert!(!reach.is_empty());
+    for d in &reach {
+        assert!(d.changes.iter().all(|c| !c.contains("otherwise")), "{}: {:?}", d.hex, d.changes);
+    }
+    assert!(
+        reach.iter().any(|d| d.changes.iter().any(|c| c.starts_with("arrives facing west"))),
+        "the entry facing, named"
+    );
+}

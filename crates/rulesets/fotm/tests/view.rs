@@ -40,3 +40,17 @@ fn setup_view_places_the_7_am_units() {
         board.tracks.iter().any(|(k, v)| k.starts_with("Reinforcements") && v.contains("7 AM union at old-sharpsburg"))
     );
 }
+
+#[test]
+fn the_phase_track_names_the_side_setting_up() {
+    // Issue 15 F3: the tracks said "Confederate Set-up" while the Union set up.
+    use engine::{Actor, Game, Side};
+    let phase = |g: &fotm::Fotm| g.board().tracks.into_iter().find(|(k, _)| k == "Phase").unwrap().1;
+    let mut g = fotm::Fotm::new(&[]).expect("the standard game");
+    assert_eq!(g.actor(), Actor::Side(Side::Confederate));
+    assert!(phase(&g).starts_with("Confederate"), "{}", phase(&g));
+    let done = g.legal_actions().into_iter().find(|a| g.action_view(a).kind == "done").unwrap();
+    g.apply(&done).unwrap();
+    assert_eq!(g.actor(), Actor::Side(Side::Union), "{}", g.prompt().text);
+    assert!(phase(&g).starts_with("Union"), "{}", phase(&g));
+}

@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   indexActions, targetsFor, actionsAt, soleUnit, defaultButton, groupBy, unitName, mergeLog,
-  percent, oddsRows, changeText, reachStopsText, wsUrl, backoff, gameIdFromPath, seatFromSearch, turnText, outcomeText,
+  percent, oddsRows, oddsSummary, changeText, reachStopsText, wsUrl, backoff, gameIdFromPath, seatFromSearch, turnText, outcomeText,
   loadGames, rememberGame, forgetGame, errorText, ApiError, recentRows, logKey, facingBearing,
 } from '../app.js';
 
@@ -173,4 +173,22 @@ test('My games: remembered by id and seat, first time kept, removable', () => {
   assert.deepEqual(forgetGame('a', 'union', storage).map((g) => g.id), ['b']);
   store.set('muster.games', 'not json');
   assert.deepEqual(loadGames(storage), []);
+});
+
+test('the odds in short: each tally key\'s chance up and down, most likely first, then no change', () => {
+  const classes = [
+    { probability: 0.5, changes: [['union steps lost', 1]] },
+    { probability: 0.2, changes: [['union steps lost', 2], ['confederate vp x4', 2]] },
+    { probability: 0.1, changes: [['confederate vp x4', -4]] },
+    { probability: 0.2, changes: [] },
+  ];
+  const rows = oddsSummary(classes);
+  assert.deepEqual(rows.map((r) => [r.pct, r.text]), [
+    ['70.0%', 'Union steps lost ≥ 1'],
+    ['20.0%', 'Confederate VP ≥ 0.5'],
+    ['10.0%', 'Confederate VP ≤ -1'],
+    ['20.0%', 'nothing changes'],
+  ]);
+  assert.deepEqual(oddsSummary([{ probability: 1, changes: [] }]).map((r) => r.text), ['nothing changes']);
+  assert.deepEqual(oddsSummary([]), []);
 });
