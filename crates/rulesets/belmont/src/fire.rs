@@ -321,11 +321,13 @@ pub(crate) fn volley_finish(g: &mut Belmont, f: Frame) {
 /// the second.
 fn catastrophic_failure(g: &mut Belmont, u: UnitId) {
     let n = g.name(u);
-    g.log.push("Belmont 12.2", || format!("Catastrophic failure: {n} explodes."));
     let reducible = g.counter(u).sp_reverse > 0 && g.counter(u).id.to_lowercase().contains("coupee");
+    // The third playtest: the log says what the explosion did, not only that it happened.
     if reducible && !g.unit(u).flipped {
+        g.log.push("Belmont 12.2", || format!("Catastrophic failure: {n} explodes and is reduced."));
         g.unit_mut(u).flipped = true;
     } else {
+        g.log.push("Belmont 12.2", || format!("Catastrophic failure: {n} explodes and is destroyed."));
         g.set_loc(u, Loc::Gone(Fate::Eliminated));
         // A destroyed battery rolls none of its remaining dice. (Reading: a reduced Point
         // Coupee finishes the dice already declared.)

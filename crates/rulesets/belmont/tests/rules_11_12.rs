@@ -760,6 +760,7 @@ fn r12_2_point_coupee_is_reduced_by_its_first_one_then_destroyed() {
     roll(&mut g, 1);
     assert!(flipped(&g, "PointCoupee"));
     assert!(g.in_play(g.id("PointCoupee")));
+    assert!(logged(&g, "Belmont 12.2", "explodes and is reduced"), "the log says what it did");
     let mut c = g.clone();
     if c.actor() == Actor::Chance {
         roll(&mut c, 1);
@@ -771,6 +772,7 @@ fn r12_2_point_coupee_is_reduced_by_its_first_one_then_destroyed() {
     volley_from(&mut g, "3422", "3220");
     roll(&mut g, 1);
     assert_eq!(loc(&g, "PointCoupee"), Loc::Gone(Fate::Eliminated));
+    assert!(logged(&g, "Belmont 12.2", "explodes and is destroyed"));
 }
 
 #[test]
