@@ -65,6 +65,7 @@ pub(crate) fn action_view(g: &Fotm, a: &Action) -> ActionView {
         hex: hex.map(Hex::label),
         warning: match *a {
             Action::Step(to) => crate::movement::step_warning(g, to),
+            Action::Done => crate::movement::done_warning(g),
             _ => None,
         },
     }

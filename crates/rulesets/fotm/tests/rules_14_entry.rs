@@ -167,6 +167,9 @@ fn a_reinforcement_held_back_is_logged_as_held_back() {
     let last = g.log().events().last().map(|e| e.text.clone()).unwrap_or_default();
     assert!(last.contains("is held back"), "{last}");
     assert_eq!(g.bde(id(&g, "GBAnderson")).loc, Loc::Entering);
+    // Done says what it leaves off the map before the page sends it.
+    let w = g.action_view(&Action::Done).warning.unwrap_or_default();
+    assert!(w.contains("G. B. Anderson") && w.contains("14.2"), "{w}");
     let mut g = anderson_enters(|_| {});
     let first = offered(&g)[0];
     act(&mut g, Action::Step(first));
@@ -174,4 +177,6 @@ fn a_reinforcement_held_back_is_logged_as_held_back() {
     let last =
         g.log().events().iter().rev().find(|e| e.rule == "FotM 13.1").map(|e| e.text.clone()).unwrap_or_default();
     assert!(last.contains("ends its move in"), "{last}");
+    let w = g.action_view(&Action::Done).warning.unwrap_or_default();
+    assert!(!w.contains("G. B. Anderson"), "he came on: {w}");
 }

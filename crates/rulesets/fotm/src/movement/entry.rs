@@ -53,6 +53,16 @@ pub(super) fn entering_units(g: &Fotm, side: Side) -> impl Iterator<Item = Unit>
     brigades.chain(commanders)
 }
 
+/// 14.2 (the third playtest: Done ended a Reinforcement Phase with a brigade still off the map,
+/// without a word): what Done leaves waiting at the entries, if the phase under way is a
+/// Reinforcement Phase and some unit has not come on.
+pub(crate) fn done_warning(g: &Fotm) -> Option<String> {
+    let Some(Frame::Move(f)) = g.stack.last() else { return None };
+    let MoveFrame::Phase { side, reinforce: true, .. } = **f else { return None };
+    let waiting: Vec<String> = entering_units(g, side).map(|u| g.uname(u)).collect();
+    (!waiting.is_empty()).then(|| format!("{} will stay off the map until a later turn (14.2)", waiting.join(", ")))
+}
+
 /// 11.4: whether the pause bars this side's units from entering an enemy ZOC.
 pub(super) fn barred_from_zoc(g: &Fotm, side: Side) -> bool {
     side == Side::Union && sequence::union_paused(g)

@@ -59,7 +59,7 @@ pub(crate) use costs::{
     terrain_cost,
 };
 use engine::{Actor, Illegal, Side};
-pub(crate) use entry::start_reinforcements;
+pub(crate) use entry::{done_warning, start_reinforcements};
 use entry::{entering_units, entry_check, entry_facing, entry_hexes, entry_of, join_column};
 pub(crate) use finish::dead_end;
 use hexmap::Hex;
