@@ -240,8 +240,8 @@ impl<G: Game> MctsBot<G> {
         self.unprune_root();
     }
 
-    /// Makes the rearrangements pruned at the root untried again: one may follow the bot's
-    /// last rearrangement, when the bot decides (see [`MctsBot::iterate`]).
+    /// Makes the rearrangements pruned at the new root untried again: the root weighs every
+    /// action (see [`MctsBot::iterate`]).
     fn unprune_root(&mut self) {
         let Some(r) = self.root else { return };
         let n = &mut self.nodes[r as usize];
@@ -306,13 +306,15 @@ impl<G: Game> MctsBot<G> {
 
     /// One iteration from the root position `root_game`.
     ///
-    /// Below the root a rearrangement ([`rearranges`]) is not followed by another: the edge is
-    /// found to be one when first tried, then left without a child (pruned) and another tried
-    /// instead. Rearrangements are free, so a side can make them for ever; a search that lets it
-    /// finds that putting off the other side's turn looks better than ending its own (it sees
-    /// less of the reply), and its bot reorders stacks and turns its units without end. One at
-    /// a time, each followed by something that makes progress, is enough to value a turn or a
-    /// formation before a move; the next one is weighed when the bot decides again.
+    /// Below the root, the side to act there makes no rearrangement ([`rearranges`]) until
+    /// chance or the other side acts, and elsewhere no rearrangement follows another: the edge
+    /// is found to be one when first tried, then left without a child (pruned) and another
+    /// tried instead. Rearrangements are free, so a side can make them for ever; a search that
+    /// lets it finds that putting off the other side's turn looks better than ending its own (it
+    /// sees less of the reply), and its bot reorders stacks and turns its units without end.
+    /// Kept out of the root's own run, they leave each root action to be weighed on the same
+    /// footing, a rearrangement now against none ([`prefer_progress`]); the next one is weighed
+    /// when the bot decides again.
     fn iterate(&mut self, root_game: &G) {
         let root = self.root.expect("a root");
         let mut g = root_game.clone();
@@ -321,9 +323,14 @@ impl<G: Game> MctsBot<G> {
         let mut created = false;
         // Whether the edge into `node` was a rearrangement.
         let mut came_free = false;
+        // Whether only the root's side has acted so far, chance not.
+        let mut root_run = true;
+        let root_actor = self.nodes[root as usize].actor;
         let max_nodes = self.config.max_nodes;
         loop {
             let n = &self.nodes[node as usize];
+            root_run &= n.actor == root_actor;
+            let prune = node != root && (root_run || came_free);
             let (i, fresh) = match n.actor {
                 Actor::Over => break,
                 Actor::Side(side) => {
@@ -371,7 +378,7 @@ impl<G: Game> MctsBot<G> {
             let edge = &self.nodes[node as usize].edges[i];
             // A side's edge tried for the first time: is it a rearrangement?
             let before = fresh.map(|side| (side, g.layout_hash(), g.places_hash()));
-            let undo = (fresh.is_some() && came_free).then(|| g.clone());
+            let undo = (fresh.is_some() && prune).then(|| g.clone());
             g.apply_unchecked(&edge.action);
             node = match edge.child {
                 Some(c) => {
@@ -382,7 +389,7 @@ impl<G: Game> MctsBot<G> {
                 None => {
                     let free = before.is_some_and(|(side, layout, places)| rearranges(&g, side, layout, places));
                     if let (true, Some(back)) = (free, undo) {
-                        // A second rearrangement in a row: pruned (see above).
+                        // Pruned (see above).
                         self.nodes[node as usize].edges[i].free = true;
                         g = back;
                         continue;
