@@ -30,7 +30,12 @@
 //! [`Game::state_hash`] is the new position's (whatever chance and the opponent did in
 //! between) and keeps that subtree, visits and all.
 //!
-//! The move played is the root edge with the most visits (ties to the higher mean).
+//! The move played is the root edge with the most visits (ties to the higher mean), unless
+//! it is a loop ([`crate::Recent`]) or a rearrangement (a free turn, formation change or stack
+//! reorder, [`rearranges`]) that the search cannot tell from an action that makes progress
+//! (see [`prefer_progress`]); below the root no rearrangement follows another
+//! ([`MctsBot::iterate`]). A search against the clock stops early once more would not change
+//! the move ([`MctsBot::settled`]); a decision with one legal action is taken without search.
 //!
 //! Rollouts: by default none (`rollout_depth` 0): the expanded node is scored by the
 //! ruleset's evaluation straight away. Random rollouts played worse and cost more in both
@@ -98,6 +103,8 @@ struct Edge<A> {
     /// Chance outcomes' probability; 0 at decision nodes.
     prob: f64,
     child: Option<Id>,
+    /// A rearrangement ([`rearranges`]), known once the edge has been tried.
+    free: bool,
 }
 
 struct Node<A> {
@@ -114,6 +121,8 @@ struct Node<A> {
     visits: u64,
     /// Sum of rewards, Union then Confederate.
     value: [f64; 2],
+    /// Sum of the rewards' squares, for the noise of the mean ([`Ranked::se`]).
+    sq: [f64; 2],
 }
 
 /// A UCT player with chance nodes: see the [module documentation](self).
@@ -172,14 +181,25 @@ impl<G: Game> MctsBot<G> {
     fn make_node(&mut self, game: &G) -> Id {
         let actor = game.actor();
         let edges = match actor {
-            Actor::Chance => {
-                game.chance_outcomes().into_iter().map(|(action, prob)| Edge { action, prob, child: None }).collect()
-            }
+            Actor::Chance => game
+                .chance_outcomes()
+                .into_iter()
+                .map(|(action, prob)| Edge { action, prob, child: None, free: false })
+                .collect(),
             Actor::Side(_) | Actor::Over => Vec::new(),
         };
         let listed = !matches!(actor, Actor::Side(_));
         let id = Id::try_from(self.nodes.len()).expect("fewer than 2^32 nodes");
-        self.nodes.push(Node { hash: game.state_hash(), actor, listed, edges, tried: 0, visits: 0, value: [0.0; 2] });
+        self.nodes.push(Node {
+            hash: game.state_hash(),
+            actor,
+            listed,
+            edges,
+            tried: 0,
+            visits: 0,
+            value: [0.0; 2],
+            sq: [0.0; 2],
+        });
         id
     }
 
@@ -187,7 +207,11 @@ impl<G: Game> MctsBot<G> {
     fn list(&mut self, node: Id, game: &G) {
         let n = &mut self.nodes[node as usize];
         if !n.listed {
-            n.edges = game.legal_actions().into_iter().map(|action| Edge { action, prob: 0.0, child: None }).collect();
+            n.edges = game
+                .legal_actions()
+                .into_iter()
+                .map(|action| Edge { action, prob: 0.0, child: None, free: false })
+                .collect();
             n.listed = true;
         }
     }
@@ -213,6 +237,28 @@ impl<G: Game> MctsBot<G> {
                 self.root = Some(r);
             }
         }
+        self.unprune_root();
+    }
+
+    /// Makes the rearrangements pruned at the new root untried again: the root weighs every
+    /// action (see [`MctsBot::iterate`]).
+    fn unprune_root(&mut self) {
+        let Some(r) = self.root else { return };
+        let n = &mut self.nodes[r as usize];
+        let pruned = |e: &Edge<G::Action>| e.free && e.child.is_none();
+        let (mut kept, mut back): (Vec<_>, Vec<_>) = n.edges.drain(..n.tried).partition(|e| !pruned(e));
+        if back.is_empty() {
+            kept.append(&mut n.edges);
+            n.edges = kept;
+            return;
+        }
+        n.tried = kept.len();
+        for e in &mut back {
+            e.free = false;
+        }
+        kept.append(&mut back);
+        kept.append(&mut n.edges);
+        n.edges = kept;
     }
 
     /// Compacts the arena to the subtree under `new_root`.
@@ -246,6 +292,7 @@ impl<G: Game> MctsBot<G> {
                     tried: 0,
                     visits: 0,
                     value: [0.0; 2],
+                    sq: [0.0; 2],
                 },
             );
             for e in &mut n.edges {
@@ -258,16 +305,33 @@ impl<G: Game> MctsBot<G> {
     }
 
     /// One iteration from the root position `root_game`.
+    ///
+    /// Below the root, the side to act there makes no rearrangement ([`rearranges`]) until
+    /// chance or the other side acts, and elsewhere no rearrangement follows another: the edge
+    /// is found to be one when first tried, then left without a child (pruned) and another
+    /// tried instead. Rearrangements are free, so a side can make them for ever; a search that
+    /// lets it finds that putting off the other side's turn looks better than ending its own (it
+    /// sees less of the reply), and its bot reorders stacks and turns its units without end.
+    /// Kept out of the root's own run, they leave each root action to be weighed on the same
+    /// footing, a rearrangement now against none ([`prefer_progress`]); the next one is weighed
+    /// when the bot decides again.
     fn iterate(&mut self, root_game: &G) {
         let root = self.root.expect("a root");
         let mut g = root_game.clone();
         let mut path = vec![root];
         let mut node = root;
         let mut created = false;
+        // Whether the edge into `node` was a rearrangement.
+        let mut came_free = false;
+        // Whether only the root's side has acted so far, chance not.
+        let mut root_run = true;
+        let root_actor = self.nodes[root as usize].actor;
         let max_nodes = self.config.max_nodes;
         loop {
             let n = &self.nodes[node as usize];
-            let i = match n.actor {
+            root_run &= n.actor == root_actor;
+            let prune = node != root && (root_run || came_free);
+            let (i, fresh) = match n.actor {
                 Actor::Over => break,
                 Actor::Side(side) => {
                     if created {
@@ -276,9 +340,6 @@ impl<G: Game> MctsBot<G> {
                     self.list(node, &g);
                     let n = &self.nodes[node as usize];
                     let (tried, len) = (n.tried, n.edges.len());
-                    if len == 0 {
-                        break;
-                    }
                     if tried < len {
                         if self.nodes.len() >= max_nodes {
                             break;
@@ -290,9 +351,12 @@ impl<G: Game> MctsBot<G> {
                         let n = &mut self.nodes[node as usize];
                         n.edges.swap(tried, j);
                         n.tried += 1;
-                        tried
+                        (tried, Some(side))
                     } else {
-                        self.select(node, side)
+                        match self.select(node, side) {
+                            Some(i) => (i, None),
+                            None => break,
+                        }
                     }
                 }
                 Actor::Chance => {
@@ -308,18 +372,34 @@ impl<G: Game> MctsBot<G> {
                         }
                         u -= e.prob;
                     }
-                    i
+                    (i, None)
                 }
             };
             let edge = &self.nodes[node as usize].edges[i];
+            // A side's edge tried for the first time: is it a rearrangement?
+            let before = fresh.map(|side| (side, g.layout_hash(), g.places_hash()));
+            let undo = (fresh.is_some() && prune).then(|| g.clone());
             g.apply_unchecked(&edge.action);
             node = match edge.child {
-                Some(c) => c,
+                Some(c) => {
+                    came_free = edge.free;
+                    c
+                }
                 None if self.nodes.len() >= max_nodes => break,
                 None => {
+                    let free = before.is_some_and(|(side, layout, places)| rearranges(&g, side, layout, places));
+                    if let (true, Some(back)) = (free, undo) {
+                        // Pruned (see above).
+                        self.nodes[node as usize].edges[i].free = true;
+                        g = back;
+                        continue;
+                    }
                     created = true;
+                    came_free = free;
                     let c = self.make_node(&g);
-                    self.nodes[node as usize].edges[i].child = Some(c);
+                    let e = &mut self.nodes[node as usize].edges[i];
+                    e.child = Some(c);
+                    e.free = free;
                     c
                 }
             };
@@ -333,19 +413,22 @@ impl<G: Game> MctsBot<G> {
         for id in path {
             let n = &mut self.nodes[id as usize];
             n.visits += 1;
-            n.value[0] += reward[0];
-            n.value[1] += reward[1];
+            for ((v, sq), r) in n.value.iter_mut().zip(&mut n.sq).zip(reward) {
+                *v += r;
+                *sq += r * r;
+            }
         }
     }
 
-    /// UCT among the tried edges of a decision node for the side to act there.
-    fn select(&self, node: Id, side: Side) -> usize {
+    /// UCT among the tried edges of a decision node for the side to act there (none if every
+    /// one was pruned).
+    fn select(&self, node: Id, side: Side) -> Option<usize> {
         let n = &self.nodes[node as usize];
         #[allow(clippy::cast_precision_loss)]
         let ln = (n.visits.max(1) as f64).ln();
         let (lo, hi) = self.range[side.index()];
         let scale = if hi - lo > 1e-9 { hi - lo } else { 1.0 };
-        let mut best = (f64::NEG_INFINITY, 0);
+        let mut best = (f64::NEG_INFINITY, None);
         for (i, e) in n.edges.iter().enumerate() {
             let Some(c) = e.child else { continue };
             let c = &self.nodes[c as usize];
@@ -354,7 +437,7 @@ impl<G: Game> MctsBot<G> {
             let q = if hi - lo > 1e-9 { (mean(c, side) - lo) / scale } else { mean(c, side) };
             let u = q + self.config.exploration * (ln / visits).sqrt();
             if u > best.0 {
-                best = (u, i);
+                best = (u, Some(i));
             }
         }
         best.1
@@ -387,7 +470,7 @@ impl<G: Game> MctsBot<G> {
 
     /// Searches from `game` within the budget and returns the root's tried actions, the
     /// most visited first (ties to the higher mean).
-    fn search(&mut self, game: &G) -> Vec<G::Action> {
+    fn search(&mut self, game: &G) -> Vec<Ranked<G::Action>> {
         let start = Instant::now();
         let mut root_game = game.clone();
         root_game.set_logging(false);
@@ -401,7 +484,7 @@ impl<G: Game> MctsBot<G> {
                 Budget::Iterations(n) => iterations < u64::from(n),
                 Budget::Time(d) => iterations == 0 || start.elapsed() < d,
             } && (iterations == 0 || self.config.time_cap.is_none_or(|cap| start.elapsed() < cap));
-            if !go {
+            if !go || (iterations.is_multiple_of(SETTLED_EVERY) && self.settled(root, iterations, start)) {
                 break;
             }
             self.iterate(&root_game);
@@ -411,11 +494,118 @@ impl<G: Game> MctsBot<G> {
             SearchStats { iterations, reused_visits: reused, nodes: self.nodes.len(), elapsed: start.elapsed() };
         let n = &self.nodes[root as usize];
         let Actor::Side(side) = n.actor else { return Vec::new() };
-        let mut ranked: Vec<(&G::Action, &Node<G::Action>)> =
-            n.edges.iter().filter_map(|e| e.child.map(|c| (&e.action, &self.nodes[c as usize]))).collect();
-        ranked.sort_by(|(_, a), (_, b)| b.visits.cmp(&a.visits).then(mean(b, side).total_cmp(&mean(a, side))));
-        ranked.into_iter().map(|(a, _)| a.clone()).collect()
+        let mut ranked: Vec<Ranked<G::Action>> = n
+            .edges
+            .iter()
+            .filter_map(|e| {
+                let c = &self.nodes[e.child? as usize];
+                Some(Ranked {
+                    action: e.action.clone(),
+                    visits: c.visits,
+                    mean: mean(c, side),
+                    se: se(c, side),
+                    free: e.free,
+                })
+            })
+            .collect();
+        ranked.sort_by(|a, b| b.visits.cmp(&a.visits).then(b.mean.total_cmp(&a.mean)));
+        ranked
     }
+
+    /// Whether a search against the clock from `root` may stop before its time because more
+    /// would not change the move (a bot turn of forty decisions at two seconds each is over a
+    /// minute; issue 15 asks trivial decisions at once): every action has been tried and either
+    /// the most visited leads the next by more visits than the time left buys at the rate so
+    /// far, or every reward seen is the same (nothing to choose between). An iteration budget
+    /// is a fixed amount of work, always spent: the same seed plays the same game.
+    fn settled(&self, root: Id, iterations: u64, start: Instant) -> bool {
+        let n = &self.nodes[root as usize];
+        let Budget::Time(budget) = self.config.budget else { return false };
+        if iterations == 0 || !n.listed || n.tried < n.edges.len() {
+            return false;
+        }
+        if self.range.iter().all(|(lo, hi)| hi - lo <= 1e-12) {
+            return true;
+        }
+        let elapsed = start.elapsed().as_secs_f64();
+        #[allow(clippy::cast_precision_loss, clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+        let by_time = |d: Duration| {
+            let left = (d.as_secs_f64() - elapsed).max(0.0);
+            (iterations as f64 * left / elapsed.max(1e-9)).ceil() as u64
+        };
+        let mut left = by_time(budget);
+        if let Some(cap) = self.config.time_cap {
+            left = left.min(by_time(cap));
+        }
+        let (mut first, mut second) = (0, 0);
+        for e in &n.edges {
+            let v = e.child.map_or(0, |c| self.nodes[c as usize].visits);
+            if v > first {
+                (first, second) = (v, first);
+            } else if v > second {
+                second = v;
+            }
+        }
+        first > second + left
+    }
+}
+
+/// How often (in iterations) a search asks whether it has [`MctsBot::settled`].
+const SETTLED_EVERY: u64 = 32;
+
+/// How many standard errors apart two means must be for the search to tell them apart
+/// ([`prefer_progress`]).
+const NOISE_Z: f64 = 2.0;
+
+/// A root action after the search: its visits, its mean reward for the side to act, that
+/// mean's standard error, and whether it is a rearrangement ([`rearranges`]).
+#[derive(Clone, Debug)]
+struct Ranked<A> {
+    action: A,
+    visits: u64,
+    mean: f64,
+    se: f64,
+    free: bool,
+}
+
+/// Whether an action taken by `side` in a position of that `layout` and those `places`
+/// ([`Game::layout_hash`], [`Game::places_hash`]) is a *rearrangement*, `next` being where it
+/// led: the same side decides again with no chance between, the units stand in the places they
+/// stood in, and only how they stand changed (a facing, a formation, a stack's order). Such an
+/// action costs nothing and, where the evaluation does not read how units stand, its subtree
+/// is worth what the actions after it are worth, so a search finds it as good as the best of
+/// them, within its noise, and a bot that takes the most visited action turns and reorders for
+/// nothing (a playtest: nine to thirty reorders (FotM 4.2) each Confederate Movement Phase, a
+/// brigade facing five ways in one move and then force-marching, 13.5).
+fn rearranges<G: Game>(next: &G, side: Side, layout: u64, places: u64) -> bool {
+    next.actor() == Actor::Side(side) && next.places_hash() == places && next.layout_hash() != layout
+}
+
+/// The standard error of node `n`'s mean reward for `side`; infinite below two visits.
+fn se<A>(n: &Node<A>, side: Side) -> f64 {
+    if n.visits < 2 {
+        return f64::INFINITY;
+    }
+    #[allow(clippy::cast_precision_loss)]
+    let v = n.visits as f64;
+    let m = n.value[side.index()] / v;
+    let var = (n.sq[side.index()] / v - m * m).max(0.0);
+    (var / (v - 1.0)).sqrt()
+}
+
+/// Among the root's actions, ranked, the one to play: the first for which `ok` holds (the
+/// most visited that is no loop), unless it is a rearrangement ([`rearranges`]) and an action
+/// that is none, also `ok`, has a mean within the noise of its own ([`NOISE_Z`] standard
+/// errors of their difference): then the most visited such one. A rearrangement is played
+/// only when the search sees it gain more than its noise (a facing that readies an attack,
+/// say), not because it ties with the move it would delay. With no `ok` action, the first.
+fn prefer_progress<A>(ranked: &[Ranked<A>], mut ok: impl FnMut(&A) -> bool) -> Option<&Ranked<A>> {
+    let best = ranked.iter().find(|r| ok(&r.action)).or(ranked.first())?;
+    if !best.free {
+        return Some(best);
+    }
+    let near = |r: &Ranked<A>| r.mean >= best.mean - NOISE_Z * (best.se.powi(2) + r.se.powi(2)).sqrt();
+    ranked.iter().find(|r| !r.free && near(r) && ok(&r.action)).or(Some(best))
 }
 
 fn mean<A>(n: &Node<A>, side: Side) -> f64 {
@@ -461,8 +651,8 @@ impl<G: Game> Bot<G> for MctsBot<G> {
                 a => a == side && (self.recent.contains(next.state_hash()) || self.recent.goes_back(&next)),
             }
         };
-        let chosen = match ranked.iter().find(|a| !loops(a)).or(ranked.first()) {
-            Some(a) if legal.contains(a) => a.clone(),
+        let chosen = match prefer_progress(&ranked, |a| !loops(a)) {
+            Some(r) if legal.contains(&r.action) => r.action.clone(),
             // The tree's root is not this decision (cannot happen for a side to act),
             // or the search found nothing: any legal action.
             _ => self.dice.choose(legal).clone(),

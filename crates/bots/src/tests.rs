@@ -301,3 +301,76 @@ fn greedy_fires_in_gbacw_when_it_can_hurt_the_enemy() {
     tk::place(&mut far, "12TN", "2340", Formation::Line, 0);
     assert_eq!(far.legal_actions(), vec![Action::Done]);
 }
+
+/// Issue 15 (a playtest against `mcts:2s`: nine to thirty stack reorders a Movement Phase, a
+/// brigade facing five ways in one move): a rearrangement that gains nothing ties with the
+/// step it puts off, within the search's noise. MCTS marches and finishes without turning or
+/// reordering, and wins; where facing the right way wins the game, it turns, once, and wins.
+#[test]
+fn mcts_makes_no_rearrangement_that_gains_nothing() {
+    use crate::toy::{Drill, DrillAction};
+    for seed in 0..8 {
+        for facing_pays in [false, true] {
+            let mut g = Drill { mp: 4, facing_pays, ..Drill::default() };
+            let config = MctsConfig { budget: Budget::Iterations(300), ..MctsConfig::default() };
+            let mut bot = MctsBot::new(seed, config);
+            let mut idle = RandomBot::new(0);
+            let actions = play_out(&mut g, [&mut bot as &mut dyn Bot<Drill>, &mut idle], &mut Dice::seeded(seed), 60)
+                .expect("finishes");
+            let turns = actions.iter().filter(|a| matches!(a, DrillAction::Face(_))).count();
+            let reorders = actions.iter().filter(|a| **a == DrillAction::Reorder).count();
+            assert!(g.won(), "seed {seed}, facing pays {facing_pays}: {actions:?}");
+            assert_eq!((turns, reorders), (usize::from(facing_pays), 0), "seed {seed}: {actions:?}");
+        }
+    }
+}
+
+/// Issue 15: trivial decisions at once. Against the clock, a decision where every action is
+/// worth the same stops searching as soon as every action has been tried; a close one (a
+/// gamble worth 3 1/3 VP against a sure 3) uses most of its time.
+#[test]
+fn a_search_against_the_clock_stops_when_more_would_not_change_the_move() {
+    use std::time::{Duration, Instant};
+    let mut worthless = Choice::new(0);
+    worthless.prize = 0;
+    let budget = |ms| MctsConfig { budget: Budget::Time(Duration::from_millis(ms)), ..MctsConfig::default() };
+    let mut bot: MctsBot<Choice> = MctsBot::new(1, budget(3_000));
+    let start = Instant::now();
+    let _ = bot.choose(&worthless);
+    assert!(start.elapsed() < Duration::from_millis(1_500), "{:?}", bot.stats());
+    assert!(bot.stats().iterations < 1_000, "{:?}", bot.stats());
+    let mut bot: MctsBot<Choice> = MctsBot::new(1, budget(300));
+    let start = Instant::now();
+    let _ = bot.choose(&Choice::new(3));
+    assert!(start.elapsed() >= Duration::from_millis(200), "{:?}", bot.stats());
+}
+
+/// Issue 15, on Fire on the Mountain: a Confederate Movement Phase with stacks to reorder
+/// (4.2: any time, free) played by MCTS reorders nothing and turns no brigade twice in a move.
+#[test]
+fn mcts_plays_a_fotm_movement_phase_without_reordering() {
+    use fotm::testkit::{after_setup, phase_going_on};
+    let mut g = after_setup(&[]);
+    phase_going_on(&mut g, 2, Side::Confederate, fotm::Phase::Movement);
+    g.set_logging(false);
+    let config = MctsConfig { budget: Budget::Iterations(300), ..MctsConfig::default() };
+    for seed in 0..2 {
+        let mut g = g.clone();
+        let mut bot = MctsBot::new(seed, config);
+        let (mut reorders, mut turns, mut decisions) = (0, 0, 0);
+        while g.actor() == Actor::Side(Side::Confederate) && g.phase == fotm::Phase::Movement {
+            let a = bot.choose(&g);
+            match a {
+                fotm::Action::ToTop(_) => reorders += 1,
+                fotm::Action::Face(_) => turns += 1,
+                fotm::Action::Select(_) => turns = 0,
+                _ => {}
+            }
+            assert!(turns <= 1, "seed {seed}: a brigade turned twice in one move");
+            decisions += 1;
+            g.apply(&a).expect("legal");
+        }
+        assert_eq!(reorders, 0, "seed {seed}");
+        assert!(decisions < 80, "seed {seed}: {decisions} decisions");
+    }
+}

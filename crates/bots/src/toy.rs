@@ -345,3 +345,88 @@ impl Game for Pace {
         if self.facing && !self.placeless { u64::from(self.at) } else { self.layout_hash() }
     }
 }
+
+/// A drill: the Union's one unit marches down a road of places 0 to 3 with `mp` movement
+/// points. It may step on (1 MP), turn to one of four facings (1 MP), put another unit of its
+/// stack on top (`order`, one of six orders, free) or finish; the game ends when it finishes,
+/// a Union win if it reached place 3 and, with `facing_pays`, faces 2 (the way an attack
+/// comes), else a draw. Its evaluation is the same everywhere (0.6 for the Union), so only a
+/// search that reaches the end tells one action from another. Turns and reorders are
+/// rearrangements (the same side decides next, the unit stands where it stood, in another
+/// layout).
+#[derive(Clone, Hash, Debug, Default)]
+pub struct Drill {
+    pub at: u8,
+    pub mp: u8,
+    pub facing: u8,
+    pub order: u8,
+    pub facing_pays: bool,
+    pub over: bool,
+}
+
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+pub enum DrillAction {
+    Step,
+    Face(u8),
+    Reorder,
+    Finish,
+}
+
+impl Drill {
+    /// Whether the drill ended in a Union win.
+    pub fn won(&self) -> bool {
+        self.at == 3 && (!self.facing_pays || self.facing == 2)
+    }
+}
+
+impl Game for Drill {
+    type Action = DrillAction;
+    fn scenario(&self) -> (&str, &[String]) {
+        ("drill", &[])
+    }
+    fn actor(&self) -> Actor {
+        if self.over { Actor::Over } else { Actor::Side(Side::Union) }
+    }
+    fn prompt(&self) -> Prompt {
+        Prompt { actor: self.actor(), rule: "Drill 1".into(), text: "step, turn, reorder or finish".into() }
+    }
+    fn legal_actions(&self) -> Vec<DrillAction> {
+        if self.over {
+            return vec![];
+        }
+        let mut v = vec![DrillAction::Finish, DrillAction::Reorder];
+        if self.mp > 0 {
+            if self.at < 3 {
+                v.push(DrillAction::Step);
+            }
+            v.extend((0..4).filter(|&f| f != self.facing).map(DrillAction::Face));
+        }
+        v
+    }
+    fn chance_outcomes(&self) -> Vec<(DrillAction, f64)> {
+        vec![]
+    }
+    fn apply_unchecked(&mut self, a: &DrillAction) {
+        match *a {
+            DrillAction::Step => (self.at, self.mp) = (self.at + 1, self.mp - 1),
+            DrillAction::Face(f) => (self.facing, self.mp) = (f, self.mp - 1),
+            DrillAction::Reorder => self.order = (self.order + 1) % 6,
+            DrillAction::Finish => self.over = true,
+        }
+    }
+    fn vp(&self) -> [f64; 2] {
+        [0.0, 0.0]
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        self.over.then(|| Outcome { winner: self.won().then_some(Side::Union), vp: self.vp() })
+    }
+    fn evaluate(&self, side: Side) -> f64 {
+        if side == Side::Union { 0.6 } else { 0.4 }
+    }
+    fn layout_hash(&self) -> u64 {
+        u64::from(self.at) | u64::from(self.facing) << 8 | u64::from(self.order) << 16
+    }
+    fn places_hash(&self) -> u64 {
+        u64::from(self.at)
+    }
+}
