@@ -33,8 +33,8 @@
 //! The move played is the root edge with the most visits (ties to the higher mean), unless
 //! it is a loop ([`crate::Recent`]) or a rearrangement (a free turn, formation change or stack
 //! reorder, [`rearranges`]) that the search cannot tell from an action that makes progress
-//! (see [`prefer_progress`]); below the root no rearrangement follows another
-//! ([`MctsBot::iterate`]). A search against the clock stops early once more would not change
+//! (see [`prefer_progress`]); below the root the root's side makes none in its own run, and
+//! none follows another ([`MctsBot::iterate`]). A search against the clock stops early once more would not change
 //! the move ([`MctsBot::settled`]); a decision with one legal action is taken without search.
 //!
 //! Rollouts: by default none (`rollout_depth` 0): the expanded node is scored by the
