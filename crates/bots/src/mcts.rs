@@ -33,8 +33,8 @@
 //! The move played is the root edge with the most visits (ties to the higher mean), unless
 //! it is a loop ([`crate::Recent`]) or a rearrangement (a free turn, formation change or stack
 //! reorder, [`rearranges`]) that the search cannot tell from an action that makes progress
-//! (see [`prefer_progress`]); below the root no rearrangement follows another
-//! ([`MctsBot::iterate`]). A search against the clock stops early once more would not change
+//! (see [`prefer_progress`]); below the root the root's side makes none in its own run, and
+//! none follows another ([`MctsBot::iterate`]). A search against the clock stops early once more would not change
 //! the move ([`MctsBot::settled`]); a decision with one legal action is taken without search.
 //!
 //! Rollouts: by default none (`rollout_depth` 0): the expanded node is scored by the
@@ -512,6 +512,13 @@ impl<G: Game> MctsBot<G> {
         ranked
     }
 
+    /// The least gain a rearrangement must show for `side`: [`LEAST_GAIN`] of the spread of
+    /// rewards this search has seen.
+    fn least_gain(&self, side: Side) -> f64 {
+        let (lo, hi) = self.range[side.index()];
+        if hi > lo { LEAST_GAIN * (hi - lo) } else { 0.0 }
+    }
+
     /// Whether a search against the clock from `root` may stop before its time because more
     /// would not change the move (a bot turn of forty decisions at two seconds each is over a
     /// minute; issue 15 asks trivial decisions at once): every action has been tried and either
@@ -557,6 +564,15 @@ const SETTLED_EVERY: u64 = 32;
 /// ([`prefer_progress`]).
 const NOISE_Z: f64 = 2.0;
 
+/// The least gain a rearrangement must show, as a share of the spread of rewards the search
+/// has seen, whatever its standard errors: the evaluation is exact, so a node's spread says
+/// little of how far its mean still has to move, and a rearrangement stands for the best of
+/// all that may follow it, so its mean runs ahead of any one action's (in Fire on the Mountain,
+/// turns and reorders that change nothing the evaluation reads led the best move by up to 5%
+/// of that spread, at 300 iterations and at 12,000, while a turn that readies a brigade to
+/// assault a gap (`evaluate::READY`) is worth most of it).
+const LEAST_GAIN: f64 = 0.1;
+
 /// A root action after the search: its visits, its mean reward for the side to act, that
 /// mean's standard error, and whether it is a rearrangement ([`rearranges`]).
 #[derive(Clone, Debug)]
@@ -594,18 +610,20 @@ fn se<A>(n: &Node<A>, side: Side) -> f64 {
 }
 
 /// Among the root's actions, ranked, the one to play: the first for which `ok` holds (the
-/// most visited that is no loop), unless it is a rearrangement ([`rearranges`]) and an action
-/// that is none, also `ok`, has a mean within the noise of its own ([`NOISE_Z`] standard
-/// errors of their difference): then the most visited such one. A rearrangement is played
-/// only when the search sees it gain more than its noise (a facing that readies an attack,
-/// say), not because it ties with the move it would delay. With no `ok` action, the first.
-fn prefer_progress<A>(ranked: &[Ranked<A>], mut ok: impl FnMut(&A) -> bool) -> Option<&Ranked<A>> {
+/// most visited that is no loop), unless it is a rearrangement ([`rearranges`]) whose mean
+/// beats that of the most visited action that is none (also `ok`) by no more than its noise
+/// ([`NOISE_Z`] standard errors of their difference, and at least `least`): then that action.
+/// So a turn or a reorder is played only when the search sees it gain (a facing that readies
+/// an attack, say), not because it ties with the move it would put off. With no `ok` action,
+/// the first.
+fn prefer_progress<A>(ranked: &[Ranked<A>], least: f64, mut ok: impl FnMut(&A) -> bool) -> Option<&Ranked<A>> {
     let best = ranked.iter().find(|r| ok(&r.action)).or(ranked.first())?;
     if !best.free {
         return Some(best);
     }
-    let near = |r: &Ranked<A>| r.mean >= best.mean - NOISE_Z * (best.se.powi(2) + r.se.powi(2)).sqrt();
-    ranked.iter().find(|r| !r.free && near(r) && ok(&r.action)).or(Some(best))
+    let Some(progress) = ranked.iter().find(|r| !r.free && ok(&r.action)) else { return Some(best) };
+    let noise = (NOISE_Z * (best.se.powi(2) + progress.se.powi(2)).sqrt()).max(least);
+    Some(if best.mean - progress.mean > noise { best } else { progress })
 }
 
 fn mean<A>(n: &Node<A>, side: Side) -> f64 {
@@ -651,7 +669,11 @@ impl<G: Game> Bot<G> for MctsBot<G> {
                 a => a == side && (self.recent.contains(next.state_hash()) || self.recent.goes_back(&next)),
             }
         };
-        let chosen = match prefer_progress(&ranked, |a| !loops(a)) {
+        let least = match side {
+            Actor::Side(s) => self.least_gain(s),
+            _ => 0.0,
+        };
+        let chosen = match prefer_progress(&ranked, least, |a| !loops(a)) {
             Some(r) if legal.contains(&r.action) => r.action.clone(),
             // The tree's root is not this decision (cannot happen for a side to act),
             // or the search found nothing: any legal action.
