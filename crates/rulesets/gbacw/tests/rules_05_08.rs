@@ -497,3 +497,35 @@ fn rule_17_52_a_leader_who_cannot_move_does_not_stop_the_phase() {
     assert_eq!(refused(&g, Action::Done), "GBACW 17.52");
     ok(&mut g, Action::Select(Piece::Leader(l)));
 }
+
+/// 5.0 with the second audit: a stack moves at its slowest counter's pace, and its prompt says
+/// so (a leader on top showed his own 12 MP); a leader alone (the neighbour) shows his.
+#[test]
+fn a_stacks_prompt_counts_its_slowest_counters_movement_points() {
+    let mut g = tk::movement(Side::Union);
+    let u = tk::put(&mut g, "27IL", "0916", 0);
+    let l = tk::put_leader(&mut g, "Grant", "0916");
+    let foot = gbacw::movement::allowance(&g, Piece::Unit(u));
+    let horse = gbacw::movement::allowance(&g, Piece::Leader(l));
+    assert!(foot < horse);
+    let mut stack = g.clone();
+    tk::moving(&mut stack, &[Piece::Leader(l), Piece::Unit(u)], 0);
+    let of = |h: u16| format!("of {} MP", gbacw::movement::mp(h));
+    assert!(stack.prompt().text.contains(&of(foot)), "{}", stack.prompt().text);
+    tk::moving(&mut g, &[Piece::Leader(l)], 0);
+    assert!(g.prompt().text.contains(&of(horse)), "{}", g.prompt().text);
+}
+
+/// The fire log reads the Fire Combat Results Table's cells in words (the second audit: it
+/// printed the program's names).
+#[test]
+fn the_fire_tables_results_read_as_the_table_prints_them() {
+    use gbacw::charts::FireResult;
+    assert_eq!(FireResult::NoEffect.to_string(), "- (no effect)");
+    assert_eq!(FireResult::PinOrRout.to_string(), "P/R (pin or rout)");
+    assert_eq!(FireResult::Loss { points: 2, then_pin: false }.to_string(), "2 (points lost, morale check)");
+    assert_eq!(
+        FireResult::Loss { points: 1, then_pin: true }.to_string(),
+        "1* (points lost, morale check, then a pin check)"
+    );
+}

@@ -42,6 +42,7 @@ fn rule_17_81_a_lost_brigade_commander_is_replaced_on_a_unit_of_his_brigade() {
     tk::put(&mut g, "30IL", &b.label(), 0);
     tk::put(&mut g, "12TN", &c.label(), 0);
     let l = leader(&g, "McClernand");
+    assert!(!g.leader_name(l).contains("replacement"));
     g.leaders[usize::from(l)].loc = Loc::Gone(Fate::Killed);
     assert_eq!(vp(&g), [0.0, 3.0], "a brigade commander killed: 3 VP");
     final_command(&mut g, 4, Side::Union);
@@ -50,6 +51,7 @@ fn rule_17_81_a_lost_brigade_commander_is_replaced_on_a_unit_of_his_brigade() {
     ok(&mut g, Action::LeaderTo(b));
     assert_eq!(g.leader_hex(l), Some(b));
     assert!(g.leaders[usize::from(l)].replaced);
+    assert!(g.leader_name(l).ends_with("'s replacement"), "the second audit: {}", g.leader_name(l));
     assert_eq!(vp(&g), [0.0, 3.0], "the loss still counts once he is replaced");
 }
 

@@ -77,9 +77,10 @@ fn captured_value(g: &Gbacw, u: UnitId) -> f64 {
 /// announcement, the shares and the roll are three decisions. An estimate: long-range fire at
 /// each unit of a stack (8.22) and the units beneath the first are left out.
 fn pending_fire(g: &Gbacw) -> Option<(Side, f64)> {
-    let (groups, target, side) = match g.stack.last()? {
+    match g.stack.last()? {
         Frame::Fire(FireFrame::Declare(d)) if !d.shares.is_empty() => {
-            let groups = [Arm::SmallArms, Arm::Artillery]
+            let side = crate::fire::firing_side(g);
+            let v = [Arm::SmallArms, Arm::Artillery]
                 .into_iter()
                 .map(|arm| Group {
                     arm,
@@ -88,17 +89,17 @@ fn pending_fire(g: &Gbacw) -> Option<(Side, f64)> {
                     dice: Vec::new(),
                 })
                 .filter(|grp| !grp.shares.is_empty())
-                .collect();
-            (groups, d.target, crate::fire::firing_side(g))
+                .map(|grp| group_value(g, &grp, d.target, side))
+                .sum();
+            Some((side, v))
         }
         Frame::Fire(FireFrame::Resolve(r))
             if r.stage == resolve::Stage::Dice && r.groups.iter().all(|grp| grp.dice.is_empty()) =>
         {
-            (r.groups.clone(), r.target, r.side)
+            Some((r.side, r.groups.iter().map(|grp| group_value(g, grp, r.target, r.side)).sum()))
         }
-        _ => return None,
-    };
-    Some((side, groups.iter().map(|grp| group_value(g, grp, target, side)).sum()))
+        _ => None,
+    }
 }
 
 /// One arm's expected worth at the first unit it hits ([`pending_fire`]).

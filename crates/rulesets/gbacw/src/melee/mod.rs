@@ -157,18 +157,18 @@ pub fn may_join(g: &Gbacw, attackers: &[(UnitId, Hex)], u: UnitId, target: Hex) 
     attack::within_limits(g, attackers, u, target)
 }
 
+/// The units announced against `target` (12.8, R24) that pass `ok`, sorted, each once.
+pub(crate) fn announced_at(g: &Gbacw, target: Hex, ok: impl Fn(UnitId) -> bool) -> Vec<UnitId> {
+    let mut v: Vec<UnitId> =
+        g.melee.announced.iter().filter(|&&(_, h)| h == target).map(|&(u, _)| u).filter(|&u| ok(u)).collect();
+    v.sort_unstable();
+    v.dedup();
+    v
+}
+
 /// The units that may join the melee at `target` now.
 fn joiners(g: &Gbacw, attackers: &[(UnitId, Hex)], target: Hex) -> Vec<UnitId> {
-    let mut v: Vec<UnitId> = g
-        .melee
-        .announced
-        .iter()
-        .filter(|&&(_, h)| h == target)
-        .map(|&(u, _)| u)
-        .filter(|&u| may_join(g, attackers, u, target).is_ok())
-        .collect();
-    v.sort_unstable();
-    v
+    announced_at(g, target, |u| may_join(g, attackers, u, target).is_ok())
 }
 
 /// The hexes the phasing player may melee now.

@@ -404,17 +404,7 @@ fn advance_check(g: &Gbacw, u: UnitId, h: Hex) -> Result<(), Illegal> {
 
 /// 12.85: the announced attackers that may advance into vacated `h`.
 pub(crate) fn may_advance(g: &Gbacw, h: Hex) -> Vec<UnitId> {
-    let mut v: Vec<UnitId> = g
-        .melee
-        .announced
-        .iter()
-        .filter(|&&(_, t)| t == h)
-        .map(|&(u, _)| u)
-        .filter(|&u| advance_check(g, u, h).is_ok())
-        .collect();
-    v.sort_unstable();
-    v.dedup();
-    v
+    super::announced_at(g, h, |u| advance_check(g, u, h).is_ok())
 }
 
 /// Why `u` may not advance into `h`.
