@@ -280,3 +280,19 @@ fn rule_15_12_guns_whose_crew_is_gone_score_as_lost() {
     let guns = f64::from(g.info(t).strength());
     assert_eq!(vp(&g), [0.0, guns * f64::from(s.gun_lost)], "every gun, the one lost before included");
 }
+
+/// The embarkation rule at the game's end (the second audit: the end said nothing of it): the
+/// log names who was left behind and what it gave the Confederates, once the last Game-Turn is
+/// over, and not before.
+#[test]
+fn the_games_end_logs_who_was_left_behind() {
+    let mut g = tk::new_game();
+    let mut dice = engine::Dice::seeded(3);
+    let said =
+        |g: &Gbacw| g.log().events().iter().any(|e| e.text.starts_with("Left on the map when the transports sailed"));
+    while !g.over {
+        assert!(!said(&g), "not before the end");
+        engine::conformance::play_random(&mut g, &mut dice, 1);
+    }
+    assert!(said(&g) || g.log().events().iter().any(|e| e.text.contains("got away")));
+}
