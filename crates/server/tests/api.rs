@@ -775,10 +775,12 @@ fn the_servers_limits_hold_for_bots_rates_and_metrics() {
     assert!(status == 400 && e["message"].as_str().unwrap().contains("at most 5s"), "{e}");
 
     // Two games of bots that think: one thinking slot, so one of them waits for it, and its
-    // state says so.
+    // state says so. The bots search the ceiling's iterations, a fixed amount of work: a bot
+    // against the clock stops early once its move is settled, which let the slot (and the
+    // queue) empty before the third game below was made, so the test failed by chance.
     let mut ids = Vec::new();
     for _ in 0..2 {
-        let (status, g) = new_game("mcts:1s", "mcts:1s");
+        let (status, g) = new_game("mcts:50000", "mcts:50000");
         assert_eq!(status, 201, "{g}");
         ids.push(g["id"].as_str().unwrap().to_string());
     }
