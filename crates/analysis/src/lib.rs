@@ -30,7 +30,7 @@
 pub mod dice;
 
 mod through;
-pub use through::{Through, outcomes_through};
+pub use through::{Alternative, Through, outcomes_range, outcomes_through};
 
 use engine::{Actor, Game};
 use std::collections::HashMap;

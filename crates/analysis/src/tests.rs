@@ -302,3 +302,21 @@ fn odds_through_the_reply_reach_the_dice() {
     // The limit covers the chance after replies too.
     assert!(outcomes_through(&Duel::default(), &D::Attack, 3, 8, &mut |_| D::DigIn(true)).is_err());
 }
+
+/// Issue 15: the odds against a defender free to choose show each of its options beside
+/// its best reply, so the outcome it may choose is never missing; a choice of more options
+/// than allowed (a whole move) stands at the best reply alone.
+#[test]
+fn the_range_covers_each_option_of_the_defenders_first_choice() {
+    let p_vp = |t: &Through<Duel>| t.distribution.mean(|g| f64::from(g.vp % 9));
+    let (best, alternatives) =
+        outcomes_range(&Duel::default(), &D::Attack, 100, 8, &mut |_| D::DigIn(true), 4).unwrap();
+    assert!((p_vp(&best) - 2.0 / 6.0).abs() < 1e-12, "the best reply as before");
+    let found: Vec<(&str, f64)> = alternatives.iter().map(|a| (a.choice.as_str(), p_vp(&a.through))).collect();
+    assert_eq!(found.len(), 2, "{found:?}");
+    assert!(found.iter().any(|(_, p)| (p - 3.0 / 6.0).abs() < 1e-12), "standing is shown: {found:?}");
+    assert!(found.iter().any(|(_, p)| (p - 2.0 / 6.0).abs() < 1e-12), "digging in is shown: {found:?}");
+    assert_ne!(found[0].0, found[1].0, "each option named by its description");
+    let (_, none) = outcomes_range(&Duel::default(), &D::Attack, 100, 8, &mut |_| D::DigIn(true), 1).unwrap();
+    assert!(none.is_empty(), "two options are more than one allowed");
+}

@@ -9,7 +9,9 @@
 //! (who takes a melee's hit, whether to fight on, an Assault still being announced), the
 //! ruleset says how the odds go on ([`engine::Game::odds_own`]): by that side's best move
 //! through `reply` too, by an action it names, or not at all. Only the replies are an
-//! assumption; chance stays exact.
+//! assumption; chance stays exact. [`outcomes_range`] weakens even that one: beside the best
+//! reply it gives the odds for each option of the other side's first choice, so a page can
+//! show the range instead of one guess at the opponent.
 
 use crate::{Distribution, Pool, TooLarge, reach_until, tallied};
 use engine::{Actor, Game, OddsOwn};
@@ -48,6 +50,87 @@ pub fn outcomes_through<G: Game>(
     max_replies: usize,
     reply: &mut dyn FnMut(&G) -> G::Action,
 ) -> Result<Through<G>, TooLarge> {
+    walk(game, action, limit, max_replies, reply, false)
+}
+
+/// One of the other side's options at its first decision after the action, and the odds
+/// if it takes it there ([`outcomes_range`]).
+#[derive(Clone, Debug)]
+pub struct Alternative<G> {
+    /// The option, as the ruleset describes it ("Garland's Brigade leads").
+    pub choice: String,
+    /// The question it answers: the prompt where it was first offered ("Garland's Brigade
+    /// lost two steps: take a morale check (yes) or retreat (no)?"), so "yes" reads.
+    pub question: String,
+    /// The odds with that option taken wherever it is offered at that first decision, and
+    /// every other decision answered as in the best-reply odds.
+    pub through: Through<G>,
+}
+
+/// The odds of `action` as [`outcomes_through`] gives them (the other side answering by
+/// `reply`, its best move), and beside them the range over the other side's first choice
+/// (issue 15: a defender free to choose its Lead Brigade, 4.2 in Fire on the Mountain, did
+/// not choose as the greedy reply would, and the outcome that happened was not in the
+/// odds): for each option offered where the other side first decides after the action,
+/// the odds with that option taken. None when that first choice offers fewer than two
+/// options, or more than `max_choices` (a whole move, not a choice): the best reply stands
+/// alone then. Options are told apart by their description, so the same choice offered in
+/// positions that chance made different (after one die or another) counts as one.
+///
+/// # Errors
+/// [`TooLarge`] as [`outcomes_through`], for any of the runs.
+pub fn outcomes_range<G: Game>(
+    game: &G,
+    action: &G::Action,
+    limit: usize,
+    max_replies: usize,
+    reply: &mut dyn FnMut(&G) -> G::Action,
+    max_choices: usize,
+) -> Result<(Through<G>, Vec<Alternative<G>>), TooLarge> {
+    let best = walk(game, action, limit, max_replies, reply, false)?;
+    let first = walk(game, action, limit, max_replies, reply, true)?;
+    let other = |g: &G| matches!((g.actor(), game.actor()), (Actor::Side(s), Actor::Side(m)) if s != m);
+    let firsts: Vec<&G> =
+        first.distribution.positions.iter().map(|r| &r.game).filter(|g| other(g) && !g.odds_horizon()).collect();
+    let mut choices: Vec<(String, String)> = Vec::new();
+    for g in &firsts {
+        for a in g.legal_actions() {
+            let said = g.describe(&a);
+            if !choices.iter().any(|(c, _)| *c == said) {
+                choices.push((said, g.prompt().text));
+            }
+        }
+    }
+    if choices.len() < 2 || choices.len() > max_choices {
+        return Ok((best, Vec::new()));
+    }
+    let at: std::collections::HashSet<u64> = firsts.iter().map(|g| g.state_hash()).collect();
+    let mut alternatives = Vec::with_capacity(choices.len());
+    for (choice, question) in choices {
+        let mut answer = |g: &G| {
+            if at.contains(&g.state_hash())
+                && let Some(a) = g.legal_actions().into_iter().find(|a| g.describe(a) == choice)
+            {
+                return a;
+            }
+            reply(g)
+        };
+        let through = walk(game, action, limit, max_replies, &mut answer, false)?;
+        alternatives.push(Alternative { choice, question, through });
+    }
+    Ok((best, alternatives))
+}
+
+/// [`outcomes_through`]'s walk; with `first`, a position where the other side is to decide
+/// is reached, not answered (the other side's first decisions, for [`outcomes_range`]).
+fn walk<G: Game>(
+    game: &G,
+    action: &G::Action,
+    limit: usize,
+    max_replies: usize,
+    reply: &mut dyn FnMut(&G) -> G::Action,
+    first: bool,
+) -> Result<Through<G>, TooLarge> {
     let before = game.tally();
     let side = match game.actor() {
         Actor::Side(s) => Some(s),
@@ -66,6 +149,7 @@ pub fn outcomes_through<G: Game>(
         for (hash, g, p) in open {
             let answer = match (g.actor(), side) {
                 _ if g.odds_horizon() => None,
+                (Actor::Side(s), Some(mine)) if s != mine && first => None,
                 (Actor::Side(s), Some(mine)) if s != mine => Some(None),
                 (Actor::Side(_), Some(_)) => match g.odds_own(action) {
                     OddsOwn::Stop => None,

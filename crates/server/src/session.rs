@@ -21,6 +21,11 @@ pub const ODDS_LIMIT: usize = 200_000;
 /// Belmont melee fought through its rounds, both sides choosing, takes some 460 (115 ms).
 pub const ODDS_REPLIES: usize = 1_024;
 
+/// The most options of the other side's first choice shown one by one beside its best
+/// reply (`analysis::outcomes_range`): a Lead Brigade or a company to take a hit, not a
+/// whole move.
+const ODDS_CHOICES: usize = 6;
+
 /// Chance outcomes the greedy reply enumerates per action it weighs, and paths it samples
 /// beyond (kept small: a reply is chosen at every position where the other side decides).
 const REPLY_LIMIT: usize = 64;
@@ -741,18 +746,25 @@ impl<G: Game> Session for Live<G> {
             // Through the opponent's choices (a defender's which-company-takes-the-hit), each
             // answered as the greedy bot would: the odds reach the dice that decide.
             let mut reply = |g: &G| bots::GreedyBot::with_limits(0, REPLY_LIMIT, REPLY_SAMPLES).choose(g);
-            let through = analysis::outcomes_through(&quiet, &action, ODDS_LIMIT, ODDS_REPLIES, &mut reply)
-                .map_err(|e| Refusal::TooLarge(format!("more than {} chance outcomes to enumerate ({e})", e.limit)))?;
+            // And beside them, the odds for each option of the other side's first choice
+            // (a defender's Lead Brigade, 4.2 in Fire on the Mountain): the page shows the
+            // range, so the outcome the opponent may choose is never missing.
+            let (through, alternatives) =
+                analysis::outcomes_range(&quiet, &action, ODDS_LIMIT, ODDS_REPLIES, &mut reply, ODDS_CHOICES).map_err(
+                    |e| Refusal::TooLarge(format!("more than {} chance outcomes to enumerate ({e})", e.limit)),
+                )?;
             let (replies, own, taken, cut) = (through.replies, through.own, through.taken, through.cut);
             let dist = through.distribution;
-            let classes: Vec<Value> = dist
-                .classes()
-                .into_iter()
-                .map(|c| json!({"probability": c.probability, "changes": c.changes}))
+            let classes = |d: &analysis::Distribution<G>| -> Vec<Value> {
+                d.classes().into_iter().map(|c| json!({"probability": c.probability, "changes": c.changes})).collect()
+            };
+            let alternatives: Vec<Value> = alternatives
+                .iter()
+                .map(|a| json!({"choice": a.choice, "question": a.question, "classes": classes(&a.through.distribution)}))
                 .collect();
-            let assumption = odds_assumption(replies, own, &taken, cut);
+            let assumption = odds_assumption(replies, own, &taken, cut, alternatives.len());
             Ok(
-                json!({"label": label, "classes": classes, "expanded": dist.expanded, "replies": replies, "own": own + taken.len(), "cut": cut, "assumption": assumption}),
+                json!({"label": label, "classes": classes(&dist), "alternatives": alternatives, "expanded": dist.expanded, "replies": replies, "own": own + taken.len(), "cut": cut, "assumption": assumption}),
             )
         }))
     }
@@ -839,10 +851,15 @@ fn turn_of<G: Game>(g: &G) -> Option<String> {
 
 /// What the odds assumed on the way (issue 15), in a player's words, or `None` where chance
 /// alone decided: the other side's choices and the player's own inside what the action began.
-fn odds_assumption(replies: usize, own: usize, taken: &[String], cut: bool) -> Option<String> {
+fn odds_assumption(replies: usize, own: usize, taken: &[String], cut: bool, options: usize) -> Option<String> {
     let mut parts = Vec::new();
     if replies > 0 {
         parts.push(format!("the other side's {replies} choice(s) on the way answered by its best move by the ruleset's evaluation (the greedy bot)"));
+    }
+    if options > 0 {
+        parts.push(format!(
+            "beside it, each of the {options} options of the other side's first choice, shown as a range"
+        ));
     }
     if own > 0 {
         parts.push(format!(
@@ -850,7 +867,7 @@ fn odds_assumption(replies: usize, own: usize, taken: &[String], cut: bool) -> O
         ));
     }
     if !taken.is_empty() {
-        parts.push(format!("then you {} as it stands now", taken.join(", then ")));
+        parts.push(format!("your own steps after it: {}", taken.join("; ")));
     }
     if cut {
         parts.push(format!("beyond {ODDS_REPLIES} choices the odds stop where one is still to be made"));

@@ -387,7 +387,26 @@ export function oddsRows(classes) {
  * [{pct, p, text}] ("62.5%", "Union steps lost ≥ 1"), most likely first, then the chance
  * nothing changes; the key's smallest move either way is named, in whole units.
  */
-export function oddsSummary(classes) {
+export function oddsSummary(classes, alternatives = []) {
+  const rows = summaryRows(classes);
+  if (!alternatives || !alternatives.length) return rows;
+  // Issue 15: beside the best reply, each option of the other side's first choice; a row's
+  // range runs over all of them (a row missing from one has 0% there).
+  const all = [rows, ...alternatives.map((a) => summaryRows(a.classes))];
+  const texts = [...new Set(all.flat().map((r) => r.text))];
+  const out = texts.map((text) => {
+    const ps = all.map((rs) => rs.find((r) => r.text === text)?.p ?? 0);
+    const [p, lo, hi] = [ps[0], Math.min(...ps), Math.max(...ps)];
+    const row = { p, text, pct: percent(p) };
+    if (hi - lo > 5e-4) row.range = `${percent(lo)}–${percent(hi)}`;
+    return row;
+  });
+  out.sort((a, b) => (a.text === 'nothing changes') - (b.text === 'nothing changes') || b.p - a.p);
+  return out;
+}
+
+/** The summary rows of one distribution's classes (see `oddsSummary`). */
+function summaryRows(classes) {
   const keys = new Map(); // key -> {up, down, minUp, maxDown}
   let none = 0;
   for (const c of classes || []) {

@@ -65,11 +65,36 @@ const FEW_OUTCOMES = 6;
  */
 export function oddsParts(odds) {
   const classes = odds.classes || [];
-  const summary = oddsSummary(classes);
-  const list = el('ul', { class: 'odds-summary' }, ...summary.map((r) => el('li', {}, el('span', { class: 'pct' }, r.pct), r.text)));
+  const alternatives = odds.alternatives || [];
+  const summary = oddsSummary(classes, alternatives);
+  const range = (r) => (r.range ? el('span', { class: 'range', title: 'over the other side’s options at its first choice' }, ` (${r.range} by their choice)`) : null);
+  const list = el('ul', { class: 'odds-summary' }, ...summary.map((r) => el('li', {}, el('span', { class: 'pct' }, r.pct), r.text, range(r))));
   const table = oddsTable(odds);
   const all = el('details', { class: 'all-odds', open: classes.length <= FEW_OUTCOMES }, el('summary', {}, `All ${classes.length} outcomes`), table);
-  return [list, all];
+  return [list, choices(alternatives), all];
+}
+
+/** Rows shown for each option of the other side's first choice. */
+const CHOICE_ROWS = 4;
+
+/** The odds for each option of the other side's first choice, folded (issue 15). */
+function choices(alternatives) {
+  if (!alternatives.length) return null;
+  const items = alternatives.map((a) =>
+    el(
+      'li',
+      {},
+      el('b', { title: a.question || '' }, `If they choose “${a.choice}”`),
+      a.question && a.question !== alternatives[0].question ? ` (${a.question})` : '',
+      ': ',
+      oddsSummary(a.classes)
+        .slice(0, CHOICE_ROWS)
+        .map((r) => `${r.pct} ${r.text}`)
+        .join(' · '),
+    ),
+  );
+  const asked = alternatives[0].question ? el('p', { class: 'question' }, `Their first choice: ${alternatives[0].question}`) : null;
+  return el('details', { class: 'odds-choices' }, el('summary', {}, `By the other side's ${alternatives.length} options at its first choice`), asked, el('ul', {}, ...items));
 }
 
 export function oddsTable(odds) {

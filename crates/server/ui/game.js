@@ -430,7 +430,7 @@ function choiceOdds() {
     api(`/api/games/${encodeURIComponent(ui.id)}/odds?${q}`)
       .then((odds) => {
         if (ui.state.seq !== seq) return;
-        const rows = oddsSummary(odds.classes).slice(0, 3);
+        const rows = oddsSummary(odds.classes, odds.alternatives).slice(0, 3);
         if (!rows.length || (rows.length === 1 && rows[0].text === 'nothing changes')) return;
         const button = document.querySelector(`#actions button.action[data-index="${a.index}"]`);
         if (!button || button.nextElementSibling?.classList.contains('choice-odds')) return;

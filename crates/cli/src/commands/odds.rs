@@ -47,7 +47,9 @@ pub struct Args {
     /// (Belmont: the next chit pull), as the game page does; and through the acting side's
     /// own decisions inside what the action began (who takes a melee's hit, fighting on;
     /// an Assault still being announced is launched as it stands). Chance stays exact; the
-    /// replies are the one assumption, and the report counts them.
+    /// replies are the one assumption, and the report counts them. Beside the best reply,
+    /// the odds for each option of the other side's first choice (up to six: a Lead
+    /// Brigade, a company to take the hit), so what it may choose instead is shown too.
     #[arg(long)]
     through: bool,
     /// Print {"position": {"prompt", "rule"}, "actions": [{"index", "action",
@@ -56,7 +58,8 @@ pub struct Args {
     /// likely first; "changes" lists the keys that change (an empty object: nothing
     /// does); "marginals" lists the keys that can change. "index" is null for chance
     /// pending at the end of the record. "replies" (with --through) counts the
-    /// decisions answered on the way, either side's, else null.
+    /// decisions answered on the way, either side's, else null; "alternatives" (with
+    /// --through) lists [{"choice", "question", "outcomes"}] for the other side's first choice.
     #[arg(long)]
     json: bool,
 }
@@ -71,6 +74,9 @@ struct Entry {
     expanded: usize,
     /// With --through: the other side's decisions answered on the way.
     replies: Option<usize>,
+    /// With --through: each option of the other side's first choice and the outcomes if
+    /// it takes it (`analysis::outcomes_range`).
+    alternatives: Vec<(String, String, Vec<analysis::Class>)>,
 }
 
 struct Odds<'a> {
@@ -122,13 +128,22 @@ impl Visit for Odds<'_> {
                         let mut reply = |g: &G| {
                             bots::Bot::choose(&mut bots::GreedyBot::with_limits(0, REPLY_LIMIT, REPLY_SAMPLES), g)
                         };
-                        analysis::outcomes_through(&game, a, limit, MAX_REPLIES, &mut reply)
-                            .map(|t| (t.distribution, Some(t.replies + t.own + t.taken.len())))
+                        analysis::outcomes_range(&game, a, limit, MAX_REPLIES, &mut reply, MAX_CHOICES).map(
+                            |(t, alts)| {
+                                let alts = alts
+                                    .into_iter()
+                                    .map(|x| (x.choice, x.question, x.through.distribution.classes()))
+                                    .collect();
+                                (t.distribution, Some(t.replies + t.own + t.taken.len()), alts)
+                            },
+                        )
                     } else {
-                        analysis::outcomes(&game, a, limit).map(|d| (d, None))
+                        analysis::outcomes(&game, a, limit).map(|d| (d, None, Vec::new()))
                     };
                     match odds {
-                        Ok((d, replies)) => entries.push(Entry { replies, ..entry(Some(i + 1), game.describe(a), &d) }),
+                        Ok((d, replies, alternatives)) => {
+                            entries.push(Entry { replies, alternatives, ..entry(Some(i + 1), game.describe(a), &d) });
+                        }
                         Err(TooLarge { .. }) => too_large.push(format!("action {} ({})", i + 1, game.describe(a))),
                     }
                 }
@@ -157,6 +172,7 @@ fn entry<G: Game>(index: Option<usize>, action: String, d: &Distribution<G>) -> 
         positions: d.positions.len(),
         expanded: d.expanded,
         replies: None,
+        alternatives: Vec::new(),
     }
 }
 
@@ -165,6 +181,10 @@ fn entry<G: Game>(index: Option<usize>, action: String, d: &Distribution<G>) -> 
 const MAX_REPLIES: usize = 1_024;
 const REPLY_LIMIT: usize = 64;
 const REPLY_SAMPLES: u32 = 8;
+/// With --through: the most options of the other side's first choice shown one by one.
+const MAX_CHOICES: usize = 6;
+/// Outcomes shown for each of those options in the text report.
+const SHOW_CHOICE_CLASSES: usize = 4;
 
 /// Runs the command.
 pub fn run(args: &Args) -> Result<ExitCode> {
@@ -190,23 +210,31 @@ fn to_json(prompt: &engine::Prompt, entries: &[Entry]) -> Value {
     let actions: Vec<Value> = entries
         .iter()
         .map(|e| {
-            let outcomes: Vec<Value> = e
-                .classes
-                .iter()
-                .map(|c| {
-                    let changes: Map<String, Value> = c.changes.iter().map(|(k, d)| (k.clone(), json!(d))).collect();
-                    json!({ "probability": c.probability, "changes": changes })
-                })
-                .collect();
             let marginals: Map<String, Value> = e
                 .marginals
                 .iter()
                 .map(|m| (m.key.clone(), Value::Array(m.values.iter().map(|(d, p)| json!([d, p])).collect())))
                 .collect();
-            json!({ "index": e.index, "action": e.action, "outcomes": outcomes, "marginals": marginals, "replies": e.replies })
+            let alternatives: Vec<Value> = e
+                .alternatives
+                .iter()
+                .map(|(choice, question, classes)| json!({ "choice": choice, "question": question, "outcomes": outcomes_json(classes) }))
+                .collect();
+            json!({ "index": e.index, "action": e.action, "outcomes": outcomes_json(&e.classes), "marginals": marginals, "replies": e.replies, "alternatives": alternatives })
         })
         .collect();
     json!({ "position": { "prompt": prompt.text, "rule": prompt.rule }, "actions": actions })
+}
+
+/// Outcomes as JSON: each class's probability and its changes by key.
+fn outcomes_json(classes: &[analysis::Class]) -> Vec<Value> {
+    classes
+        .iter()
+        .map(|c| {
+            let changes: Map<String, Value> = c.changes.iter().map(|(k, d)| (k.clone(), json!(d))).collect();
+            json!({ "probability": c.probability, "changes": changes })
+        })
+        .collect()
 }
 
 /// Classes shown per action in the text report.
@@ -244,6 +272,15 @@ fn to_text(prompt: &engine::Prompt, entries: &[Entry]) -> String {
         if e.classes.len() > SHOW_CLASSES {
             let rest: f64 = e.classes[SHOW_CLASSES..].iter().map(|c| c.probability).sum();
             let _ = writeln!(s, "   {:>8}  ... {} less likely outcomes", percent(rest), e.classes.len() - SHOW_CLASSES);
+        }
+        if !e.alternatives.is_empty() {
+            let _ = writeln!(s, "   beside the best reply, each option of the other side's first choice:");
+            for (choice, question, classes) in &e.alternatives {
+                let _ = writeln!(s, "   if it chooses \"{choice}\" ({question}):");
+                for c in classes.iter().take(SHOW_CHOICE_CLASSES) {
+                    let _ = writeln!(s, "     {:>8}  {}", percent(c.probability), changes(&c.changes));
+                }
+            }
         }
         for m in &e.marginals {
             let values: Vec<String> = m.values.iter().map(|(d, p)| format!("{d:+} {}", percent(*p))).collect();

@@ -551,9 +551,12 @@ pub(crate) fn run(g: &mut Belmont) {
 /// 15, `engine::Game::odds_own`): inside a melee (6.0-6.3) and the hits, retreats and rolls
 /// a fire or melee leaves to settle (5.1's terrain dice, 6.2, 7.0, 8.0-8.3, 11.1), the side's
 /// best move. A melee marker's odds (`began` an [`Action::Marker`], 4.3.1) go on to its
-/// melee: the rest of the markers step done, the maneuver by the side's best move, then that
-/// marker's melee resolved; any other melee, and everything else, is the player's to start:
-/// the odds stop there.
+/// melee as the attack it declares: the rest of the markers step done, every company that
+/// can reach the marked hex moves in (4.3.2, [`declared_step`]; the leaders stay out), the
+/// maneuver is done (4.3.3 moves no one into a melee), then that marker's melee resolved; any
+/// other melee, and everything else, is the player's to start: the odds stop there. (The
+/// side's best move here, the greedy bot's, ended the melee moves with the leader alone in
+/// the hex, and the odds showed 6.7's capture for an attack the player never meant.)
 pub(crate) fn odds_own(g: &Belmont, began: &crate::Action) -> engine::OddsOwn<crate::Action> {
     use crate::Action;
     let settling = g.stack.iter().any(|f| {
@@ -580,6 +583,37 @@ pub(crate) fn odds_own(g: &Belmont, began: &crate::Action) -> engine::OddsOwn<cr
         }),
         _ if mine.is_none() => engine::OddsOwn::Stop,
         (_, Some(crate::state::Stage::Markers)) => engine::OddsOwn::Take(Action::Done),
+        (_, Some(crate::state::Stage::MeleeMoves)) => declared_step(g, *target),
+        (_, Some(crate::state::Stage::Maneuver)) if engine::Game::legal_actions(g).contains(&Action::Done) => {
+            engine::OddsOwn::Take(Action::Done)
+        }
         _ => engine::OddsOwn::Best,
+    }
+}
+
+/// 4.3.2 for a marker's odds: the next step of the attack on `target` that the marker
+/// declares. A company steps into the melee hex if one can, else the company nearest it
+/// steps closer (every step offered here keeps its melee hex within reach), else the melee
+/// moves are done. Leaders are not moved: one may not go in without a company (4.3.2), and
+/// whether he joins is the player's risk to take (6.7), not the odds'. A leader already
+/// waiting in a melee hex leaves only his followers' steps, taken like any other.
+fn declared_step(g: &Belmont, target: Hex) -> engine::OddsOwn<Action> {
+    let legal = engine::Game::legal_actions(g);
+    let step = legal
+        .iter()
+        .filter_map(|a| match a {
+            Action::Move { unit, to } if !g.is_leader(*unit) => {
+                let from = g.hex_of(*unit)?;
+                let (before, after) = (from.distance(target), to.distance(target));
+                (after < before).then_some((after, a))
+            }
+            _ => None,
+        })
+        .min_by_key(|(after, _)| *after)
+        .map(|(_, a)| a.clone());
+    match step {
+        Some(a) => engine::OddsOwn::Take(a),
+        None if legal.contains(&Action::Done) => engine::OddsOwn::Take(Action::Done),
+        None => engine::OddsOwn::Best,
     }
 }

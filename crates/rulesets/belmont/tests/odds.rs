@@ -207,3 +207,39 @@ fn a_melee_markers_odds_reach_its_melee() {
         "no marker on {other}: nothing of it is under way"
     );
 }
+
+/// The third playtest (issue 15 finding 1): a marker on a hex two companies and their
+/// regiment leader stand beside showed a 51% chance of the leader's capture (6.7), because
+/// the side's best move ended the melee moves with the leader alone in the hex. The odds
+/// now carry the attack the marker declares (4.3.2): both companies move in, the leader
+/// stays out, the maneuver is done; so no capture, and both companies' SP fight.
+#[test]
+fn a_melee_markers_odds_move_in_every_company_that_can_reach_and_no_leader() {
+    let mut g = fresh();
+    let (entry, t) = (hex("0332"), hex("0333"));
+    g.put("13AR-A", &t.label());
+    for id in ["31IL-A", "31IL-B", "Logan"] {
+        g.put(id, &entry.label());
+    }
+    g.activate(engine::Side::Union, "31IL", belmont::Stage::Markers);
+    let marker = belmont::Action::Marker { target: t, from: entry };
+    let mut reply = |p: &Belmont| p.legal_actions()[0].clone();
+    let through = analysis::outcomes_through(&g, &marker, 200_000, 256, &mut reply).expect("within the limit");
+    let moved_in = |id: &str| through.taken.iter().any(|s| s.contains(id) && s.contains("0333"));
+    assert!(moved_in("31IL-A") && moved_in("31IL-B"), "both companies go in: {:?}", through.taken);
+    assert!(!through.taken.iter().any(|s| s.contains("Logan")), "the leader stays out: {:?}", through.taken);
+    let d = &through.distribution;
+    assert!((d.total() - 1.0).abs() < EPS);
+    let captured = d
+        .marginal("union leaders captured")
+        .map_or(0.0, |m| m.values.iter().filter(|(k, _)| *k > 0).map(|(_, p)| p).sum::<f64>());
+    assert!(captured.abs() < EPS, "no leader in the hex, none captured: {captured}");
+    // The neighbouring case: with one company alone beside the hex it goes in alone.
+    let mut one = fresh();
+    one.put("13AR-A", &t.label());
+    one.put("31IL-A", &entry.label());
+    one.activate(engine::Side::Union, "31IL", belmont::Stage::Markers);
+    let through = analysis::outcomes_through(&one, &marker, 200_000, 256, &mut reply).expect("within the limit");
+    assert!(through.taken.iter().any(|s| s.contains("31IL-A") && s.contains("0333")), "{:?}", through.taken);
+    assert!(!through.taken.iter().any(|s| s.contains("31IL-B")));
+}

@@ -159,3 +159,54 @@ fn announcing_and_joining_an_assault_show_the_odds_of_launching_it() {
     // Outside an Assault the odds stop at the player's next choice.
     assert_eq!(g.odds_own(&announce), engine::OddsOwn::Stop);
 }
+
+/// The third playtest (issue 15 finding 2): the defender of 1607 could choose its cavalry
+/// as the Lead Brigade (4.2: every infantry brigade there had lost two steps or more), the
+/// odds assumed the greedy reply's choice only, and the bot chose the other: what happened
+/// was not in the odds. Beside the best reply the odds now show each Lead the defender may
+/// choose; where it has no choice (the neighbouring case: Garland fresh), none.
+#[test]
+fn an_assaults_odds_show_each_lead_the_defender_may_choose() {
+    use engine::Game;
+    let (mut g, s, garland) = face_off("Scammon", "Garland");
+    put_back(&mut g, "Rosser", "2815", "2816");
+    // Garland on its last step, as at 1607 (it had lost three).
+    g.bde_mut(garland).losses = g.steps_left(garland) - 1;
+    phase(&mut g, TURN, Side::Union, Phase::Combat);
+    act(&mut g, fotm::Action::Assault(fotm::testkit::hex("2815")));
+    act(&mut g, fotm::Action::Join(s));
+    let mut reply = |p: &Fotm| p.legal_actions()[0];
+    let launch = fotm::Action::Launch;
+    let (best, alternatives) =
+        analysis::outcomes_range(&g, &launch, 1_000_000, 1_024, &mut reply, 6).expect("small enough");
+    assert!((best.distribution.total() - 1.0).abs() < 1e-9);
+    let mut names: Vec<&str> = alternatives.iter().map(|a| a.choice.as_str()).collect();
+    names.sort_unstable();
+    assert_eq!(names, vec!["5th Virginia Cavalry leads", "Garland's Brigade leads"], "the two Leads 4.2 allows");
+    // Garland leading is eliminated at the first step and scores the Union 2 VP (18.1's schedule); the
+    // cavalry leading scores 1 at most: the outcome the greedy reply's odds left out.
+    let two_vp = |t: &analysis::Through<Fotm>| {
+        t.distribution
+            .marginal("union vp")
+            .map_or(0.0, |m| m.values.iter().filter(|(k, _)| *k >= 2).map(|(_, p)| p).sum::<f64>())
+    };
+    let by = |name: &str| alternatives.iter().find(|a| a.choice.starts_with(name)).expect("shown");
+    assert!(two_vp(&by("Garland").through) > 0.5, "{}", two_vp(&by("Garland").through));
+    assert!(two_vp(&by("5th Virginia").through).abs() < 1e-12);
+    // The neighbouring case: Garland fresh leads by right (4.2), so no choice to show.
+    let (mut h, s, _) = face_off("Scammon", "Garland");
+    put_back(&mut h, "Rosser", "2815", "2816");
+    phase(&mut h, TURN, Side::Union, Phase::Combat);
+    act(&mut h, fotm::Action::Assault(fotm::testkit::hex("2815")));
+    act(&mut h, fotm::Action::Join(s));
+    let (_, none) = analysis::outcomes_range(&h, &launch, 1_000_000, 1_024, &mut reply, 6).expect("small enough");
+    let names: Vec<&str> = none.iter().map(|a| a.choice.as_str()).collect();
+    assert!(!names.iter().any(|n| n.contains("leads")), "{names:?}");
+    // Its first choice is then 17.2's, after the dice: check morale or retreat, each shown
+    // with the question it answers.
+    assert!(
+        none.iter().all(|a| a.question.contains("17.2") || a.question.contains("morale")),
+        "{:?}",
+        none.iter().map(|a| &a.question).collect::<Vec<_>>()
+    );
+}

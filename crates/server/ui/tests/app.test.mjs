@@ -192,3 +192,21 @@ test('the odds in short: each tally key\'s chance up and down, most likely first
   assert.deepEqual(oddsSummary([{ probability: 1, changes: [] }]).map((r) => r.text), ['nothing changes']);
   assert.deepEqual(oddsSummary([]), []);
 });
+
+test('the odds in short carry the range over the other side\'s first choice (issue 15)', () => {
+  const best = [
+    { probability: 0.4, changes: [['confederate brigades eliminated', 1]] },
+    { probability: 0.6, changes: [] },
+  ];
+  const garland = [
+    { probability: 0.4, changes: [['confederate brigades eliminated', 1], ['union vp', 2]] },
+    { probability: 0.6, changes: [] },
+  ];
+  const rows = oddsSummary(best, [{ choice: 'Rosser leads', classes: best }, { choice: 'Garland leads', classes: garland }]);
+  const by = Object.fromEntries(rows.map((r) => [r.text, r]));
+  assert.equal(by['Confederate brigades eliminated ≥ 1'].range, undefined, 'the same under every option');
+  assert.equal(by['Union VP ≥ 2'].pct, '0%', 'not under the best reply');
+  assert.equal(by['Union VP ≥ 2'].range, '0%–40.0%', 'but shown, with its range');
+  assert.equal(rows.at(-1).text, 'nothing changes', 'no change stays last');
+  assert.deepEqual(oddsSummary(best, []), oddsSummary(best), 'no options: as before');
+});
