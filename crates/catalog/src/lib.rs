@@ -65,7 +65,7 @@ pub enum CatalogError {
 /// Every scenario, in menu order.
 #[must_use]
 pub fn scenarios() -> Vec<ScenarioInfo> {
-    vec![belmont::scenario_info(), fotm::scenario_info(), gbacw::scenario_info()]
+    vec![belmont::scenario_info(), fotm::scenario_info(), gbacw::scenario_info(), gbacw::scenario_info_camp()]
 }
 
 /// Scenarios under construction: built by id ([`with_game`]) for their developers' runs
@@ -99,8 +99,8 @@ pub fn with_game<V: Visit>(scenario: &str, options: &[String], v: V) -> Result<V
                 .map_err(|e| CatalogError::BadOption { scenario: scenario.into(), message: e.to_string() })?;
             Ok(v.visit(game))
         }
-        gbacw::SCENARIO => {
-            let game = gbacw::Gbacw::new(options)
+        gbacw::SCENARIO | gbacw::SCENARIO_CAMP => {
+            let game = gbacw::Gbacw::new_scenario(scenario, options)
                 .map_err(|e| CatalogError::BadOption { scenario: scenario.into(), message: e.to_string() })?;
             Ok(v.visit(game))
         }

@@ -11,14 +11,15 @@ use crate::terrain::Terrain;
 use engine::{AidTable, Side};
 
 /// Every aid.
-pub(crate) fn aids(oob: &OrderOfBattle, charts: &Charts) -> Vec<AidTable> {
-    vec![turn_record(oob), fire_table(), melee_table(), terrain_chart(charts)]
+/// `last` is the scenario's last Game-Turn (the short scenario's record stops there).
+pub(crate) fn aids(oob: &OrderOfBattle, charts: &Charts, last: u8) -> Vec<AidTable> {
+    vec![turn_record(oob, last), fire_table(), melee_table(), terrain_chart(charts)]
 }
 
 /// 4.0 B: each Game-Turn's time and who lands, by side.
-fn turn_record(oob: &OrderOfBattle) -> AidTable {
+fn turn_record(oob: &OrderOfBattle, last: u8) -> AidTable {
     let card = oob.reinforcements();
-    let rows = (1..=oob.turns.count)
+    let rows = (1..=last)
         .map(|t| {
             let side = |s: Side| {
                 card.iter()
@@ -160,7 +161,7 @@ mod tests {
     #[test]
     fn every_row_fills_its_columns_and_every_turn_has_its_row() {
         let (oob, charts) = (crate::oob::belmont(), crate::authored::standard());
-        let all = aids(oob, charts);
+        let all = aids(oob, charts, oob.turns.count);
         for aid in &all {
             assert!(aid.rows.iter().all(|r| r.len() == aid.columns.len()), "{}", aid.title);
         }

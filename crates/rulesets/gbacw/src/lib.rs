@@ -98,6 +98,10 @@ use engine::{ActionView, Actor, BoardView, Game, Illegal, Log, OptionInfo, Outco
 /// The scenario id.
 pub const SCENARIO: &str = "gbacw-belmont";
 
+/// The short scenario's id: the battle's first nine Game-Turns (the exclusive rules'
+/// `camp_scenario`), for tests, bots and a first game.
+pub const SCENARIO_CAMP: &str = "gbacw-belmont-camp";
+
 /// The scenario's options.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 pub struct Options {
@@ -109,6 +113,9 @@ pub struct Options {
     /// 12.98 erratum (plan R17): die 2 at +1 reads "-/C1R2" and die 6 at +2 "Rpls/Rpls", as
     /// the table's diagonals run; the printed cells are the default.
     pub melee_erratum: bool,
+    /// The short scenario ([`SCENARIO_CAMP`]): not an option a player names, but its own
+    /// scenario id; kept here so the state knows which day it plays.
+    pub camp: bool,
 }
 
 /// Options: (name, description).
@@ -143,6 +150,23 @@ impl Options {
     }
 }
 
+/// The short scenario as a menu shows it.
+#[must_use]
+pub fn scenario_info_camp() -> ScenarioInfo {
+    ScenarioInfo {
+        id: SCENARIO_CAMP.into(),
+        ruleset: "gbacw".into(),
+        title: "Belmont: the attack on Camp Johnston, 10:00 AM to 12:40 PM (GBACW, short)".into(),
+        description: "The battle's first nine Game-Turns under the GBACW standard rules: Grant's regiments against \
+                      Pillow's line in the timber, and the race for the camp before Cheatham crosses. The same \
+                      map, set-up and Victory Point schedule as the full battle; the day goes on after it, so \
+                      no Union troops are left behind: losses and the camp decide. Authored, as the full \
+                      battle is, not a published scenario."
+            .into(),
+        options: OptionInfo::table(&OPTIONS),
+    }
+}
+
 /// The scenario as a menu shows it.
 #[must_use]
 pub fn scenario_info() -> ScenarioInfo {
@@ -165,7 +189,24 @@ impl Gbacw {
     /// # Errors
     /// [`SetupError`] for an unknown option.
     pub fn new(options: &[String]) -> Result<Gbacw, SetupError> {
-        let opt = Options::parse(options)?;
+        Gbacw::new_scenario(SCENARIO, options)
+    }
+
+    /// A new game of scenario `id` ([`SCENARIO`] or [`SCENARIO_CAMP`]) at the start of its
+    /// first Game-Turn.
+    ///
+    /// # Errors
+    /// [`SetupError`] for an unknown option.
+    ///
+    /// # Panics
+    /// For an id that is neither.
+    pub fn new_scenario(id: &str, options: &[String]) -> Result<Gbacw, SetupError> {
+        let mut opt = Options::parse(options)?;
+        opt.camp = match id {
+            SCENARIO => false,
+            SCENARIO_CAMP => true,
+            _ => panic!("gbacw has no scenario {id}"),
+        };
         let mut g = sequence::new_game(options.to_vec(), opt);
         engine::procedure::settle(&mut g);
         Ok(g)
@@ -176,7 +217,7 @@ impl Game for Gbacw {
     type Action = Action;
 
     fn scenario(&self) -> (&str, &[String]) {
-        (SCENARIO, &self.options)
+        (if self.opt.camp { SCENARIO_CAMP } else { SCENARIO }, &self.options)
     }
 
     fn actor(&self) -> Actor {
@@ -275,7 +316,7 @@ impl Game for Gbacw {
     }
 
     fn aids(&self) -> Vec<engine::AidTable> {
-        aids::aids(self.oob(), self.charts())
+        aids::aids(self.oob(), self.charts(), self.last_turn())
     }
 
     fn evaluate(&self, side: engine::Side) -> f64 {

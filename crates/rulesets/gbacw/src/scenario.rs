@@ -66,6 +66,8 @@ pub struct Exclusive {
     /// their Command Points on any brigade commander of their side within their Divisional
     /// Integrity Radius, whatever his division (17.22 otherwise).
     pub other_commanders: Vec<usize>,
+    /// The short scenario's last Game-Turn ([`crate::SCENARIO_CAMP`]).
+    pub camp_last: u8,
 }
 
 #[derive(Deserialize)]
@@ -78,6 +80,14 @@ struct RawFile {
     victory: RawVictory,
     gunboats: RawGunboats,
     other_commanders: RawOthers,
+    camp_scenario: RawShort,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawShort {
+    last: String,
+    source: Vec<Source>,
 }
 
 #[derive(Deserialize)]
@@ -156,6 +166,7 @@ pub fn parse(text: &str, file: &str, map: &Map, oob: &OrderOfBattle) -> Result<E
         ("victory", &raw.victory.source),
         ("gunboats", &raw.gunboats.source),
         ("other_commanders", &raw.other_commanders.source),
+        ("camp_scenario", &raw.camp_scenario.source),
     ] {
         let loc = ck.key_loc(key);
         check_sources(&mut ck, loc, key, source);
@@ -172,6 +183,16 @@ pub fn parse(text: &str, file: &str, map: &Map, oob: &OrderOfBattle) -> Result<E
         ck.field(embark, "from", format!("'{}' is no Game-Turn of the turn track", raw.embarkation.from));
         0
     });
+    let camp_last = match turns.turn(&raw.camp_scenario.last) {
+        Some(t) if t < turns.count => t,
+        found => {
+            let loc = ck.key_loc("camp_scenario");
+            let why =
+                if found.is_some() { "is not before the battle's last" } else { "is no Game-Turn of the turn track" };
+            ck.field(loc, "last", format!("'{}' {why}", raw.camp_scenario.last));
+            0
+        }
+    };
     if !(1..=5).contains(&raw.bce.morale) {
         let loc = ck.key_loc("bce");
         ck.field(loc, "morale", format!("a morale penalty of {} is off 13.1's scale of 1 to 5", raw.bce.morale));
@@ -211,6 +232,7 @@ pub fn parse(text: &str, file: &str, map: &Map, oob: &OrderOfBattle) -> Result<E
         draw_within: raw.victory.draw_within,
         gunboat_mp: raw.gunboats.mp,
         other_commanders,
+        camp_last,
     };
     ck.errs.finish(Some(ex))
 }
@@ -246,6 +268,8 @@ mod tests {
         let ex = belmont();
         assert_eq!(ex.embark_hexes.len(), 3);
         assert_eq!(crate::oob::belmont().turns.label(ex.embark_from).as_deref(), Some("2:00 PM"));
+        assert_eq!(crate::oob::belmont().turns.label(ex.camp_last).as_deref(), Some("12:40 PM"));
+        assert_eq!(ex.camp_last, 9, "the short scenario is nine Game-Turns");
     }
 
     /// Each problem is reported on its own line: an unknown landing, a time off the track, a
@@ -257,7 +281,8 @@ mod tests {
             .replace("landing: \"hunters\"", "landing: \"nowhere\"")
             .replace("from: \"2:00 PM\"", "from: \"2:10 PM\"")
             .replace("bce: (morale: 1,", "bce: (morale: 9,")
-            .replace("leaders: [\"Polk\"]", "leaders: [\"Pillow\"]");
+            .replace("leaders: [\"Polk\"]", "leaders: [\"Pillow\"]")
+            .replace("last: \"12:40 PM\"", "last: \"12:50 PM\"");
         let errs = parse_text(&bad).expect_err("invalid");
         let line_of = |needle: &str| bad.lines().position(|l| l.contains(needle)).unwrap() + 1;
         for (needle, words) in [
@@ -265,6 +290,7 @@ mod tests {
             ("2:10 PM", "no Game-Turn"),
             ("morale: 9", "off 13.1"),
             ("\"Pillow\"]", "no \"other commander\""),
+            ("12:50 PM", "no Game-Turn"),
         ] {
             assert!(errs.iter().any(|e| e.line == line_of(needle) && e.message.contains(words)), "{needle}: {errs:?}");
         }

@@ -86,7 +86,14 @@ impl Gbacw {
     /// The Game-Turns the scenario has.
     #[must_use]
     pub fn last_turn(&self) -> u8 {
-        self.oob().turns.count
+        if self.opt.camp { crate::scenario::belmont().camp_last } else { self.oob().turns.count }
+    }
+
+    /// Whether the game ends with the Union's embarkation: the full battle; the short
+    /// scenario stops before the day does, so nothing is left behind.
+    #[must_use]
+    pub fn embarks(&self) -> bool {
+        !self.opt.camp
     }
 }
 
@@ -105,7 +112,9 @@ pub(crate) fn next_phase(g: &mut Gbacw) {
         g.log.push("GBACW 4.0", || "The last Game-Turn is over.".into());
         let before = crate::victory::vp(g);
         g.over = true;
-        crate::victory::log_left_behind(g, before);
+        if g.embarks() {
+            crate::victory::log_left_behind(g, before);
+        }
         return;
     } else {
         // 4.0 3: the Game-Turn Record Interphase.

@@ -14,6 +14,8 @@
 //! - Embarkation: a Union combat unit or commander on the map when the game is over counts as
 //!   captured; one that embarked ([`crate::state::Fate::Embarked`]) scores nothing; the
 //!   gunboats, which steam away rather than embark, are never left behind (the audit, session 12).
+//!   The short scenario ([`crate::SCENARIO_CAMP`]) ends before the day does: nothing is left
+//!   behind.
 //! - 15.12: a battery (or gunboat) whose crew is gone scores its remaining guns as lost.
 
 use crate::oob::{Kind, Level};
@@ -31,7 +33,9 @@ fn losses(g: &Gbacw, u: UnitId, over: bool) -> (u16, u16) {
     let captured = match st.loc {
         Loc::Gone(Fate::Captured) => left,
         // The gunboats cannot go aboard the transports: they are no troops left behind.
-        Loc::Map(_) if over && g.side_of(u) == Side::Union && !crate::fire::is_exclusive_guns(g, u) => left,
+        Loc::Map(_) if over && g.embarks() && g.side_of(u) == Side::Union && !crate::fire::is_exclusive_guns(g, u) => {
+            left
+        }
         _ => 0,
     };
     // 15.12: guns whose crew is gone are eliminated, not captured (the second audit: they
@@ -112,7 +116,9 @@ pub fn vp(g: &Gbacw) -> [u16; 2] {
             Loc::Gone(f) => out[enemy] += fate_vp(leader_table(g, l), f),
             // The embarkation rule: a Union commander left on the map when the game is over is
             // captured with the troops (the second audit: only his units counted).
-            Loc::Map(_) if over && side == Side::Union => out[enemy] += fate_vp(leader_table(g, l), Fate::Captured),
+            Loc::Map(_) if over && g.embarks() && side == Side::Union => {
+                out[enemy] += fate_vp(leader_table(g, l), Fate::Captured)
+            }
             _ => {}
         }
     }

@@ -28,6 +28,17 @@ fn the_suite_passes() {
     check(conformance::hostile_actions_refused(new, 1, 7, MAX_DECISIONS));
 }
 
+fn camp() -> Gbacw {
+    Gbacw::new_scenario(gbacw::SCENARIO_CAMP, &[]).expect("the short scenario")
+}
+
+/// The short scenario (`gbacw-belmont-camp`) against the same suite.
+#[test]
+fn the_suite_passes_for_the_short_scenario() {
+    check(conformance::suite_eq(camp, 3, 11, 1, MAX_DECISIONS));
+    check(conformance::hostile_actions_refused(camp, 1, 12, MAX_DECISIONS));
+}
+
 #[test]
 fn probes_are_explained() {
     check(conformance::probes_explained(new, 1, 9, 4_000));

@@ -296,3 +296,35 @@ fn the_games_end_logs_who_was_left_behind() {
     }
     assert!(said(&g) || g.log().events().iter().any(|e| e.text.contains("got away")));
 }
+
+/// The short scenario (issue 16, `gbacw-belmont-camp`): the battle's first nine Game-Turns,
+/// ending after 12:40 PM. The day goes on after it, so a Union commander and a regiment still
+/// on the map at its end are not captured; the full battle (the neighbour) captures both.
+#[test]
+fn the_short_scenario_ends_after_nine_turns_and_leaves_nobody_behind() {
+    let camp = Gbacw::new_scenario(gbacw::SCENARIO_CAMP, &[]).expect("the short scenario");
+    assert_eq!(camp.scenario().0, gbacw::SCENARIO_CAMP, "records name it");
+    assert_eq!(camp.last_turn(), 9);
+    assert_eq!(tk::new_game().last_turn(), 21, "the full battle runs to 4:40 PM");
+    let at_end = |mut g: Gbacw| {
+        tk::clear_map(&mut g);
+        let [a, b]: [Hex; 2] = timber(&g, 2).try_into().unwrap();
+        tk::put_leader(&mut g, "McClernand", &a.label());
+        tk::put(&mut g, "31IL", &b.label(), 0);
+        over(&mut g);
+        vp(&g)
+    };
+    assert_eq!(at_end(camp.clone()), [0.0, 0.0], "nothing left behind in the short scenario");
+    let full = at_end(tk::new_game());
+    assert!(full[1] > 0.0, "the full battle captures who is left: {full:?}");
+    // Played to its end, the short scenario stops after the ninth Game-Turn and logs no
+    // transports sailing.
+    let mut g = camp;
+    let mut dice = engine::Dice::seeded(5);
+    while !g.over {
+        assert!(g.turn <= 9, "past the last Game-Turn");
+        engine::conformance::play_random(&mut g, &mut dice, 1);
+    }
+    assert_eq!(g.turn, 9);
+    assert!(!g.log().events().iter().any(|e| e.text.starts_with("Left on the map")));
+}

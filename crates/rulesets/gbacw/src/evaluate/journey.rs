@@ -126,10 +126,14 @@ pub(crate) fn unit_turns(g: &Gbacw, u: UnitId, from: Hex, goal: Goal) -> Option<
     turns_by(g, m, from, goal, extra)
 }
 
-/// Game-Turns unit `u` needs from its hex to the camp and on from the camp to the landing.
+/// Game-Turns unit `u` needs from its hex to the camp and on from the camp to the landing
+/// (in the short scenario, which ends before the day does, only to the camp).
 pub(crate) fn round_trip(g: &Gbacw, u: UnitId, from: Hex) -> Option<f64> {
     let (m, extra) = journey_mover(g, u)?;
     let out = turns_by(g, m, from, Goal::Camp, extra)?;
+    if !g.embarks() {
+        return Some(out);
+    }
     Some(out + back_from_camp(g, m)?)
 }
 
@@ -149,7 +153,11 @@ pub(crate) fn leader_turns(g: &Gbacw, from: Hex) -> Option<f64> {
 /// Game-Turns a column of infantry needs from `from` to the camp and on to the landing: a
 /// commander's round trip is his men's, not his horse's.
 pub(crate) fn column_round_trip(g: &Gbacw, from: Hex) -> Option<f64> {
-    Some(turns_by(g, Mover::Column, from, Goal::Camp, 0)? + back_from_camp(g, Mover::Column)?)
+    let out = turns_by(g, Mover::Column, from, Goal::Camp, 0)?;
+    if !g.embarks() {
+        return Some(out);
+    }
+    Some(out + back_from_camp(g, Mover::Column)?)
 }
 
 #[cfg(test)]

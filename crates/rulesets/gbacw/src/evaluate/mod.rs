@@ -170,7 +170,8 @@ fn plan(g: &Gbacw) -> f64 {
             m += ADVANCE * (1.0 - short(left, trip, CAMP_MARGIN)) * (CAMP_REACH - to_camp(h));
         }
     }
-    if !g.over {
+    // The short scenario ends before the day does: nobody is left behind.
+    if !g.over && g.embarks() {
         let leaders = order::leader_hexes(g, Side::Union);
         for u in g.unit_ids().filter(|&u| g.side_of(u) == Side::Union) {
             let Some(h) = g.hex_of(u) else { continue };
