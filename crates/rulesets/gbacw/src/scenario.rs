@@ -68,6 +68,8 @@ pub struct Exclusive {
     pub other_commanders: Vec<usize>,
     /// The short scenario's last Game-Turn ([`crate::SCENARIO_CAMP`]).
     pub camp_last: u8,
+    /// VP to the Confederates in the short scenario if the camp still stands at its end.
+    pub camp_held: u16,
 }
 
 #[derive(Deserialize)]
@@ -87,6 +89,7 @@ struct RawFile {
 #[serde(deny_unknown_fields)]
 struct RawShort {
     last: String,
+    held: u16,
     source: Vec<Source>,
 }
 
@@ -233,6 +236,7 @@ pub fn parse(text: &str, file: &str, map: &Map, oob: &OrderOfBattle) -> Result<E
         gunboat_mp: raw.gunboats.mp,
         other_commanders,
         camp_last,
+        camp_held: raw.camp_scenario.held,
     };
     ck.errs.finish(Some(ex))
 }

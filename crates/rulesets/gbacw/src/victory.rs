@@ -15,7 +15,7 @@
 //!   captured; one that embarked ([`crate::state::Fate::Embarked`]) scores nothing; the
 //!   gunboats, which steam away rather than embark, are never left behind (the audit, session 12).
 //!   The short scenario ([`crate::SCENARIO_CAMP`]) ends before the day does: nothing is left
-//!   behind.
+//!   behind, and a camp still standing at its end gives the Confederates its `camp_held` VP.
 //! - 15.12: a battery (or gunboat) whose crew is gone scores its remaining guns as lost.
 
 use crate::oob::{Kind, Level};
@@ -133,6 +133,9 @@ pub fn vp(g: &Gbacw) -> [u16; 2] {
     }
     if g.camp_burned {
         out[Side::Union.index()] += ex.camp_burned;
+    } else if over && !g.embarks() {
+        // The short scenario: the raid's object still stands.
+        out[Side::Confederate.index()] += ex.camp_held;
     }
     out
 }

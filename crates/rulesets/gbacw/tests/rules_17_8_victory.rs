@@ -299,7 +299,8 @@ fn the_games_end_logs_who_was_left_behind() {
 
 /// The short scenario (issue 16, `gbacw-belmont-camp`): the battle's first nine Game-Turns,
 /// ending after 12:40 PM. The day goes on after it, so a Union commander and a regiment still
-/// on the map at its end are not captured; the full battle (the neighbour) captures both.
+/// on the map at its end are not captured; the full battle (the neighbour) captures both. A
+/// camp still standing at the end scores for the Confederates; a burned one does not.
 #[test]
 fn the_short_scenario_ends_after_nine_turns_and_leaves_nobody_behind() {
     let camp = Gbacw::new_scenario(gbacw::SCENARIO_CAMP, &[]).expect("the short scenario");
@@ -314,7 +315,12 @@ fn the_short_scenario_ends_after_nine_turns_and_leaves_nobody_behind() {
         over(&mut g);
         vp(&g)
     };
-    assert_eq!(at_end(camp.clone()), [0.0, 0.0], "nothing left behind in the short scenario");
+    let held = f64::from(gbacw::scenario::belmont().camp_held);
+    assert_eq!(at_end(camp.clone()), [0.0, held], "nothing left behind; the camp held gives its VP");
+    let mut burned = camp.clone();
+    burned.camp_burned = true;
+    let burned = at_end(burned);
+    assert_eq!(burned[1], 0.0, "a burned camp is not held");
     let full = at_end(tk::new_game());
     assert!(full[1] > 0.0, "the full battle captures who is left: {full:?}");
     // Played to its end, the short scenario stops after the ninth Game-Turn and logs no

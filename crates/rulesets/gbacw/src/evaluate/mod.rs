@@ -163,6 +163,11 @@ fn plan(g: &Gbacw) -> f64 {
             m += ADVANCE * time * near;
         }
         m += hold * f64::from(ex.camp_burned);
+        if !g.embarks() && !g.over {
+            // The short scenario: a camp still standing at the end is the Confederates' (at
+            // the end, `victory::vp` counts it).
+            m -= (1.0 - hold) * f64::from(ex.camp_held);
+        }
         // Commanders lead the advance, or their regiments could not go on within their radii.
         for l in g.leader_ids().filter(|&l| g.leader_info(l).2 == Side::Union) {
             let Some(h) = g.leader_hex(l) else { continue };
