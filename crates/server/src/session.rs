@@ -193,6 +193,10 @@ struct PositionOut<'a> {
     tracks: &'a [(String, String)],
     marks: &'a [engine::MarkView],
     prompt: PromptOut,
+    /// The score at this position, and the result if it is the end (a replay shows both
+    /// as they stood, not the live game's: the third playtest's finding 18).
+    vp: [f64; 2],
+    outcome: Option<engine::Outcome>,
 }
 
 #[derive(Serialize)]
@@ -211,6 +215,8 @@ fn position<'a, G: Game>(game: &G, board: &'a engine::BoardView) -> PositionOut<
             let p = game.prompt();
             PromptOut { rule: p.rule, text: p.text }
         },
+        vp: game.vp(),
+        outcome: game.outcome(),
     }
 }
 
@@ -279,10 +285,9 @@ struct StateOut<'a, A> {
     #[serde(skip_serializing_if = "Option::is_none")]
     unit_actions: Option<Vec<UnitCount>>,
     actions_total: usize,
+    /// The board, the prompt, the score and the result.
     #[serde(flatten)]
     position: PositionOut<'a>,
-    vp: [f64; 2],
-    outcome: Option<engine::Outcome>,
     log_len: usize,
     log_from: usize,
     log: Vec<EventOut<'a>>,
@@ -645,8 +650,6 @@ impl<G: Game> Session for Live<G> {
             unit_actions,
             actions_total: legal.len(),
             position: position(&self.game, &board),
-            vp: self.game.vp(),
-            outcome: self.game.outcome(),
             log_len: events.len(),
             log_from,
             log: self.events_out(log_from, log_to),

@@ -383,6 +383,11 @@ fn games_survive_a_restart_and_replay_and_odds_answer() {
     let (status, start_pos) = again.get(&format!("/api/games/{}/replay?ply=0", g.id));
     assert_eq!(status, 200);
     assert!(start_pos["label"].is_null());
+    // The score and result as they stood at the replayed position (finding 18 of the third
+    // playtest: the VP line went blank in replay).
+    assert_eq!(start_pos["vp"], json!([0.0, 0.0]));
+    assert!(start_pos["outcome"].is_null());
+    assert!(after["vp"].is_array(), "the live state keeps its score");
     let (_, last) = again.get(&format!("/api/games/{}/replay?ply={plies}", g.id));
     assert_eq!(last["counters"], after["counters"], "replay to the end is the position now");
     assert!(last["label"].is_string());

@@ -373,9 +373,14 @@ function renderPrompt(s) {
   $('thinking').textContent = s.waiting
     ? 'the computer is waiting for a thinking slot (the server is busy)…'
     : 'the computer is thinking…';
+  renderOutcome(s.outcome);
+}
+
+/** The result banner, for the position shown (live, or the one replayed). */
+export function renderOutcome(outcome) {
   const out = $('outcome');
-  out.hidden = !s.outcome;
-  out.textContent = outcomeText(s.outcome);
+  out.hidden = !outcome;
+  out.textContent = outcomeText(outcome);
 }
 
 /** Puts the counters into the map's <g id="counters"> and marks the ones that can act. */

@@ -6,7 +6,7 @@ import { api, el, errorText, showNotice, sideName } from './app.js';
 import { ui, $ } from './page.js';
 import { drawMarks } from './marks.js';
 import { markReplayedLog } from './logview.js';
-import { closePopups, render, renderCounters, renderSelection, renderStatus } from './game.js';
+import { closePopups, render, renderCounters, renderOutcome, renderSelection, renderStatus } from './game.js';
 
 export function renderReplayControl(s) {
   const range = $('replay-range');
@@ -34,7 +34,8 @@ export async function showReplay(k) {
     renderCounters(data.counters_svg);
     drawMarks(ui.svg, ui.hexes, data.marks, []);
     renderSelection();
-    renderStatus(data.tracks, null);
+    renderStatus(data.tracks, data.vp);
+    renderOutcome(data.outcome);
     renderReplayBanner();
     markReplayedLog();
   } catch (e) {
