@@ -265,11 +265,14 @@ struct Pool<G> {
     items: Vec<(u64, G, f64)>,
     /// Chance outcomes applied to fill it.
     expanded: usize,
+    /// The prompts of the rolls met on the way, one per layer of chance (the first
+    /// position's), in order: what dice decide it ([`Through::rolls`]).
+    rolls: Vec<String>,
 }
 
 impl<G> Pool<G> {
     fn new() -> Pool<G> {
-        Pool { index: HashMap::new(), items: Vec::new(), expanded: 0 }
+        Pool { index: HashMap::new(), items: Vec::new(), expanded: 0, rolls: Vec::new() }
     }
 
     fn add(&mut self, hash: u64, game: G, p: f64) {
@@ -282,6 +285,9 @@ impl<G> Pool<G> {
         }
     }
 }
+
+/// The most roll prompts a [`Pool`] keeps.
+const MAX_ROLLS: usize = 12;
 
 /// Expands chance breadth-first, one chance decision per layer, merging equal positions
 /// within each layer and among the results. Before a layer is expanded its outcomes are
@@ -300,6 +306,15 @@ fn expand<G: Game>(start: G, limit: usize, horizon: bool) -> (Pool<G>, Vec<(G, f
     }
     let mut expanded = 0usize;
     while !layer.is_empty() {
+        if let Some((g, _)) = layer.first()
+            && done.rolls.len() < MAX_ROLLS
+        {
+            let p = g.prompt();
+            let said = if p.rule.is_empty() { p.text } else { format!("{} ({})", p.text, p.rule) };
+            if !done.rolls.contains(&said) {
+                done.rolls.push(said);
+            }
+        }
         let outcomes: Vec<Vec<(G::Action, f64)>> = layer.iter().map(|(g, _)| g.chance_outcomes()).collect();
         let count: usize = outcomes.iter().map(|o| o.iter().filter(|(_, q)| *q > 0.0).count()).sum();
         if expanded + count > limit {

@@ -31,6 +31,11 @@ pub struct Through<G> {
     pub taken: Vec<String>,
     /// Whether `max_replies` stopped it with the other side still to decide somewhere.
     pub cut: bool,
+    /// The rolls met on the way, as the ruleset prompts them ("Close combat: roll 7 dice
+    /// (FotM 15.4)"), in order, each once: the first position's at each layer of chance, so
+    /// one line of play's dice, not every branch's (the third playtest asked which dice each
+    /// side rolls and why).
+    pub rolls: Vec<String>,
 }
 
 /// The distribution of what follows `action` in `game` until the side taking it decides
@@ -141,6 +146,7 @@ fn walk<G: Game>(
         return Err(TooLarge { limit });
     }
     let mut expanded = done.expanded;
+    let mut rolls = done.rolls;
     let mut finals: Pool<G> = Pool::new();
     let mut open = done.items;
     let (mut replies, mut own, mut taken, mut cut) = (0usize, 0usize, Vec::<String>::new(), false);
@@ -189,11 +195,16 @@ fn walk<G: Game>(
                 return Err(TooLarge { limit });
             }
             expanded += reached.expanded;
+            for r in reached.rolls {
+                if !rolls.contains(&r) {
+                    rolls.push(r);
+                }
+            }
             for (h, child, q) in reached.items {
                 next.add(h, child, p * q);
             }
         }
         open = next.items;
     }
-    Ok(Through { distribution: tallied(&before, finals.items, expanded), replies, own, taken, cut })
+    Ok(Through { distribution: tallied(&before, finals.items, expanded), replies, own, taken, cut, rolls })
 }

@@ -756,7 +756,8 @@ impl<G: Game> Session for Live<G> {
                 analysis::outcomes_range(&quiet, &action, ODDS_LIMIT, ODDS_REPLIES, &mut reply, ODDS_CHOICES).map_err(
                     |e| Refusal::TooLarge(format!("more than {} chance outcomes to enumerate ({e})", e.limit)),
                 )?;
-            let (replies, own, taken, cut) = (through.replies, through.own, through.taken, through.cut);
+            let (replies, own, taken, cut, rolls) =
+                (through.replies, through.own, through.taken, through.cut, through.rolls);
             let dist = through.distribution;
             let classes = |d: &analysis::Distribution<G>| -> Vec<Value> {
                 d.classes().into_iter().map(|c| json!({"probability": c.probability, "changes": c.changes})).collect()
@@ -767,7 +768,7 @@ impl<G: Game> Session for Live<G> {
                 .collect();
             let assumption = odds_assumption(replies, own, &taken, cut, alternatives.len());
             Ok(
-                json!({"label": label, "classes": classes(&dist), "alternatives": alternatives, "expanded": dist.expanded, "replies": replies, "own": own + taken.len(), "cut": cut, "assumption": assumption}),
+                json!({"label": label, "classes": classes(&dist), "alternatives": alternatives, "rolls": rolls, "expanded": dist.expanded, "replies": replies, "own": own + taken.len(), "cut": cut, "assumption": assumption}),
             )
         }))
     }

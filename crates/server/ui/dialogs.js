@@ -71,7 +71,10 @@ export function oddsParts(odds) {
   const list = el('ul', { class: 'odds-summary' }, ...summary.map((r) => el('li', {}, el('span', { class: 'pct' }, r.pct), r.text, range(r))));
   const table = oddsTable(odds);
   const all = el('details', { class: 'all-odds', open: classes.length <= FEW_OUTCOMES }, el('summary', {}, `All ${classes.length} outcomes`), table);
-  return [list, choices(alternatives), all];
+  const rolls = (odds.rolls || []).length
+    ? el('details', { class: 'odds-rolls' }, el('summary', {}, 'The dice on the way'), el('ul', {}, ...odds.rolls.map((r) => el('li', {}, r))))
+    : null;
+  return [list, choices(alternatives), rolls, all];
 }
 
 /** Rows shown for each option of the other side's first choice. */

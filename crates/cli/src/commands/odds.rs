@@ -59,7 +59,8 @@ pub struct Args {
     /// does); "marginals" lists the keys that can change. "index" is null for chance
     /// pending at the end of the record. "replies" (with --through) counts the
     /// decisions answered on the way, either side's, else null; "alternatives" (with
-    /// --through) lists [{"choice", "question", "outcomes"}] for the other side's first choice.
+    /// --through) lists [{"choice", "question", "outcomes"}] for the other side's first choice;
+    /// "rolls" (with --through) the rolls met on the way, as the ruleset prompts them.
     #[arg(long)]
     json: bool,
 }
@@ -77,6 +78,8 @@ struct Entry {
     /// With --through: each option of the other side's first choice and the outcomes if
     /// it takes it (`analysis::outcomes_range`).
     alternatives: Vec<(String, String, Vec<analysis::Class>)>,
+    /// With --through: the rolls met on the way, as the ruleset prompts them.
+    rolls: Vec<String>,
 }
 
 struct Odds<'a> {
@@ -134,15 +137,21 @@ impl Visit for Odds<'_> {
                                     .into_iter()
                                     .map(|x| (x.choice, x.question, x.through.distribution.classes()))
                                     .collect();
-                                (t.distribution, Some(t.replies + t.own + t.taken.len()), alts)
+                                let n = t.replies + t.own + t.taken.len();
+                                (t.distribution, Some(n), alts, t.rolls)
                             },
                         )
                     } else {
-                        analysis::outcomes(&game, a, limit).map(|d| (d, None, Vec::new()))
+                        analysis::outcomes(&game, a, limit).map(|d| (d, None, Vec::new(), Vec::new()))
                     };
                     match odds {
-                        Ok((d, replies, alternatives)) => {
-                            entries.push(Entry { replies, alternatives, ..entry(Some(i + 1), game.describe(a), &d) });
+                        Ok((d, replies, alternatives, rolls)) => {
+                            entries.push(Entry {
+                                replies,
+                                alternatives,
+                                rolls,
+                                ..entry(Some(i + 1), game.describe(a), &d)
+                            });
                         }
                         Err(TooLarge { .. }) => too_large.push(format!("action {} ({})", i + 1, game.describe(a))),
                     }
@@ -173,6 +182,7 @@ fn entry<G: Game>(index: Option<usize>, action: String, d: &Distribution<G>) -> 
         expanded: d.expanded,
         replies: None,
         alternatives: Vec::new(),
+        rolls: Vec::new(),
     }
 }
 
@@ -220,7 +230,7 @@ fn to_json(prompt: &engine::Prompt, entries: &[Entry]) -> Value {
                 .iter()
                 .map(|(choice, question, classes)| json!({ "choice": choice, "question": question, "outcomes": outcomes_json(classes) }))
                 .collect();
-            json!({ "index": e.index, "action": e.action, "outcomes": outcomes_json(&e.classes), "marginals": marginals, "replies": e.replies, "alternatives": alternatives })
+            json!({ "index": e.index, "action": e.action, "outcomes": outcomes_json(&e.classes), "marginals": marginals, "replies": e.replies, "alternatives": alternatives, "rolls": e.rolls })
         })
         .collect();
     json!({ "position": { "prompt": prompt.text, "rule": prompt.rule }, "actions": actions })
@@ -272,6 +282,9 @@ fn to_text(prompt: &engine::Prompt, entries: &[Entry]) -> String {
         if e.classes.len() > SHOW_CLASSES {
             let rest: f64 = e.classes[SHOW_CLASSES..].iter().map(|c| c.probability).sum();
             let _ = writeln!(s, "   {:>8}  ... {} less likely outcomes", percent(rest), e.classes.len() - SHOW_CLASSES);
+        }
+        if !e.rolls.is_empty() {
+            let _ = writeln!(s, "   the dice on the way: {}", e.rolls.join("; "));
         }
         if !e.alternatives.is_empty() {
             let _ = writeln!(s, "   beside the best reply, each option of the other side's first choice:");

@@ -180,6 +180,8 @@ fn an_assaults_odds_show_each_lead_the_defender_may_choose() {
     let (best, alternatives) =
         analysis::outcomes_range(&g, &launch, 1_000_000, 1_024, &mut reply, 6).expect("small enough");
     assert!((best.distribution.total() - 1.0).abs() < 1e-9);
+    // The dice on the way, as the engine prompts them (the playtest asked which dice roll).
+    assert!(best.rolls.iter().any(|r| r.contains("Close combat") && r.contains("dice")), "{:?}", best.rolls);
     let mut names: Vec<&str> = alternatives.iter().map(|a| a.choice.as_str()).collect();
     names.sort_unstable();
     assert_eq!(names, vec!["5th Virginia Cavalry leads", "Garland's Brigade leads"], "the two Leads 4.2 allows");
