@@ -115,6 +115,7 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .route("/api/games/{id}/actions", post(act).get(unit_actions))
         .route("/api/games/{id}/undo", post(undo))
         .route("/api/games/{id}/replay", get(replay))
+        .route("/api/games/{id}/record", get(record))
         .route("/api/games/{id}/marks", get(marks))
         .route("/api/games/{id}/odds", get(odds))
         .route("/api/games/{id}/why", get(why))
@@ -445,6 +446,16 @@ fn bots_offered(hub: &Hub) -> Value {
 
 /// The map's terrain legend and the ruleset's player aids: `{"terrain": [{"terrain", "name",
 /// "fill"}], "aids": [{"title", "rule", "columns", "rows", "key"}]}`.
+/// The game as a record for the command line (`muster replay`, `position`, `odds`), as a
+/// download named after the game.
+async fn record(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Answer {
+    let v = hub.with(&id, |s| s.record()).await?;
+    let name = format!("attachment; filename=\"muster-{id}.json\"");
+    let body = serde_json::to_string_pretty(&v).unwrap_or_default();
+    Ok(([(header::CONTENT_TYPE, "application/json".to_string()), (header::CONTENT_DISPOSITION, name)], body)
+        .into_response())
+}
+
 async fn legend(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Answer {
     let v = hub.with(&id, |s| s.legend()).await?;
     json_ok(StatusCode::OK, v)

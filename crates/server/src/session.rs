@@ -178,6 +178,11 @@ pub trait Session: Send + Sync {
     /// A game in a line, for the lobby's "My games": `{"id", "title", "actor", "players",
     /// "outcome", "ply", "turn"}`.
     fn summary(&self) -> Value;
+    /// The game as a record (`engine::Record`: ruleset, scenario, options, every action in
+    /// force, dice included, and the hash reached), as `muster play --save` writes one: a
+    /// player downloads it to replay, cut and weigh positions with the command line
+    /// (`muster replay`, `position`, `odds`), or to report a ruling with its reproduction.
+    fn record(&self) -> Value;
     /// The work of finding where each turn and each side's stretch of play begins among the
     /// actions in force, for replay by turn and phase: `[{"ply", "turn", "actor"}]`, ply 0
     /// first; run off the game's lock (it replays the whole game). The work answers
@@ -806,6 +811,19 @@ impl<G: Game> Session for Live<G> {
     fn legend(&self) -> Value {
         let board = self.fresh.board();
         json!({"terrain": board.legend, "aids": self.fresh.aids(), "north": board.north})
+    }
+
+    fn record(&self) -> Value {
+        let (scenario, options) = self.game.scenario();
+        let record = engine::Record {
+            ruleset: catalog::scenario(scenario).map_or_else(String::new, |s| s.ruleset),
+            scenario: scenario.to_string(),
+            options: options.to_vec(),
+            seed: None,
+            actions: self.plies.iter().map(|p| p.action.clone()).collect(),
+            final_hash: Some(engine::hash_hex(self.game.state_hash())),
+        };
+        json!(record)
     }
 
     fn summary(&self) -> Value {

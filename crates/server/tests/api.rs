@@ -380,6 +380,13 @@ fn games_survive_a_restart_and_replay_and_odds_answer() {
     }
 
     let plies = after["ply"].as_u64().unwrap();
+    // The game as a record for the command line: every action in force, dice included, and
+    // the hash it reaches.
+    let (status, record) = again.get(&format!("/api/games/{}/record", g.id));
+    assert_eq!(status, 200);
+    assert_eq!((record["ruleset"].as_str(), record["scenario"].as_str()), (Some("belmont"), Some("belmont")));
+    assert_eq!(record["actions"].as_array().map(Vec::len), Some(usize::try_from(plies).unwrap()));
+    assert!(record["final_hash"].as_str().is_some_and(|h| h.len() == 16), "{record}");
     let (status, start_pos) = again.get(&format!("/api/games/{}/replay?ply=0", g.id));
     assert_eq!(status, 200);
     assert!(start_pos["label"].is_null());

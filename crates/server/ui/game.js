@@ -39,6 +39,7 @@ async function main() {
   } catch (e) {
     $('map').replaceChildren(el('p', { class: 'loading' }, `The map could not be loaded: ${errorText(e)}`));
   }
+  $('record-link').href = `/api/games/${encodeURIComponent(ui.id)}/record`;
   await refresh();
   if (ui.missing) return noSuchGame(); // nothing to listen to
   ui.chat = startChat($('chat-box'), { id: ui.id, token: ui.token, seat: ui.state ? ui.state.seat : null });

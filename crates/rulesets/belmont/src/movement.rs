@@ -468,6 +468,21 @@ fn melee_entries(ctx: &MeleeMoves<'_>, u: UnitId, only: Option<usize>) -> Vec<(H
     entries
 }
 
+/// 4.3.2 for a marker's odds (`procedure::declared_step`): the half-MP unit `u` would still
+/// need after stepping to `to` to enter marker `m`'s hex (`Some(0)` for the step in), by the
+/// same backward search that offers the melee moves; `None` when `to` is not on its way.
+/// The step with the least need left is a step along a shortest way in, so a unit that must
+/// go round a marsh or a friend still gets there (the fourth playtest: a nearest-hex rule
+/// stopped two companies short and the odds read "nothing changes").
+pub(crate) fn need_after_step(g: &Belmont, u: UnitId, to: Hex, m: usize) -> Option<u8> {
+    if g.markers.get(m)?.target == to {
+        return Some(0);
+    }
+    let ctx = MeleeMoves::new(g);
+    let (from, left) = melee_mover(&ctx, u, Some(m))?;
+    melee_need(&ctx, u, from, left, Some(m)).spent(g.map(), to)
+}
+
 /// Moves a unit one hex (4.0), or into a melee hex (4.3.2).
 pub(crate) fn step(g: &mut Belmont, u: UnitId, to: Hex) {
     let from = g.hex_of(u).expect("on map");

@@ -592,25 +592,27 @@ pub(crate) fn odds_own(g: &Belmont, began: &crate::Action) -> engine::OddsOwn<cr
 }
 
 /// 4.3.2 for a marker's odds: the next step of the attack on `target` that the marker
-/// declares. A company steps into the melee hex if one can, else the company nearest it
-/// steps closer (every step offered here keeps its melee hex within reach), else the melee
-/// moves are done. Leaders are not moved: one may not go in without a company (4.3.2), and
-/// whether he joins is the player's risk to take (6.7), not the odds'. A leader already
-/// waiting in a melee hex leaves only his followers' steps, taken like any other.
+/// declares. A company steps along a shortest way into the melee hex (the step leaving the
+/// least to spend, [`movement::need_after_step`]; every step offered here keeps its melee
+/// hex within reach), else the melee moves are done. Leaders are not moved: one may not go
+/// in without a company (4.3.2), and whether he joins is the player's risk to take (6.7),
+/// not the odds'. A leader already waiting in a melee hex leaves only his followers' steps,
+/// taken like any other.
 fn declared_step(g: &Belmont, target: Hex) -> engine::OddsOwn<Action> {
     let legal = engine::Game::legal_actions(g);
-    let step = legal
-        .iter()
-        .filter_map(|a| match a {
-            Action::Move { unit, to } if !g.is_leader(*unit) => {
-                let from = g.hex_of(*unit)?;
-                let (before, after) = (from.distance(target), to.distance(target));
-                (after < before).then_some((after, a))
-            }
-            _ => None,
-        })
-        .min_by_key(|(after, _)| *after)
-        .map(|(_, a)| a.clone());
+    let mine = g.markers.iter().position(|m| !m.resolved && m.target == target);
+    let step = mine.and_then(|m| {
+        legal
+            .iter()
+            .filter_map(|a| match a {
+                Action::Move { unit, to } if !g.is_leader(*unit) => {
+                    movement::need_after_step(g, *unit, *to, m).map(|n| (n, a))
+                }
+                _ => None,
+            })
+            .min_by_key(|(n, _)| *n)
+            .map(|(_, a)| a.clone())
+    });
     match step {
         Some(a) => engine::OddsOwn::Take(a),
         None if legal.contains(&Action::Done) => engine::OddsOwn::Take(Action::Done),
