@@ -440,7 +440,10 @@ function choiceOdds() {
         if (!rows.length || (rows.length === 1 && rows[0].text === 'nothing changes')) return;
         const button = document.querySelector(`#actions button.action[data-index="${a.index}"]`);
         if (!button || button.nextElementSibling?.classList.contains('choice-odds')) return;
-        const line = el('span', { class: 'choice-odds' }, rows.map((r) => `${r.pct} ${r.text}`).join(' · '));
+        // The range over the other side's first choice where it has one (the fourth playtest:
+        // "97.8% eliminated" stood alone though the defender could still retreat).
+        const pct = (r) => (r.range ? `${r.pct} (${r.range} by their choice)` : r.pct);
+        const line = el('span', { class: 'choice-odds' }, rows.map((r) => `${pct(r)} ${r.text}`).join(' · '));
         button.after(line);
       })
       .catch(() => {});

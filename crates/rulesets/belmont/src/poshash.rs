@@ -98,6 +98,7 @@ pub(crate) fn position_hash(g: &Belmont) -> u64 {
         transports_held,
         transport_limits,
         embarked,
+        retreats,
         occ: _,
         legal_memo: _,
         stack,
@@ -117,7 +118,7 @@ pub(crate) fn position_hash(g: &Belmont) -> u64 {
     }
     (options, opt, turn, chits, vp, camp_captured, influence, high_morale).hash(&mut h);
     (guard, guard_units, guard_released, confused, act, markers).hash(&mut h);
-    (transports_free, transports_held, transport_limits, embarked, stack).hash(&mut h);
+    (transports_free, transports_held, transport_limits, embarked, retreats, stack).hash(&mut h);
     h.finish()
 }
 

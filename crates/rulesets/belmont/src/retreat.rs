@@ -86,6 +86,7 @@ fn distance_for(g: &Belmont, u: UnitId) -> u8 {
 /// Starts a retreat. Attackers with an entry hex go straight back to it (8.4, 5.3).
 pub(crate) fn start_retreat(g: &mut Belmont, u: UnitId, entry: Option<Hex>, melee: bool) {
     g.unit_mut(u).shaken = true;
+    g.retreats[g.counter(u).side.index()] += 1;
     if g.is_artillery(u) {
         return; // 8.0: artillery does not retreat.
     }

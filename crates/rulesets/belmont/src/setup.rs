@@ -39,6 +39,7 @@ pub(crate) fn new_game(options: Vec<String>, opt: Options) -> Belmont {
         transports_held: Vec::new(),
         transport_limits: true,
         embarked: [0, 0],
+        retreats: [0, 0],
         stack: vec![Frame::GuardRegiment],
         log: Log::recording(),
         occ: crate::state::Occupancy::new(crate::map::belmont().cells.len()),

@@ -202,6 +202,11 @@ pub struct Belmont {
     pub transport_limits: bool,
     /// Union companies embarked at Hunter's Farm (15.0 option), unbroken and broken.
     pub embarked: [u8; 2],
+    /// Retreat results taken so far (8.0), by the side of the unit that retreated, Union then
+    /// Confederate: what the odds count as "units retreated" ([`crate::tally`]). A unit's own
+    /// mark (`shaken`) lasts one activation, so counting it showed "-1 retreated" in odds
+    /// that ran past an activation's end, and a second retreat as none (the fourth playtest).
+    pub retreats: [u16; 2],
     /// Which counters stand on each map hex: derived from `units[..].loc`, kept in step
     /// by [`Belmont::set_loc`], never hashed.
     pub(crate) occ: Occupancy,

@@ -52,9 +52,9 @@ pub(crate) fn tally(g: &Belmont) -> Vec<(String, i64)> {
                     n[11] += i64::from(gone(Fate::Eliminated));
                 }
             }
-            // 8.0: retreated this activation (5.2, 5.3: no more fire from it).
-            n[5] += i64::from(in_play && unit.shaken);
         }
+        // 8.0: retreat results taken, each one (a unit's own mark lasts an activation).
+        n[5] = i64::from(g.retreats[side.index()]);
         let names = [
             "companies eliminated",
             "companies broken or eliminated",
@@ -128,5 +128,28 @@ mod tests {
         let e = "confederate companies eliminated";
         assert_eq!(get(&gone, e), get(&broken, e) + 1);
         assert!(broken.iter().zip(&gone).all(|((_, a), (_, b))| b >= a), "{broken:?} -> {gone:?}");
+    }
+
+    /// The fourth playtest: "units retreated" counted the units marked this activation, so
+    /// odds that ran past the activation's end read "-1 retreated", and a second retreat of
+    /// the same company none. Each retreat result now counts once for good: the mark's
+    /// reset at the activation's end changes nothing, and the Union's count is untouched.
+    #[test]
+    fn each_retreat_counts_once_and_the_activations_end_takes_none_back() {
+        let mut g = crate::Belmont::after_setup(&[]);
+        let u = break_a_company(&mut g);
+        let get = |g: &crate::Belmont, k: &str| g.tally().into_iter().find(|(n, _)| n == k).unwrap().1;
+        let k = "confederate units retreated";
+        assert_eq!(get(&g, k), 0);
+        crate::retreat::start_retreat(&mut g, u, None, false);
+        assert_eq!(get(&g, k), 1);
+        for id in g.ids().collect::<Vec<_>>() {
+            g.unit_mut(id).shaken = false; // as the activation's end does (3.2.2)
+        }
+        assert_eq!(get(&g, k), 1, "no retreat taken back");
+        g.stack.clear();
+        crate::retreat::start_retreat(&mut g, u, None, false);
+        assert_eq!(get(&g, k), 2, "a second retreat counts");
+        assert_eq!(get(&g, "union units retreated"), 0);
     }
 }
