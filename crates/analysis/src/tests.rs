@@ -299,6 +299,8 @@ fn odds_through_the_reply_reach_the_dice() {
     // No reply allowed: stopped at the choice, and says so.
     let none = outcomes_through(&Duel::default(), &D::Attack, 100, 0, &mut |_| D::DigIn(true)).unwrap();
     assert_eq!((none.replies, none.cut), (0, true));
+    assert!((none.unfinished - 1.0).abs() < 1e-12, "all of it unfinished, and said so");
+    assert!(dug_in.unfinished.abs() < 1e-12);
     // The limit covers the chance after replies too.
     assert!(outcomes_through(&Duel::default(), &D::Attack, 3, 8, &mut |_| D::DigIn(true)).is_err());
 }

@@ -36,6 +36,11 @@ pub struct Through<G> {
     /// one line of play's dice, not every branch's (the third playtest asked which dice each
     /// side rolls and why).
     pub rolls: Vec<String>,
+    /// The chance that the walk stopped at `max_replies` with a decision still to make:
+    /// the share of the odds not worked out to the end (a page says so rather than count it
+    /// as what happened: the fourth playtest's melee marker read "2.9% broken" with most of
+    /// its lines unfinished).
+    pub unfinished: f64,
 }
 
 /// The distribution of what follows `action` in `game` until the side taking it decides
@@ -92,8 +97,12 @@ pub fn outcomes_range<G: Game>(
     reply: &mut dyn FnMut(&G) -> G::Action,
     max_choices: usize,
 ) -> Result<(Through<G>, Vec<Alternative<G>>), TooLarge> {
-    let best = walk(game, action, limit, max_replies, reply, false)?;
-    let first = walk(game, action, limit, max_replies, reply, true)?;
+    // The runs below meet the same positions again (they differ only from the first choice
+    // on): each reply is worked out once.
+    let mut known: std::collections::HashMap<u64, G::Action> = std::collections::HashMap::new();
+    let mut reply = |g: &G| known.entry(g.state_hash()).or_insert_with(|| reply(g)).clone();
+    let best = walk(game, action, limit, max_replies, &mut reply, false)?;
+    let first = walk(game, action, limit, max_replies, &mut reply, true)?;
     let other = |g: &G| matches!((g.actor(), game.actor()), (Actor::Side(s), Actor::Side(m)) if s != m);
     let firsts: Vec<&G> =
         first.distribution.positions.iter().map(|r| &r.game).filter(|g| other(g) && !g.odds_horizon()).collect();
@@ -147,6 +156,7 @@ fn walk<G: Game>(
     }
     let mut expanded = done.expanded;
     let mut rolls = done.rolls;
+    let mut unfinished = 0.0;
     let mut finals: Pool<G> = Pool::new();
     let mut open = done.items;
     let (mut replies, mut own, mut taken, mut cut) = (0usize, 0usize, Vec::<String>::new(), false);
@@ -170,6 +180,7 @@ fn walk<G: Game>(
             };
             if cut || replies + own + taken.len() >= max_replies {
                 cut = true;
+                unfinished += p;
                 finals.add(hash, g, p);
                 continue;
             }
@@ -206,5 +217,5 @@ fn walk<G: Game>(
         }
         open = next.items;
     }
-    Ok(Through { distribution: tallied(&before, finals.items, expanded), replies, own, taken, cut, rolls })
+    Ok(Through { distribution: tallied(&before, finals.items, expanded), replies, own, taken, cut, rolls, unfinished })
 }

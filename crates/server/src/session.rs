@@ -18,8 +18,10 @@ use std::sync::{Arc, Mutex};
 pub const ODDS_LIMIT: usize = 200_000;
 
 /// The most decisions the odds answer on their way, either side's (distinct positions): a
-/// Belmont melee fought through its rounds, both sides choosing, takes some 460 (115 ms).
-pub const ODDS_REPLIES: usize = 1_024;
+/// Belmont melee fought through its rounds, both sides choosing, takes some 460 (115 ms); a
+/// Belmont melee marker whose companies walk in under opportunity fire went past 1,024 and
+/// stopped short (the fourth playtest), so four times that.
+pub const ODDS_REPLIES: usize = 4_096;
 
 /// The most options of the other side's first choice shown one by one beside its best
 /// reply (`analysis::outcomes_range`): a Lead Brigade or a company to take a hit, not a
@@ -761,8 +763,8 @@ impl<G: Game> Session for Live<G> {
                 analysis::outcomes_range(&quiet, &action, ODDS_LIMIT, ODDS_REPLIES, &mut reply, ODDS_CHOICES).map_err(
                     |e| Refusal::TooLarge(format!("more than {} chance outcomes to enumerate ({e})", e.limit)),
                 )?;
-            let (replies, own, taken, cut, rolls) =
-                (through.replies, through.own, through.taken, through.cut, through.rolls);
+            let (replies, own, taken, cut, rolls, unfinished) =
+                (through.replies, through.own, through.taken, through.cut, through.rolls, through.unfinished);
             let dist = through.distribution;
             let classes = |d: &analysis::Distribution<G>| -> Vec<Value> {
                 d.classes().into_iter().map(|c| json!({"probability": c.probability, "changes": c.changes})).collect()
@@ -773,7 +775,7 @@ impl<G: Game> Session for Live<G> {
                 .collect();
             let assumption = odds_assumption(replies, own, &taken, cut, alternatives.len());
             Ok(
-                json!({"label": label, "classes": classes(&dist), "alternatives": alternatives, "rolls": rolls, "expanded": dist.expanded, "replies": replies, "own": own + taken.len(), "cut": cut, "assumption": assumption}),
+                json!({"label": label, "classes": classes(&dist), "alternatives": alternatives, "rolls": rolls, "unfinished": unfinished, "expanded": dist.expanded, "replies": replies, "own": own + taken.len(), "cut": cut, "assumption": assumption}),
             )
         }))
     }

@@ -1,6 +1,6 @@
 // dialogs.js: the confirm dialog (#odds) and the odds shown in it before a fire or melee.
 
-import { api, ApiError, el, errorText, oddsRows, oddsSummary } from './app.js';
+import { api, ApiError, el, errorText, oddsRows, oddsSummary, percent } from './app.js';
 import { ui, $ } from './page.js';
 
 /** Shows the odds of a fire or melee action; resolves true on Confirm. A 404 confirms at once. */
@@ -69,6 +69,11 @@ export function oddsParts(odds) {
   const summary = oddsSummary(classes, alternatives);
   const range = (r) => (r.range ? el('span', { class: 'range', title: 'over the other side’s options at its first choice' }, ` (${r.range} by their choice)`) : null);
   const list = el('ul', { class: 'odds-summary' }, ...summary.map((r) => el('li', {}, el('span', { class: 'pct' }, r.pct), r.text, range(r))));
+  // The share the odds could not follow to the end (too many decisions on the way): said,
+  // never counted as what happens (the fourth playtest).
+  if (odds.unfinished > 5e-5) {
+    list.append(el('li', { class: 'unfinished' }, el('span', { class: 'pct' }, percent(odds.unfinished)), 'not worked out to the end (too many decisions on the way): the rows above may understate what follows'));
+  }
   const table = oddsTable(odds);
   const all = el('details', { class: 'all-odds', open: classes.length <= FEW_OUTCOMES }, el('summary', {}, `All ${classes.length} outcomes`), table);
   const rolls = (odds.rolls || []).length

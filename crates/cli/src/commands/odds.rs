@@ -60,7 +60,8 @@ pub struct Args {
     /// pending at the end of the record. "replies" (with --through) counts the
     /// decisions answered on the way, either side's, else null; "alternatives" (with
     /// --through) lists [{"choice", "question", "outcomes"}] for the other side's first choice;
-    /// "rolls" (with --through) the rolls met on the way, as the ruleset prompts them.
+    /// "rolls" (with --through) the rolls met on the way, as the ruleset prompts them;
+    /// "unfinished" the chance the odds stopped with a decision still to make.
     #[arg(long)]
     json: bool,
 }
@@ -80,6 +81,8 @@ struct Entry {
     alternatives: Vec<(String, String, Vec<analysis::Class>)>,
     /// With --through: the rolls met on the way, as the ruleset prompts them.
     rolls: Vec<String>,
+    /// With --through: the chance the odds stopped with a decision still to make.
+    unfinished: f64,
 }
 
 struct Odds<'a> {
@@ -138,20 +141,16 @@ impl Visit for Odds<'_> {
                                     .map(|x| (x.choice, x.question, x.through.distribution.classes()))
                                     .collect();
                                 let n = t.replies + t.own + t.taken.len();
-                                (t.distribution, Some(n), alts, t.rolls)
+                                (t.distribution, Some(n), alts, t.rolls, t.unfinished)
                             },
                         )
                     } else {
-                        analysis::outcomes(&game, a, limit).map(|d| (d, None, Vec::new(), Vec::new()))
+                        analysis::outcomes(&game, a, limit).map(|d| (d, None, Vec::new(), Vec::new(), 0.0))
                     };
                     match odds {
-                        Ok((d, replies, alternatives, rolls)) => {
-                            entries.push(Entry {
-                                replies,
-                                alternatives,
-                                rolls,
-                                ..entry(Some(i + 1), game.describe(a), &d)
-                            });
+                        Ok((d, replies, alternatives, rolls, unfinished)) => {
+                            let e = entry(Some(i + 1), game.describe(a), &d);
+                            entries.push(Entry { replies, alternatives, rolls, unfinished, ..e });
                         }
                         Err(TooLarge { .. }) => too_large.push(format!("action {} ({})", i + 1, game.describe(a))),
                     }
@@ -183,12 +182,13 @@ fn entry<G: Game>(index: Option<usize>, action: String, d: &Distribution<G>) -> 
         replies: None,
         alternatives: Vec::new(),
         rolls: Vec::new(),
+        unfinished: 0.0,
     }
 }
 
 /// With --through: the decisions answered at most (distinct positions), and the greedy
 /// reply's own bounds, as the server's odds use them.
-const MAX_REPLIES: usize = 1_024;
+const MAX_REPLIES: usize = 4_096;
 const REPLY_LIMIT: usize = 64;
 const REPLY_SAMPLES: u32 = 8;
 /// With --through: the most options of the other side's first choice shown one by one.
@@ -230,7 +230,7 @@ fn to_json(prompt: &engine::Prompt, entries: &[Entry]) -> Value {
                 .iter()
                 .map(|(choice, question, classes)| json!({ "choice": choice, "question": question, "outcomes": outcomes_json(classes) }))
                 .collect();
-            json!({ "index": e.index, "action": e.action, "outcomes": outcomes_json(&e.classes), "marginals": marginals, "replies": e.replies, "alternatives": alternatives, "rolls": e.rolls })
+            json!({ "index": e.index, "action": e.action, "outcomes": outcomes_json(&e.classes), "marginals": marginals, "replies": e.replies, "alternatives": alternatives, "rolls": e.rolls, "unfinished": e.unfinished })
         })
         .collect();
     json!({ "position": { "prompt": prompt.text, "rule": prompt.rule }, "actions": actions })
@@ -282,6 +282,13 @@ fn to_text(prompt: &engine::Prompt, entries: &[Entry]) -> String {
         if e.classes.len() > SHOW_CLASSES {
             let rest: f64 = e.classes[SHOW_CLASSES..].iter().map(|c| c.probability).sum();
             let _ = writeln!(s, "   {:>8}  ... {} less likely outcomes", percent(rest), e.classes.len() - SHOW_CLASSES);
+        }
+        if e.unfinished > 0.0 {
+            let _ = writeln!(
+                s,
+                "   {} not worked out to the end (more than {MAX_REPLIES} decisions on the way): the outcomes above may understate what follows",
+                percent(e.unfinished)
+            );
         }
         if !e.rolls.is_empty() {
             let _ = writeln!(s, "   the dice on the way: {}", e.rolls.join("; "));

@@ -602,15 +602,20 @@ fn declared_step(g: &Belmont, target: Hex) -> engine::OddsOwn<Action> {
     let legal = engine::Game::legal_actions(g);
     let mine = g.markers.iter().position(|m| !m.resolved && m.target == target);
     let step = mine.and_then(|m| {
+        let entry = g.markers[m].entry;
         legal
             .iter()
             .filter_map(|a| match a {
                 Action::Move { unit, to } if !g.is_leader(*unit) => {
-                    movement::need_after_step(g, *unit, *to, m).map(|n| (n, a))
+                    // Ties go to a company at the marker's entry hex: one crossing another
+                    // hexside first shifts the marker there (4.3.2's note) and would shut
+                    // out the companies it was placed for (the fourth playtest).
+                    let aside = g.hex_of(*unit) != Some(entry);
+                    movement::need_after_step(g, *unit, *to, m).map(|n| ((n, aside), a))
                 }
                 _ => None,
             })
-            .min_by_key(|(n, _)| *n)
+            .min_by_key(|(key, _)| *key)
             .map(|(_, a)| a.clone())
     });
     match step {

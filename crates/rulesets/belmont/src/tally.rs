@@ -15,7 +15,7 @@ pub(crate) fn tally(g: &Belmont) -> Vec<(String, i64)> {
     for side in Side::BOTH {
         // [companies eliminated, companies broken or eliminated, artillery reduced or
         // eliminated, artillery eliminated, artillery captured, units retreated, leaders
-        // wounded or killed, leaders killed, leaders captured, vessels damaged or sunk,
+        // wounded, killed or captured, leaders killed, leaders captured, vessels damaged or sunk,
         // vessel damage, vessels sunk]
         let mut n = [0i64; 12];
         for u in g.ids() {
@@ -39,9 +39,11 @@ pub(crate) fn tally(g: &Belmont) -> Vec<(String, i64)> {
                     n[3] += i64::from(gone(Fate::Eliminated));
                     n[4] += i64::from(unit.captor.is_some() || gone(Fate::Captured));
                 }
-                // 7.2 wounded or killed; 6.7, 8.6 captured.
+                // 7.2 wounded or killed; 6.7, 8.6 captured. Captured counts as worse than
+                // wounded, so a wounded leader captured later is no "-1 wounded" (the fourth
+                // playtest's odds showed one).
                 Kind::Leader => {
-                    n[6] += i64::from((in_play && unit.flipped) || gone(Fate::Killed));
+                    n[6] += i64::from((in_play && unit.flipped) || gone(Fate::Killed) || gone(Fate::Captured));
                     n[7] += i64::from(gone(Fate::Killed));
                     n[8] += i64::from(gone(Fate::Captured));
                 }
@@ -62,7 +64,7 @@ pub(crate) fn tally(g: &Belmont) -> Vec<(String, i64)> {
             "artillery eliminated",
             "artillery captured",
             "units retreated",
-            "leaders wounded or killed",
+            "leaders wounded, killed or captured",
             "leaders killed",
             "leaders captured",
             "vessels damaged or sunk",
