@@ -66,6 +66,12 @@ fn replace_next(g: &mut Gbacw) {
     for b in (0..oob.brigades.len()).filter(|&b| oob.brigades[b].side == side) {
         let l = command::brigade_leader(g, b);
         let Loc::Gone(fate) = g.leaders[usize::from(l)].loc else { continue };
+        // 17.81 replaces a commander killed, wounded or captured; one who embarked left the
+        // field safely (the exclusive rule; the third audit: his replacement was left behind
+        // and scored captured).
+        if fate == Fate::Embarked {
+            continue;
+        }
         let mut hexes: Vec<Hex> =
             g.unit_ids().filter(|&u| command::unit_brigade(g, u) == Some(b)).filter_map(|u| g.hex_of(u)).collect();
         hexes.sort();
@@ -105,6 +111,10 @@ fn promote(g: &mut Gbacw) {
             continue;
         }
         let Loc::Gone(fate) = g.leaders[d].loc else { continue };
+        // 17.83 as 17.81: a division commander who embarked is not succeeded.
+        if fate == Fate::Embarked {
+            continue;
+        }
         let successor = c
             .promotion
             .iter()
@@ -273,6 +283,7 @@ impl Procedure<Gbacw, Action> for FinalFrame {
             }
             (FinalFrame::Choices, Action::Recrew { wagon, from }) => {
                 g.unit_mut(from).lost += 1;
+                g.unit_mut(from).given += 1;
                 let morale = g.unit(from).morale;
                 let st = g.unit_mut(wagon);
                 st.lost = 0;

@@ -147,6 +147,9 @@ pub struct UnitState {
     /// Of `lost`, the Strength Points (or guns) captured in melee (12.93: recorded on the OB
     /// Roster as captured, not killed).
     pub captured: u8,
+    /// Of `lost`, the Strength Points given to crew wagons (11.18): off the unit's strength but
+    /// neither killed nor captured, so no VP and no mark on its BCE (the third audit).
+    pub given: u8,
     /// A battery's crew steps lost, 0-2 (15.12).
     pub crew_lost: u8,
     /// Its morale once known: printed, or rolled on first need for a green unit (13.14).
@@ -442,6 +445,7 @@ pub fn initial_unit(u: &oob::Unit, opt: &Options, map: &map::Map) -> UnitState {
         formation,
         lost: 0,
         captured: 0,
+        given: 0,
         crew_lost: 0,
         morale,
         routed: false,

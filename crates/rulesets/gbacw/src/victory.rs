@@ -28,7 +28,8 @@ use engine::Side;
 fn losses(g: &Gbacw, u: UnitId, over: bool) -> (u16, u16) {
     let st = g.unit(u);
     // 12.93: points captured in melee are part of `lost`, recorded as captured.
-    let killed = u16::from(st.lost.saturating_sub(st.captured));
+    // 11.18: points given to crew a wagon are neither (the third audit).
+    let killed = u16::from(st.lost.saturating_sub(st.captured).saturating_sub(st.given));
     let left = u16::from(g.strength(u));
     let captured = match st.loc {
         Loc::Gone(Fate::Captured) => left,

@@ -60,15 +60,18 @@ fn roll_for(g: &mut Gbacw, want: impl Fn((MeleeEffect, MeleeEffect)) -> bool) {
 
 /// Takes the first listed choice until Chance or the Melee Phase frame is pending.
 fn play_out(g: &mut Gbacw, die: u8) {
+    play_out_by(g, |_, outcomes| {
+        outcomes.iter().map(|(a, _)| *a).find(|a| *a == Action::Roll(die)).unwrap_or(outcomes[0].0)
+    });
+}
+
+/// Plays on to the Melee Phase frame, chance as `pick` chooses, each side its first choice.
+fn play_out_by(g: &mut Gbacw, mut pick: impl FnMut(&Gbacw, &[(Action, f64)]) -> Action) {
     for _ in 0..200 {
         match g.actor() {
             Actor::Chance => {
-                let a = g
-                    .chance_outcomes()
-                    .iter()
-                    .map(|(a, _)| *a)
-                    .find(|a| *a == Action::Roll(die))
-                    .unwrap_or_else(|| g.chance_outcomes()[0].0);
+                let outcomes = g.chance_outcomes();
+                let a = pick(g, &outcomes);
                 g.apply(&a).unwrap();
             }
             Actor::Side(_) if matches!(g.stack.last(), Some(Frame::Melee(MeleeFrame::Phase))) => return,
@@ -390,6 +393,32 @@ fn rule_12_95_repulse_both_check_phasing_retreats() {
     roll_all(&mut g, 1);
     assert_eq!(g.hex_of(u).map(|h| h.distance(hex("2328"))), Some(2), "the phasing side retreats two");
     assert_eq!(g.hex_of(c), Some(hex("2329")), "the defender stays");
+}
+
+/// 13.41 after a melee (the third audit): every unit of the meleed stack checks, each
+/// separately. The 12th Tennessee on top passes (die 1); the 13th Arkansas beneath fails
+/// (die 6) and routs. Under 13.42's fire rule (the top first, the rest only if it routs) the
+/// 13th would never have been checked: the neighbouring case, a fire, is
+/// `rules_09_fire`'s 13.42 test.
+#[test]
+fn rule_13_41_every_unit_meleed_checks_its_morale() {
+    let (mut g, u, c) = tk::contact();
+    let second = tk::place(&mut g, "13AR", "2329", Formation::Line, 0);
+    g.unit_mut(second).morale = Some(3);
+    // 6 against 5 + 1: differential 0, where a die reads "Rpls/Rpls".
+    g.unit_mut(second).lost = g.strength(second) - 1;
+    g.unit_mut(u).lost = 1;
+    fight(&mut g, u);
+    roll_for(&mut g, |r| r == (MeleeEffect::Repulsed, MeleeEffect::Repulsed));
+    let mut checked_second = false;
+    play_out_by(&mut g, |g, outcomes| {
+        let worst = g.prompt().text.contains("13th Arkansas");
+        checked_second |= worst;
+        if worst { outcomes[outcomes.len() - 1].0 } else { outcomes[0].0 }
+    });
+    assert!(checked_second, "the unit beneath checked its morale");
+    assert!(!g.unit(c).routed, "the top unit passed");
+    assert!(g.unit(second).routed, "the unit beneath failed on its own check and routed");
 }
 
 #[test]

@@ -92,6 +92,8 @@ fn rule_11_18_a_wagon_whose_crew_was_killed_is_recrewed_once() {
     let sp = g.strength(u);
     ok(&mut g, Action::Recrew { wagon: w, from: u });
     assert_eq!((g.strength(w), g.strength(u)), (1, sp - 1));
+    // A transfer, not a loss (the third audit): no VP, no mark on the BCE.
+    assert_eq!(vp(&g), [0.0, 0.0]);
     g.unit_mut(w).lost = 1;
     assert_eq!(refused(&g, Action::Recrew { wagon: w, from: u }), "GBACW 11.18", "one point ever");
 }
@@ -211,18 +213,25 @@ fn rule_4_0_more_vp_wins_and_equal_vp_draws() {
     assert_eq!(g.outcome().map(|o| o.winner), Some(Some(Side::Union)));
 }
 
-/// 17.83-17.85: Grant lost, McClernand (first in his promotion order, on the map) succeeds
-/// him at the end of the Union's Final Command Phase: Grant's counter stands for him at his
-/// hex with McClernand's DIR and no Command Points; McClernand's brigade passes to its
-/// replacement; Grant's loss still scores.
-#[test]
-fn rule_17_83_a_lost_division_commander_is_succeeded_by_promotion() {
+/// Two of McClernand's regiments in the timber, McClernand with the first: the board, that
+/// hex, Grant and McClernand.
+fn division_board() -> (Gbacw, Hex, LeaderId, LeaderId) {
     let mut g = tk::empty();
     let [a, b]: [Hex; 2] = timber(&g, 2).try_into().unwrap();
     tk::put(&mut g, "27IL", &a.label(), 0);
     tk::put(&mut g, "22IL", &b.label(), 0);
     let (grant, mcc) = (leader(&g, "Grant"), leader(&g, "McClernand"));
     tk::put_leader(&mut g, "McClernand", &a.label());
+    (g, a, grant, mcc)
+}
+
+/// 17.83-17.85: Grant lost, McClernand (first in his promotion order, on the map) succeeds
+/// him at the end of the Union's Final Command Phase: Grant's counter stands for him at his
+/// hex with McClernand's DIR and no Command Points; McClernand's brigade passes to its
+/// replacement; Grant's loss still scores.
+#[test]
+fn rule_17_83_a_lost_division_commander_is_succeeded_by_promotion() {
+    let (mut g, a, grant, mcc) = division_board();
     g.leaders[usize::from(grant)].loc = Loc::Gone(Fate::Killed);
     final_command(&mut g, 4, Side::Union);
     assert_eq!(g.leader_hex(grant), Some(a), "the successor is where McClernand was");
@@ -234,6 +243,23 @@ fn rule_17_83_a_lost_division_commander_is_succeeded_by_promotion() {
     // 17.85: no Command Points in the next Initial Command Phase.
     tk::initial_command(&mut g, Side::Union);
     assert_eq!(g.command.points[usize::from(grant)], 0);
+}
+
+/// The third audit: a commander who embarks (the exclusive rule) left the field safely; he is
+/// neither succeeded (17.83) nor replaced (17.81), so no successor or replacement is left on
+/// the map to be scored captured. The neighbour, Grant killed, is `rule_17_83_a_lost_...`.
+#[test]
+fn exclusive_a_commander_who_embarks_is_neither_succeeded_nor_replaced() {
+    let (mut g, _, grant, mcc) = division_board();
+    let dougherty = leader(&g, "Dougherty");
+    g.leaders[usize::from(grant)].loc = Loc::Gone(Fate::Embarked);
+    g.leaders[usize::from(dougherty)].loc = Loc::Gone(Fate::Embarked);
+    final_command(&mut g, 4, Side::Union);
+    assert_eq!(g.leaders[usize::from(grant)].loc, Loc::Gone(Fate::Embarked), "no successor");
+    assert!(!g.leaders[usize::from(mcc)].replaced, "McClernand keeps his brigade");
+    assert_eq!(g.leaders[usize::from(dougherty)].loc, Loc::Gone(Fate::Embarked), "no replacement");
+    assert!(g.leader_losses.is_empty(), "nothing lost");
+    assert_eq!(vp(&g), [0.0, 0.0], "aboard is no loss, and nobody spawned to be left behind");
 }
 
 /// The neighbouring case: with no brigade commander of his on the map, nobody is promoted.

@@ -560,6 +560,24 @@ pub(crate) fn strand(g: &mut Gbacw, h: Hex, owner: Side) {
 /// it routs, 13.42), resolved as a fire's morale is; `cause` the enemy units behind the retreat.
 pub(crate) fn displaced_check(g: &mut Gbacw, h: Hex, owner: Side, units: Vec<UnitId>, cause: Vec<UnitId>) {
     let Some(&top) = units.first() else { return };
+    check_stack(g, h, owner, units, cause, vec![top]);
+}
+
+/// 13.41 after a melee: every unit of the stack meleed checks, each separately (13.42's top
+/// unit first is for combat that reaches only the top unit, "as in fire"; the third audit:
+/// the units beneath a meleed top unit went unchecked unless it routed).
+pub(crate) fn meleed_check(g: &mut Gbacw, h: Hex, owner: Side, units: Vec<UnitId>, cause: Vec<UnitId>) {
+    if units.is_empty() {
+        return;
+    }
+    let each = units.clone();
+    check_stack(g, h, owner, units, cause, each);
+}
+
+/// Morale checks for `first` of the stack `units` in `h` (13.4), and for the rest as 13.42
+/// then calls for.
+fn check_stack(g: &mut Gbacw, h: Hex, owner: Side, units: Vec<UnitId>, cause: Vec<UnitId>, first: Vec<UnitId>) {
+    let top = units[0];
     let r = Resolution {
         shot: Shot::Displaced,
         hit: units,
@@ -571,10 +589,10 @@ pub(crate) fn displaced_check(g: &mut Gbacw, h: Hex, owner: Side, units: Vec<Uni
         groups: Vec::new(),
         density: 0,
         stage: Stage::Morale,
-        steps: vec![Step::Morale(top, Check::Rout)],
+        steps: first.iter().map(|&u| Step::Morale(u, Check::Rout)).collect(),
         enfiladed: Vec::new(),
         casualties: Vec::new(),
-        checked: vec![top],
+        checked: first,
         top: Some(top),
     };
     r.advance(g);

@@ -17,8 +17,9 @@
 //!   when the defender is gone from it (or engaged): a retreat of theirs starts from where
 //!   they stand, a defender's from the target; the units entering face as 7.11, then their
 //!   owner faces them (7.32).
-//! - A side's retreat moves its units of one hex together; a morale check follows at its end
-//!   (13.42: the top unit, the rest if it routs). A "Rpls" checks the defender where it stands;
+//! - A side's retreat moves its units of one hex together; morale checks follow at its end,
+//!   every unit of the stack separately (13.41: a melee reaches them all; 13.42's top unit
+//!   first is for fire, the third audit). A "Rpls" checks the defender where it stands;
 //!   the phasing side's "Rpls" retreat is 12.95's, not 12.92's, so it may pass enemy zones
 //!   (14.2, drawing retreat fire from any enemy but the one it fought, 10.2).
 //! - 17.72, 12.95: the leader rolls come after the losses and before any retreat (12.95 puts
@@ -352,9 +353,7 @@ impl Bout {
                 retreat::melee(g, defenders, target, retreat, Why::Melee, &attackers);
             }
             // 12.95: the non-phasing side stays and checks its morale.
-            MeleeEffect::Repulsed => {
-                crate::fire::resolve::displaced_check(g, target, side.enemy(), defenders, attackers)
-            }
+            MeleeEffect::Repulsed => crate::fire::resolve::meleed_check(g, target, side.enemy(), defenders, attackers),
             _ => {}
         }
     }

@@ -256,9 +256,12 @@ fn step(g: &mut Gbacw, mut r: Retreat, to: Hex) {
 /// The retreat has gone its full distance: a displaced stack checks its morale (14.3).
 fn finish(g: &mut Gbacw, r: &Retreat) {
     let units = r.here(g);
-    if matches!(r.why, Why::Displaced | Why::Melee | Why::FallBack) {
-        let standing: Vec<UnitId> = units.into_iter().filter(|&u| !g.unit(u).routed).collect();
-        resolve::displaced_check(g, r.at(), r.side, standing, r.cause.clone());
+    let standing: Vec<UnitId> = units.into_iter().filter(|&u| !g.unit(u).routed).collect();
+    match r.why {
+        Why::Displaced => resolve::displaced_check(g, r.at(), r.side, standing, r.cause.clone()),
+        // 13.41: a melee reached every unit of the stack; each checks.
+        Why::Melee | Why::FallBack => resolve::meleed_check(g, r.at(), r.side, standing, r.cause.clone()),
+        _ => {}
     }
 }
 
