@@ -155,6 +155,18 @@ pub enum ArtilleryLoss {
     All,
 }
 
+/// The loss in words, for the log ("5 rounds", "all its rounds"; the third audit found the
+/// debug form "Rounds(5)" there).
+impl std::fmt::Display for ArtilleryLoss {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ArtilleryLoss::Rounds(1) => write!(f, "1 round"),
+            ArtilleryLoss::Rounds(n) => write!(f, "{n} rounds"),
+            ArtilleryLoss::All => write!(f, "all the rounds"),
+        }
+    }
+}
+
 /// 11.34: what artillery fire does to a supply wagon's ammunition.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
 pub enum AmmoLoss {

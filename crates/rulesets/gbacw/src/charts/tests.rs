@@ -254,3 +254,11 @@ fn rule_12_98_results_read_as_printed() {
     assert_eq!(words, ["-/C1R3", "-/C1R2", "-/C1R2", "K/C1R2", "Eng/Eng", "C1R2/Rpls"]);
     assert_eq!(melee_result(-3, 2).0.to_string(), "R2");
 }
+
+/// 11.34's artillery loss in words for the log (the third audit: "Rounds(5)").
+#[test]
+fn an_artillery_ammunition_loss_reads_in_words() {
+    assert_eq!(ArtilleryLoss::Rounds(5).to_string(), "5 rounds");
+    assert_eq!(ArtilleryLoss::Rounds(1).to_string(), "1 round");
+    assert_eq!(ArtilleryLoss::All.to_string(), "all the rounds");
+}

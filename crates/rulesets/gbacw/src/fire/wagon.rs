@@ -72,7 +72,7 @@ pub fn ammunition_hit(g: &mut Gbacw, u: UnitId, points: u8, die: u8) {
                 ArtilleryLoss::All => 0,
             };
             g.log.push("GBACW 11.34", || {
-                format!("{name} loses {small_arms} small-arms box(es) and {artillery:?} of its artillery ammunition.")
+                format!("{name} loses {small_arms} small-arms box(es) and {artillery} of its artillery ammunition.")
             });
         }
     }
