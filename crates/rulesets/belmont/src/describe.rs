@@ -124,10 +124,7 @@ pub(crate) fn describe(g: &Belmont, a: &Action) -> String {
         Action::RetreatTo(h) => format!("retreat to {h}"),
         Action::Accompany(true) => "leaders go with the retreating unit (8.1)".into(),
         Action::Accompany(false) => "leaders stay".into(),
-        Action::Resolve(i) => format!(
-            "resolve the melee at {}",
-            g.markers.get(usize::from(*i)).map(|m| m.target.to_string()).unwrap_or_default()
-        ),
+        Action::Resolve(i) => resolve_label(g, usize::from(*i)),
         Action::TargetGroup(i) => format!("defensive fire at attacking group {} (5.3)", u16::from(*i) + 1),
         Action::Continue(true) => "continue the melee (6.1)".into(),
         Action::Continue(false) => "retreat from the melee (6.1)".into(),
@@ -264,4 +261,18 @@ pub(crate) fn dice_words(n: impl TryInto<u32>) -> String {
         1 => "one die".into(),
         n => format!("{n} dice"),
     }
+}
+
+/// "resolve the melee at 1728": with two markers on one hex (the fourth playtest: two buttons
+/// read alike), each names its entry hex, and a coordinated melee its second group (6.10).
+fn resolve_label(g: &Belmont, i: usize) -> String {
+    let Some(m) = g.markers.get(i) else { return "resolve the melee".into() };
+    let mut s = format!("resolve the melee at {}", m.target);
+    if g.markers.iter().filter(|o| !o.resolved && o.target == m.target).count() > 1 {
+        s += &format!(" entered from {}", m.entry);
+    }
+    if let Some((h, _)) = &m.second {
+        s += &format!(", with the group from {h} (6.10)");
+    }
+    s
 }

@@ -243,3 +243,27 @@ fn a_melee_markers_odds_move_in_every_company_that_can_reach_and_no_leader() {
     assert!(through.taken.iter().any(|s| s.contains("31IL-A") && s.contains("0333")), "{:?}", through.taken);
     assert!(!through.taken.iter().any(|s| s.contains("31IL-B")));
 }
+
+/// The fourth playtest: two markers on one hex gave two buttons both reading "resolve the
+/// melee at 1728". With two, each names its entry hex; alone, a marker's label stays short.
+#[test]
+fn two_markers_on_one_hex_resolve_under_different_names() {
+    let mut g = fresh();
+    let (t, a, b) = (hex("0333"), hex("0332"), hex("0433"));
+    let marker = |entry| belmont::Marker {
+        target: t,
+        entry,
+        group: Vec::new(),
+        second: None,
+        charge: false,
+        forced: false,
+        resolved: false,
+        rolled: Vec::new(),
+    };
+    g.markers = vec![marker(a)];
+    assert_eq!(g.describe(&belmont::Action::Resolve(0)), "resolve the melee at 0333");
+    g.markers.push(marker(b));
+    let (x, y) = (g.describe(&belmont::Action::Resolve(0)), g.describe(&belmont::Action::Resolve(1)));
+    assert_ne!(x, y);
+    assert!(x.contains("from 0332") && y.contains("from 0433"), "{x} / {y}");
+}
