@@ -1001,11 +1001,20 @@ pub(crate) fn overstack_legal(g: &Belmont, marker: u8) -> Vec<Action> {
     let units: Vec<UnitId> = g.side_at(mk.target, side).into_iter().filter(|&u| !g.is_leader(u)).collect();
     let broken: Vec<UnitId> = units.iter().copied().filter(|&u| g.unit(u).flipped).collect();
     let pool = if broken.is_empty() { units } else { broken };
-    let mut entries = vec![mk.entry];
-    if let Some((e, _)) = &mk.second {
-        entries.push(*e);
-    }
-    pool.into_iter().flat_map(|u| entries.iter().map(move |&e| Action::Move { unit: u, to: e })).collect()
+    pool.into_iter().map(|u| Action::Move { unit: u, to: entry_of(g, mk.target, u).unwrap_or(mk.entry) }).collect()
+}
+
+/// 8.4 with 6.2: the hex unit `u` entered melee hex `target` from: its own group's entry,
+/// under whichever marker on the hex it answered (the fourth playtest: companies that came
+/// in from 1627 under a second marker were sent back out by the first one's entry, 1827).
+fn entry_of(g: &Belmont, target: Hex, u: UnitId) -> Option<Hex> {
+    g.markers.iter().filter(|m| m.target == target).find_map(|m| {
+        if m.group.contains(&u) {
+            Some(m.entry)
+        } else {
+            m.second.as_ref().filter(|(_, us)| us.contains(&u)).map(|(e, _)| *e)
+        }
+    })
 }
 
 pub(crate) fn overstack_apply(g: &mut Belmont, marker: u8, a: &Action) {

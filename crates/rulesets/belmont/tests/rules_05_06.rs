@@ -998,10 +998,9 @@ fn rule_6_2_attacker_moves_units_back_broken_first() {
     let d = g.id("31IL-D");
     let legal = g.legal_actions();
     assert!(!legal.is_empty());
-    assert!(
-        legal.iter().all(|a| matches!(a, Action::Move { unit, to } if *unit == d && (*to == e1 || *to == e2))),
-        "{legal:?}"
-    );
+    // 8.4: back out by the hexside it came in by, its own group's entry (the fourth playtest:
+    // companies were sent out by another group's entry hex).
+    assert_eq!(legal, vec![Action::Move { unit: d, to: e2 }], "31IL-D came in from {e2}");
     act(&mut g, Action::Move { unit: d, to: e2 });
     assert_eq!(at(&g, "31IL-D"), Some(e2));
     // Four unbroken remain: one more goes back.
