@@ -293,7 +293,12 @@ fn melee_reach(g: &Belmont, standing: &Standing, u: UnitId) -> Option<(Reach, u8
     let artillery = g.counter(u).kind == Kind::FieldArtillery;
     let class = Standing::class(g, u);
     let r = crate::tables::reach(start, mp, artillery, |b| {
-        standing.get(class, start, b, || g.holder(b).is_none_or(|s| s == side) && crate::setup::stack_ok(g, u, b))
+        // 13.2.3: a hex where it would stop to loot is no way in (the fourth playtest).
+        standing.get(class, start, b, || {
+            g.holder(b).is_none_or(|s| s == side)
+                && crate::setup::stack_ok(g, u, b)
+                && !crate::movement::loots_at(g, u, b)
+        })
     });
     Some((r, mp))
 }

@@ -101,6 +101,17 @@ fn may_move(g: &Belmont, u: UnitId) -> bool {
         && matches!(g.unit(u).loc, Loc::Hex(_))
 }
 
+/// 13.2.3 on the way to a melee: on the turn after the camp fell, a Union unit that steps into
+/// a hex within three of the camp is looting there and goes no further, so no way into a melee
+/// hex passes through one (the fourth playtest: a marker was offered, and its odds and moves
+/// walked companies into the zone, where they stopped short of the melee with no reason
+/// given). Standing there at the start is [`looting`] itself.
+pub(crate) fn loots_at(g: &Belmont, u: UnitId, h: Hex) -> bool {
+    g.camp_captured.is_some_and(|t| g.turn == t + 1)
+        && g.counter(u).side == Side::Union
+        && g.map().camp.iter().any(|c| c.distance(h) <= 3)
+}
+
 /// Half-MP the unit has left (a fresh unit has its full allowance).
 pub(crate) fn mp_left(g: &Belmont, u: UnitId) -> u8 {
     let act = g.act.as_ref().expect("activation");
@@ -250,7 +261,8 @@ impl<'g> MeleeMoves<'g> {
     /// Whether `u` may stand on `h` on its way to a melee hex: [`may_enter`], and not
     /// in another melee hex (4.3.2).
     fn may_stand(&self, u: UnitId, class: usize, own: Hex, h: Hex) -> bool {
-        self.standing.get(class, own, h, || may_enter(self.g, u, h) && !self.melee.contains(&h))
+        self.standing
+            .get(class, own, h, || may_enter(self.g, u, h) && !self.melee.contains(&h) && !loots_at(self.g, u, h))
     }
 
     /// [`broken_follower_ready`], from the followers' reaches found once.

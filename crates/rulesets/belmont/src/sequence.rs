@@ -239,9 +239,7 @@ pub(crate) fn activated_units(g: &Belmont) -> Vec<UnitId> {
 
 /// 13.2.3: looting Union troops in or within three hexes of the camp may not move.
 pub(crate) fn looting(g: &Belmont, u: UnitId) -> bool {
-    g.camp_captured.is_some_and(|t| g.turn == t + 1)
-        && g.counter(u).side == Side::Union
-        && g.hex_of(u).is_some_and(|h| g.map().camp.iter().any(|c| c.distance(h) <= 3))
+    g.hex_of(u).is_some_and(|h| crate::movement::loots_at(g, u, h))
 }
 
 /// 10.1: the guard companies and their leader, until released, stay within three land

@@ -436,6 +436,42 @@ fn r13_2_3_looters_place_no_melee_markers() {
     assert!(g.legal_actions().iter().any(|a| matches!(a, Action::Marker { .. })));
 }
 
+/// The fourth playtest: on the looting turn a marker was offered on a hex whose every way in
+/// passes within three hexes of the camp, where a Union company stepping in stops to loot
+/// (13.2.3); the company walked in and froze short of the melee. Such a marker is not
+/// offered (4.3.1: the units must be able to reach the melee hex); two turns on it is.
+#[test]
+fn r13_2_3_no_melee_marker_whose_only_way_in_passes_the_looting_zone() {
+    let g = fresh();
+    let camp_d = |h: Hex| g.map().camp.iter().map(|c| c.distance(h)).min().unwrap();
+    let clear = |h: Hex| g.map().get(h).is_some_and(|i| format!("{:?}", i.terrain).contains("Clear"));
+    // A target two hexes from the camp (every hex beside it within three), a company four
+    // hexes out, beside a hex of the target's ring but not beside the target.
+    let (s, t) = g
+        .map()
+        .hexes()
+        .map(|(t, _)| t)
+        .filter(|&t| camp_d(t) == 2 && clear(t))
+        .find_map(|t| {
+            t.neighbours()
+                .into_iter()
+                .filter(|&e| clear(e))
+                .flat_map(|e| e.neighbours())
+                .find(|&s| camp_d(s) == 4 && clear(s) && s.distance(t) == 2)
+                .map(|s| (s, t))
+        })
+        .expect("such hexes by the camp");
+    let units = [("30IL-A", s.label()), ("13AR-A", t.label())];
+    let units: Vec<(&str, &str)> = units.iter().map(|(u, h)| (*u, h.as_str())).collect();
+    let marker_on = |turn: u8| {
+        let mut g = camp_fallen(3, turn, &units);
+        g.activate(Side::Union, "30IL", Stage::Markers);
+        g.legal_actions().iter().any(|a| matches!(a, Action::Marker { target, .. } if *target == t))
+    };
+    assert!(!marker_on(4), "the looting turn: every way in stops in the zone");
+    assert!(marker_on(6), "the looting is over");
+}
+
 /// The 30th Illinois's chit drawn confused (10.0) on `turn`, the camp taken on turn 3,
 /// 30IL-A and Fouke in the camp at 2029 and 30IL-C far off at 1520; blue `blue`, gray 1.
 fn confused_looters(turn: u8, blue: u8) -> Belmont {
