@@ -133,13 +133,37 @@ pub(crate) fn volley_legal(g: &Belmont) -> Vec<Action> {
             let able: Vec<bool> = firers.iter().map(|&u| may_target(g, u, from, target)).collect();
             let n = firers.len().min(8);
             for mask in 1u16..(1 << n) {
-                if (0..n).all(|i| mask & (1 << i) == 0 || able[i]) {
+                if (0..n).all(|i| mask & (1 << i) == 0 || able[i]) && volley_dice(g, from, target, mask as u8) > 0 {
                     out.push(Action::Volley { from, target, firers: mask as u8 });
                 }
             }
         }
     }
     out
+}
+
+/// 5.1: the dice a volley from `from` at `target` by the firers in `mask` rolls: their SP
+/// less the dice terrain takes. A volley whose every die terrain takes is none: no fire, so
+/// no leader's casualty check after it (7.2; the fourth playtest saw a 1-SP company "fire"
+/// 0 dice into the woods and a leader checked).
+pub(crate) fn volley_dice(g: &Belmont, from: Hex, target: Hex, mask: u8) -> u16 {
+    let sp: u16 = volley_firers(g, from)
+        .into_iter()
+        .enumerate()
+        .filter(|(i, _)| *i < 8 && mask & (1 << i) != 0)
+        .map(|(_, u)| u16::from(g.sp(u)))
+        .sum();
+    sp.saturating_sub(u16::from(terrain_dice(g, from, target)))
+}
+
+/// Whether a volley by the firers in `mask` would be legal but for terrain taking every die.
+pub(crate) fn all_dice_lost(g: &Belmont, from: Hex, target: Hex, mask: u8) -> bool {
+    let firers = volley_firers(g, from);
+    let picked: Vec<UnitId> =
+        firers.into_iter().enumerate().filter(|(i, _)| *i < 8 && mask & (1 << i) != 0).map(|(_, u)| u).collect();
+    !picked.is_empty()
+        && picked.iter().all(|&u| may_target(g, u, from, target))
+        && volley_dice(g, from, target, mask) == 0
 }
 
 /// Dice lost to terrain (Terrain Effects Chart, Direct Fire Effects).

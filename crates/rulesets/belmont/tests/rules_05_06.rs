@@ -325,6 +325,27 @@ fn rule_5_1_targeting_woods_from_clear_loses_a_die_but_not_from_woods() {
     assert_eq!(dice_count(w1, "27IL-A", "27IL", w2), 3);
 }
 
+/// 5.1 with 7.2 (the fourth playtest): a 1-SP company firing into the woods would roll no
+/// die; that is no volley, so it is not offered (and no leader's casualty check follows a
+/// volley that never was), and choosing it names the terrain. The neighbour, a 3-SP
+/// company, fires two dice there.
+#[test]
+fn rule_5_1_a_volley_that_terrain_takes_every_die_from_is_none() {
+    let (c, w) = find_hex("clear next to woods", |h| {
+        plain(h, Terrain::Clear) && h.neighbours().iter().any(|&n| plain(n, Terrain::Woods))
+    })
+    .pipe(|h| (h, h.neighbours().into_iter().find(|&n| plain(n, Terrain::Woods)).unwrap()));
+    let mut g = placed(&[("30IL-H", c), ("13AR-A", w)]);
+    g.activate(Side::Union, "30IL", Stage::Volley);
+    let volley = Action::Volley { from: c, target: w, firers: 1 };
+    assert!(!g.legal_actions().contains(&volley), "no die to roll");
+    let e = assert_refused(&mut g, &volley);
+    assert!(e.reason.contains("terrain"), "{e:?}");
+    let mut g = placed(&[("27IL-A", c), ("13AR-A", w)]);
+    g.activate(Side::Union, "27IL", Stage::Volley);
+    assert!(g.legal_actions().contains(&volley), "3 SP less 1: two dice");
+}
+
 #[test]
 fn rule_5_1_firing_from_a_pond_loses_a_die() {
     let (p, t) = find_hex("pond next to clear or woods", |h| {
