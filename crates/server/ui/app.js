@@ -485,3 +485,14 @@ export function outcomeText(outcome) {
 export function fmt(n) {
   return Number.isInteger(n) ? String(n) : String(Math.round(n * 100) / 100);
 }
+
+/**
+ * Why a destination move stops where it does, in the words of what comes next (the fourth
+ * playtest: "the move stops there for Belmont 3.2.2" told a player nothing; the next decision
+ * was the chit pull that ends the activation). `d` is a reach destination: `stops` the rule,
+ * `after` the prompt on arrival.
+ */
+export function stopText(d) {
+  return d.after ? `the move stops there; next: ${d.after} (${d.stops})` : `the move stops there (${d.stops})`;
+}
+

@@ -671,6 +671,13 @@ function clickCounter(g, ev) {
   } else if (enemy) {
     openStack(hex, stack, ev);
     explainStack(hex, ev);
+  } else if (other && ui.state.yours && !ui.acting.has(id)) {
+    // Your own counter that cannot act now, clicked with a unit picked: the click most
+    // likely meant "take the picked unit there" (the fourth playtest: it only ringed the
+    // counter and said nothing). The stack is listed (a row still picks its unit) with the
+    // engine's reason the picked unit may not go there; the move is never made.
+    openStack(hex, stack, ev);
+    explainStack(hex, ev);
   } else if (stack.length > 1) {
     pick(id);
     openStack(hex, stack, ev);
@@ -679,7 +686,7 @@ function clickCounter(g, ev) {
   }
 }
 
-/** The engine's answer about a click on an enemy stack, under its list in the popup. */
+/** The engine's answer about a click on a stack the unit picked may not act on, under its list in the popup. */
 async function explainStack(hex, ev) {
   const box = $('stack');
   const got = await explainAt(hex, ui.selected === null);

@@ -3,7 +3,7 @@
 // joining it), and Undo, which takes back one click's actions together while no die has
 // rolled in between (issue 15 F5). Also the reach rings that a click on a destination sends.
 
-import { api, ApiError, el, errorText, showNotice, clearNotice } from './app.js';
+import { api, ApiError, el, errorText, showNotice, clearNotice, stopText } from './app.js';
 import { ui, SVG_NS } from './page.js';
 import { confirmOdds, confirmDialog } from './dialogs.js';
 import { accept, refresh, closePopups } from './game.js';
@@ -170,7 +170,7 @@ export async function moveTo(hex) {
   const d = ui.reach?.byHex.get(hex);
   if (!d || ui.busy || !ui.state.yours) return;
   if (d.warning || d.stops || d.ends) {
-    const why = [d.ends ? `This ${d.ends}.` : null, d.warning, d.stops ? `the move stops there for ${d.stops}` : null].filter(Boolean);
+    const why = [d.ends ? `This ${d.ends}.` : null, d.warning, d.stops ? stopText(d) : null].filter(Boolean);
     if (!(await confirmDialog(`Move to ${hex}`, why.map((w) => el('p', { class: 'warning' }, w))).answer)) return;
   }
   closePopups();
@@ -191,3 +191,4 @@ export async function moveTo(hex) {
     setBusy(false);
   }
 }
+

@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   indexActions, targetsFor, actionsAt, soleUnit, defaultButton, groupBy, unitName, mergeLog,
-  percent, oddsRows, oddsSummary, changeText, reachStopsText, wsUrl, backoff, gameIdFromPath, seatFromSearch, turnText, outcomeText,
+  percent, oddsRows, oddsSummary, changeText, stopText, reachStopsText, wsUrl, backoff, gameIdFromPath, seatFromSearch, turnText, outcomeText,
   loadGames, rememberGame, forgetGame, errorText, ApiError, recentRows, logKey, facingBearing,
 } from '../app.js';
 
@@ -210,3 +210,12 @@ test('the odds in short carry the range over the other side\'s first choice (iss
   assert.equal(rows.at(-1).text, 'nothing changes', 'no change stays last');
   assert.deepEqual(oddsSummary(best, []), oddsSummary(best), 'no options: as before');
 });
+
+test('a move that stops says what comes next (fourth playtest)', () => {
+  assert.equal(
+    stopText({ stops: 'Belmont 3.2.2', after: 'Pull an order chit from the draw cup' }),
+    'the move stops there; next: Pull an order chit from the draw cup (Belmont 3.2.2)',
+  );
+  assert.equal(stopText({ stops: 'Belmont 5.2', after: '' }), 'the move stops there (Belmont 5.2)');
+});
+
