@@ -30,7 +30,7 @@
 pub mod dice;
 
 mod through;
-pub use through::{Alternative, Through, outcomes_range, outcomes_through};
+pub use through::{Alternative, Reach, Through, odds_through, outcomes_range, outcomes_through, sample_unfinished};
 
 use engine::{Actor, Game};
 use std::collections::HashMap;

@@ -322,3 +322,25 @@ fn the_range_covers_each_option_of_the_defenders_first_choice() {
     let (_, none) = outcomes_range(&Duel::default(), &D::Attack, 100, 8, &mut |_| D::DigIn(true), 1).unwrap();
     assert!(none.is_empty(), "two options are more than one allowed");
 }
+
+/// Issue 15 (the fourth playtest): where the exact walk stops short, sampled playouts finish
+/// the unfinished share the walk's way; the exact part stays as it was, and the result says
+/// how many playouts estimate the rest. Exact odds are left alone.
+#[test]
+fn sampled_playouts_finish_what_the_exact_walk_left() {
+    let p_vp = |t: &Through<Duel>| t.distribution.mean(|g| f64::from(g.vp % 9));
+    let none = outcomes_through(&Duel::default(), &D::Attack, 100, 0, &mut |_| D::DigIn(true)).unwrap();
+    assert!((none.unfinished - 1.0).abs() < 1e-12 && none.cut_at.len() == 1);
+    let mut dice = engine::Dice::seeded(7);
+    let done = sample_unfinished(&Duel::default(), &D::Attack, none, 3_000, &mut dice, &mut |_| D::DigIn(true));
+    assert_eq!(done.sampled, 3_000);
+    assert!((done.distribution.total() - 1.0).abs() < 1e-9);
+    assert!((p_vp(&done) - 2.0 / 6.0).abs() < 0.03, "about a third: {}", p_vp(&done));
+    assert!(done.distribution.positions.iter().all(|r| r.game.actor() != Actor::Side(Side::Confederate)));
+    // Exact odds: nothing sampled, nothing changed.
+    let exact = outcomes_through(&Duel::default(), &D::Attack, 100, 8, &mut |_| D::DigIn(true)).unwrap();
+    let before = p_vp(&exact);
+    let same = sample_unfinished(&Duel::default(), &D::Attack, exact, 100, &mut dice, &mut |_| D::DigIn(true));
+    assert_eq!(same.sampled, 0);
+    assert!((p_vp(&same) - before).abs() < 1e-12);
+}

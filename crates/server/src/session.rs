@@ -23,6 +23,10 @@ pub const ODDS_LIMIT: usize = 200_000;
 /// stopped short (the fourth playtest), so four times that.
 pub const ODDS_REPLIES: usize = 4_096;
 
+/// Playouts that finish the odds where the exact walk stops short (`analysis::odds_through`),
+/// for the best reply and for each option of the other side's first choice.
+const ODDS_PLAYOUTS: usize = 150;
+
 /// The most options of the other side's first choice shown one by one beside its best
 /// reply (`analysis::outcomes_range`): a Lead Brigade or a company to take a hit, not a
 /// whole move.
@@ -759,12 +763,27 @@ impl<G: Game> Session for Live<G> {
             // And beside them, the odds for each option of the other side's first choice
             // (a defender's Lead Brigade, 4.2 in Fire on the Mountain): the page shows the
             // range, so the outcome the opponent may choose is never missing.
-            let (through, alternatives) =
-                analysis::outcomes_range(&quiet, &action, ODDS_LIMIT, ODDS_REPLIES, &mut reply, ODDS_CHOICES).map_err(
-                    |e| Refusal::TooLarge(format!("more than {} chance outcomes to enumerate ({e})", e.limit)),
-                )?;
-            let (replies, own, taken, cut, rolls, unfinished) =
-                (through.replies, through.own, through.taken, through.cut, through.rolls, through.unfinished);
+            // Where too many decisions lie on the way to follow them all exactly, sampled
+            // playouts finish the rest (labelled as such: `sampled`), from a seed of the
+            // position, so the same position always shows the same odds.
+            let reach = analysis::Reach {
+                limit: ODDS_LIMIT,
+                max_replies: ODDS_REPLIES,
+                max_choices: ODDS_CHOICES,
+                playouts: ODDS_PLAYOUTS,
+                seed: quiet.state_hash(),
+            };
+            let (through, alternatives) = analysis::odds_through(&quiet, &action, reach, &mut reply)
+                .map_err(|e| Refusal::TooLarge(format!("more than {} chance outcomes to enumerate ({e})", e.limit)))?;
+            let (replies, own, taken, cut, rolls, unfinished, sampled) = (
+                through.replies,
+                through.own,
+                through.taken,
+                through.cut,
+                through.rolls,
+                through.unfinished,
+                through.sampled,
+            );
             let dist = through.distribution;
             let classes = |d: &analysis::Distribution<G>| -> Vec<Value> {
                 d.classes().into_iter().map(|c| json!({"probability": c.probability, "changes": c.changes})).collect()
@@ -775,7 +794,7 @@ impl<G: Game> Session for Live<G> {
                 .collect();
             let assumption = odds_assumption(replies, own, &taken, cut, alternatives.len());
             Ok(
-                json!({"label": label, "classes": classes(&dist), "alternatives": alternatives, "rolls": rolls, "unfinished": unfinished, "expanded": dist.expanded, "replies": replies, "own": own + taken.len(), "cut": cut, "assumption": assumption}),
+                json!({"label": label, "classes": classes(&dist), "alternatives": alternatives, "rolls": rolls, "unfinished": unfinished, "sampled": sampled, "expanded": dist.expanded, "replies": replies, "own": own + taken.len(), "cut": cut, "assumption": assumption}),
             )
         }))
     }

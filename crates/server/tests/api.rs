@@ -410,6 +410,7 @@ fn games_survive_a_restart_and_replay_and_odds_answer() {
     let total: f64 = odds["classes"].as_array().unwrap().iter().map(|c| c["probability"].as_f64().unwrap()).sum();
     assert!((total - 1.0).abs() < 1e-9, "odds sum to one: {total}");
     assert!(odds["rolls"].is_array(), "the dice on the way: {odds}");
+    assert!(odds["sampled"].is_u64() && odds["unfinished"].is_f64(), "what is estimated, if anything: {odds}");
     // Beside the best reply, each option of the other side's first choice (maybe none).
     for a in odds["alternatives"].as_array().expect("a list, maybe empty") {
         assert!(a["choice"].is_string() && a["question"].is_string(), "{a}");

@@ -72,7 +72,10 @@ export function oddsParts(odds) {
   // The share the odds could not follow to the end (too many decisions on the way): said,
   // never counted as what happens (the fourth playtest).
   if (odds.unfinished > 5e-5) {
-    list.append(el('li', { class: 'unfinished' }, el('span', { class: 'pct' }, percent(odds.unfinished)), 'not worked out to the end (too many decisions on the way): the rows above may understate what follows'));
+    const text = odds.sampled
+      ? `of these odds estimated by ${odds.sampled} sampled playouts (too many decisions on the way to follow each exactly); the rest is exact`
+      : 'not worked out to the end (too many decisions on the way): the rows above may understate what follows';
+    list.append(el('li', { class: 'unfinished' }, el('span', { class: 'pct' }, percent(odds.unfinished)), text));
   }
   const table = oddsTable(odds);
   const all = el('details', { class: 'all-odds', open: classes.length <= FEW_OUTCOMES }, el('summary', {}, `All ${classes.length} outcomes`), table);

@@ -52,6 +52,12 @@ pub struct Args {
     /// Brigade, a company to take the hit), so what it may choose instead is shown too.
     #[arg(long)]
     through: bool,
+    /// With --through: where more decisions lie on the way than can be followed exactly,
+    /// this many sampled playouts (chance rolled, each side answering as above, from a seed
+    /// of the position) finish the share left, and the report says how much is estimated.
+    /// 0 leaves that share unworked.
+    #[arg(long, value_name = "N", default_value_t = 300)]
+    playouts: usize,
     /// Print {"position": {"prompt", "rule"}, "actions": [{"index", "action",
     /// "outcomes": [{"probability", "changes": {key: delta}}], "marginals": {key:
     /// [[delta, probability], ...]}}]}. Outcomes are the classes of equal changes, most
@@ -61,7 +67,8 @@ pub struct Args {
     /// decisions answered on the way, either side's, else null; "alternatives" (with
     /// --through) lists [{"choice", "question", "outcomes"}] for the other side's first choice;
     /// "rolls" (with --through) the rolls met on the way, as the ruleset prompts them;
-    /// "unfinished" the chance the odds stopped with a decision still to make.
+    /// "unfinished" the chance the exact walk stopped with a decision still to make, and
+    /// "sampled" how many playouts estimate that share (0: none, the share left unworked).
     #[arg(long)]
     json: bool,
 }
@@ -81,8 +88,10 @@ struct Entry {
     alternatives: Vec<(String, String, Vec<analysis::Class>)>,
     /// With --through: the rolls met on the way, as the ruleset prompts them.
     rolls: Vec<String>,
-    /// With --through: the chance the odds stopped with a decision still to make.
+    /// With --through: the chance the exact walk stopped with a decision still to make.
     unfinished: f64,
+    /// With --through: the playouts that estimate that share (0: exact).
+    sampled: usize,
 }
 
 struct Odds<'a> {
@@ -134,23 +143,28 @@ impl Visit for Odds<'_> {
                         let mut reply = |g: &G| {
                             bots::Bot::choose(&mut bots::GreedyBot::with_limits(0, REPLY_LIMIT, REPLY_SAMPLES), g)
                         };
-                        analysis::outcomes_range(&game, a, limit, MAX_REPLIES, &mut reply, MAX_CHOICES).map(
-                            |(t, alts)| {
-                                let alts = alts
-                                    .into_iter()
-                                    .map(|x| (x.choice, x.question, x.through.distribution.classes()))
-                                    .collect();
-                                let n = t.replies + t.own + t.taken.len();
-                                (t.distribution, Some(n), alts, t.rolls, t.unfinished)
-                            },
-                        )
+                        let reach = analysis::Reach {
+                            limit,
+                            max_replies: MAX_REPLIES,
+                            max_choices: MAX_CHOICES,
+                            playouts: self.args.playouts,
+                            seed: game.state_hash(),
+                        };
+                        analysis::odds_through(&game, a, reach, &mut reply).map(|(t, alts)| {
+                            let alts = alts
+                                .into_iter()
+                                .map(|x| (x.choice, x.question, x.through.distribution.classes()))
+                                .collect();
+                            let n = t.replies + t.own + t.taken.len();
+                            (t.distribution, Some(n), alts, t.rolls, (t.unfinished, t.sampled))
+                        })
                     } else {
-                        analysis::outcomes(&game, a, limit).map(|d| (d, None, Vec::new(), Vec::new(), 0.0))
+                        analysis::outcomes(&game, a, limit).map(|d| (d, None, Vec::new(), Vec::new(), (0.0, 0)))
                     };
                     match odds {
-                        Ok((d, replies, alternatives, rolls, unfinished)) => {
+                        Ok((d, replies, alternatives, rolls, (unfinished, sampled))) => {
                             let e = entry(Some(i + 1), game.describe(a), &d);
-                            entries.push(Entry { replies, alternatives, rolls, unfinished, ..e });
+                            entries.push(Entry { replies, alternatives, rolls, unfinished, sampled, ..e });
                         }
                         Err(TooLarge { .. }) => too_large.push(format!("action {} ({})", i + 1, game.describe(a))),
                     }
@@ -183,6 +197,7 @@ fn entry<G: Game>(index: Option<usize>, action: String, d: &Distribution<G>) -> 
         alternatives: Vec::new(),
         rolls: Vec::new(),
         unfinished: 0.0,
+        sampled: 0,
     }
 }
 
@@ -230,7 +245,7 @@ fn to_json(prompt: &engine::Prompt, entries: &[Entry]) -> Value {
                 .iter()
                 .map(|(choice, question, classes)| json!({ "choice": choice, "question": question, "outcomes": outcomes_json(classes) }))
                 .collect();
-            json!({ "index": e.index, "action": e.action, "outcomes": outcomes_json(&e.classes), "marginals": marginals, "replies": e.replies, "alternatives": alternatives, "rolls": e.rolls, "unfinished": e.unfinished })
+            json!({ "index": e.index, "action": e.action, "outcomes": outcomes_json(&e.classes), "marginals": marginals, "replies": e.replies, "alternatives": alternatives, "rolls": e.rolls, "unfinished": e.unfinished, "sampled": e.sampled })
         })
         .collect();
     json!({ "position": { "prompt": prompt.text, "rule": prompt.rule }, "actions": actions })
@@ -283,7 +298,14 @@ fn to_text(prompt: &engine::Prompt, entries: &[Entry]) -> String {
             let rest: f64 = e.classes[SHOW_CLASSES..].iter().map(|c| c.probability).sum();
             let _ = writeln!(s, "   {:>8}  ... {} less likely outcomes", percent(rest), e.classes.len() - SHOW_CLASSES);
         }
-        if e.unfinished > 0.0 {
+        if e.unfinished > 0.0 && e.sampled > 0 {
+            let _ = writeln!(
+                s,
+                "   {} of it estimated by {} sampled playouts (more than {MAX_REPLIES} decisions on the way to follow exactly)",
+                percent(e.unfinished),
+                e.sampled
+            );
+        } else if e.unfinished > 0.0 {
             let _ = writeln!(
                 s,
                 "   {} not worked out to the end (more than {MAX_REPLIES} decisions on the way): the outcomes above may understate what follows",
