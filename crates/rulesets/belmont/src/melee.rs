@@ -554,6 +554,20 @@ pub(crate) fn auto(g: &mut Belmont, mut m: MeleeState) {
                 g.stack.push(Frame::Melee(Box::new(m)));
                 return;
             }
+            if !non_leaders(g, &atts).into_iter().any(|u| may_attack(g, &mk, u)) {
+                // 6.0: broken companies without their regimental leader (broken on the way in,
+                // by opportunity fire, not by this melee's defensive fire) may not attack: no
+                // melee, and they go back to their entry hexsides as from an empty hex (the
+                // fourth playtest: a lone broken company "captured" McClernand).
+                g.log.push("Belmont 6.0", || {
+                    format!(
+                        "The companies in {} are broken and without their regimental leader: they may not attack, and go back to their entry hexsides.",
+                        mk.target
+                    )
+                });
+                return_attackers(g, &mk);
+                return resolve_marker(g, &m);
+            }
             let def_units = non_leaders(g, &defs);
             if !def_units.is_empty() && def_units.iter().all(|&u| g.counter(u).kind == Kind::Cavalry) {
                 // 6.4: cavalry attacked retreats two hexes; no fire, no rounds, no fury.
@@ -705,9 +719,7 @@ pub(crate) fn attack_strength(g: &Belmont, mk: &Marker) -> i16 {
                 leader_sp = leader_sp.max(i16::from(g.sp(u)));
                 continue;
             }
-            // 6.0: a broken company attacks with its regimental leader in the melee, or
-            // if it was broken after it went in (this melee's defensive fire or a round).
-            if !needs_leader(g, u) || leader_in_melee(g, mk, u) || g.unit(u).broken_in_melee {
+            if may_attack(g, mk, u) {
                 sp += i16::from(g.sp(u));
             }
         }
@@ -715,6 +727,13 @@ pub(crate) fn attack_strength(g: &Belmont, mk: &Marker) -> i16 {
         total += sp;
     }
     total + leader_sp
+}
+
+/// 6.0: whether company `u` in marker `mk`'s hex may attack: unbroken, or broken with its
+/// regimental leader in the melee, or broken after it went in (this melee's defensive fire
+/// or a round).
+fn may_attack(g: &Belmont, mk: &Marker, u: UnitId) -> bool {
+    !needs_leader(g, u) || leader_in_melee(g, mk, u) || g.unit(u).broken_in_melee
 }
 
 /// Terrain Effects Chart, Melee Effects: strength lost entering from `from`.

@@ -938,6 +938,25 @@ fn rule_6_0_a_lone_broken_company_cannot_attack_a_lone_gun_or_an_unsupported_lea
     assert_logged(&g, "Belmont 8.7", "Watson-A is captured");
 }
 
+/// 6.0 (the fourth playtest): a company broken by opportunity fire as it stepped into the
+/// melee hex, without its regimental leader, may not attack: no melee (no defensive fire, no
+/// rounds, no capture of a lone defending leader), and it goes back to its entry hex. The
+/// neighbour: broken by this melee's defensive fire, it still attacks
+/// (`rule_6_0_a_company_broken_by_defensive_fire_still_attacks`).
+#[test]
+fn rule_6_0_a_company_broken_on_the_way_in_without_its_leader_does_not_attack() {
+    for defender in ["13AR-A", "Pillow"] {
+        let mut g = melee_ready(&[defender], &["31IL-A"]);
+        g.set_flipped("31IL-A", true); // broken by opportunity fire as it went in
+        to_melees(&mut g);
+        resolve_first(&mut g);
+        assert_logged(&g, "Belmont 6.0", "may not attack");
+        assert_eq!(at(&g, "31IL-A"), Some(hex("0332")), "back to its entry hex");
+        assert!(!logged(&g, "Belmont 6.1", "Melee round"), "no rounds");
+        assert_eq!(at(&g, defender), Some(hex("0333")), "{defender} untouched, not captured");
+    }
+}
+
 #[test]
 fn rule_6_7_a_leader_whose_broken_company_is_shot_down_on_the_way_is_captured() {
     // Logan goes in first for 31IL-A (broken), a hex behind; on its way into the entry
