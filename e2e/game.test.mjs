@@ -903,6 +903,26 @@ test('F12, F13, F15: an Assault shows its odds in short, the brigade selected jo
     await page.locator('#odds:not([hidden]) button.confirm').click();
     await page.waitForFunction((n) => Number(document.querySelector('#replay-where').textContent.match(/\d+/)[0]) === n + 2, start, { timeout: STEP });
     await page.waitForFunction(() => !document.body.classList.contains('busy'));
+    // A second brigade selected and the Assault's hex clicked: it joins, and stays joined
+    // (the fourth playtest: one Confirm sent the toggle twice, "joins" then "leaves").
+    const mid = (await apiJson(`/api/games/${g.id}/state?seat=${g.seats.confederate.token}`)).body;
+    const other = mid.actions.find((a) => a.kind === 'melee' && a.hex === '1611' && a.unit && a.unit !== unit);
+    assert.ok(other, `a second brigade may join: ${JSON.stringify(mid.actions.filter((a) => a.hex === '1611'))}`);
+    {
+      await page.locator(`#map .counter[data-counter="${other.unit}"]`).first().click({ force: true });
+      await page.waitForSelector(`#map .counter.selected[data-counter="${other.unit}"]`, { state: 'attached' });
+      const before = mid.ply;
+      await page.locator('#map .hex.target[data-hex="1611"]').click({ force: true });
+      await page.locator('#odds:not([hidden]) button.confirm').click();
+      await page.waitForFunction(() => !document.body.classList.contains('busy'));
+      await page.waitForFunction((n) => Number(document.querySelector('#replay-where').textContent.match(/\d+/)[0]) === n + 1, before, { timeout: STEP });
+      const after = (await apiJson(`/api/games/${g.id}/state?seat=${g.seats.confederate.token}`)).body;
+      assert.equal(after.ply, before + 1, JSON.stringify(after.recent.slice(-2)));
+      assert.match(after.recent[after.recent.length - 1].label, /joins the Assault on 1611/, JSON.stringify(after.recent.slice(-2)));
+      await page.locator('#undo').click();
+      await page.waitForFunction((n) => Number(document.querySelector('#replay-where').textContent.match(/\d+/)[0]) === n, before, { timeout: STEP });
+      await page.waitForFunction(() => !document.body.classList.contains('busy'));
+    }
     // A stale dialog: the resolve's odds open while the same seat resolves it by the API.
     await page.locator('#actions button.action[data-kind="melee"]').first().click();
     await page.waitForSelector('#odds:not([hidden])');

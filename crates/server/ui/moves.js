@@ -39,8 +39,14 @@ async function sendFollow(a, unit, start) {
   if (a.unit !== unit && a.unit !== null && a.unit !== undefined) return;
   const join = (s.actions || []).filter((x) => x.unit === unit && x.hex === a.hex && isCombat(x));
   if (join.length !== 1) return;
+  // The action just sent, offered again, is its undoing (a brigade's joining toggles, 15.4):
+  // the click that joined the Assault must not leave it (fourth playtest).
+  if (sameAction(join[0].action, a.action)) return;
   if (await send(join[0])) ui.lastClick = { from: start, seq: ui.state.seq };
 }
+
+/** Whether two actions' JSON are the same action. */
+export const sameAction = (x, y) => JSON.stringify(x) === JSON.stringify(y);
 
 /** What an action does beside itself, in words, then Confirm. */
 function confirmWarning(a) {

@@ -105,10 +105,12 @@ fn may_move(g: &Belmont, u: UnitId) -> bool {
 /// a hex within three of the camp is looting there and goes no further, so no way into a melee
 /// hex passes through one (the fourth playtest: a marker was offered, and its odds and moves
 /// walked companies into the zone, where they stopped short of the melee with no reason
-/// given). Standing there at the start is [`looting`] itself.
+/// given). Standing there at the start is [`looting`] itself. Union troops are those the
+/// Union holds: guns it captured loot with it, its own guns the Confederates took do not
+/// (8.7; the fourth playtest moved captured guns on the looting turn).
 pub(crate) fn loots_at(g: &Belmont, u: UnitId, h: Hex) -> bool {
     g.camp_captured.is_some_and(|t| g.turn == t + 1)
-        && g.counter(u).side == Side::Union
+        && g.owner(u) == Side::Union
         && g.map().camp.iter().any(|c| c.distance(h) <= 3)
 }
 
@@ -154,26 +156,22 @@ fn maneuver_steps(g: &Belmont, u: UnitId, melee: &[Hex], out: &mut Vec<Action>) 
         return;
     };
     let left = mp_left(g, u);
-    for to in from.neighbours() {
-        if melee.contains(&to) {
-            continue; // 4.3.3: may not enter a melee hex.
-        }
-        let Some(c) = cost(g, u, from, to) else {
-            continue;
-        };
-        if c > left || !may_enter(g, u, to) {
-            continue;
-        }
-        if act.demoralized && !demoralized_step_ok(g, u, from, to) {
-            continue;
-        }
-        out.push(Action::Move { unit: u, to });
+    let mut steps: Vec<Hex> = from
+        .neighbours()
+        .into_iter()
+        // 4.3.3: may not enter a melee hex.
+        .filter(|to| !melee.contains(to))
+        .filter(|&to| cost(g, u, from, to).is_some_and(|c| c <= left) && may_enter(g, u, to))
+        .collect();
+    if act.demoralized && in_missouri_cs(g, u) {
+        steps = demoralized_steps(g, from, steps);
     }
+    out.extend(steps.into_iter().map(|to| Action::Move { unit: u, to }));
 }
 
 /// 13.2.1: a Confederate unit on the Missouri side (demoralized when its activation is).
 fn in_missouri_cs(g: &Belmont, u: UnitId) -> bool {
-    g.counter(u).side == Side::Confederate && g.hex_of(u).is_some_and(|h| g.map().is_missouri(h))
+    g.owner(u) == Side::Confederate && g.hex_of(u).is_some_and(|h| g.map().is_missouri(h))
 }
 
 /// 13.2.1: the demoralized unit now moving, while it still has a step away from the
@@ -190,24 +188,32 @@ pub(crate) fn demoralized_must_continue(g: &Belmont) -> Option<UnitId> {
     (!steps.is_empty()).then_some(u)
 }
 
-/// 13.2.1: a demoralized unit in Missouri moves away from the camp toward the river,
-/// avoiding Union-occupied neighbours where it can.
+/// 13.2.1: of a demoralized unit's steps, those it may take: away from the camp toward
+/// the river, avoiding contact with Union-occupied hexes if possible.
 ///
 /// Reading: "away from Camp Johnston toward the banks" is one direction with two
 /// conditions: each step comes no nearer the camp and no farther from the river, and
 /// gains on one of them (nearer the river, or, along the river, farther from the camp).
 /// A step away from the camp that leaves the river behind is no flight to the banks.
-fn demoralized_step_ok(g: &Belmont, u: UnitId, from: Hex, to: Hex) -> bool {
-    if !in_missouri_cs(g, u) {
-        return true;
-    }
+/// "Avoiding contact if possible": where a step away ends out of contact (no Union-held
+/// hex adjacent), only such steps are offered; where every step away ends in contact, a
+/// unit already in contact may take them (it cannot avoid it), one out of contact remains
+/// in place rather than seek it (the rule's "or remain in place"). The fourth playtest saw
+/// a unit in contact walk along the Union line when a way out was open.
+fn demoralized_steps(g: &Belmont, from: Hex, steps: Vec<Hex>) -> Vec<Hex> {
     let camp_d = |h: Hex| g.map().camp.iter().map(|c| c.distance(h)).min().unwrap_or(0);
     let river_d = |h: Hex| crate::retreat::river_distance(g, h);
-    let (camp_from, camp_to, river_from, river_to) = (camp_d(from), camp_d(to), river_d(from), river_d(to));
-    let away = camp_to >= camp_from && river_to <= river_from && (camp_to > camp_from || river_to < river_from);
-    let near_union = |h: Hex| h.neighbours().iter().any(|&n| g.holder(n) == Some(Side::Union));
-    // Moving next to the Union is allowed only when already next to it.
-    away && (near_union(from) || !near_union(to))
+    let (camp_from, river_from) = (camp_d(from), river_d(from));
+    let away: Vec<Hex> = steps
+        .into_iter()
+        .filter(|&to| {
+            let (camp_to, river_to) = (camp_d(to), river_d(to));
+            camp_to >= camp_from && river_to <= river_from && (camp_to > camp_from || river_to < river_from)
+        })
+        .collect();
+    let contact = |h: Hex| h.neighbours().iter().any(|&n| g.holder(n) == Some(Side::Union));
+    let clear: Vec<Hex> = away.iter().copied().filter(|&h| !contact(h)).collect();
+    if !clear.is_empty() || !contact(from) { clear } else { away }
 }
 
 /// 13.2.1: the stage may end once every demoralized unit has moved its full allowance

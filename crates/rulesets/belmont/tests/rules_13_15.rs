@@ -291,6 +291,74 @@ fn rule_13_2_1_a_demoralized_unit_moves_its_full_allowance_before_another_starts
     assert!(may_end(&g), "no dead end: both have stopped");
 }
 
+/// Whether a hex is beside a Union-held hex (13.2.1 "contact").
+fn in_contact(g: &Belmont, h: Hex) -> bool {
+    h.neighbours().iter().any(|&n| g.holder(n) == Some(Side::Union))
+}
+
+/// 13.2.1 "avoiding contact with Union occupied hexes if possible": a demoralized company
+/// already beside a Union company, with a way away from the camp that leaves contact, must
+/// take it; the step along the Union line, open to it with no Union company there, is not
+/// offered (the fourth playtest's units walked toward the Union). Where every step away ends
+/// in contact, a unit already in contact may still take them.
+#[test]
+fn r13_2_1_a_demoralized_unit_avoids_contact_where_it_can() {
+    let g0 = fresh();
+    let land = |h: Hex| g0.is_land(h) && g0.map().is_missouri(h);
+    let candidates: Vec<Hex> =
+        g0.map().hexes().map(|(h, _)| h).filter(|&h| land(h) && (3..=6).contains(&camp_d(&g0, h))).collect();
+    let with = |h: Hex, union: &[Hex]| {
+        demoralized("13AR", &|g| {
+            g.put("13AR-A", &h.label());
+            for (i, p) in union.iter().enumerate() {
+                g.put(["30IL-B", "30IL-C"][i], &p.label());
+            }
+        })
+    };
+    // The case where a way out of contact is open.
+    let mut found = false;
+    'out: for &h in candidates.iter().step_by(3) {
+        let free = destinations(&with(h, &[]));
+        for p in h.neighbours().into_iter().filter(|&p| land(p) && camp_d(&g0, p) < camp_d(&g0, h)) {
+            let g = with(h, &[p]);
+            let moves = destinations(&g);
+            let along: Vec<Hex> = free.iter().copied().filter(|&n| n.distance(p) == 1).collect();
+            if moves.is_empty() || along.is_empty() {
+                continue;
+            }
+            assert!(moves.iter().all(|&m| !in_contact(&g, m)), "{h} with the Union at {p}: {moves:?}");
+            assert!(along.iter().all(|n| !moves.contains(n)), "{along:?} keep contact");
+            found = true;
+            break 'out;
+        }
+    }
+    assert!(found, "a hex with a step out of contact and one along the Union line");
+    // The case where every step away ends in contact: taken all the same.
+    let mut found = false;
+    'all: for &h in &candidates {
+        let free = destinations(&with(h, &[]));
+        if free.is_empty() {
+            continue;
+        }
+        let ring: Vec<Hex> =
+            free.iter().flat_map(|n| n.neighbours()).filter(|&q| land(q) && q.distance(h) == 2).collect();
+        for p in h.neighbours().into_iter().filter(|&p| land(p) && !free.contains(&p)) {
+            for &q in &ring {
+                if !free.iter().all(|&n| n.distance(p) == 1 || n.distance(q) == 1) || free.contains(&q) {
+                    continue;
+                }
+                let g = with(h, &[p, q]);
+                let moves = destinations(&g);
+                assert!(!moves.is_empty(), "{h}: in contact at {p} and {q}, every way away in contact too: {free:?}");
+                assert!(moves.iter().all(|&m| in_contact(&g, m)));
+                found = true;
+                break 'all;
+            }
+        }
+    }
+    assert!(found, "a hex whose every step away ends in contact");
+}
+
 #[test]
 fn r13_2_1_only_the_missouri_side_is_demoralized() {
     let g = demoralized("13TN", &|g| {
@@ -470,6 +538,32 @@ fn r13_2_3_no_melee_marker_whose_only_way_in_passes_the_looting_zone() {
     };
     assert!(!marker_on(4), "the looting turn: every way in stops in the zone");
     assert!(marker_on(6), "the looting is over");
+}
+
+/// 13.2.3 is about the troops the Union holds (8.7): a Confederate battery its regiment
+/// captured loots with it and stays put; a Union battery the Confederates captured is theirs
+/// and moves with its captors (the fourth playtest offered the Union's captured guns moves).
+#[test]
+fn r13_2_3_captured_guns_loot_with_their_captors_not_their_counters_side() {
+    let mut g = camp_fallen(3, 4, &[("30IL-A", "2029"), ("30IL-C", "1520")]);
+    let watson = put_captured(&mut g, "Watson-A", "2029", Side::Union, "30IL");
+    g.changed();
+    g.activate(Side::Union, "30IL", Stage::Maneuver);
+    let m = movers(&g);
+    assert!(!m.contains(&watson), "captured by the looters: it loots with them");
+    assert!(m.contains(&g.id("30IL-C")), "far from the camp: it moves");
+    let mut g = camp_fallen(3, 4, &[("13AR-A", "1727")]);
+    let taylor = put_captured(&mut g, "Taylor-1", "1727", Side::Confederate, "13AR");
+    g.changed();
+    assert!(g.map().camp.iter().any(|c| c.distance(hex("1727")) <= 3));
+    g.activate(Side::Confederate, "13AR", Stage::Maneuver);
+    assert!(movers(&g).contains(&taylor), "a Confederate-held gun does not loot");
+    // The turn after, the Union's captured gun moves again.
+    let mut g = camp_fallen(3, 5, &[("30IL-A", "2029")]);
+    let watson = put_captured(&mut g, "Watson-A", "2029", Side::Union, "30IL");
+    g.changed();
+    g.activate(Side::Union, "30IL", Stage::Maneuver);
+    assert!(movers(&g).contains(&watson));
 }
 
 /// The 30th Illinois's chit drawn confused (10.0) on `turn`, the camp taken on turn 3,
