@@ -25,6 +25,17 @@ const LONE_LEADER: f64 = 0.25;
 /// one is placed, so a bot placed them at random and left them unfilled (a playtest: 12TN's
 /// 27 markers).
 const UNMET_MARKER: f64 = 0.1;
+/// Share of a Confederate company's worth it keeps while it stands in Kentucky (and half the
+/// gap while it is aboard a vessel): the battle is fought in Missouri, and a company at
+/// Columbus takes no part until a transport carries it over (11.7, 11.8). Without it nothing
+/// the evaluation read changed when the 13th Tennessee was ferried, and the fourth playtest's
+/// bot never ferried a company.
+const KENTUCKY: f64 = 0.7;
+/// Worth of a battery at full strength and reduced (7.1: its reverse, for good), in VP. A
+/// destroyed battery scores nothing (14.1 has no line for it) but its guns are gone; without
+/// a worth the bots walked batteries into opportunity fire for nothing (fourth playtest).
+const BATTERY: f64 = 0.8;
+const BATTERY_REDUCED: f64 = 0.4;
 /// Spread of the logistic curve, in VP.
 const SCALE: f64 = 8.0;
 /// Distance (hexes) beyond which the Union has no real hold on the camp this turn.
@@ -42,16 +53,25 @@ fn union_margin(g: &Belmont) -> f64 {
         if c.kind == Kind::Leader && alone(g, u, h) {
             m -= sign * LONE_LEADER * f64::from(crate::fire::leader_vp(g, u)) / q;
         }
+        if c.kind == Kind::FieldArtillery || c.kind == Kind::IronBanks {
+            m += sign * if g.unit(u).flipped { BATTERY_REDUCED } else { BATTERY };
+            if g.unit(u).captor.is_some() {
+                // 14.4: an artillery counter the enemy holds at the end scores for him.
+                m += sign * f64::from(charts::vp::ARTILLERY_CAPTURED) / q;
+            }
+            continue;
+        }
         if !matches!(c.kind, Kind::Infantry | Kind::Cavalry) {
             continue;
         }
         let broken = g.unit(u).flipped;
-        m += sign * worth(c.side, Some(broken));
+        m += sign * worth(c.side, Some(broken)) * presence(g, u, h);
         if c.side == Side::Union && !broken && c.kind == Kind::Infantry {
             let d = g.map().camp.iter().map(|x| f64::from(x.distance(h))).fold(f64::INFINITY, f64::min);
             nearest = nearest.min(d);
         }
     }
+    m += aboard(g);
     m += opportunity_fire_due(g);
     if let Some(act) = &g.act {
         let unmet = g.markers.iter().filter(|k| !k.resolved && k.group.is_empty()).count();
@@ -69,6 +89,28 @@ fn union_margin(g: &Belmont) -> f64 {
     m
 }
 
+/// The share of its worth a company brings to the battle where it stands: all of it in
+/// Missouri, [`KENTUCKY`] for a Confederate company at Columbus.
+fn presence(g: &Belmont, u: UnitId, h: Hex) -> f64 {
+    if g.counter(u).side == Side::Confederate && !g.map().is_missouri(h) { KENTUCKY } else { 1.0 }
+}
+
+/// Companies aboard a vessel, for the Union margin: a Union company on a gunboat (11.6) is
+/// still in the battle; a Confederate one on a transport is half-way from Kentucky.
+fn aboard(g: &Belmont) -> f64 {
+    let mut m = 0.0;
+    for u in g.ids() {
+        let crate::state::Loc::Aboard(_) = g.unit(u).loc else { continue };
+        let c = g.counter(u);
+        if !matches!(c.kind, Kind::Infantry | Kind::Cavalry) {
+            continue;
+        }
+        let w = worth(c.side, Some(g.unit(u).flipped));
+        m += if c.side == Side::Union { w } else { -w * (1.0 + KENTUCKY) / 2.0 };
+    }
+    m
+}
+
 /// What a company of `side` is worth to it, in VP: in good order (`Some(false)`), broken
 /// (`Some(true)`; 14.4: a broken Union unit on the map is 1/2 VP to the Confederates), or
 /// eliminated (`None`: 14.1, 2 VP to the enemy).
@@ -82,7 +124,7 @@ fn worth(side: Side, broken: Option<bool>) -> f64 {
     }
 }
 
-/// The opportunity fire the enemy is offered at a company that has just moved (5.2), for the
+/// The opportunity fire the enemy is offered at a company or battery that has just moved (5.2), for the
 /// Union, in VP: the expected cost of its hits as if the fire were made (a 6 on each die; the
 /// first hit breaks the company, the second eliminates it, 7.1). The enemy decides whether to
 /// fire, so a search that stops at the offer scores the move as if no shot could come, and
@@ -90,15 +132,18 @@ fn worth(side: Side, broken: Option<bool>) -> f64 {
 fn opportunity_fire_due(g: &Belmont) -> f64 {
     let Some(crate::procedure::Frame::OppOffer { mover, dice, .. }) = g.stack.last() else { return 0.0 };
     let c = g.counter(*mover);
-    if !matches!(c.kind, Kind::Infantry | Kind::Cavalry) {
-        return 0.0;
-    }
+    // Worth in good order, after one hit and after two (7.1: broken or reduced, then gone).
+    let ladder = match c.kind {
+        Kind::Infantry | Kind::Cavalry => [worth(c.side, Some(false)), worth(c.side, Some(true)), worth(c.side, None)],
+        Kind::FieldArtillery => [BATTERY, BATTERY_REDUCED, 0.0],
+        _ => return 0.0,
+    };
     let (p, n) = (charts::opportunity_hit_chance(), i32::from(*dice));
     let none = (1.0 - p).powi(n);
     let one = f64::from(n) * p * (1.0 - p).powi(n - 1);
-    let broken = g.unit(*mover).flipped;
-    let first = worth(c.side, Some(broken)) - worth(c.side, if broken { None } else { Some(true) });
-    let second = if broken { 0.0 } else { worth(c.side, Some(true)) - worth(c.side, None) };
+    let at = usize::from(g.unit(*mover).flipped);
+    let first = ladder[at] - ladder[at + 1];
+    let second = if at == 0 { ladder[1] - ladder[2] } else { 0.0 };
     let cost = (1.0 - none) * first + (1.0 - none - one) * second;
     if c.side == Side::Union { -cost } else { cost }
 }

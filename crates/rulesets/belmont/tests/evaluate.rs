@@ -97,3 +97,60 @@ fn an_unanswered_melee_marker_costs_the_side_that_placed_it() {
     g.markers[0].group.push(company);
     assert!((g.evaluate(Side::Confederate) - before).abs() < 1e-12, "answered");
 }
+
+/// A Confederate company at Columbus takes no part until it is ferried (11.7, 11.8): it
+/// counts for less in Kentucky than aboard a transport, and less aboard than landed in
+/// Missouri; a Union company is worth the same wherever it stands.
+#[test]
+fn a_company_ferried_to_missouri_counts_for_more() {
+    let mut g = Belmont::after_setup(&[]);
+    g.clear_map();
+    g.put("30IL-A", "1505");
+    g.put("13TN-C", "3329");
+    let kentucky = g.evaluate(Side::Confederate);
+    let transport = g.put("Transport-1", "3229");
+    g.put_loc("13TN-C", belmont::Loc::Aboard(transport));
+    let afloat = g.evaluate(Side::Confederate);
+    g.put("13TN-C", "2232");
+    let landed = g.evaluate(Side::Confederate);
+    assert!(kentucky < afloat && afloat < landed, "{kentucky} {afloat} {landed}");
+}
+
+/// 7.1: a battery loses worth when reduced and more when destroyed; 14.4: held by the enemy
+/// it scores for him.
+#[test]
+fn batteries_count_reduced_destroyed_and_captured() {
+    let mut g = Belmont::after_setup(&[]);
+    g.clear_map();
+    g.put("30IL-A", "1505");
+    g.put("12TN-A", "3329");
+    g.put("Taylor-1", "1506");
+    let full = g.evaluate(Side::Union);
+    g.set_flipped("Taylor-1", true);
+    let reduced = g.evaluate(Side::Union);
+    let mut gone = g.clone();
+    gone.put_loc("Taylor-1", belmont::Loc::Gone(belmont::Fate::Eliminated));
+    let mut taken = g.clone();
+    let t = taken.id("Taylor-1");
+    taken.units[usize::from(t)].captor =
+        Some(u8::try_from(taken.oob().formation(Side::Confederate, "12TN").unwrap()).unwrap());
+    taken.changed();
+    let (gone, taken) = (gone.evaluate(Side::Union), taken.evaluate(Side::Union));
+    assert!(full > reduced && reduced > gone && gone > taken, "{full} {reduced} {gone} {taken}");
+}
+
+/// 5.2 and 7.1: opportunity fire offered at a battery that has just moved counts against it
+/// too (the fourth playtest's battery walked back and forth under the Union's guns).
+#[test]
+fn opportunity_fire_offered_at_a_battery_counts_against_it() {
+    use belmont::Frame;
+    use belmont::testkit::hex;
+    let mut g = Belmont::after_setup(&[]);
+    g.clear_map();
+    let gun = g.put("Watson-A", "2020");
+    g.put("30IL-A", "1505");
+    let quiet = g.evaluate(Side::Confederate);
+    let mut o = g.clone();
+    o.push_frame(Frame::OppOffer { mover: gun, hex: hex("2020"), dice: 2, only_from: None });
+    assert!(o.evaluate(Side::Confederate) < quiet);
+}

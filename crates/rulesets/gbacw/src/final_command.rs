@@ -285,9 +285,11 @@ impl Procedure<Gbacw, Action> for FinalFrame {
                 g.unit_mut(from).lost += 1;
                 g.unit_mut(from).given += 1;
                 let morale = g.unit(from).morale;
+                let turn = g.turn;
                 let st = g.unit_mut(wagon);
                 st.lost = 0;
                 st.morale = morale;
+                st.recrewed_on = Some(turn);
                 g.recrewed.push(wagon);
                 let (w, d) = (g.info(wagon).name.clone(), g.info(from).name.clone());
                 g.log.push("GBACW 11.18", || format!("{d} gives a Strength Point to crew {w}."));

@@ -108,6 +108,12 @@ pub fn resupply_refusal(g: &Gbacw, paths: &Paths, unit: UnitId, wagon: UnitId) -
     if crate::fire::wagon::crewless(g, wagon) {
         return Err(no("11.1", format!("{wname} has no crew")));
     }
+    if g.unit(wagon).taken && g.unit(wagon).recrewed_on == Some(g.turn) {
+        return Err(no(
+            "11.19",
+            format!("{wname} was captured and crewed this Game-Turn: it resupplies from the next"),
+        ));
+    }
     let Some(arm) = need(g, unit) else {
         return Err(no("11.23", format!("{name} needs no ammunition")));
     };

@@ -32,6 +32,8 @@ pub fn stacking_points(g: &Gbacw, u: UnitId) -> u16 {
     match g.info(u).kind {
         Kind::Infantry | Kind::Cavalry => u16::from(g.strength(u)),
         Kind::Battery { .. } => 1,
+        // 11.14; a crew off its wagon stacks as the men it is.
+        Kind::Wagon { .. } if crate::fire::wagon::crew_away(g, u) => u16::from(g.strength(u)),
         Kind::Wagon { .. } => 4,
         Kind::Gunboat { .. } | Kind::HeavyGuns { .. } => 0,
     }

@@ -170,6 +170,12 @@ pub struct UnitState {
     /// Entered a hex in its side's last Movement Phase (15.0: a battery that moved does not
     /// fire; 11.25: resupply). Set by movement, cleared when its side's next one begins.
     pub moved: bool,
+    /// 11.19: a supply wagon the enemy captured: now his (taken back, it is its own side's
+    /// again).
+    pub taken: bool,
+    /// 11.18, 11.19: the Game-Turn a Strength Point last crewed the wagon (a captured wagon
+    /// resupplies from the Game-Turn after).
+    pub recrewed_on: Option<u8>,
 }
 
 /// A leader's condition.
@@ -326,10 +332,12 @@ impl Gbacw {
         &mut self.units[usize::from(u)]
     }
 
-    /// A unit's owner.
+    /// A unit's owner: its order of battle's side, or for a wagon the enemy captured, his
+    /// (11.19).
     #[must_use]
     pub fn side_of(&self, u: UnitId) -> Side {
-        self.info(u).side
+        let side = self.info(u).side;
+        if self.unit(u).taken { side.enemy() } else { side }
     }
 
     /// A unit's hex, if it is on the map.
@@ -455,6 +463,8 @@ pub fn initial_unit(u: &oob::Unit, opt: &Options, map: &map::Map) -> UnitState {
         order: 0,
         abandoned: None,
         moved: false,
+        taken: false,
+        recrewed_on: None,
     }
 }
 

@@ -92,8 +92,17 @@ fn statuses() -> Vec<StatusView> {
         S::new("green", "?", "? green: morale unknown (13.12)"),
         S::new("lost #", "-#", "-2 Strength Points or guns lost (3.32)"),
         S::new("half crew", "HC", "HC half crew (15.13)"),
-        S::new("crewless", "NC", "NC supply wagon without its crew: no move, fire or resupply (11.1)"),
+        S::new(
+            "crewless",
+            "NC",
+            "NC supply wagon without its crew: no move, fire or resupply; enemy foot or horse entering take it (11.1, 11.19)",
+        ),
         S::new("off its guns", "OFF", "OFF battery crew routed off its guns (15.16)"),
+        S::new(
+            "off its wagon",
+            "OFF",
+            "OFF wagon crew gone from its wagon: back onto it, rallied, it crews it again (11.17)",
+        ),
         S::new(
             "abandoned",
             "ABN",
@@ -141,6 +150,7 @@ fn counters(g: &Gbacw) -> Vec<CounterView> {
             Kind::Infantry => "infantry",
             Kind::Cavalry => "cavalry",
             Kind::Battery { .. } => "battery",
+            Kind::Wagon { .. } if st.abandoned.is_some() => "wagon crew",
             Kind::Wagon { .. } => "wagon",
             Kind::Gunboat { .. } => "gunboat",
             Kind::HeavyGuns { .. } => "artillery",
@@ -179,10 +189,11 @@ fn counters(g: &Gbacw) -> Vec<CounterView> {
         if st.crew_lost == 1 {
             status.push("half crew".into());
         }
+        let wagon = crate::fire::wagon::is_wagon(g, u);
         if st.abandoned.is_some() {
-            status.push("off its guns".into());
+            status.push(if wagon { "off its wagon" } else { "off its guns" }.into());
         }
-        if crate::fire::wagon::crewless(g, u) {
+        if crate::fire::wagon::crew_dead(g, u) {
             status.push("crewless".into());
         }
         if !command::in_command(g, u) {
@@ -192,7 +203,7 @@ fn counters(g: &Gbacw) -> Vec<CounterView> {
         out.push(CounterView {
             id: info.id.clone(),
             hex: h.label(),
-            side: info.side.name().into(),
+            side: g.side_of(u).name().into(),
             kind: kind.into(),
             name: info.name.clone(),
             strength: format!("{}-{}", g.strength(u), morale),
@@ -200,16 +211,18 @@ fn counters(g: &Gbacw) -> Vec<CounterView> {
             facing: None,
             faces_side: (st.formation != Formation::Wagon && !afloat).then_some(st.facing),
         });
-        // 15.16: the guns the crew left stand in their own hex.
+        // 15.16: the guns the crew left stand in their own hex; 11.17: so does the wagon.
         if let Some(guns) = st.abandoned {
+            let (suffix, kind, what, left) =
+                if wagon { ("wagon", "wagon", "wagon", "crewless") } else { ("guns", "battery", "guns", "abandoned") };
             out.push(CounterView {
-                id: format!("{}-guns", info.id),
+                id: format!("{}-{suffix}", info.id),
                 hex: guns.label(),
-                side: info.side.name().into(),
-                kind: "battery".into(),
-                name: format!("{}'s guns", info.name),
-                strength: g.strength(u).to_string(),
-                status: vec!["abandoned".into()],
+                side: g.side_of(u).name().into(),
+                kind: kind.into(),
+                name: format!("{}'s {what}", info.name),
+                strength: if wagon { "0".into() } else { g.strength(u).to_string() },
+                status: vec![left.into()],
                 facing: None,
                 faces_side: None,
             });

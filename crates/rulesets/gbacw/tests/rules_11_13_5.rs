@@ -308,3 +308,52 @@ fn why_not_resupply_and_rally_clicks_name_their_rules() {
     assert!(ask(&g, "27IL").offered);
     assert!(ask(&g, "30IL").refusals.iter().any(|r| r.rule == "GBACW 13.53"));
 }
+
+/// 11.19: a wagon its crew left is the captor's once his foot enter its hex: crewless, his to
+/// recrew (11.18), resupplying his units from the Game-Turn after; its crew leaves play. The
+/// third audit: a captured wagon was removed from play.
+#[test]
+fn rule_11_19_a_captured_wagon_serves_its_captor_from_the_turn_after_it_is_crewed() {
+    let mut g = tk::empty();
+    let h = open_ground(&g);
+    let n = h.neighbour(hexmap::Direction::S);
+    let inf = at(&mut g, "27IL", h);
+    let thirsty = at(&mut g, "30IL", h.neighbour(hexmap::Direction::N));
+    let w = at(&mut g, "CWagon", n);
+    // Its crew routed off it, three hexes away.
+    let far = n.neighbour(hexmap::Direction::S).neighbour(hexmap::Direction::S).neighbour(hexmap::Direction::S);
+    g.unit_mut(w).abandoned = Some(n);
+    g.unit_mut(w).formation = Formation::Line;
+    g.unit_mut(w).loc = gbacw::Loc::Map(far);
+    g.unit_mut(w).routed = true;
+    assert_eq!(g.side_of(w), Side::Confederate);
+    tk::phase(&mut g, 3, Side::Union, Phase::Movement);
+    ok(&mut g, Action::Select(gbacw::Piece::Unit(inf)));
+    ok(&mut g, Action::Step(n));
+    assert_eq!(g.side_of(w), Side::Union, "the captor's now");
+    assert_eq!(g.hex_of(w), Some(n), "the counter is the wagon, where it was left");
+    assert!(gbacw::fire::wagon::crew_dead(&g, w), "its crew left play");
+    assert!(g.units_at(far).is_empty());
+    // Crewed by the captor in his Final Command Phase.
+    g.phase = Phase::FinalCommand;
+    g.stack = vec![gbacw::Frame::Over, gbacw::Frame::Final(gbacw::final_command::FinalFrame::Choices)];
+    g.legal_memo.forget();
+    ok(&mut g, Action::Recrew { wagon: w, from: inf });
+    assert_eq!(g.strength(w), 1);
+    // Not this Game-Turn's resupply...
+    g.unit_mut(thirsty).depleted = true;
+    for u in [inf, thirsty, w] {
+        g.unit_mut(u).moved = false;
+    }
+    g.phasing = Side::Union;
+    g.phase = Phase::Resupply;
+    let refusal = |g: &Gbacw| gbacw::resupply::resupply_refusal(g, &gbacw::zoc::Paths::new(g, Side::Union), thirsty, w);
+    assert_eq!(refusal(&g).unwrap_err().rule, "GBACW 11.19");
+    // ... but the next's.
+    g.turn = 4;
+    assert!(refusal(&g).is_ok(), "{:?}", refusal(&g));
+    // The neighbouring case: the Confederates' own wagon, never taken, is not theirs to lose.
+    let mut g = tk::empty();
+    let w = at(&mut g, "CWagon", n);
+    assert!(!g.unit(w).taken && g.side_of(w) == Side::Confederate);
+}

@@ -174,3 +174,43 @@ fn rule_16_1_mounted_may_enter_a_zone_drawing_retreat_fire_r12() {
     assert_eq!(g.hex_of(c), Some(hex("2330")));
     assert_eq!((g.actor(), g.prompt().rule.as_str()), (Actor::Side(Side::Union), "GBACW 10.2"));
 }
+
+/// 11.17, 12.83 with 11.1 and 11.12: a crewed wagon may retreat before melee; withdrawal fire
+/// that kills its crew as it leaves stops it where it is, crewless, and the dead crew neither
+/// routs nor checks (the third audit: the wagon went on retreating and its dead crew rallied).
+#[test]
+fn rule_11_17_a_wagon_whose_crew_is_killed_retreating_before_melee_stays() {
+    let (mut g, u, c) = announced();
+    g.unit_mut(c).loc = gbacw::Loc::Gone(gbacw::Fate::Eliminated);
+    let w = tk::place(&mut g, "CWagon", "2329", Formation::Wagon, 0);
+    g.unit_mut(w).morale = Some(3);
+    g.legal_memo.forget();
+    assert!(g.legal_actions().contains(&Action::Retire(w)), "11.17: a crewed wagon may");
+    ok(&mut g, Action::Retire(w));
+    ok(&mut g, Action::RetreatTo(hex("2330")));
+    shoot(&mut g, u);
+    let d = die_for(&g, |r| matches!(r, FireResult::Loss { .. }));
+    g.apply(&Action::Roll(d)).unwrap();
+    roll_all(&mut g, 6);
+    while g.actor() == Actor::Side(Side::Union) && matches!(g.stack.last(), Some(Frame::Withdraw(_))) {
+        ok(&mut g, Action::Done);
+    }
+    assert!(gbacw::fire::wagon::crew_dead(&g, w), "small arms kill the crew (11.12)");
+    assert_eq!(g.hex_of(w), Some(hex("2329")), "it stays where its crew fell (11.1)");
+    assert!(!g.unit(w).routed);
+    assert!(!g.stack.iter().any(|f| matches!(f, Frame::Melee(MeleeFrame::Rbm(_)))));
+    // The neighbouring case: a shot whose pin the crew shrugs off lets it go on.
+    let (mut g, u, c) = announced();
+    g.unit_mut(c).loc = gbacw::Loc::Gone(gbacw::Fate::Eliminated);
+    let w = tk::place(&mut g, "CWagon", "2329", Formation::Wagon, 0);
+    g.unit_mut(w).morale = Some(3);
+    g.legal_memo.forget();
+    ok(&mut g, Action::Retire(w));
+    ok(&mut g, Action::RetreatTo(hex("2330")));
+    shoot(&mut g, u);
+    let d = die_for(&g, |r| r == FireResult::Pin);
+    g.apply(&Action::Roll(d)).unwrap();
+    roll_all(&mut g, 1);
+    assert_eq!(g.hex_of(w), Some(hex("2330")));
+    assert!(!gbacw::fire::wagon::crewless(&g, w));
+}

@@ -323,15 +323,27 @@ fn rule_13_33_routed_unit_hurt_again_routs_three_more() {
     }
 }
 
+/// 11.12, 11.17: a crew that routs leaves its wagon crewless where it stands and routs its
+/// three hexes as the Wagon Crew Counter (the third audit: it never left the hex, and rallied
+/// on the wagon). The wagon is drawn where it was left.
 #[test]
 fn rule_11_17_routed_wagon_crew_leaves_the_wagon() {
     let mut g = offensive();
     let w = unit(&mut g, "CWagon", hex("2329"), Formation::Wagon, 0);
     tk::rout(&mut g, w, &[]);
-    assert_eq!(g.hex_of(w), Some(hex("2329")), "the wagon stays");
-    assert!(gbacw::fire::wagon::crewless(&g, w));
-    assert_eq!(g.prompt().rule, "GBACW 9.0", "no retreat to make");
-    // A routed unit retreating onto it does not displace it.
+    assert_eq!(g.unit(w).abandoned, Some(hex("2329")), "the wagon stays");
+    assert!(gbacw::fire::wagon::crewless(&g, w) && gbacw::fire::wagon::crew_away(&g, w));
+    tk::retreat_first(&mut g);
+    let crew_at = g.hex_of(w).expect("the crew on the map");
+    assert_eq!(crew_at.distance(hex("2329")), 3, "the crew routs three hexes (11.12)");
+    assert_eq!(g.unit(w).formation, Formation::Line, "on foot");
+    let board = g.board();
+    let wagon = board.counters.iter().find(|c| c.id == "CWagon-wagon").expect("the wagon on the board");
+    assert_eq!((wagon.hex.as_str(), wagon.status.clone()), ("2329", vec!["crewless".to_string()]));
+    let crew = board.counters.iter().find(|c| c.id == "CWagon").expect("the crew");
+    assert_eq!(crew.kind, "wagon crew");
+    // A routed unit retreating onto the crew's hex... and onto a wagon: the wagon is never
+    // displaced (11.17), a crew off its wagon is (14.3) like any unit.
     let mut g = offensive();
     let u = unit(&mut g, "12TN", hex("2329"), Formation::Line, 0);
     let w = unit(&mut g, "CWagon", hex("2330"), Formation::Wagon, 0);
@@ -339,6 +351,70 @@ fn rule_11_17_routed_wagon_crew_leaves_the_wagon() {
     ok(&mut g, Action::RetreatTo(hex("2330")));
     assert_eq!(g.hex_of(w), Some(hex("2330")));
     assert!(matches!(g.stack.last(), Some(Frame::Retreat(RetreatFrame::Go(_)))));
+}
+
+/// 11.19: enemy foot or horse entering the hex of a wagon its crew left take it, and the crew
+/// leaves play wherever it is (the wagon is the captor's, crewless); the crew itself, rallied, walks back onto it and crews it again;
+/// routed, it does not.
+#[test]
+fn rule_11_19_a_wagon_left_by_its_crew_is_taken_or_crewed_again() {
+    let left = || {
+        let mut g = offensive();
+        let w = unit(&mut g, "CWagon", hex("2329"), Formation::Wagon, 0);
+        tk::rout(&mut g, w, &[]);
+        tk::retreat_first(&mut g);
+        (g, w)
+    };
+    let (mut g, w) = left();
+    tk::phase(&mut g, 1, Side::Union, Phase::Movement);
+    let inf = unit(&mut g, "27IL", hex("2328"), Formation::Line, 3);
+    ok(&mut g, Action::Select(Piece::Unit(inf)));
+    ok(&mut g, Action::Step(hex("2329")));
+    assert_eq!((g.side_of(w), g.hex_of(w)), (Side::Union, Some(hex("2329"))), "the wagon is the captor's");
+    assert!(gbacw::fire::wagon::crew_dead(&g, w), "its crew left play");
+    assert!(g.log().events().iter().any(|e| e.rule == "GBACW 11.19"));
+    // The crew comes back: rallied, it crews its wagon again as it enters the hex.
+    let (mut g, w) = left();
+    let crew_at = g.hex_of(w).unwrap();
+    tk::phase(&mut g, 2, Side::Confederate, Phase::Movement);
+    let back = |g: &mut Gbacw| {
+        let mut at = crew_at;
+        ok(g, Action::Select(Piece::Unit(w)));
+        while at != hex("2329") {
+            let next = at.neighbours().into_iter().min_by_key(|n| n.distance(hex("2329"))).unwrap();
+            if g.apply(&Action::Step(next)).is_err() {
+                return false;
+            }
+            at = next;
+        }
+        true
+    };
+    let mut routed = g.clone();
+    assert!(!gbacw::fire::wagon::crew_dead(&routed, w));
+    g.unit_mut(w).routed = false;
+    assert!(back(&mut g), "the crew walks back");
+    assert_eq!(g.unit(w).abandoned, None);
+    assert_eq!((g.unit(w).formation, g.hex_of(w)), (Formation::Wagon, Some(hex("2329"))));
+    assert!(!gbacw::fire::wagon::crewless(&g, w));
+    // Still routed, it may not move toward the enemy's wagon... nor is it back on the wagon.
+    let _ = back(&mut routed);
+    assert_eq!(routed.unit(w).abandoned, Some(hex("2329")), "a routed crew does not crew it");
+}
+
+/// 11.12: a crew killed off its wagon leaves the counter on the wagon, empty, for 11.18 to
+/// recrew; killed, it neither routs nor rallies.
+#[test]
+fn rule_11_12_a_crew_killed_off_its_wagon_leaves_it_empty() {
+    let mut g = offensive();
+    let w = unit(&mut g, "CWagon", hex("2329"), Formation::Wagon, 0);
+    tk::rout(&mut g, w, &[]);
+    tk::retreat_first(&mut g);
+    assert_ne!(g.hex_of(w), Some(hex("2329")));
+    assert!(gbacw::fire::wagon::crew_killed(&mut g, w));
+    assert_eq!(g.hex_of(w), Some(hex("2329")), "the counter is the empty wagon again");
+    assert!(gbacw::fire::wagon::crew_dead(&g, w));
+    assert!(!g.unit(w).routed, "a dead crew does not rally");
+    assert_eq!(g.unit(w).abandoned, None);
 }
 
 #[test]

@@ -306,7 +306,7 @@ pub fn firer(g: &Gbacw, rec: &Record, u: UnitId, target: Hex) -> Result<Reach, I
     }
     let kind = g.info(u).kind;
     let is_wagon = matches!(kind, Kind::Wagon { .. });
-    if is_wagon && wagon::crewless(g, u) {
+    if is_wagon && wagon::crew_dead(g, u) {
         return Err(no("11.1", format!("{name} has no crew")));
     }
     if is_wagon && g.phase != Phase::DefensiveFire {

@@ -481,7 +481,7 @@ impl Resolution {
         let mut checks = Vec::new();
         let mut rerouted = false;
         for &u in &units {
-            if g.hex_of(u).is_none() || super::wagon::crewless(g, u) {
+            if g.hex_of(u).is_none() || super::wagon::crew_dead(g, u) {
                 continue;
             }
             let hurt = lost.iter().find(|(v, ..)| *v == u).map(|&(_, _, then_pin)| then_pin);
@@ -598,10 +598,11 @@ fn check_stack(g: &mut Gbacw, h: Hex, owner: Side, units: Vec<UnitId>, cause: Ve
     r.advance(g);
 }
 
-/// Whether a unit is still there to check its morale: on the map, and not a crewless wagon.
+/// Whether a unit is still there to check its morale: on the map, and not a wagon whose crew
+/// was killed.
 #[must_use]
 pub fn stands(g: &Gbacw, u: UnitId) -> bool {
-    g.hex_of(u).is_some() && !super::wagon::crewless(g, u)
+    g.hex_of(u).is_some() && !super::wagon::crew_dead(g, u)
 }
 
 /// 8.21: `points` from the infantry and cavalry of the stack, top first, each overflowing to

@@ -10,8 +10,15 @@
 //! - 11.12: small arms' numbers kill the crew (the wagon turns crewless, no morale check: the
 //!   crew is gone); artillery's numbers are a column of 11.34 and a die (no casualty to the
 //!   crew, so no leader roll and no check); "P", "R" and "P/R" are the crew's morale checks
-//!   either way. A crew routed away leaves the wagon crewless where it stands (11.17, `routed`
-//!   on the wagon stands for the crew counter, which is not placed: [`crate::retreat`]).
+//!   either way.
+//! - 11.1, 11.12, 11.17: a crew that routs leaves the wagon crewless where it stands and routs
+//!   its three hexes as the Wagon Crew Counter. As with a battery's crew off its guns (15.16,
+//!   R27), the counter then is the crew, on foot as a Line unit, and the wagon stays in
+//!   [`crate::state::UnitState::abandoned`]: enemy foot or horse entering the wagon's hex take
+//!   it (11.19), the crew, rallied, re-crews it by walking back onto it (reading: the rules
+//!   give a routed crew no other way back, and 11.18 recrews only a wagon whose crew was
+//!   killed). A crew killed away from its wagon leaves the counter on the wagon, crewless, for
+//!   11.18 to recrew.
 //! - 11.16: a crewed wagon's crew fires in its own Defensive Fire Phase only. A wagon has no
 //!   facing (6.0, R14): its crew fires out through the hexside its line of fire crosses (at a
 //!   vertex, either), under 9.3's budget like any small arms.
@@ -28,10 +35,73 @@ pub fn is_wagon(g: &Gbacw, u: UnitId) -> bool {
     matches!(g.info(u).kind, Kind::Wagon { .. })
 }
 
-/// 11.1: whether a wagon has lost its crew (killed, or routed away).
+/// 11.1: whether a wagon is without its crew (killed, or routed away): it neither moves nor
+/// resupplies.
 #[must_use]
 pub fn crewless(g: &Gbacw, u: UnitId) -> bool {
-    is_wagon(g, u) && (g.strength(u) == 0 || g.unit(u).routed)
+    crew_dead(g, u) || crew_away(g, u)
+}
+
+/// 11.12, 12.91: whether a wagon's crew was killed (the counter stands for the empty wagon).
+#[must_use]
+pub fn crew_dead(g: &Gbacw, u: UnitId) -> bool {
+    is_wagon(g, u) && g.strength(u) == 0
+}
+
+/// 11.12, 11.17: whether a wagon's crew has routed off it: the counter is the Wagon Crew
+/// Counter, the wagon stands in `abandoned`.
+#[must_use]
+pub fn crew_away(g: &Gbacw, u: UnitId) -> bool {
+    is_wagon(g, u) && g.unit(u).abandoned.is_some()
+}
+
+/// Whether the counter stands for the wagon itself (crewed or not), not for a crew off it:
+/// such a counter is never displaced nor counted as a friend in a retreat's way (11.17).
+#[must_use]
+pub fn is_wagon_itself(g: &Gbacw, u: UnitId) -> bool {
+    is_wagon(g, u) && !crew_away(g, u)
+}
+
+/// 11.12, 11.17: the crew of wagon `u`, in `h`, retreats or routs off it: the wagon stays in
+/// `h`, crewless; the counter, now the crew, goes as a Line unit.
+pub fn crew_leaves(g: &mut Gbacw, u: UnitId, h: Hex) {
+    let st = g.unit_mut(u);
+    st.abandoned = Some(h);
+    st.formation = crate::state::Formation::Line;
+    let name = g.info(u).name.clone();
+    g.log.push("GBACW 11.17", || format!("{name}'s crew retreats; the wagon stays crewless in {h}."))
+}
+
+/// 11.19: the wagon `u` in `h` is captured: it passes to the enemy, crewless, for him to
+/// recrew (11.18); its former crew leaves play wherever it is, and counts for no Victory
+/// Points (wagons score none: [`crate::victory`]).
+///
+/// Reading: 11.18's "only one Strength Point may ever be assigned" binds each owner; the
+/// captor may crew it once in his turn.
+pub fn captured(g: &mut Gbacw, u: UnitId, h: Hex) {
+    let crew = g.strength(u);
+    let order = crate::stacking::bottom(g, h, u);
+    let st = g.unit_mut(u);
+    st.abandoned = None;
+    st.loc = Loc::Map(h);
+    st.order = order;
+    st.formation = crate::state::Formation::Wagon;
+    st.lost = st.lost.saturating_add(crew);
+    st.routed = false;
+    st.taken = !st.taken;
+    st.recrewed_on = None;
+    g.recrewed.retain(|&w| w != u);
+    let (name, side) = (g.info(u).name.clone(), g.side_of(u));
+    g.log.push("GBACW 11.19", || format!("{name} in {h} is captured by the {}; its crew leaves play.", side.title()));
+}
+
+/// 11.19 with 15.16's re-manning: the crew of wagon `u`, rallied, comes back onto it in `h`.
+pub fn crew_returns(g: &mut Gbacw, u: UnitId, h: Hex) {
+    let st = g.unit_mut(u);
+    st.abandoned = None;
+    st.formation = crate::state::Formation::Wagon;
+    let name = g.info(u).name.clone();
+    g.log.push("GBACW 11.1", || format!("{name}'s crew comes back onto its wagon in {h}."));
 }
 
 /// 11.16, R14: the hexsides a wagon crew's shot from `from` at `target` may leave by.
@@ -45,12 +115,29 @@ pub fn crew_sides(from: Hex, target: Hex) -> Vec<u8> {
 }
 
 /// 11.12: small arms' casualties on a wagon: the crew is killed, the wagon crewless.
+/// A crew killed off its wagon leaves the counter on the wagon, empty (11.18 may recrew it).
 pub fn crew_killed(g: &mut Gbacw, u: UnitId) -> bool {
-    if crewless(g, u) {
+    if crew_dead(g, u) {
         return false;
     }
     let crew = g.strength(u);
-    g.unit_mut(u).lost += crew;
+    let st = g.unit_mut(u);
+    st.lost += crew;
+    st.routed = false;
+    if let Some(w) = st.abandoned.take() {
+        st.formation = crate::state::Formation::Wagon;
+        let side = g.side_of(u);
+        if g.units_at(w).iter().any(|&v| g.side_of(v) != side) {
+            // Enemy guns or leaders stand on it (only foot or horse take a wagon, 11.19): the
+            // empty wagon cannot be shown among them and is lost.
+            g.unit_mut(u).loc = Loc::Gone(Fate::Eliminated);
+        } else {
+            let order = crate::stacking::bottom(g, w, u);
+            let st = g.unit_mut(u);
+            st.loc = Loc::Map(w);
+            st.order = order;
+        }
+    }
     let name = g.info(u).name.clone();
     g.log.push("GBACW 11.12", || format!("{name}'s crew is killed: the wagon is crewless."));
     true

@@ -125,7 +125,7 @@ pub fn base_strength(g: &Gbacw, u: UnitId) -> i32 {
     match g.info(u).kind {
         Kind::Infantry | Kind::Cavalry => i32::from(g.strength(u)),
         Kind::Battery { .. } | Kind::Gunboat { .. } | Kind::HeavyGuns { .. } => i32::from(g.unit(u).crew_lost == 0),
-        Kind::Wagon { .. } => i32::from(!wagon::crewless(g, u)),
+        Kind::Wagon { .. } => i32::from(!wagon::crew_dead(g, u)),
     }
 }
 

@@ -414,9 +414,11 @@ fn lose(g: &mut Gbacw, u: UnitId, captured: bool) {
     let name = g.info(u).name.clone();
     let word = if captured { "captured" } else { "killed" };
     match g.info(u).kind {
-        Kind::Wagon { .. } if captured => {
-            g.unit_mut(u).loc = Loc::Gone(Fate::Captured);
+        // 11.19: a crew off its wagon is taken alone; the wagon stays where it left it.
+        Kind::Wagon { .. } if captured && !wagon::crew_away(g, u) => {
             g.log.push("GBACW 12.93", || format!("{name} is captured."));
+            let h = g.hex_of(u).expect("a wagon in the melee");
+            wagon::captured(g, u, h);
         }
         Kind::Wagon { .. } => {
             wagon::crew_killed(g, u);

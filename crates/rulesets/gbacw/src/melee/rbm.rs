@@ -247,7 +247,8 @@ impl Rbm {
     }
 
     fn gone(&self, g: &Gbacw) -> bool {
-        g.hex_of(self.unit) != Some(self.at()) || g.unit(self.unit).routed
+        // 11.1: a wagon whose crew the withdrawal fire killed stops where it is.
+        g.hex_of(self.unit) != Some(self.at()) || g.unit(self.unit).routed || crate::fire::wagon::crewless(g, self.unit)
     }
 
     pub(crate) fn prompt(&self, g: &Gbacw) -> (&'static str, String) {

@@ -41,12 +41,13 @@ pub fn mover_of(g: &Gbacw, p: Piece) -> Option<Mover> {
 }
 
 /// Whether the counter moves at all in the Movement Phase: every leader and unit but the
-/// heavy guns off the map (exclusive rules) and a crewless wagon (11.1).
+/// heavy guns off the map (exclusive rules) and a wagon whose crew was killed (11.1; a crew
+/// off its wagon walks, the wagon stays where it left it).
 #[must_use]
 pub fn movable(g: &Gbacw, p: Piece) -> bool {
     match p {
         Piece::Leader(_) => true,
-        Piece::Unit(u) => !matches!(g.info(u).kind, Kind::HeavyGuns { .. }) && !crate::fire::wagon::crewless(g, u),
+        Piece::Unit(u) => !matches!(g.info(u).kind, Kind::HeavyGuns { .. }) && !crate::fire::wagon::crew_dead(g, u),
     }
 }
 

@@ -145,12 +145,6 @@ pub(crate) fn rout(g: &mut Gbacw, routed: &[UnitId], cause: &[UnitId]) {
         if !g.unit(u).routed {
             continue;
         }
-        if crate::fire::wagon::is_wagon(g, u) {
-            // 11.17: the crew retreats, the wagon stays (crewless, 11.1).
-            let name = g.info(u).name.clone();
-            g.log.push("GBACW 11.17", || format!("{name}'s crew routs away; the wagon stays in {h}."));
-            continue;
-        }
         push(g, vec![u], h, ROUT_HEXES, Why::Rout, cause);
     }
 }
@@ -164,8 +158,17 @@ pub(crate) fn melee(g: &mut Gbacw, units: Vec<UnitId>, h: Hex, length: u8, why: 
 }
 
 /// Pushes a retreat of `units` from `h`.
-fn push(g: &mut Gbacw, units: Vec<UnitId>, h: Hex, length: u8, why: Why, cause: &[UnitId]) {
-    let side = g.side_of(units[0]);
+fn push(g: &mut Gbacw, mut units: Vec<UnitId>, h: Hex, length: u8, why: Why, cause: &[UnitId]) {
+    // 11.1, 11.17: a wagon never retreats but before melee (its own procedure): a killed crew
+    // leaves nothing to go; a living one goes as the Wagon Crew Counter, the wagon stays.
+    units.retain(|&u| !crate::fire::wagon::crew_dead(g, u));
+    let Some(&first) = units.first() else { return };
+    for &u in &units {
+        if crate::fire::wagon::is_wagon_itself(g, u) {
+            crate::fire::wagon::crew_leaves(g, u, h);
+        }
+    }
+    let side = g.side_of(first);
     for &u in &units {
         // 15.16: the crew leaves its unlimbered guns where they stand.
         if g.unit(u).formation == Formation::Unlimbered {
@@ -293,7 +296,7 @@ fn displace(g: &mut Gbacw, side: Side, hex: Hex, by: &[UnitId], cause: &[UnitId]
     }
     let friends: Vec<UnitId> = stacking::friends_at(g, hex, side)
         .into_iter()
-        .filter(|&u| !by.contains(&u) && !crate::fire::wagon::is_wagon(g, u))
+        .filter(|&u| !by.contains(&u) && !crate::fire::wagon::is_wagon_itself(g, u))
         .collect();
     let (routed, standing): (Vec<UnitId>, Vec<UnitId>) = friends.into_iter().partition(|&u| g.unit(u).routed);
     for &u in routed.iter().rev() {
@@ -310,12 +313,22 @@ fn displace(g: &mut Gbacw, side: Side, hex: Hex, by: &[UnitId], cause: &[UnitId]
 
 /// R27: abandoned guns of the enemy in `h`, entered by infantry or cavalry of `side`, are
 /// captured; a battery's own crew entering re-mans its guns (unlimbered, as they stand).
+/// 11.19 the same for a wagon its crew left: the enemy's foot or horse take it (and its crew
+/// leaves play wherever it is), its own crew, rallied, takes it back.
 pub(crate) fn guns_entered(g: &mut Gbacw, h: Hex, side: Side, entering: &[UnitId]) {
     for b in g.unit_ids() {
         if g.unit(b).abandoned != Some(h) {
             continue;
         }
         let name = g.info(b).name.clone();
+        if crate::fire::wagon::is_wagon(g, b) {
+            if g.side_of(b) == side && entering.contains(&b) && !g.unit(b).routed {
+                crate::fire::wagon::crew_returns(g, b, h);
+            } else if g.side_of(b) != side && entering.iter().any(|&u| crate::fire::is_foot_or_horse(g, u)) {
+                crate::fire::wagon::captured(g, b, h);
+            }
+            continue;
+        }
         if g.side_of(b) == side && entering.contains(&b) && !g.unit(b).routed {
             let st = g.unit_mut(b);
             st.abandoned = None;

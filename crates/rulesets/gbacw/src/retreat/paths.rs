@@ -76,7 +76,7 @@ pub fn open_step(g: &Gbacw, side: Side, units: &[UnitId], start: Hex, from: Hex,
 pub fn friendly(g: &Gbacw, side: Side, h: Hex, own: &[UnitId]) -> bool {
     crate::stacking::friends_at(g, h, side)
         .into_iter()
-        .any(|u| !own.contains(&u) && !crate::fire::wagon::is_wagon(g, u))
+        .any(|u| !own.contains(&u) && !crate::fire::wagon::is_wagon_itself(g, u))
 }
 
 /// The zone purpose a retreat of `units` meets (10.0: mounted cavalry's zone only stops
