@@ -262,11 +262,23 @@ impl Game for Gbacw {
 
     /// The odds of a fire or a melee being declared (a unit's share or an attacker added)
     /// carry through the declaring player's next decision as it stands: resolved (9.0, 12.0).
+    /// What the fire or melee then leaves to settle is the side's best move, as the other
+    /// side's replies are: its own retreats and routs (13.31, 12.92-12.95, 14.0), the melee's
+    /// points, Engaged options, advance and facing (12.74, 12.85, 12.94, 12.98) and a leader
+    /// placed after a stack is lost (17.53). The third audit: `--through` stopped at the
+    /// attacker's own retreat path, so a repulse's cost on the way back was never counted.
+    /// Anything else (the next announcement, the next fire) is the player's to start.
     fn odds_own(&self, _began: &Action) -> engine::OddsOwn<Action> {
+        use melee::MeleeFrame as M;
         match self.stack.last() {
-            Some(Frame::Fire(fire::FireFrame::Declare(_)) | Frame::Melee(melee::MeleeFrame::Declare { .. })) => {
+            Some(Frame::Fire(fire::FireFrame::Declare(_)) | Frame::Melee(M::Declare { .. })) => {
                 engine::OddsOwn::Take(Action::Resolve)
             }
+            Some(
+                Frame::Retreat(_)
+                | Frame::Fire(fire::FireFrame::Place { .. })
+                | Frame::Melee(M::Bout(_) | M::After(_) | M::Reface { .. } | M::Advance(_)),
+            ) => engine::OddsOwn::Best,
             _ => engine::OddsOwn::Stop,
         }
     }

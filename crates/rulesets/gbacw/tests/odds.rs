@@ -180,3 +180,16 @@ fn melee_matches_the_engine() {
     }
     melee_matches(0, true);
 }
+
+/// The third audit: a melee's odds through the attacker's own retreat (12.95) stopped there;
+/// what a fire or melee leaves to settle, its side's retreats above all, is answered by its
+/// best move; the next fire or announcement is the player's to start (the odds stop).
+#[test]
+fn the_odds_carry_through_the_sides_own_retreats_and_stop_at_a_new_decision() {
+    let (mut g, a, _) = setup(0, Some(3), 0);
+    let share = Action::Fire { unit: a, sp: 4, via: 3 };
+    assert_eq!(g.odds_own(&share), engine::OddsOwn::Stop, "the Fire Phase: a new fire is the player's");
+    tk::rout(&mut g, a, &[]);
+    assert!(matches!(g.stack.last(), Some(Frame::Retreat(_))));
+    assert_eq!(g.odds_own(&share), engine::OddsOwn::Best, "its own rout's path: the best");
+}
