@@ -49,6 +49,13 @@ fn losses(g: &Gbacw, u: UnitId, over: bool) -> (u16, u16) {
 /// 18.0: whether brigade `b` has lost its Brigade Combat Effectiveness.
 #[must_use]
 pub fn bce_lost(g: &Gbacw, b: usize) -> bool {
+    let (marked, boxes) = bce_marked(g, b);
+    marked >= boxes
+}
+
+/// 18.0: the BCE boxes of brigade `b` marked off so far, and how many it has.
+#[must_use]
+pub fn bce_marked(g: &Gbacw, b: usize) -> (u16, u16) {
     let info = &g.oob().brigades[b];
     let over = g.over;
     let marked: u16 = g
@@ -60,7 +67,7 @@ pub fn bce_lost(g: &Gbacw, b: usize) -> bool {
             k + c
         })
         .sum();
-    marked >= u16::from(info.bce.boxes)
+    (marked, u16::from(info.bce.boxes))
 }
 
 /// 18.0: how many of `side`'s brigades have lost their BCE.

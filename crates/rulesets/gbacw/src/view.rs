@@ -62,6 +62,7 @@ pub fn board(g: &Gbacw) -> BoardView {
             ("Game-Turn".into(), format!("{} ({} of {})", g.turn_label(), g.turn, g.last_turn())),
             ("Phase".into(), format!("{} Player-Turn, {}", g.phasing.title(), g.phase.name())),
             ("Command".into(), format!("{} (17.0)", command::summary(g))),
+            ("Brigade Combat Effectiveness".into(), bce_track(g)),
             (
                 "Scale".into(),
                 "120 yards a hex, 20 minutes a Game-Turn, a Strength Point about 100 men or one gun (authored)".into(),
@@ -75,6 +76,29 @@ pub fn board(g: &Gbacw) -> BoardView {
         marks: Vec::new(),
         statuses: statuses(),
     }
+}
+
+/// 18.0: each brigade's BCE boxes marked off of its total, by side ("Buford 3/10"), those
+/// that have lost it marked.
+fn bce_track(g: &Gbacw) -> String {
+    let oob = g.oob();
+    engine::Side::BOTH
+        .iter()
+        .map(|&side| {
+            let list = (0..oob.brigades.len())
+                .filter(|&b| oob.brigades[b].side == side)
+                .map(|b| {
+                    let (marked, boxes) = crate::victory::bce_marked(g, b);
+                    let lost = if marked >= boxes { " lost" } else { "" };
+                    format!("{} {}/{boxes}{lost}", oob.brigades[b].leader, marked.min(boxes))
+                })
+                .collect::<Vec<_>>()
+                .join(", ");
+            format!("{}: {list}", side.title())
+        })
+        .collect::<Vec<_>>()
+        .join("; ")
+        + " (18.0)"
 }
 
 /// The status words GBACW's counters carry, with their badges.
@@ -92,6 +116,8 @@ fn statuses() -> Vec<StatusView> {
         S::new("green", "?", "? green: morale unknown (13.12)"),
         S::new("lost #", "-#", "-2 Strength Points or guns lost (3.32)"),
         S::new("half crew", "HC", "HC half crew (15.13)"),
+        S::new("rounds #", "R#", "R6 rounds of artillery ammunition left, a battery's or a wagon's (11.3, 11.32)"),
+        S::new("boxes #", "B#", "B3 small-arms boxes left on a wagon: units it may resupply (11.24)"),
         S::new(
             "crewless",
             "NC",
@@ -188,6 +214,14 @@ fn counters(g: &Gbacw) -> Vec<CounterView> {
         }
         if st.crew_lost == 1 {
             status.push("half crew".into());
+        }
+        // 11.3, 11.24: the ammunition left, which a player plans around.
+        let wagon_itself = crate::fire::wagon::is_wagon_itself(g, u);
+        if crate::fire::has_rounds(g, u) || wagon_itself {
+            status.push(format!("rounds {}", st.rounds));
+        }
+        if wagon_itself {
+            status.push(format!("boxes {}", st.boxes));
         }
         let wagon = crate::fire::wagon::is_wagon(g, u);
         if st.abandoned.is_some() {
