@@ -177,3 +177,30 @@ fn the_evaluation_fears_for_a_commander_far_from_the_boats_late_in_the_day() {
     assert!(away < home, "{away} against {home}");
     assert!((home - base).abs() < (away - base).abs());
 }
+
+/// 17.11: out of its commander's Effectiveness Radius a unit walks a hex a turn, so while the
+/// camp stands a regiment beyond McClernand's radius (3) costs the Union, more the farther;
+/// within it nothing (the camp scenario's greedy Union, all out of command from the second
+/// turn, burned the camp in 12 games of 20; with it, 19). The regiment's own worth is read as
+/// the evaluation's log-odds with it less without it, so the commander's own advance cancels.
+#[test]
+fn a_regiment_beyond_its_commanders_radius_costs_the_union_while_the_camp_stands() {
+    let mut g = tk::empty();
+    tk::phase(&mut g, 3, Side::Union, gbacw::Phase::Movement);
+    let u = tk::place(&mut g, "27IL", "1116", gbacw::Formation::Column, 0);
+    let l = tk::put_leader(&mut g, "McClernand", "1116");
+    let logit = |p: f64| (p / (1.0 - p)).ln();
+    let start = tk::hex("1116");
+    let worth = |g: &mut Gbacw, n: u16| {
+        let h = start.within(n).into_iter().find(|h| h.distance(start) == n && g.map().get(*h).is_some()).unwrap();
+        g.leaders[usize::from(l)].loc = Loc::Map(h);
+        g.unit_mut(u).loc = Loc::Map(start);
+        let with = logit(g.evaluate(Side::Union));
+        g.unit_mut(u).loc = Loc::Gone(Fate::Eliminated);
+        let without = logit(g.evaluate(Side::Union));
+        with - without
+    };
+    let (w2, w3, w5, w7) = (worth(&mut g, 2), worth(&mut g, 3), worth(&mut g, 5), worth(&mut g, 7));
+    assert!((w2 - w3).abs() < 1e-9, "within the radius: {w2} {w3}");
+    assert!(w5 < w3 && w7 < w5, "beyond it, the farther the worse: {w3} {w5} {w7}");
+}

@@ -35,6 +35,9 @@ const CAMP_REACH: f64 = 30.0;
 /// regiment counts, not only the nearest, so a search that moves any of them forward sees
 /// the gain (as FotM's ADVANCE); small against a Strength Point lost (1 VP).
 const ADVANCE: f64 = 0.05;
+/// VP a hex a Union unit stands beyond its brigade commander's radius while the camp stands
+/// (17.11), a little under [`ADVANCE`].
+const COMMAND: f64 = 0.04;
 /// Game-Turns of margin a regiment keeps over its bare journey to the landing (the map priced
 /// with no enemy in the way): zones of control (10.0), a turn out of command (17.11) or a rout
 /// (13.3) cost turns the journey does not count, so it should set out with this many to spare.
@@ -163,6 +166,12 @@ fn plan(g: &Gbacw) -> f64 {
             m += ADVANCE * time * near;
         }
         m += hold * f64::from(ex.camp_burned);
+        // 17.11: a unit beyond its commander's radius walks a hex a turn; below ADVANCE, so a
+        // regiment still steps forward and its commander is drawn after it.
+        let leaders = order::leader_hexes(g, Side::Union);
+        for u in g.unit_ids().filter(|&u| g.side_of(u) == Side::Union && !g.unit(u).routed) {
+            m -= COMMAND * f64::from(order::unit_beyond(g, u, &leaders));
+        }
         if !g.embarks() && !g.over {
             // The short scenario: a camp still standing at the end is the Confederates' (at
             // the end, `victory::vp` counts it).
