@@ -48,6 +48,11 @@ pub struct Destination<A> {
     /// north-west") when it arrives facing otherwise, a marker moved.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub changes: Vec<String>,
+    /// The unit's statuses the path changes (its formation: "now column", "no longer
+    /// column"), also among [`Destination::changes`]: a page asks before sending such a path.
+    /// A path that changes none is preferred where one reaches the hex.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub alters: Vec<String>,
     /// The movement left on arrival ([`Game::moves_left`]), where the ruleset says.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub left: Option<u32>,
@@ -110,6 +115,7 @@ struct Node<G: Game> {
 struct Start {
     hex: Option<String>,
     facing: (Option<u8>, Option<u8>),
+    status: Vec<String>,
     marks: Vec<MarkView>,
 }
 
@@ -126,6 +132,7 @@ pub fn destinations<G: Game>(game: &G, unit: &str, max_positions: usize) -> Vec<
         Start {
             hex: me.map(|c| c.hex.clone()),
             facing: me.map_or((None, None), |c| (c.facing, c.faces_side)),
+            status: me.map(|c| c.status.clone()).unwrap_or_default(),
             marks: board.marks,
         }
     };
@@ -176,14 +183,21 @@ pub fn destinations<G: Game>(game: &G, unit: &str, max_positions: usize) -> Vec<
                 let clean = stops.is_none() && warning.is_none();
                 let left = child.moves_left(unit);
                 let old = found.get(&hex);
-                let rank = |o: &Destination<G::Action>| (o.stops.is_none() && o.warning.is_none(), o.left);
+                // A path that keeps the unit's formation and markers beats one that changes
+                // them, whatever it saves (the fifth playtest: a brigade formed in line was
+                // re-formed in column for the road, unasked), then the most movement left.
+                let rank = |o: &Destination<G::Action>| {
+                    (o.stops.is_none() && o.warning.is_none(), o.alters.is_empty(), o.left, o.keeps)
+                };
                 // The fewest actions among the best kind; looking at the board only when
                 // this path could beat the one found.
-                if old.is_none_or(|o| (clean, left, true) > (rank(o).0, rank(o).1, o.keeps)) {
+                if old.is_none_or(|o| (clean, true, left, true) > rank(o)) {
+                    let alters = status_changes(&child, unit, &start);
                     let mut changes = changes(&child, unit, &start, turn.as_deref());
-                    let keeps = changes.is_empty();
+                    let keeps = changes.is_empty() && alters.is_empty();
+                    changes.extend(alters.iter().cloned());
                     changes.extend(ends.clone());
-                    if old.is_none_or(|o| (clean, left, keeps) > (rank(o).0, rank(o).1, o.keeps)) {
+                    if old.is_none_or(|o| (clean, alters.is_empty(), left, keeps) > rank(o)) {
                         if old.is_none() {
                             order.push(hex.clone());
                         }
@@ -197,6 +211,7 @@ pub fn destinations<G: Game>(game: &G, unit: &str, max_positions: usize) -> Vec<
                             warning: warning.clone(),
                             keeps,
                             changes,
+                            alters,
                             left,
                             ends: ends.clone(),
                         };
@@ -210,6 +225,16 @@ pub fn destinations<G: Game>(game: &G, unit: &str, max_positions: usize) -> Vec<
         }
     }
     order.into_iter().filter_map(|h| found.remove(&h)).collect()
+}
+
+/// The statuses of `unit` that `game` has gained ("now column") or lost ("no longer
+/// column") since `start`.
+fn status_changes<G: Game>(game: &G, unit: &str, start: &Start) -> Vec<String> {
+    let board = game.board();
+    let Some(now) = board.counters.iter().find(|c| c.id == unit) else { return Vec::new() };
+    let gained = now.status.iter().filter(|s| !start.status.contains(s)).map(|s| format!("now {s}"));
+    let lost = start.status.iter().filter(|s| !now.status.contains(s)).map(|s| format!("no longer {s}"));
+    gained.chain(lost).collect()
 }
 
 /// What `game` has changed from `start` beyond where `unit` stands: its facing (named by its

@@ -142,10 +142,13 @@ impl Hex {
         (self.q + 1, row + 1)
     }
 
-    /// Parses a printed label: four digits, column then row.
+    /// Parses a printed label: four digits, column then row. Column or row 00 names the hex
+    /// just off a map's first edge (FotM 8.5's breakout exit steps into one): every label
+    /// [`Hex::label`] prints for a hex at column and row 0 or more parses back (the fifth
+    /// playtest: the exit button's action was refused as "not a hex label").
     ///
     /// # Errors
-    /// [`LabelError`] when the text is not four ASCII digits naming a column and row of at least 1.
+    /// [`LabelError`] when the text is not four ASCII digits.
     pub fn from_label(label: &str) -> Result<Hex, LabelError> {
         let bad = || LabelError(label.to_string());
         if label.len() != 4 || !label.bytes().all(|b| b.is_ascii_digit()) {
@@ -153,9 +156,6 @@ impl Hex {
         }
         let column: i16 = label[..2].parse().map_err(|_| bad())?;
         let row: i16 = label[2..].parse().map_err(|_| bad())?;
-        if column < 1 || row < 1 {
-            return Err(bad());
-        }
         Ok(Hex::from_col_row(column, row))
     }
 

@@ -389,15 +389,20 @@ export function oddsRows(classes) {
  */
 export function oddsSummary(classes, alternatives = []) {
   const rows = summaryRows(classes);
-  if (!alternatives || !alternatives.length) return rows;
+  if (!alternatives || !alternatives.length) return rows.map(finish);
   // Issue 15: beside the best reply, each option of the other side's first choice; a row's
-  // range runs over all of them (a row missing from one has 0% there).
+  // range runs over all of them (a row missing from one has 0% there). Rows are matched by
+  // what they count and which way, and worded by the smallest move in any of them: "routed
+  // ≥ 3" in one and "≥ 1" in another are one row, "≥ 1" (the fifth playtest read "≥ 1: 0%"
+  // beside "≥ 3: 6.9%").
   const all = [rows, ...alternatives.map((a) => summaryRows(a.classes))];
-  const texts = [...new Set(all.flat().map((r) => r.text))];
-  const out = texts.map((text) => {
-    const ps = all.map((rs) => rs.find((r) => r.text === text)?.p ?? 0);
+  const keys = [...new Set(all.flat().map((r) => r.key))];
+  const out = keys.map((key) => {
+    const found = all.map((rs) => rs.find((r) => r.key === key));
+    const ps = found.map((r) => r?.p ?? 0);
     const [p, lo, hi] = [ps[0], Math.min(...ps), Math.max(...ps)];
-    const row = { p, text, pct: percent(p) };
+    const any = found.filter(Boolean);
+    const row = finish({ ...any[0], n: any.reduce((m, r) => (Math.abs(r.n) < Math.abs(m) ? r.n : m), any[0].n), p });
     if (hi - lo > 5e-4) row.range = `${percent(lo)}–${percent(hi)}`;
     return row;
   });
@@ -405,7 +410,16 @@ export function oddsSummary(classes, alternatives = []) {
   return out;
 }
 
-/** The summary rows of one distribution's classes (see `oddsSummary`). */
+/** A summary row's words and percentage from its key, move and chance. */
+function finish(r) {
+  const text = r.what === null ? 'nothing changes' : atLeast(r.what, r.n, r.n > 0 ? '≥' : '≤');
+  return { p: r.p, text, pct: percent(r.p) };
+}
+
+/**
+ * The summary rows of one distribution's classes (see `oddsSummary`), unworded: each tally
+ * key that rises (or falls) with its chance and its smallest move, then "nothing changes".
+ */
 function summaryRows(classes) {
   const keys = new Map(); // key -> {up, down, minUp, maxDown}
   let none = 0;
@@ -425,12 +439,12 @@ function summaryRows(classes) {
   }
   const rows = [];
   for (const [what, k] of keys) {
-    if (k.up > 0) rows.push({ p: k.up, text: atLeast(what, k.minUp, '≥') });
-    if (k.down > 0) rows.push({ p: k.down, text: atLeast(what, k.maxDown, '≤') });
+    if (k.up > 0) rows.push({ key: `${what}+`, what, n: k.minUp, p: k.up });
+    if (k.down > 0) rows.push({ key: `${what}-`, what, n: k.maxDown, p: k.down });
   }
   rows.sort((a, b) => b.p - a.p);
-  if (none > 0) rows.push({ p: none, text: 'nothing changes' });
-  return rows.map((r) => ({ ...r, pct: percent(r.p) }));
+  if (none > 0) rows.push({ key: 'none', what: null, n: 0, p: none });
+  return rows;
 }
 
 /** "Union steps lost ≥ 1" from a tally key and its smallest move (scaled keys in whole units). */

@@ -156,7 +156,7 @@ export async function showReach(unit, targets, onEnds = () => {}) {
     poly.classList.add('reach');
     const mark = document.createElementNS(SVG_NS, 'polygon');
     mark.setAttribute('points', poly.getAttribute('points'));
-    mark.setAttribute('class', `reach-mark${d.warning ? ' forced' : ''}${d.stops ? ' stops' : ''}${d.ends ? ' ends' : ''}`);
+    mark.setAttribute('class', `reach-mark${d.warning ? ' forced' : ''}${d.stops ? ' stops' : ''}${d.ends ? ' ends' : ''}${d.alters?.length ? ' alters' : ''}`);
     mark.dataset.hex = hex;
     const title = document.createElementNS(SVG_NS, 'title');
     title.textContent = [d.after, ...(d.changes || []), d.warning, d.stops ? `stops for ${d.stops}` : null]
@@ -175,8 +175,12 @@ export async function showReach(unit, targets, onEnds = () => {}) {
 export async function moveTo(hex) {
   const d = ui.reach?.byHex.get(hex);
   if (!d || ui.busy || !ui.state.yours) return;
-  if (d.warning || d.stops || d.ends) {
-    const why = [d.ends ? `This ${d.ends}.` : null, d.warning, d.stops ? stopText(d) : null].filter(Boolean);
+  const alters = d.alters || [];
+  if (d.warning || d.stops || d.ends || alters.length) {
+    // A path that changes the unit's formation is asked first (the fifth playtest: a brigade
+    // formed in line arrived in column, unasked).
+    const formation = alters.length ? `On the way the unit changes: ${alters.join(', ')}.` : null;
+    const why = [d.ends ? `This ${d.ends}.` : null, formation, d.warning, d.stops ? stopText(d) : null].filter(Boolean);
     if (!(await confirmDialog(`Move to ${hex}`, why.map((w) => el('p', { class: 'warning' }, w))).answer)) return;
   }
   closePopups();

@@ -205,3 +205,36 @@ fn a_reinforcement_names_its_facing_and_choosing_another_unit_names_the_move_it_
         "the entry facing, named"
     );
 }
+
+/// The fifth playtest: Welsh, formed in line, was sent to a hex by a path that re-formed him
+/// in column for the road, unasked. A way that keeps the brigade's formation is taken wherever
+/// one reaches the hex; a hex only a change of formation reaches says so (`alters`, among the
+/// changes), so the page asks first.
+#[test]
+fn a_destination_keeps_the_formation_where_it_can_and_says_when_it_cannot() {
+    let map = fotm::map::south_mountain();
+    let road = map.road_paths.iter().map(|r| r.hexes.clone()).find(|h| h.len() > 8).expect("a road");
+    let start = road[0];
+    let mut g = empty_on(3);
+    let toward = start.direction_to(road[1]).map(fotm::facing::index).unwrap();
+    put(&mut g, "Scammon", &start.label(), toward);
+    phase(&mut g, 3, Side::Union, Phase::Movement);
+    let b = id(&g, "Scammon");
+    assert!(!g.bde(b).column, "in line");
+    let reach = engine::reach::destinations(&g, "Scammon", 40_000);
+    let near = reach.iter().find(|d| d.hex == road[1].label()).expect("the next road hex");
+    assert!(near.alters.is_empty(), "one hex on, in line: {:?}", near.changes);
+    assert!(!near.path.contains(&Action::Formation), "{:?}", near.path);
+    for d in &reach {
+        let mut h = g.clone();
+        for a in &d.path {
+            act(&mut h, *a);
+        }
+        assert_eq!(d.alters.is_empty(), !h.bde(b).column, "{}: {:?} {:?}", d.hex, d.alters, d.path);
+        if !d.alters.is_empty() {
+            assert_eq!(d.alters, vec!["now column".to_string()]);
+            assert!(d.changes.contains(&"now column".to_string()));
+        }
+    }
+    assert!(reach.iter().any(|d| !d.alters.is_empty()), "the road beyond a line's reach is reached in column");
+}

@@ -133,6 +133,10 @@ fn rule_8_5_cavalry_exits_west_from_the_turn_after_a_gap_falls() {
     assert_eq!(v.label, "exit the West edge (8.5 cavalry breakout)");
     let on = hex("1001").neighbour(Direction::S);
     assert_eq!(g.action_view(&Action::Step(on)).hex, Some(on.label()));
+    // The fifth playtest: the exit's action is sent as JSON and must come back the same (its
+    // hex is row 00, just off the map).
+    let json = serde_json::to_string(&Action::Step(off)).unwrap();
+    assert_eq!(serde_json::from_str::<Action>(&json).unwrap(), Action::Step(off), "{json}");
     let before = g.scored[Side::Union.index()];
     act(&mut g, Action::Step(off));
     let b = id(&g, "Whiting");

@@ -211,6 +211,24 @@ test('the odds in short carry the range over the other side\'s first choice (iss
   assert.deepEqual(oddsSummary(best, []), oddsSummary(best), 'no options: as before');
 });
 
+test('one row per key and way over every option, worded by the smallest move (fifth playtest)', () => {
+  const best = [
+    { probability: 0.069, changes: [['confederate brigades routed', 3]] },
+    { probability: 0.931, changes: [] },
+  ];
+  const other = [
+    { probability: 0.2, changes: [['confederate brigades routed', 1]] },
+    { probability: 0.165, changes: [['confederate brigades routed', 3]] },
+    { probability: 0.635, changes: [] },
+  ];
+  const rows = oddsSummary(best, [{ choice: 'A leads', classes: best }, { choice: 'B leads', classes: other }]);
+  const routed = rows.filter((r) => /routed/.test(r.text));
+  assert.equal(routed.length, 1, JSON.stringify(rows));
+  assert.equal(routed[0].text, 'Confederate brigades routed ≥ 1');
+  assert.equal(routed[0].pct, '6.9%', 'the best reply\'s chance of any rout');
+  assert.equal(routed[0].range, '6.9%–36.5%');
+});
+
 test('a move that stops says what comes next (fourth playtest)', () => {
   assert.equal(
     stopText({ stops: 'Belmont 3.2.2', after: 'Pull an order chit from the draw cup' }),
