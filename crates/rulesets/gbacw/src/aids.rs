@@ -12,8 +12,20 @@ use engine::{AidTable, Side};
 
 /// Every aid.
 /// `last` is the scenario's last Game-Turn (the short scenario's record stops there).
-pub(crate) fn aids(oob: &OrderOfBattle, charts: &Charts, last: u8) -> Vec<AidTable> {
-    vec![turn_record(oob, last), fire_table(), melee_table(), terrain_chart(charts)]
+/// `short` is the camp scenario (its own Victory Point line).
+pub(crate) fn aids(oob: &OrderOfBattle, charts: &Charts, last: u8, short: bool) -> Vec<AidTable> {
+    use crate::aids_charts as more;
+    vec![
+        turn_record(oob, last),
+        more::vp_chart(crate::scenario::belmont(), short),
+        fire_table(),
+        more::range_chart(charts),
+        more::combat_chart(charts),
+        melee_table(),
+        terrain_chart(charts),
+        more::allowance_chart(charts),
+        more::stacking_chart(charts),
+    ]
 }
 
 /// 4.0 B: each Game-Turn's time and who lands, by side.
@@ -161,7 +173,7 @@ mod tests {
     #[test]
     fn every_row_fills_its_columns_and_every_turn_has_its_row() {
         let (oob, charts) = (crate::oob::belmont(), crate::authored::standard());
-        let all = aids(oob, charts, oob.turns.count);
+        let all = aids(oob, charts, oob.turns.count, false);
         for aid in &all {
             assert!(aid.rows.iter().all(|r| r.len() == aid.columns.len()), "{}", aid.title);
         }
@@ -179,5 +191,38 @@ mod tests {
         assert_eq!(fire.rows[1][1], "0 or less");
         assert_eq!(fire.rows[1][11], "51+");
         assert_eq!(fire.rows[2 + 5][1], "P/R", "die 6, first column");
+    }
+}
+
+#[cfg(test)]
+mod more_tests {
+    use super::*;
+
+    /// The sixth playtest: the page had no ranges, stacking, combat terrain, allowances or
+    /// Victory Points. Each aid prints what play reads.
+    #[test]
+    fn the_charts_a_player_plans_by_are_aids_and_read_the_tables_play_reads() {
+        let (oob, charts) = (crate::oob::belmont(), crate::authored::standard());
+        let all = aids(oob, charts, oob.turns.count, true);
+        let titles: Vec<&str> = all.iter().map(|a| a.title.as_str()).collect();
+        for want in ["Range Effects", "Terrain Effects on Combat", "Stacking", "Movement Allowances", "Victory Points"]
+        {
+            assert!(titles.iter().any(|t| t.contains(want)), "{want}: {titles:?}");
+        }
+        let range = all.iter().find(|a| a.rule == "GBACW 9.25").unwrap();
+        let m = range.rows.iter().find(|r| r[0] == "M").expect("the musket");
+        let w = charts.weapon("M").unwrap();
+        assert!(m[2].contains(&format!("{}", w.bands[0].times)), "{m:?}");
+        let vp = all.iter().find(|a| a.title.starts_with("Victory")).unwrap();
+        assert!(vp.rows.iter().any(|r| r[0].contains("still standing")), "the short scenario's own line");
+        let full = aids(oob, charts, oob.turns.count, false);
+        let vp = full.iter().find(|a| a.title.starts_with("Victory")).unwrap();
+        assert!(!vp.rows.iter().any(|r| r[0].contains("still standing")));
+        let stacking = all.iter().find(|a| a.rule == "GBACW 8.11").unwrap();
+        let clear = stacking.rows.iter().find(|r| r[0] == Terrain::Clear.key()).unwrap();
+        assert_eq!(clear[1], charts.stacking(Terrain::Clear).units.to_string());
+        for aid in &all {
+            assert!(aid.rows.iter().all(|r| r.len() == aid.columns.len()), "{}", aid.title);
+        }
     }
 }

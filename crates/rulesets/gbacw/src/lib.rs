@@ -56,6 +56,7 @@
 pub mod action;
 pub mod action_view;
 mod aids;
+mod aids_charts;
 pub mod authored;
 pub mod charts;
 pub mod command;
@@ -328,7 +329,7 @@ impl Game for Gbacw {
     }
 
     fn aids(&self) -> Vec<engine::AidTable> {
-        aids::aids(self.oob(), self.charts(), self.last_turn())
+        aids::aids(self.oob(), self.charts(), self.last_turn(), !self.embarks())
     }
 
     fn evaluate(&self, side: engine::Side) -> f64 {

@@ -39,11 +39,25 @@ pub(crate) fn tally(g: &Gbacw) -> Vec<(String, i64)> {
                 u32::from((on_map(u) && g.unit(u).routed) || gone(u, Fate::Eliminated) || gone(u, Fate::Captured))
             }),
         ));
-        // 9.84: pinned (the marker covers its hex).
+        // 9.84: pinned (the marker covers its hex); a wagon's crew too (11.12: it may not
+        // resupply or move).
         out.push((
             format!("{n} units pinned"),
-            sum(&|u| u32::from(g.hex_of(u).is_some_and(|h| g.pinned.contains(&h)))),
+            sum(&|u| u32::from(g.hex_of(u).is_some_and(|h| g.pinned.contains(&h))))
+                + wagons(g, side).filter(|&w| g.hex_of(w).is_some_and(|h| g.pinned.contains(&h))).count() as i64,
         ));
+        // 11.1, 11.12, 11.19, 11.34: wagons that lost their crew (killed, routed off, or the
+        // wagon taken or destroyed), and the ammunition boxes and rounds they lost (the sixth
+        // playtest: a gunboat's fire at a wagon read "100% nothing changes").
+        out.push((
+            format!("{n} wagons without crew"),
+            wagons(g, side)
+                .filter(|&w| {
+                    g.unit(w).taken || matches!(g.unit(w).loc, Loc::Gone(_)) || crate::fire::wagon::crewless(g, w)
+                })
+                .count() as i64,
+        ));
+        out.push((format!("{n} wagon ammunition lost"), wagons(g, side).map(|w| ammunition_lost(g, w)).sum()));
         // 11.21: out of small-arms ammunition.
         out.push((format!("{n} units out of ammunition"), sum(&|u| u32::from(on_map(u) && g.unit(u).depleted))));
         // 17.73, 17.82: commanders lost, the replaced ones included.
@@ -62,6 +76,22 @@ pub(crate) fn tally(g: &Gbacw) -> Vec<(String, i64)> {
         out.push((format!("{n} vp"), i64::from(vp[side.index()])));
     }
     out
+}
+
+/// The wagons `side` began with, wherever they are now (a captured one is still its loss).
+fn wagons(g: &Gbacw, side: Side) -> impl Iterator<Item = UnitId> + '_ {
+    g.unit_ids().filter(move |&u| is_wagon(g, u) && g.info(u).side == side)
+}
+
+/// The boxes and rounds wagon `w` has lost (11.34): all of them once it is gone or taken.
+fn ammunition_lost(g: &Gbacw, w: UnitId) -> i64 {
+    let crate::oob::Kind::Wagon { small_arms, artillery } = g.info(w).kind else { return 0 };
+    let full = i64::from(small_arms) + i64::from(artillery);
+    let st = g.unit(w);
+    if st.taken || matches!(st.loc, Loc::Gone(_)) {
+        return full;
+    }
+    full - i64::from(st.boxes) - i64::from(st.rounds)
 }
 
 /// The measures, the same keys in the same order in every position: the scenario's exclusive

@@ -116,6 +116,11 @@ fn statuses() -> Vec<StatusView> {
         S::new("green", "?", "? green: morale unknown (13.12)"),
         S::new("lost #", "-#", "-2 Strength Points or guns lost (3.32)"),
         S::new("half crew", "HC", "HC half crew (15.13)"),
+        S::new("weapon *", "", "the unit's weapon (3.34; its ranges on the Range Effects chart, 9.25)"),
+        S::new("radius #", "ER#", "ER3 a brigade commander's Effectiveness Radius (17.11)"),
+        S::new("rally #", "", "a brigade commander's Rally Rating (17.13)"),
+        S::new("DIR #", "DIR#", "DIR5 a commander's Divisional Integrity Radius (17.21)"),
+        S::new("CP #", "CP#", "CP2 Command Points a commander has left (17.22)"),
         S::new("rounds #", "R#", "R6 rounds of artillery ammunition left, a battery's or a wagon's (11.3, 11.32)"),
         S::new("boxes #", "B#", "B3 small-arms boxes left on a wagon: units it may resupply (11.24)"),
         S::new(
@@ -148,8 +153,16 @@ fn statuses() -> Vec<StatusView> {
 
 /// A brigade commander's command words (17.21, 17.22, 17.6).
 fn leader_status(g: &Gbacw, l: LeaderId) -> Vec<String> {
-    let Some(b) = command::brigade(g, l) else { return Vec::new() };
-    let mut out = Vec::new();
+    let Some(b) = command::brigade(g, l) else {
+        // A commander above the brigades: his Divisional Integrity Radius and the Command
+        // Points he has left (17.21, 17.22; the sixth playtest found no rating shown).
+        let c = &g.oob().commanders[usize::from(l)];
+        return vec![format!("DIR {}", c.dir), format!("CP {}", g.command.points[usize::from(l)])];
+    };
+    let info = &g.oob().brigades[b];
+    let ratings = if g.leaders[usize::from(l)].replaced { &info.replacement } else { &info.ratings };
+    // 17.11, 17.13: the radius his units must stand within, and his Rally Rating.
+    let mut out = vec![format!("radius {}", command::effectiveness_radius(g, b)), format!("rally {}", ratings.rally)];
     if !command::brigade_in_dir(g, l) {
         out.push("out of DIR".to_string());
     }
@@ -216,6 +229,9 @@ fn counters(g: &Gbacw) -> Vec<CounterView> {
             status.push("half crew".into());
         }
         // 11.3, 11.24: the ammunition left, which a player plans around.
+        if matches!(info.kind, Kind::Infantry | Kind::Cavalry | Kind::Wagon { .. }) {
+            status.push(format!("weapon {}", info.weapon));
+        }
         let wagon_itself = crate::fire::wagon::is_wagon_itself(g, u);
         if crate::fire::has_rounds(g, u) || wagon_itself {
             status.push(format!("rounds {}", st.rounds));

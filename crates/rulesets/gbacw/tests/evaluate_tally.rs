@@ -14,7 +14,7 @@ fn get(g: &Gbacw, key: &str) -> i64 {
 fn the_tally_has_the_same_keys_always_and_counts_losses_for_the_side_that_suffers_them() {
     let mut g = tk::new_game();
     let keys: Vec<String> = g.tally().into_iter().map(|(k, _)| k).collect();
-    assert_eq!(keys.len(), 22, "eleven a side");
+    assert_eq!(keys.len(), 26, "thirteen a side");
     let u = g.unit_by_id("27IL").unwrap();
     g.unit_mut(u).lost = 2;
     assert_eq!(get(&g, "union sp lost"), 2);
@@ -27,6 +27,28 @@ fn the_tally_has_the_same_keys_always_and_counts_losses_for_the_side_that_suffer
     assert_eq!(get(&g, "union units routed or gone"), routed);
     assert_eq!(get(&g, "union units captured"), 1);
     assert_eq!(g.tally().into_iter().map(|(k, _)| k).collect::<Vec<_>>(), keys);
+}
+
+/// 11.12, 11.34, 11.19: what fire does to a wagon is counted for the side that loses it, so a
+/// shot at a wagon has odds (the sixth playtest read "100% nothing changes"): its crew killed or
+/// routed off, its ammunition lost, the wagon taken.
+#[test]
+fn the_tally_counts_a_wagons_crew_and_ammunition() {
+    let mut g = tk::empty();
+    let w = tk::place(&mut g, "CWagon", "2434", gbacw::Formation::Wagon, 0);
+    tk::place(&mut g, "UWagon", "2105", gbacw::Formation::Wagon, 0);
+    assert_eq!((get(&g, "confederate wagons without crew"), get(&g, "confederate wagon ammunition lost")), (0, 0));
+    g.unit_mut(w).boxes -= 2;
+    g.unit_mut(w).rounds -= 1;
+    assert_eq!(get(&g, "confederate wagon ammunition lost"), 3);
+    assert!(gbacw::fire::wagon::crew_killed(&mut g, w));
+    assert_eq!(get(&g, "confederate wagons without crew"), 1);
+    assert_eq!(get(&g, "union wagons without crew"), 0, "the Union's wagon stands");
+    // Taken: still the Confederates' loss, every box with it.
+    gbacw::fire::wagon::captured(&mut g, w, tk::hex("2434"));
+    assert_eq!(g.tally().len(), 26);
+    assert_eq!(get(&g, "confederate wagons without crew"), 1);
+    assert_eq!(get(&g, "confederate wagon ammunition lost"), 14);
 }
 
 #[test]

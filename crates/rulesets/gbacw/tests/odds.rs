@@ -193,3 +193,16 @@ fn the_odds_carry_through_the_sides_own_retreats_and_stop_at_a_new_decision() {
     assert!(matches!(g.stack.last(), Some(Frame::Retreat(_))));
     assert_eq!(g.odds_own(&share), engine::OddsOwn::Best, "its own rout's path: the best");
 }
+
+/// The sixth playtest: Done was greyed with no reason while a fire was being declared; it
+/// names 9.0 and what is to do.
+#[test]
+fn done_while_a_fire_is_declared_says_what_to_do() {
+    let (mut g, a, _) = setup(0, Some(3), 0);
+    g.apply(&Action::FireAt(hex("2329"))).unwrap();
+    let e = g.apply(&Action::Done).unwrap_err();
+    assert_eq!(e.rule, "GBACW 9.0");
+    assert!(e.reason.contains("add a unit's share"), "{}", e.reason);
+    g.apply(&Action::Fire { unit: a, sp: 4, via: 3 }).unwrap();
+    assert!(g.apply(&Action::Done).unwrap_err().reason.contains("or resolve it"));
+}

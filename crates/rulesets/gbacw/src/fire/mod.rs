@@ -552,6 +552,15 @@ impl Procedure<Gbacw, Action> for FireFrame {
             (FireFrame::Declare(d), Action::Resolve) if d.shares.is_empty() => {
                 Some(no("9.0", "no unit has been added to the fire yet"))
             }
+            // The sixth playtest: Done greyed with no reason while a fire was being declared.
+            (FireFrame::Declare(d), Action::Done) => Some(no(
+                "9.0",
+                if d.shares.is_empty() {
+                    format!("the fire at {} is being declared: add a unit's share, then resolve it", d.target)
+                } else {
+                    format!("the fire at {} is being declared: add another unit's share, or resolve it", d.target)
+                },
+            )),
             _ => None,
         }
     }
