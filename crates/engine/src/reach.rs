@@ -49,8 +49,9 @@ pub struct Destination<A> {
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub changes: Vec<String>,
     /// The unit's statuses the path changes (its formation: "now column", "no longer
-    /// column"), also among [`Destination::changes`]: a page asks before sending such a path.
-    /// A path that changes none is preferred where one reaches the hex.
+    /// column") and the markers it moves, also among [`Destination::changes`]: a page asks
+    /// before sending such a path. A path that changes none is preferred where one reaches
+    /// the hex.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub alters: Vec<String>,
     /// The movement left on arrival ([`Game::moves_left`]), where the ruleset says.
@@ -192,8 +193,9 @@ pub fn destinations<G: Game>(game: &G, unit: &str, max_positions: usize) -> Vec<
                 // The fewest actions among the best kind; looking at the board only when
                 // this path could beat the one found.
                 if old.is_none_or(|o| (clean, true, left, true) > rank(o)) {
-                    let alters = status_changes(&child, unit, &start);
-                    let mut changes = changes(&child, unit, &start, turn.as_deref());
+                    let board = child.board();
+                    let alters = status_changes(&board, unit, &start);
+                    let mut changes = changes(&board, unit, &start, turn.as_deref());
                     let keeps = changes.is_empty() && alters.is_empty();
                     changes.extend(alters.iter().cloned());
                     changes.extend(ends.clone());
@@ -228,19 +230,17 @@ pub fn destinations<G: Game>(game: &G, unit: &str, max_positions: usize) -> Vec<
 }
 
 /// The statuses of `unit` that `game` has gained ("now column") or lost ("no longer
-/// column") since `start`.
-fn status_changes<G: Game>(game: &G, unit: &str, start: &Start) -> Vec<String> {
-    let board = game.board();
+/// column") since `start`, and the markers it has moved.
+fn status_changes(board: &crate::BoardView, unit: &str, start: &Start) -> Vec<String> {
     let Some(now) = board.counters.iter().find(|c| c.id == unit) else { return Vec::new() };
     let gained = now.status.iter().filter(|s| !start.status.contains(s)).map(|s| format!("now {s}"));
     let lost = start.status.iter().filter(|s| !now.status.contains(s)).map(|s| format!("no longer {s}"));
-    gained.chain(lost).collect()
+    gained.chain(lost).chain(marker_moves(board, start)).collect()
 }
 
 /// What `game` has changed from `start` beyond where `unit` stands: its facing (named by its
-/// last turn's words) and the markers moved.
-fn changes<G: Game>(game: &G, unit: &str, start: &Start, turn: Option<&str>) -> Vec<String> {
-    let board = game.board();
+/// last turn's words); the rest is [`status_changes`].
+fn changes(board: &crate::BoardView, unit: &str, start: &Start, turn: Option<&str>) -> Vec<String> {
     let mut out = Vec::new();
     let facing = board.counters.iter().find(|c| c.id == unit).map_or((None, None), |c| (c.facing, c.faces_side));
     if facing != start.facing {
@@ -249,6 +249,15 @@ fn changes<G: Game>(game: &G, unit: &str, start: &Start, turn: Option<&str>) -> 
             |t| format!("arrives turned ({t})"),
         ));
     }
+    out
+}
+
+/// The markers `game` has moved since `start` ("moves the Melee marker on 1730 from the 1630
+/// hexside to the 1731 hexside"): as a formation change, something the player declared that a
+/// path should not change unasked (the fifth playtest: a company's way in moved the marker,
+/// and the companies planned by the old hexside could no longer reach the melee).
+fn marker_moves(board: &crate::BoardView, start: &Start) -> Vec<String> {
+    let mut out = Vec::new();
     for m in &board.marks {
         if !start.marks.contains(m)
             && let Some(old) = start.marks.iter().find(|o| o.kind == m.kind && o.hex == m.hex)

@@ -56,6 +56,8 @@ fn a_destination_keeps_a_melee_marker_on_its_hexside_or_says_it_moves_it() {
             c.contains("Melee marker") && c.contains(&format!("from the {entry} hexside to the {other} hexside"))
         };
         assert_eq!(d.changes.iter().any(names), !keeps, "{:?}", d.changes);
+        // The fifth playtest: a marker moved is asked first, as a change of formation is.
+        assert_eq!(d.alters.iter().any(names), !keeps, "{:?}", d.alters);
         let way: Vec<String> = if keeps { vec![entry.label(), t.label()] } else { vec![t.label()] };
         assert_eq!(d.via, way);
     }
