@@ -179,7 +179,7 @@ export async function moveTo(hex) {
   if (d.warning || d.stops || d.ends || alters.length) {
     // A path that changes the unit's formation is asked first (the fifth playtest: a brigade
     // formed in line arrived in column, unasked).
-    const formation = alters.length ? `On the way: ${alters.join("; ")}.` : null;
+    const formation = alters.length ? `On the way: ${alters.join('; ')}.` : null;
     const why = [d.ends ? `This ${d.ends}.` : null, formation, d.warning, d.stops ? stopText(d) : null].filter(Boolean);
     if (!(await confirmDialog(`Move to ${hex}`, why.map((w) => el('p', { class: 'warning' }, w))).answer)) return;
   }
