@@ -373,6 +373,12 @@ pub(crate) fn nothing_to_decide(g: &Belmont) -> Option<fn(&mut Belmont)> {
             end_activation(g);
         }),
         Frame::Activate if crate::procedure::only_done(g) => Some(|g| {
+            // Said in the log (the fifth playtest: the melee moves ended by themselves once
+            // every company that could go in was in, and the player took the maneuver's
+            // Done for theirs).
+            let (rule, text) = stage_prompt(g);
+            let step = text.trim_end_matches(", or Done").to_string();
+            g.log.push(rule, || format!("{step}: nothing left to do; the step ends."));
             g.stack.pop();
             activation_apply(g, &Action::Done, None);
         }),
