@@ -874,6 +874,11 @@ test('F12, F13, F15: an Assault shows its odds in short, the brigade selected jo
     const page = await open();
     await page.goto(url(g.seats.confederate.link));
     await waitGameReady(page);
+    // The page picks the only unit that acts; with another Assault on offer too, the player
+    // picks the brigade.
+    if ((await page.locator(`#map .counter.selected[data-counter="${unit}"]`).count()) === 0) {
+      await page.locator(`#map .counter[data-counter="${unit}"]`).first().click({ force: true });
+    }
     await page.waitForSelector(`#map .counter.selected[data-counter="${unit}"]`, { state: 'attached' });
     const start = await plyNumber(page);
     // A stale dialog closes when the position changes under it (F13): the odds of the
