@@ -283,7 +283,7 @@ pub(crate) fn d6() -> Vec<(Action, f64)> {
 
 /// Two dice summed.
 pub(crate) fn two_d6() -> Vec<(Action, f64)> {
-    (2..=12u8).map(|s| (Action::Roll2(s), f64::from(6 - (i32::from(s) - 7).abs()) / 36.0)).collect()
+    engine::chance::two_d6_sum().into_iter().map(|(s, p)| (Action::Roll2(s), p)).collect()
 }
 
 impl Resolution {
@@ -359,7 +359,7 @@ impl Resolution {
                 let m = charts::seeing_the_elephant(roll);
                 g.unit_mut(u).morale = Some(m);
                 let name = g.info(u).name.clone();
-                g.log.push("GBACW 13.14", || format!("{name} sees the elephant: morale {m}."));
+                g.log.push("GBACW 13.14", || format!("{name} sees the elephant: dice {roll}, morale {m} (13.15)."));
                 self.steps.insert(0, Step::Morale(u, check));
             }
             (Step::Morale(u, check), Action::Roll(die)) => morale::check(g, &mut self, u, check, die),

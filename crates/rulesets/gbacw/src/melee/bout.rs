@@ -208,7 +208,9 @@ impl Bout {
                 let m = charts::seeing_the_elephant(roll);
                 g.unit_mut(u).morale = Some(m);
                 let name = g.info(u).name.clone();
-                g.log.push("GBACW 13.14", || format!("{name} sees the elephant in melee: morale {m}."));
+                g.log.push("GBACW 13.14", || {
+                    format!("{name} sees the elephant in melee: dice {roll}, morale {m} (13.15).")
+                });
             }
             (Step::Die, Action::Roll(die)) => self.rolled(g, die),
             (Step::Lose { captured, .. }, Action::Casualty(u)) => lose(g, u, captured),
