@@ -644,8 +644,10 @@ function clearSelection() {
 
 /** A click on a target hex: the action there, or a menu when several match. */
 function clickHex(hex, ev) {
-  let list = ui.selected !== null ? actionsAt(ui.index, ui.selected, hex) : [];
-  if (!list.length) list = actionsAt(ui.index, null, hex);
+  // The picked unit's actions there and the hex's own (resolve the fire at it): the sixth
+  // playtest found "resolve" hidden behind a unit still able to add its share.
+  const mine = ui.selected !== null ? actionsAt(ui.index, ui.selected, hex) : [];
+  const list = [...mine, ...actionsAt(ui.index, null, hex)];
   if (list.length === 1) choose(list[0], ui.selected);
   else if (list.length > 1) openMenu(hex, list, ev, ui.selected);
 }

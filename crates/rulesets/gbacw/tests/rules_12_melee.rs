@@ -730,3 +730,26 @@ fn rule_12_94_engaged_leaders_have_no_radius() {
     tk::initial_command(&mut free, Side::Union);
     assert!(gbacw::command::in_command(&free, v));
 }
+
+/// 11.19, 12.93: a wagon taken in melee is the captor's, and takes one point only: the sixth
+/// playtest's C2 captured the crewless wagon for the Union with the first point and gave it
+/// back to the Confederates with the second.
+#[test]
+fn rule_11_19_a_wagon_captured_in_melee_stays_captured() {
+    let (mut g, u, c) = tk::contact();
+    g.unit_mut(c).loc = gbacw::Loc::Gone(gbacw::Fate::Eliminated);
+    let w = tk::place(&mut g, "CWagon", "2329", Formation::Wagon, 0);
+    g.unit_mut(w).lost = 1; // crewless
+    phase_e(&mut g, Side::Union);
+    announced(&mut g, &[(u, "2329")]);
+    declare(&mut g, "2329", &[u]);
+    roll_for(&mut g, |r| matches!(r.1, MeleeEffect::Loss { captured, .. } if captured >= 2));
+    play_out(&mut g, 1);
+    assert_eq!(g.side_of(w), Side::Union, "the Union's, once and for all");
+    assert_eq!(
+        g.log().events().iter().filter(|e| e.rule == "GBACW 11.19").count(),
+        1,
+        "{:?}",
+        g.log().events().iter().map(|e| &e.text).collect::<Vec<_>>()
+    );
+}

@@ -126,7 +126,9 @@ impl Bout {
     pub fn units(&self, g: &Gbacw, side: Side) -> Vec<UnitId> {
         let list: Vec<UnitId> =
             if side == self.side { self.attackers.iter().map(|&(u, _)| u).collect() } else { self.defenders.clone() };
-        list.into_iter().filter(|&u| g.hex_of(u).is_some()).collect()
+        // A wagon captured in this melee is the other side's now (11.19): it takes no second
+        // point (the sixth playtest: C2 took the wagon, then gave it back).
+        list.into_iter().filter(|&u| g.hex_of(u).is_some() && g.side_of(u) == side).collect()
     }
 
     /// 12.97: whether `e` would leave `side` no unit.
