@@ -150,6 +150,23 @@ impl Strength {
     pub fn total(&self) -> i32 {
         self.base + i32::from(self.leader) + i32::from(self.morale) + self.terrain
     }
+
+    /// The total with how it was reached, for the log ("6 (5, leader +1)"): the sixth playtest
+    /// could not tell a terrain point from a missing leader.
+    #[must_use]
+    pub fn itemized(&self) -> String {
+        let mut parts = vec![self.base.to_string()];
+        if self.leader {
+            parts.push("leader +1 (12.4)".into());
+        }
+        if self.morale {
+            parts.push("morale +1 (12.52)".into());
+        }
+        if self.terrain != 0 {
+            parts.push(format!("terrain {:+} (12.31)", self.terrain));
+        }
+        if parts.len() == 1 { self.total().to_string() } else { format!("{} ({})", self.total(), parts.join(", ")) }
+    }
 }
 
 /// R16 first step, 12.71-12.73: the strength of `units` (top first) counted within the melee
@@ -273,4 +290,19 @@ pub fn within_limits(g: &Gbacw, attackers: &[(UnitId, Hex)], u: UnitId, target: 
         ));
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod itemized_tests {
+    use super::Strength;
+
+    /// The log says how a melee strength was reached, and only the bare number when nothing
+    /// was added.
+    #[test]
+    fn a_strength_reads_with_its_parts() {
+        let s = Strength { units: Vec::new(), base: 5, leader: true, morale: false, terrain: -1 };
+        assert_eq!(s.itemized(), "5 (5, leader +1 (12.4), terrain -1 (12.31))");
+        let bare = Strength { units: Vec::new(), base: 2, leader: false, morale: false, terrain: 0 };
+        assert_eq!(bare.itemized(), "2");
+    }
 }

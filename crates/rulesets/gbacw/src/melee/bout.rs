@@ -268,8 +268,8 @@ impl Bout {
         g.log.push("GBACW 12.98", || {
             format!(
                 "Melee at {target}: {} against {}, differential {diff:+}, die {die}: attacker {a}, defender {d}.",
-                att.total(),
-                def.total()
+                att.itemized(),
+                def.itemized()
             )
         });
         let (att_side, def_side) = (self.side, self.side.enemy());
