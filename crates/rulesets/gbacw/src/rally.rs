@@ -208,19 +208,20 @@ impl Procedure<Gbacw, Action> for RallyFrame {
                 let m = charts::seeing_the_elephant(roll);
                 g.unit_mut(u).morale = Some(m);
                 let name = g.info(u).name.clone();
-                g.log.push("GBACW 13.14", || format!("{name} sees the elephant: morale {m}."));
+                g.log.push("GBACW 13.14", || format!("{name} sees the elephant: dice {roll}, morale {m} (13.15)."));
                 g.stack.push(Frame::Rally(RallyFrame::Rolls(us)));
             }
             (RallyFrame::Rolls(mut us), Action::Roll(die)) => {
                 let u = us.remove(0);
                 let morale = i32::from(g.unit(u).morale.expect("known: the elephant came first"));
                 let total = i32::from(die) + crate::fire::morale::modifier(g, u, false);
+                let modified = crate::fire::morale::modified_text(g, u, false, die);
                 if total <= morale {
-                    rally(g, u, "GBACW 13.54", &format!("die {die}, modified {total}, against morale {morale}"));
+                    rally(g, u, "GBACW 13.54", &format!("die {die}, {modified}, against morale {morale}"));
                 } else {
                     let name = g.info(u).name.clone();
                     g.log.push("GBACW 13.54", || {
-                        format!("{name} stays routed (die {die}, modified {total}, against morale {morale}).")
+                        format!("{name} stays routed (die {die}, {modified}, against morale {morale}).")
                     });
                 }
                 if us.is_empty() {

@@ -509,3 +509,22 @@ fn rule_14_4_a_retreat_goes_away_from_the_enemy_while_it_can() {
         }
     }
 }
+
+/// The sixth playtest read "die 5, modified 6, against morale 3" and could not tell the +1:
+/// a morale die's modifiers are named in the log with their cases.
+#[test]
+fn a_morale_die_names_its_modifiers() {
+    let mut g = offensive();
+    let u = unit(&mut g, "12TN", hex("2329"), Formation::Line, 0);
+    let half = g.info(u).strength() / 2 + 1;
+    g.unit_mut(u).lost = half;
+    assert_eq!(gbacw::fire::morale::modified_text(&g, u, false, 5), "modified 6 (over half lost 13.24 +1)");
+    tk::put_leader(&mut g, "Russell", "2329");
+    assert_eq!(
+        gbacw::fire::morale::modified_text(&g, u, true, 5),
+        "modified 6 (leader with it 13.23 -1, over half lost 13.24 +1, enfiladed 13.26 +1)"
+    );
+    g.unit_mut(u).lost = 0;
+    g.leaders.iter_mut().for_each(|l| l.loc = Loc::Gone(Fate::Eliminated));
+    assert_eq!(gbacw::fire::morale::modified_text(&g, u, false, 5), "modified 5");
+}

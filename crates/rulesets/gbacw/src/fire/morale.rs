@@ -34,23 +34,42 @@ pub enum Check {
 /// `u`.
 #[must_use]
 pub fn modifier(g: &Gbacw, u: UnitId, enfiladed: bool) -> i32 {
-    let mut m = 0;
+    modifiers(g, u, enfiladed).iter().map(|&(m, _)| m).sum()
+}
+
+/// The parts of [`modifier`], each with what it is for the log.
+#[must_use]
+pub fn modifiers(g: &Gbacw, u: UnitId, enfiladed: bool) -> Vec<(i32, &'static str)> {
+    let mut out = Vec::new();
     if let Some(h) = g.hex_of(u)
         && !crate::leaders::leaders_at(g, h, g.side_of(u)).is_empty()
     {
-        m -= 1;
+        out.push((-1, "leader with it 13.23"));
     }
     if u32::from(g.unit(u).lost) * 2 > u32::from(g.info(u).strength()) {
-        m += 1;
+        out.push((1, "over half lost 13.24"));
     }
     if enfiladed {
-        m += 1;
+        out.push((1, "enfiladed 13.26"));
     }
     // 18.0 with Belmont's exclusive rule: a brigade that has lost its BCE checks worse.
     if crate::victory::unit_bce_lost(g, u) {
-        m += i32::from(crate::scenario::belmont().bce_morale);
+        out.push((i32::from(crate::scenario::belmont().bce_morale), "brigade without BCE 18.0"));
     }
-    m
+    out
+}
+
+/// "modified 6 (over half lost 13.24 +1)": the modified die with its parts, for the log (the
+/// sixth playtest could not tell where a +1 came from).
+#[must_use]
+pub fn modified_text(g: &Gbacw, u: UnitId, enfiladed: bool, die: u8) -> String {
+    let parts = modifiers(g, u, enfiladed);
+    let total = i32::from(die) + parts.iter().map(|&(m, _)| m).sum::<i32>();
+    if parts.is_empty() {
+        return format!("modified {total}");
+    }
+    let list = parts.iter().map(|(m, w)| format!("{w} {m:+}")).collect::<Vec<_>>().join(", ");
+    format!("modified {total} ({list})")
 }
 
 /// Applies a morale die to unit `u`.
@@ -60,7 +79,8 @@ pub(crate) fn check(g: &mut Gbacw, r: &mut Resolution, u: UnitId, c: Check, die:
     let total = i32::from(die) + modifier(g, u, r.enfiladed.contains(&u));
     let above = total > morale;
     let name = g.info(u).name.clone();
-    g.log.push("GBACW 13.21", || format!("{name}: die {die}, modified {total}, against morale {morale}."));
+    let modified = modified_text(g, u, r.enfiladed.contains(&u), die);
+    g.log.push("GBACW 13.21", || format!("{name}: die {die}, {modified}, against morale {morale}."));
     // 10.2, R11: retreat fire never routs a routed unit again.
     let spared = r.shot == Shot::Retreat && g.unit(u).routed;
     let rout = matches!(c, Check::Casualty { .. } | Check::Rout | Check::PinOrRout) && above && !spared;
