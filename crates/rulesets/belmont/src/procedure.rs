@@ -329,7 +329,12 @@ pub(crate) fn prompt(g: &Belmont) -> (&'static str, String) {
         Frame::RallyRoll { .. } => ("Belmont 9.0", "Roll to rally".into()),
         Frame::Repair { .. } => ("Belmont 11.2", "Roll to repair vessel damage".into()),
         Frame::WoundedRoll { .. } => ("Belmont 14.4", "Roll for a wounded leader".into()),
-        Frame::Volley { .. } => ("Belmont 5.1", "Roll the next volley die".into()),
+        // The fifth playtest: a melee's odds listed its defensive fire as a volley (5.1).
+        Frame::Volley { entry: Some(_), target, .. } => {
+            ("Belmont 5.3", format!("Roll the next defensive fire die from {target}"))
+        }
+        Frame::Volley { range: 0, target, .. } => ("Belmont 12.0", format!("Roll the Iron Banks' die at {target}")),
+        Frame::Volley { target, .. } => ("Belmont 5.1", format!("Roll the next volley die at {target}")),
         Frame::Hit { .. } => ("Belmont 7.0", "Choose the unit that takes the hit".into()),
         Frame::TerrainDice { .. } => ("Belmont 5.1", "Choose whose die is lost to terrain".into()),
         Frame::ChooseRetreater { .. } => ("Belmont 8.3", "Choose the unit that retreats".into()),

@@ -665,7 +665,7 @@ fn rule_5_2_leader_second_movement_triggers_opportunity_fire() {
 fn rule_5_3_unbroken_infantry_fires_one_die_per_sp_before_melee() {
     let mut g = melee_ready(&["13AR-A"], &["31IL-A"]);
     resolve_first(&mut g);
-    assert_eq!(rule(&g), "Belmont 5.1"); // the volley frame's prompt
+    assert_eq!(rule(&g), "Belmont 5.3"); // defensive fire, not a volley (fifth playtest)
     assert_eq!(volley_dice(&g), vec![VolleyDie::DefInfantry; 2]);
     assert_logged(&g, "Belmont 5.3", "Defensive fire from 0333: 2 dice");
 }
