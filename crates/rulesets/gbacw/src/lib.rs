@@ -272,9 +272,20 @@ impl Game for Gbacw {
     fn odds_own(&self, _began: &Action) -> engine::OddsOwn<Action> {
         use melee::MeleeFrame as M;
         match self.stack.last() {
-            Some(Frame::Fire(fire::FireFrame::Declare(_)) | Frame::Melee(M::Declare { .. })) => {
-                engine::OddsOwn::Take(Action::Resolve)
+            // 12.8 (R24): the melee declared at a hex is made by the units announced against
+            // it: the odds add each of them before resolving (the sixth playtest: the odds of
+            // declaring read as a melee with no attacker).
+            Some(Frame::Melee(M::Declare { target, attackers })) => {
+                let legal = self.legal_actions();
+                self.melee
+                    .announced
+                    .iter()
+                    .filter(|&&(u, h)| h == *target && !attackers.iter().any(|&(a, _)| a == u))
+                    .map(|&(u, _)| Action::Attack(u))
+                    .find(|a| legal.contains(a))
+                    .map_or(engine::OddsOwn::Take(Action::Resolve), engine::OddsOwn::Take)
             }
+            Some(Frame::Fire(fire::FireFrame::Declare(_))) => engine::OddsOwn::Take(Action::Resolve),
             Some(
                 Frame::Retreat(_)
                 | Frame::Fire(fire::FireFrame::Place { .. })

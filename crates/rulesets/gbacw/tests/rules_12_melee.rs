@@ -632,6 +632,9 @@ fn melee_actions_read_like_the_rulebook_and_show_on_the_page() {
     assert_eq!((v.kind.as_str(), v.hex.as_deref(), v.from.as_deref()), ("melee", Some("2329"), Some("2328")));
     assert_eq!(g.describe(&Action::Attack(u)), "27th Illinois melees 2329 (12.75)");
     assert_eq!(g.describe(&Action::Resolve), "resolve the melee at 2329 (12.98)");
+    // The odds of declaring the melee add the units announced against the hex first (the
+    // sixth playtest: they read as a melee with no attacker), then roll.
+    assert_eq!(g.odds_own(&m), engine::OddsOwn::Take(Action::Attack(u)));
     // The odds of an attacker added carry through to the roll.
     ok(&mut g, Action::Attack(u));
     assert_eq!(g.odds_own(&Action::Attack(u)), engine::OddsOwn::Take(Action::Resolve));
