@@ -68,4 +68,10 @@ pub(crate) fn polk_releases_reserve(g: &mut Belmont) {
             .into()
     });
     g.log.push("Belmont 13.2.4", || "The Union loses High Morale; the Confederates gain it.".into());
+    // Said ahead (the fifth playtest: the looters stood still next turn with no word why).
+    g.log.push("Belmont 13.2.3", || {
+        "Next turn the Union troops in Camp Johnston and within three hexes of it loot and celebrate: \
+         they may not move unless they retreat from combat."
+            .into()
+    });
 }

@@ -421,6 +421,8 @@ fn r13_2_2_at_the_end_of_the_capture_turn_polk_releases_the_reserve() {
     place_released(&mut g);
     assert_eq!(g.turn, 4);
     assert!(logged(&g, "Belmont 13.2.2", "Polk releases the reserve"));
+    // The looting of the turn after is said ahead (fifth playtest).
+    assert!(logged(&g, "Belmont 13.2.3", "may not move unless they retreat"));
     let map = g.map();
     // Every reserve unit in and around Columbus, within the stacking limit.
     for u in g.ids() {
