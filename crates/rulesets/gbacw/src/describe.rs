@@ -202,7 +202,13 @@ pub fn why_illegal(g: &Gbacw, a: &Action) -> Illegal {
     let reason = match g.actor() {
         engine::Actor::Over => "the game is over".to_string(),
         engine::Actor::Chance => "chance is to act".to_string(),
-        engine::Actor::Side(s) => format!("not offered now: the {} is to {}", s.title(), g.prompt().text),
+        // The prompt often names the side first ("Union: retreat ..."): said once (the sixth
+        // playtest read "the Union is to Union: retreat").
+        engine::Actor::Side(s) => {
+            let text = g.prompt().text;
+            let task = text.strip_prefix(&format!("{}: ", s.title())).unwrap_or(&text).to_string();
+            format!("not offered now: the {} is to {task}", s.title())
+        }
     };
     Illegal { rule, reason }
 }

@@ -635,6 +635,9 @@ fn melee_actions_read_like_the_rulebook_and_show_on_the_page() {
     // The odds of declaring the melee add the units announced against the hex first (the
     // sixth playtest: they read as a melee with no attacker), then roll.
     assert_eq!(g.odds_own(&m), engine::OddsOwn::Take(Action::Attack(u)));
+    // A refusal names the side once (the sixth playtest read "the Union is to Union: ...").
+    let why = g.apply(&Action::EndMove).unwrap_err().reason;
+    assert!(why.starts_with("not offered now: the Union is to add units meleeing 2329"), "{why}");
     // The odds of an attacker added carry through to the roll.
     ok(&mut g, Action::Attack(u));
     assert_eq!(g.odds_own(&Action::Attack(u)), engine::OddsOwn::Take(Action::Resolve));
