@@ -63,6 +63,16 @@ pub fn board(g: &Gbacw) -> BoardView {
             ("Phase".into(), format!("{} Player-Turn, {}", g.phasing.title(), g.phase.name())),
             ("Command".into(), format!("{} (17.0)", command::summary(g))),
             ("Brigade Combat Effectiveness".into(), bce_track(g)),
+            // The exclusive rule's object, in view (the sixth playtest found it only in the log).
+            (
+                "Camp Johnston".into(),
+                if g.camp_burned {
+                    format!("burned: {} VP to the Union (exclusive rule)", crate::scenario::belmont().camp_burned)
+                } else {
+                    "standing: an unrouted Union unit in it in the Union's Final Command Phase burns it (exclusive rule)"
+                        .into()
+                },
+            ),
             (
                 "Scale".into(),
                 "120 yards a hex, 20 minutes a Game-Turn, a Strength Point about 100 men or one gun (authored)".into(),

@@ -226,3 +226,14 @@ fn a_regiment_beyond_its_commanders_radius_costs_the_union_while_the_camp_stands
     assert!((w2 - w3).abs() < 1e-9, "within the radius: {w2} {w3}");
     assert!(w5 < w3 && w7 < w5, "beyond it, the farther the worse: {w3} {w5} {w7}");
 }
+
+/// The camp's state is a track on the board (the sixth playtest found the burning only in the
+/// log).
+#[test]
+fn the_board_tracks_the_camp() {
+    let mut g = tk::new_game();
+    let track = |g: &Gbacw| g.board().tracks.into_iter().find(|(k, _)| k == "Camp Johnston").expect("the track").1;
+    assert!(track(&g).starts_with("standing"));
+    g.camp_burned = true;
+    assert!(track(&g).starts_with("burned"));
+}
