@@ -104,10 +104,17 @@ pub(crate) fn leader_table(g: &Gbacw, l: LeaderId) -> &'static FateVp {
 /// Each side's Victory Points, Union then Confederate.
 #[must_use]
 pub fn vp(g: &Gbacw) -> [u16; 2] {
+    let parts = vp_by_source(g);
+    [parts[0].iter().sum(), parts[1].iter().sum()]
+}
+
+/// What each side's Victory Points come from, Union then Confederate, in [`VP_SOURCES`]' order.
+#[must_use]
+pub fn vp_by_source(g: &Gbacw) -> [[u16; 4]; 2] {
     let ex = scenario::belmont();
     let s = &ex.vp;
     let over = g.over;
-    let mut out = [0u16; 2];
+    let mut out = [[0u16; 4]; 2];
     for u in g.unit_ids() {
         if crate::fire::wagon::is_wagon(g, u) {
             continue;
@@ -115,38 +122,41 @@ pub fn vp(g: &Gbacw) -> [u16; 2] {
         let (killed, captured) = losses(g, u, over);
         let (k, c) =
             if crate::fire::has_rounds(g, u) { (s.gun_lost, s.gun_captured) } else { (s.sp_killed, s.sp_captured) };
-        out[g.side_of(u).enemy().index()] += killed * k + captured * c;
+        out[g.side_of(u).enemy().index()][0] += killed * k + captured * c;
     }
     for l in g.leader_ids() {
         let (_, _, side) = g.leader_info(l);
         let enemy = side.enemy().index();
         match g.leaders[usize::from(l)].loc {
-            Loc::Gone(f) => out[enemy] += fate_vp(leader_table(g, l), f),
+            Loc::Gone(f) => out[enemy][1] += fate_vp(leader_table(g, l), f),
             // The embarkation rule: a Union commander left on the map when the game is over is
             // captured with the troops (the second audit: only his units counted).
             Loc::Map(_) if over && g.embarks() && side == Side::Union => {
-                out[enemy] += fate_vp(leader_table(g, l), Fate::Captured)
+                out[enemy][1] += fate_vp(leader_table(g, l), Fate::Captured)
             }
             _ => {}
         }
     }
     // 17.82: replacements lost and put back, and the originals they replaced.
     for &(l, f) in &g.leader_losses {
-        out[g.leader_info(l).2.enemy().index()] += fate_vp(leader_table(g, l), f);
+        out[g.leader_info(l).2.enemy().index()][1] += fate_vp(leader_table(g, l), f);
     }
     for (b, info) in g.oob().brigades.iter().enumerate() {
         if bce_lost(g, b) {
-            out[info.side.enemy().index()] += u16::from(info.bce.vp);
+            out[info.side.enemy().index()][2] += u16::from(info.bce.vp);
         }
     }
     if g.camp_burned {
-        out[Side::Union.index()] += ex.camp_burned;
+        out[Side::Union.index()][3] += ex.camp_burned;
     } else if over && !g.embarks() {
         // The short scenario: the raid's object still stands.
-        out[Side::Confederate.index()] += ex.camp_held;
+        out[Side::Confederate.index()][3] += ex.camp_held;
     }
     out
 }
+
+/// The sources of [`vp_by_source`], in its order.
+pub const VP_SOURCES: [&str; 4] = ["troops and guns", "commanders", "BCE (18.0)", "the camp"];
 
 /// The embarkation rule at the game's end: logs what the Union troops and commanders left on
 /// the map gave the Confederates (the second audit: the end said nothing of it). `before` is the

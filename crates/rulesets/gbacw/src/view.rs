@@ -63,6 +63,7 @@ pub fn board(g: &Gbacw) -> BoardView {
             ("Phase".into(), format!("{} Player-Turn, {}", g.phasing.title(), g.phase.name())),
             ("Command".into(), format!("{} (17.0)", command::summary(g))),
             ("Brigade Combat Effectiveness".into(), bce_track(g)),
+            ("Victory Points".into(), vp_track(g)),
             // The exclusive rule's object, in view (the sixth playtest found it only in the log).
             (
                 "Camp Johnston".into(),
@@ -86,6 +87,31 @@ pub fn board(g: &Gbacw) -> BoardView {
         marks: Vec::new(),
         statuses: statuses(),
     }
+}
+
+/// Each side's Victory Points and what they come from ("Union 47: troops and guns 35,
+/// commanders 6, the camp 6"; the sixth playtest had no breakdown at the end).
+fn vp_track(g: &Gbacw) -> String {
+    let parts = crate::victory::vp_by_source(g);
+    engine::Side::BOTH
+        .iter()
+        .map(|&side| {
+            let p = parts[side.index()];
+            let total: u16 = p.iter().sum();
+            let list: Vec<String> = crate::victory::VP_SOURCES
+                .iter()
+                .zip(p)
+                .filter(|&(_, v)| v > 0)
+                .map(|(name, v)| format!("{name} {v}"))
+                .collect();
+            if list.is_empty() {
+                format!("{} {total}", side.title())
+            } else {
+                format!("{} {total}: {}", side.title(), list.join(", "))
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("; ")
 }
 
 /// 18.0: each brigade's BCE boxes marked off of its total, by side ("Buford 3/10"), those

@@ -236,4 +236,12 @@ fn the_board_tracks_the_camp() {
     assert!(track(&g).starts_with("standing"));
     g.camp_burned = true;
     assert!(track(&g).starts_with("burned"));
+    // The Victory Points with what they come from, summing to the score (the sixth playtest
+    // had no breakdown at the end).
+    let u = g.unit_by_id("12TN").unwrap();
+    g.unit_mut(u).lost = 2;
+    let vp = g.board().tracks.into_iter().find(|(k, _)| k == "Victory Points").expect("the track").1;
+    let parts = gbacw::victory::vp_by_source(&g);
+    assert_eq!(gbacw::victory::vp(&g), [parts[0].iter().sum::<u16>(), parts[1].iter().sum::<u16>()]);
+    assert!(vp.starts_with(&format!("Union {}: troops and guns 2, the camp ", gbacw::victory::vp(&g)[0])), "{vp}");
 }
