@@ -447,8 +447,13 @@ function summaryRows(classes) {
   return rows;
 }
 
-/** "Union steps lost ≥ 1" from a tally key and its smallest move (scaled keys in whole units). */
+/**
+ * "Union steps lost ≥ 1" from a tally key and its smallest move (scaled keys in whole units).
+ * A loss that falls is a gain: "Union steps regained ≥ 1", not "steps lost ≤ -1" (the fifth
+ * playtest, on a rally's odds).
+ */
 function atLeast(what, n, sign) {
+  if (n < 0 && / lost$/.test(what)) return atLeast(what.replace(/ lost$/, ' regained'), -n, '≥');
   const text = changeText(what, n);
   const cut = text.lastIndexOf(' ');
   return `${text.slice(0, cut)} ${sign} ${text.slice(cut + 1).replace(/^\+/, '')}`;

@@ -229,6 +229,15 @@ test('one row per key and way over every option, worded by the smallest move (fi
   assert.equal(routed[0].range, '6.9%–36.5%');
 });
 
+test('a loss that falls reads as a gain (fifth playtest)', () => {
+  const rows = oddsSummary([
+    { probability: 1 / 3, changes: [['union steps lost', -1]] },
+    { probability: 2 / 3, changes: [] },
+  ]);
+  assert.equal(rows[0].text, 'Union steps regained ≥ 1');
+  assert.equal(rows[0].pct, '33.3%');
+});
+
 test('a move that stops says what comes next (fourth playtest)', () => {
   assert.equal(
     stopText({ stops: 'Belmont 3.2.2', after: 'Pull an order chit from the draw cup' }),
