@@ -240,6 +240,8 @@ fn ten_dice_per_assault_so_the_guns_leave_close_combat_only_the_rest() {
     assert_dice(&g, 2);
     act(&mut g, dice(0));
     assert_dice(&g, 9);
+    // The prompt says why (the fifth playtest: the odds' dice on the way showed 9 with no word).
+    assert!(g.prompt().text.ends_with("roll 9 dice of 10: ten dice per Assault, 15.2"), "{}", g.prompt().text);
 }
 
 #[test]
@@ -252,6 +254,7 @@ fn under_ten_dice_an_assault_rolls_every_sp() {
     assert_dice(&g, 1);
     act(&mut g, dice(0));
     assert_dice(&g, 6);
+    assert!(g.prompt().text.ends_with("roll 6 dice"), "nothing held back, nothing said: {}", g.prompt().text);
 }
 
 // ---------------------------------------------------------------------------------------

@@ -57,9 +57,13 @@ impl Procedure<Fotm, Action> for CombatFrame {
                             "Artillery in {t}: suppression fire at the assaulting artillery (yes) or canister with the infantry (no)?"
                         ),
                     ),
-                    Stage::Roll { fire, dice, .. } => {
-                        let dice = if dice == 1 { "one die".to_string() } else { format!("{dice} dice") };
-                        ("FotM 15.2", format!("{} on {t}: roll {dice}", fire.name()))
+                    Stage::Roll { fire, dice, of, .. } => {
+                        let n = if dice == 1 { "one die".to_string() } else { format!("{dice} dice") };
+                        // The fifth playtest: adding a battery lowered the close-combat dice, and
+                        // only the log said why. The prompt (and so the odds' dice on the way) does.
+                        let cap =
+                            if of > dice { format!(" of {of}: ten dice per Assault, 15.2") } else { String::new() };
+                        ("FotM 15.2", format!("{} on {t}: roll {n}{cap}", fire.name()))
                     }
                     Stage::Reroll { .. } => {
                         ("FotM 15.3", format!("Woods in the target hex: one six is re-rolled ({t})"))

@@ -182,6 +182,8 @@ pub enum Stage {
         fire: Shot,
         /// Dice rolled.
         dice: u8,
+        /// The dice its SP would give before 15.2's ten-dice cap took what earlier rolls used.
+        of: u8,
         /// Ones matter (7.2).
         ones: bool,
     },
@@ -432,7 +434,7 @@ impl Assault {
             if want > n {
                 g.note("FotM 15.2", |_| format!("Ten dice per Assault: {} rolls {n} of {want}", fire.name()));
             }
-            self.at(Stage::Roll { fire, dice: n, ones }, g);
+            self.at(Stage::Roll { fire, dice: n, of: want, ones }, g);
         }
     }
 
