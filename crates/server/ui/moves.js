@@ -46,7 +46,7 @@ async function sendFollow(a, unit, start) {
 }
 
 /** Whether two actions' JSON are the same action. */
-export const sameAction = (x, y) => JSON.stringify(x) === JSON.stringify(y);
+const sameAction = (x, y) => JSON.stringify(x) === JSON.stringify(y);
 
 /** What an action does beside itself, in words, then Confirm. */
 function confirmWarning(a) {

@@ -6,7 +6,7 @@
 
 use crate::charts::{self, VP_UNIT};
 use crate::counters::{Kind, UnitId};
-use crate::state::Belmont;
+use crate::state::{Belmont, Loc};
 use engine::Side;
 use hexmap::Hex;
 
@@ -47,7 +47,14 @@ fn union_margin(g: &Belmont) -> f64 {
     let mut m = f64::from(g.vp[0] - g.vp[1]) / q;
     let mut nearest = f64::INFINITY;
     for u in g.ids() {
-        let Some(h) = g.hex_of(u) else { continue };
+        let h = match g.unit(u).loc {
+            Loc::Hex(h) => h,
+            Loc::Aboard(_) => {
+                m += aboard(g, u);
+                continue;
+            }
+            _ => continue,
+        };
         let c = g.counter(u);
         let sign = if g.owner(u) == Side::Union { 1.0 } else { -1.0 };
         if c.kind == Kind::Leader && alone(g, u, h) {
@@ -71,7 +78,6 @@ fn union_margin(g: &Belmont) -> f64 {
             nearest = nearest.min(d);
         }
     }
-    m += aboard(g);
     m += opportunity_fire_due(g);
     if let Some(act) = &g.act {
         let unmet = g.markers.iter().filter(|k| !k.resolved && k.group.is_empty()).count();
@@ -95,20 +101,15 @@ fn presence(g: &Belmont, u: UnitId, h: Hex) -> f64 {
     if g.counter(u).side == Side::Confederate && !g.map().is_missouri(h) { KENTUCKY } else { 1.0 }
 }
 
-/// Companies aboard a vessel, for the Union margin: a Union company on a gunboat (11.6) is
+/// A company `u` aboard a vessel, for the Union margin: a Union company on a gunboat (11.6) is
 /// still in the battle; a Confederate one on a transport is half-way from Kentucky.
-fn aboard(g: &Belmont) -> f64 {
-    let mut m = 0.0;
-    for u in g.ids() {
-        let crate::state::Loc::Aboard(_) = g.unit(u).loc else { continue };
-        let c = g.counter(u);
-        if !matches!(c.kind, Kind::Infantry | Kind::Cavalry) {
-            continue;
-        }
-        let w = worth(c.side, Some(g.unit(u).flipped));
-        m += if c.side == Side::Union { w } else { -w * (1.0 + KENTUCKY) / 2.0 };
+fn aboard(g: &Belmont, u: UnitId) -> f64 {
+    let c = g.counter(u);
+    if !matches!(c.kind, Kind::Infantry | Kind::Cavalry) {
+        return 0.0;
     }
-    m
+    let w = worth(c.side, Some(g.unit(u).flipped));
+    if c.side == Side::Union { w } else { -w * (1.0 + KENTUCKY) / 2.0 }
 }
 
 /// What a company of `side` is worth to it, in VP: in good order (`Some(false)`), broken

@@ -214,14 +214,14 @@ impl Procedure<Gbacw, Action> for RallyFrame {
             (RallyFrame::Rolls(mut us), Action::Roll(die)) => {
                 let u = us.remove(0);
                 let morale = i32::from(g.unit(u).morale.expect("known: the elephant came first"));
-                let total = i32::from(die) + crate::fire::morale::modifier(g, u, false);
-                let modified = crate::fire::morale::modified_text(g, u, false, die);
+                let mods = crate::fire::morale::modifiers(g, u, false);
+                let total = i32::from(die) + mods.total();
                 if total <= morale {
-                    rally(g, u, "GBACW 13.54", &format!("die {die}, {modified}, against morale {morale}"));
+                    rally(g, u, "GBACW 13.54", &format!("die {die}, {}, against morale {morale}", mods.text(die)));
                 } else {
                     let name = g.info(u).name.clone();
                     g.log.push("GBACW 13.54", || {
-                        format!("{name} stays routed (die {die}, {modified}, against morale {morale}).")
+                        format!("{name} stays routed (die {die}, {}, against morale {morale}).", mods.text(die))
                     });
                 }
                 if us.is_empty() {

@@ -528,3 +528,17 @@ fn a_morale_die_names_its_modifiers() {
     g.leaders.iter_mut().for_each(|l| l.loc = Loc::Gone(Fate::Eliminated));
     assert_eq!(gbacw::fire::morale::modified_text(&g, u, false, 5), "modified 5");
 }
+
+/// The neighbouring case of the crew killed off its wagon: enemy guns stand on the wagon (only
+/// foot or horse take one, 11.19), so the empty wagon cannot come back among them; it is lost.
+#[test]
+fn rule_11_12_a_crew_killed_off_a_wagon_that_enemy_guns_stand_on_loses_it() {
+    let mut g = offensive();
+    let w = unit(&mut g, "CWagon", hex("2329"), Formation::Wagon, 0);
+    tk::rout(&mut g, w, &[]);
+    tk::retreat_first(&mut g);
+    unit(&mut g, "Taylor", hex("2329"), Formation::Limbered, 0);
+    assert_eq!(g.unit(w).abandoned, Some(hex("2329")), "guns do not take a wagon");
+    assert!(gbacw::fire::wagon::crew_killed(&mut g, w));
+    assert_eq!(g.unit(w).loc, Loc::Gone(Fate::Eliminated));
+}

@@ -151,11 +151,15 @@ fn plan(g: &Gbacw) -> f64 {
     let mut m = 0.0;
     let camp = journey::camp_hexes();
     let to_camp = |h: Hex| camp.iter().map(|c| f64::from(c.distance(h))).fold(CAMP_REACH, f64::min);
+    let leaders = order::leader_hexes(g, Side::Union);
     if !g.camp_burned {
         // Unrouted infantry and cavalry burn the camp (the exclusive rule).
         let mut hold: f64 = 0.0;
         for u in g.unit_ids().filter(|&u| g.side_of(u) == Side::Union && !g.unit(u).routed) {
             let Some(h) = g.hex_of(u) else { continue };
+            // 17.11: a unit beyond its commander's radius walks a hex a turn; below ADVANCE,
+            // so a regiment still steps forward and its commander is drawn after it.
+            m -= COMMAND * f64::from(order::unit_beyond(g, u, &leaders));
             if !matches!(g.info(u).kind, Kind::Infantry | Kind::Cavalry) {
                 continue;
             }
@@ -166,12 +170,6 @@ fn plan(g: &Gbacw) -> f64 {
             m += ADVANCE * time * near;
         }
         m += hold * f64::from(ex.camp_burned);
-        // 17.11: a unit beyond its commander's radius walks a hex a turn; below ADVANCE, so a
-        // regiment still steps forward and its commander is drawn after it.
-        let leaders = order::leader_hexes(g, Side::Union);
-        for u in g.unit_ids().filter(|&u| g.side_of(u) == Side::Union && !g.unit(u).routed) {
-            m -= COMMAND * f64::from(order::unit_beyond(g, u, &leaders));
-        }
         if !g.embarks() && !g.over {
             // The short scenario: a camp still standing at the end is the Confederates' (at
             // the end, `victory::vp` counts it).
@@ -186,7 +184,6 @@ fn plan(g: &Gbacw) -> f64 {
     }
     // The short scenario ends before the day does: nobody is left behind.
     if !g.over && g.embarks() {
-        let leaders = order::leader_hexes(g, Side::Union);
         for u in g.unit_ids().filter(|&u| g.side_of(u) == Side::Union) {
             let Some(h) = g.hex_of(u) else { continue };
             let Some(mut turns) = journey::unit_turns(g, u, h, Goal::Landing) else { continue };

@@ -34,53 +34,61 @@ pub enum Check {
 /// `u`.
 #[must_use]
 pub fn modifier(g: &Gbacw, u: UnitId, enfiladed: bool) -> i32 {
-    modifiers(g, u, enfiladed).iter().map(|&(m, _)| m).sum()
+    modifiers(g, u, enfiladed).total()
 }
 
-/// The parts of [`modifier`], each with what it is for the log.
+/// The parts of [`modifier`], each with what it is for the log; at most four, so no
+/// allocation on the way to a morale die.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Modifiers([Option<(i32, &'static str)>; 4]);
+
+impl Modifiers {
+    /// What they add to the die.
+    #[must_use]
+    pub fn total(&self) -> i32 {
+        self.0.iter().flatten().map(|&(m, _)| m).sum()
+    }
+
+    /// "modified 6 (over half lost 13.24 +1)": the modified `die` with its parts, for the log
+    /// (the sixth playtest could not tell where a +1 came from).
+    #[must_use]
+    pub fn text(&self, die: u8) -> String {
+        let total = i32::from(die) + self.total();
+        let list: Vec<String> = self.0.iter().flatten().map(|(m, w)| format!("{w} {m:+}")).collect();
+        if list.is_empty() { format!("modified {total}") } else { format!("modified {total} ({})", list.join(", ")) }
+    }
+}
+
+/// The parts of [`modifier`] for unit `u`.
 #[must_use]
-pub fn modifiers(g: &Gbacw, u: UnitId, enfiladed: bool) -> Vec<(i32, &'static str)> {
-    let mut out = Vec::new();
-    if let Some(h) = g.hex_of(u)
-        && !crate::leaders::leaders_at(g, h, g.side_of(u)).is_empty()
-    {
-        out.push((-1, "leader with it 13.23"));
-    }
-    if u32::from(g.unit(u).lost) * 2 > u32::from(g.info(u).strength()) {
-        out.push((1, "over half lost 13.24"));
-    }
-    if enfiladed {
-        out.push((1, "enfiladed 13.26"));
-    }
+pub fn modifiers(g: &Gbacw, u: UnitId, enfiladed: bool) -> Modifiers {
+    let leader = g.hex_of(u).is_some_and(|h| !crate::leaders::leaders_at(g, h, g.side_of(u)).is_empty());
+    let half = u32::from(g.unit(u).lost) * 2 > u32::from(g.info(u).strength());
     // 18.0 with Belmont's exclusive rule: a brigade that has lost its BCE checks worse.
-    if crate::victory::unit_bce_lost(g, u) {
-        out.push((i32::from(crate::scenario::belmont().bce_morale), "brigade without BCE 18.0"));
-    }
-    out
+    let bce = crate::victory::unit_bce_lost(g, u);
+    Modifiers([
+        leader.then_some((-1, "leader with it 13.23")),
+        half.then_some((1, "over half lost 13.24")),
+        enfiladed.then_some((1, "enfiladed 13.26")),
+        bce.then(|| (i32::from(crate::scenario::belmont().bce_morale), "brigade without BCE 18.0")),
+    ])
 }
 
-/// "modified 6 (over half lost 13.24 +1)": the modified die with its parts, for the log (the
-/// sixth playtest could not tell where a +1 came from).
+/// [`Modifiers::text`] for unit `u`'s die.
 #[must_use]
 pub fn modified_text(g: &Gbacw, u: UnitId, enfiladed: bool, die: u8) -> String {
-    let parts = modifiers(g, u, enfiladed);
-    let total = i32::from(die) + parts.iter().map(|&(m, _)| m).sum::<i32>();
-    if parts.is_empty() {
-        return format!("modified {total}");
-    }
-    let list = parts.iter().map(|(m, w)| format!("{w} {m:+}")).collect::<Vec<_>>().join(", ");
-    format!("modified {total} ({list})")
+    modifiers(g, u, enfiladed).text(die)
 }
 
 /// Applies a morale die to unit `u`.
 pub(crate) fn check(g: &mut Gbacw, r: &mut Resolution, u: UnitId, c: Check, die: u8) {
     let Some(h) = g.hex_of(u) else { return };
     let morale = i32::from(g.unit(u).morale.expect("known by now (13.14)"));
-    let total = i32::from(die) + modifier(g, u, r.enfiladed.contains(&u));
+    let mods = modifiers(g, u, r.enfiladed.contains(&u));
+    let total = i32::from(die) + mods.total();
     let above = total > morale;
     let name = g.info(u).name.clone();
-    let modified = modified_text(g, u, r.enfiladed.contains(&u), die);
-    g.log.push("GBACW 13.21", || format!("{name}: die {die}, {modified}, against morale {morale}."));
+    g.log.push("GBACW 13.21", || format!("{name}: die {die}, {}, against morale {morale}.", mods.text(die)));
     // 10.2, R11: retreat fire never routs a routed unit again.
     let spared = r.shot == Shot::Retreat && g.unit(u).routed;
     let rout = matches!(c, Check::Casualty { .. } | Check::Rout | Check::PinOrRout) && above && !spared;
