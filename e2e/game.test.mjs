@@ -748,6 +748,29 @@ test('F7: picking another unit while one moves says that choosing it ends that m
   });
 });
 
+test('a unit of yours with nothing to do, picked, says why (the fifth playtest: a looting company said nothing)', { timeout: TEST_TIMEOUT }, async () => {
+  await withPages('idle-why', async (open) => {
+    const g = await fotmMoving();
+    const token = g.seats.union.token;
+    // Benjamin chosen and his move ended by choosing Whiting (13.1): he has moved this phase.
+    for (const unit of ['Benjamin', 'Whiting']) {
+      const st = await unionState(g);
+      const a = st.actions.find((x) => x.unit === unit && x.kind === 'select');
+      assert.ok(a, `${unit} may be chosen`);
+      const r = await apiJson(`/api/games/${g.id}/actions`, { method: 'POST', body: JSON.stringify({ seat: token, seq: st.seq, action: a.action }) });
+      assert.equal(r.status, 200, JSON.stringify(r.body));
+    }
+    const page = await openMoving(open, g, null);
+    await pickCounter(page, 'Benjamin');
+    await page.waitForSelector('#actions .idle-note');
+    assert.match(await page.locator('#actions .idle-note').textContent(), /^Benjamin.*\(FotM \d/);
+    // The neighbour: a unit with moves says nothing of the kind.
+    await pickCounter(page, 'Whiting');
+    await page.waitForFunction(() => document.querySelectorAll('#overlay .reach-mark').length > 0, null, { timeout: STEP });
+    assert.equal(await page.locator('#actions .idle-note').count(), 0, await page.locator('#actions .idle-note').first().textContent().catch(() => ''));
+  });
+});
+
 test('F5, F8: one Undo takes back a destination move of several actions, and the map selects the unit moving again', { timeout: TEST_TIMEOUT }, async () => {
   await withPages('f5-f8-undo', async (open) => {
     const g = await fotmMoving();

@@ -633,7 +633,23 @@ function select(unit) {
   if (ui.selected !== null) {
     loadUnit(ui.selected);
     panTo(ui.selected);
+    idleNote(ui.selected);
   }
+}
+
+/**
+ * A unit of the seat picked that has nothing to do now: the engine's reason, in the panel
+ * (the fifth playtest: a looting company clicked said nothing).
+ */
+async function idleNote(unit) {
+  for (const n of document.querySelectorAll('#actions .idle-note')) n.remove();
+  if (!ui.state.yours || ui.acting.has(unit) || !ownCounter(unit)) return;
+  const seq = ui.state.seq;
+  const why = await whyNot({ unit });
+  const text = why ? reasonsText(why) : '';
+  if (!text || ui.state.seq !== seq || ui.selected !== unit) return;
+  const name = unitName(unit, ui.state.counters, []);
+  $('actions').prepend(el('p', { class: 'idle-note why' }, `${name}: ${text}.`));
 }
 
 function clearSelection() {

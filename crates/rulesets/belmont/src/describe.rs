@@ -175,12 +175,8 @@ pub(crate) fn why_illegal(g: &Belmont, a: &Action) -> Illegal {
             if g.act.as_ref().is_some_and(|x| x.fired_from.contains(from)) {
                 return ill("Belmont 5.1", format!("{from} has already fired a volley this activation"));
             }
-            if crate::fire::all_dice_lost(g, *from, *target, *firers) {
-                let lost = crate::fire::terrain_dice(g, *from, *target);
-                return ill(
-                    "Belmont 5.1",
-                    format!("terrain takes {lost} dice from a volley at {target}: these firers would roll none"),
-                );
+            if let Some(why) = crate::fire::volley_pointless(g, *from, *target, *firers) {
+                return ill("Belmont 5.1", why);
             }
             ill("Belmont 5.1", crate::fire::volley_refusal(g, *from, *target))
         }

@@ -104,6 +104,26 @@ pub(crate) fn volley_refusal(g: &Belmont, from: Hex, target: Hex) -> String {
     format!("the units in {from} may not take {target} as a target (a river hex, a gunboat or the Iron Banks, 5.1)")
 }
 
+/// Why the volley the player named is not offered though each firer may take the target:
+/// terrain takes every die, or it could change nothing (`volley_futile`).
+pub(crate) fn volley_pointless(g: &Belmont, from: Hex, target: Hex, mask: u8) -> Option<String> {
+    if all_dice_lost(g, from, target, mask) {
+        let lost = terrain_dice(g, from, target);
+        return Some(format!("terrain takes {lost} dice from a volley at {target}: these firers would roll none"));
+    }
+    let every_firer_may = volley_firers(g, from)
+        .into_iter()
+        .enumerate()
+        .filter(|(i, _)| *i < 8 && mask & (1 << i) != 0)
+        .all(|(_, u)| may_target(g, u, from, target));
+    (every_firer_may && volley_futile(g, from, target, mask)).then(|| {
+        format!(
+            "infantry at {} hexes can only force a retreat (Volley Fire Chart), and nothing in {target} retreats (8.0) or takes a leader's casualty check: the volley could change nothing",
+            from.distance(target)
+        )
+    })
+}
+
 /// 5.1: every legal volley (firing hex, target, subset of firers).
 pub(crate) fn volley_legal(g: &Belmont) -> Vec<Action> {
     let act = g.act.as_ref().expect("activation");
@@ -133,7 +153,10 @@ pub(crate) fn volley_legal(g: &Belmont) -> Vec<Action> {
             let able: Vec<bool> = firers.iter().map(|&u| may_target(g, u, from, target)).collect();
             let n = firers.len().min(8);
             for mask in 1u16..(1 << n) {
-                if (0..n).all(|i| mask & (1 << i) == 0 || able[i]) && volley_dice(g, from, target, mask as u8) > 0 {
+                if (0..n).all(|i| mask & (1 << i) == 0 || able[i])
+                    && volley_dice(g, from, target, mask as u8) > 0
+                    && !volley_futile(g, from, target, mask as u8)
+                {
                     out.push(Action::Volley { from, target, firers: mask as u8 });
                 }
             }
@@ -156,8 +179,25 @@ pub(crate) fn volley_dice(g: &Belmont, from: Hex, target: Hex, mask: u8) -> u16 
     sp.saturating_sub(u16::from(terrain_dice(g, from, target)))
 }
 
+/// Whether a volley by the firers in `mask` can change nothing: infantry beyond one hex only
+/// force retreats (Volley Fire Chart), artillery does not retreat (8.0), and with no leader
+/// in the target there is no casualty check (5.1) either. Such a volley is not offered: it
+/// would only spend the hex's fire (fifth playtest: infantry at range 2 on a battery).
+pub(crate) fn volley_futile(g: &Belmont, from: Hex, target: Hex, mask: u8) -> bool {
+    let firers = volley_firers(g, from);
+    let mut picked = firers.into_iter().enumerate().filter(|(i, _)| *i < 8 && mask & (1 << i) != 0).map(|(_, u)| u);
+    let enemy = match picked.clone().next() {
+        Some(u) => g.owner(u).enemy(),
+        None => return false,
+    };
+    from.distance(target) > 1
+        && picked.all(|u| g.counter(u).kind == Kind::Infantry)
+        && crate::retreat::retreater_candidates(g, target, enemy, None).is_empty()
+        && !g.side_at(target, enemy).into_iter().any(|u| g.is_leader(u))
+}
+
 /// Whether a volley by the firers in `mask` would be legal but for terrain taking every die.
-pub(crate) fn all_dice_lost(g: &Belmont, from: Hex, target: Hex, mask: u8) -> bool {
+fn all_dice_lost(g: &Belmont, from: Hex, target: Hex, mask: u8) -> bool {
     let firers = volley_firers(g, from);
     let picked: Vec<UnitId> =
         firers.into_iter().enumerate().filter(|(i, _)| *i < 8 && mask & (1 << i) != 0).map(|(_, u)| u).collect();

@@ -2,7 +2,7 @@
 //! page can say which rule forbids it: a hex clicked with a unit selected is its move there
 //! (4.0, 4.2, 11.7), a volley from its hex at it (5.1), its melee marker there (4.3.1), its set-up placement (2.1-2.3), a
 //! vessel's sailing (11.5) or the retreat hex (8.0); a unit clicked is the choice of it that
-//! is pending (7.0 hits, 8.3 retreats); Done is the end of the phase or step. Only actions of
+//! is pending (7.0 hits, 8.3 retreats), or in a step of moves its steps beside it; Done is the end of the phase or step. Only actions of
 //! the kinds the pending decision takes.
 
 use crate::action::Action;
@@ -30,6 +30,20 @@ pub(crate) fn probe(g: &Belmont, p: &Probe) -> Vec<Action> {
                 if kind {
                     out.push(a);
                 }
+            }
+            // A unit of the seat clicked in a step of moves with none of its own: its steps to
+            // each hex beside it, so the page hears why it may not move (not activated, 4.0;
+            // looting, 13.2.3; already moved, 4.3; or what stops each step).
+            if out.is_empty()
+                && (has(|a| matches!(a, Action::Move { .. })) || move_stage(g))
+                && let Some(from) = g.hex_of(u)
+            {
+                out.extend(
+                    from.neighbours()
+                        .into_iter()
+                        .filter(|&n| g.map().get(n).is_some())
+                        .map(|to| Action::Move { unit: u, to }),
+                );
             }
             out
         }
@@ -68,6 +82,14 @@ pub(crate) fn probe(g: &Belmont, p: &Probe) -> Vec<Action> {
 /// A unit by the id the board gives its counter (`view::board`).
 fn unit_by_id(g: &Belmont, id: &str) -> Option<UnitId> {
     g.oob().counters.iter().position(|c| c.id == id).and_then(|i| UnitId::try_from(i).ok())
+}
+
+/// Whether an activation is at a step of moves (4.3.2 melee moves, 4.3.3 maneuver).
+fn move_stage(g: &Belmont) -> bool {
+    matches!(g.stack.last(), Some(Frame::Activate))
+        && g.act
+            .as_ref()
+            .is_some_and(|x| matches!(x.stage, crate::state::Stage::MeleeMoves | crate::state::Stage::Maneuver))
 }
 
 /// Whether the activation is at its volley step (5.1), even with no volley left to offer, so a

@@ -422,6 +422,36 @@ fn rule_5_1_infantry_at_two_hexes_retreat_on_6_only() {
     assert_eq!(g.units, before);
 }
 
+/// 5.1 with 8.0 (the fifth playtest): infantry at two hexes only force retreats and a
+/// battery does not retreat, so a volley at a battery alone could change nothing: it is not
+/// offered and naming it says why. The neighbours: a leader beside the battery (his casualty
+/// check follows any volley, 5.1), the same company at one hex (it hits on a 6), and a
+/// company beside the battery (it can be made to retreat) are all offered.
+#[test]
+fn rule_5_1_a_volley_that_could_change_nothing_is_not_offered() {
+    let (a, far, near) = {
+        let a = clear("0331");
+        (a, south_n(a, 2), south_n(a, 1))
+    };
+    let volley = Action::Volley { from: a, target: far, firers: 1 };
+    let mut g = placed(&[("27IL-A", a), ("Watson-A", far)]);
+    g.activate(Side::Union, "27IL", Stage::Volley);
+    assert!(!can_volley(&g, a, far), "infantry at 2 hexes cannot touch a lone battery");
+    let e = assert_refused(&mut g, &volley);
+    assert!(e.reason.contains("change nothing") && e.rule == "Belmont 5.1", "{e:?}");
+    for (others, target) in [
+        (vec![("Watson-A", far), ("Beltzhoover", far)], far),
+        (vec![("Watson-A", near)], near),
+        (vec![("Watson-A", far), ("13AR-A", far)], far),
+    ] {
+        let mut units = vec![("27IL-A", a)];
+        units.extend(others.iter().copied());
+        let mut g = placed(&units);
+        g.activate(Side::Union, "27IL", Stage::Volley);
+        assert!(can_volley(&g, a, target), "{others:?}");
+    }
+}
+
 /// Taylor-1 (3 dice) at `range` hexes from 13AR-A along open ground.
 fn artillery_volley(range: u16) -> Belmont {
     let (a, b) = if range <= 3 {

@@ -3,6 +3,7 @@
 //! the range of the Volley Fire Chart, or nothing there to hit; in range, it is offered.
 
 mod common;
+mod common_late;
 
 use common::*;
 use engine::{Probe, Side, explain};
@@ -81,4 +82,21 @@ fn leader_second_movement_names_its_three_hexes() {
     let done = ask(&g, &next);
     assert!(!done.offered);
     assert!(done.refusals.iter().any(|r| r.rule == "Belmont 3.2.3" && r.reason.contains("3 hexes")), "{done:?}");
+}
+
+/// The fifth playtest: on the turn after the camp fell a looting company, clicked, said
+/// nothing. Asked about the unit in the maneuver step, the engine names 13.2.3; a company
+/// of the same regiment away from the camp has its moves offered; one of another regiment
+/// is not activated (4.0).
+#[test]
+fn a_looting_company_clicked_says_it_is_looting() {
+    let mut g = common_late::camp_fallen(4, 5, &[("30IL-A", "2029"), ("30IL-C", "1520"), ("31IL-A", "1420")]);
+    g.activate(Side::Union, "30IL", belmont::Stage::Maneuver);
+    let why = explain(&g, &Probe::Unit { unit: "30IL-A".into() });
+    assert!(!why.offered);
+    assert_eq!(why.refusals.len(), 1, "one reason for every step: {:?}", why.refusals);
+    assert_eq!(why.refusals[0].rule, "Belmont 13.2.3");
+    assert!(explain(&g, &Probe::Unit { unit: "30IL-C".into() }).offered);
+    let other = explain(&g, &Probe::Unit { unit: "31IL-A".into() });
+    assert!(other.refusals.iter().any(|r| r.rule == "Belmont 4.0"), "{:?}", other.refusals);
 }
