@@ -95,14 +95,26 @@ pub(crate) fn describe(g: &Fotm, a: &Action) -> String {
             // Joins, or leaves again, the Assault being announced (15.4).
             let announced = match g.stack.last() {
                 Some(crate::procedure::Frame::Combat(c)) => match &**c {
-                    crate::combat::CombatFrame::Assault(a) => Some((a.target, a.joined.contains(&x))),
+                    crate::combat::CombatFrame::Assault(a) => Some((a.target, &a.joined)),
                     _ => None,
                 },
                 _ => None,
             };
             match announced {
-                Some((t, true)) => format!("{} leaves the Assault on {t}", b(x)),
-                Some((t, false)) => format!("{} joins the Assault on {t}", b(x)),
+                Some((t, joined)) if joined.contains(&x) => format!("{} leaves the Assault on {t}", b(x)),
+                Some((t, joined)) => {
+                    // 15.2: said before the roll (the fifth playtest: the dice fell, unexplained).
+                    let mut with: Vec<_> = joined.clone();
+                    with.push(x);
+                    let known = usize::from(x) < g.oob().brigades.len();
+                    let corps =
+                        if known && crate::combat::mixed_corps(g, &with) && !crate::combat::mixed_corps(g, joined) {
+                            ": brigades of two corps, -1 SP to the attack (15.2)"
+                        } else {
+                            ""
+                        };
+                    format!("{} joins the Assault on {t}{corps}", b(x))
+                }
                 None => format!("{} joins the Assault", b(x)),
             }
         }

@@ -451,6 +451,27 @@ fn rule_13_4_never_into_enemy_hexes_through_friends() {
     assert!(legal(&g, Action::EndMove));
 }
 
+/// Reading (13.4; the fifth playtest): a hex where an enemy commander stands without a
+/// brigade is no enemy brigade's hex, so Scammon may enter it and both stay; the log says so.
+/// The neighbour: the same commander with a brigade of his bars the hex.
+#[test]
+fn rule_13_4_a_lone_enemy_commander_does_not_bar_the_hex_and_the_log_says_so() {
+    let at = plain("1317");
+    let ahead = n(at, Direction::N);
+    let mut g = moving_on(3, "Scammon", "1317", 0, |g, _| {
+        put_cmdr(g, "DHHill", &ahead.label());
+    });
+    act(&mut g, Action::Step(ahead));
+    let last = g.log().events().iter().rev().find(|e| e.rule == "FotM 13.2").expect("the step is logged");
+    assert!(last.text.contains("13.4 bars only hexes of enemy brigades"), "{}", last.text);
+    assert_eq!(g.cmdr(cid(&g, "DHHill")).hex, Some(ahead), "he stays");
+    let g = moving_on(3, "Scammon", "1317", 0, |g, _| {
+        put_cmdr(g, "DHHill", &ahead.label());
+        put(g, "Garland", &ahead.label(), 3);
+    });
+    assert_eq!(refused(&g, Action::Step(ahead)), "FotM 13.4");
+}
+
 // ------------------------------------------------------------------------------------------
 // 13.5 forced march.
 

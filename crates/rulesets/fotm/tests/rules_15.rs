@@ -211,6 +211,32 @@ fn rule_15_2_two_union_corps_lose_one_sp_and_ten_dice_at_most() {
     assert_dice(&g, 10); // 6 + 6, ten dice at most
 }
 
+/// 15.2 said before the roll (the fifth playtest: a player added a brigade and the dice fell
+/// with no word why). Joining Doubleday (I Corps) to Scammon (IX Corps) names the -1 on the
+/// join, and the log names it before the close combat roll; Crook (IX Corps) joins silently.
+#[test]
+fn rule_15_2_the_corps_penalty_is_named_before_the_roll() {
+    for (second, mixed) in [("Doubleday", true), ("Crook", false)] {
+        let mut g = empty();
+        let t = hex("2815");
+        let ring = t.neighbours();
+        let s = put_facing(&mut g, "Scammon", &ring[3].label(), "2815");
+        let d = put_facing(&mut g, second, &ring[2].label(), "2815");
+        put(&mut g, "Garland", "2815", rear_towards(t, ring[3]));
+        combat(&mut g, Side::Union, TURN);
+        act(&mut g, Action::Assault(t));
+        act(&mut g, Action::Join(s));
+        let label = engine::Game::describe(&g, &Action::Join(d));
+        assert_eq!(label.contains("two corps, -1 SP to the attack (15.2)"), mixed, "{label}");
+        act(&mut g, Action::Join(d));
+        act(&mut g, Action::Launch);
+        act(&mut g, Action::Lead(s));
+        act(&mut g, dice(0));
+        let said = g.log().events().iter().any(|e| e.text.contains("Brigades of two Union corps"));
+        assert_eq!(said, mixed, "{second}");
+    }
+}
+
 /// As [`two_hexes_assault`] with Crook beside Scammon and Benjamin (IX Corps, canister 1)
 /// stacked with Scammon, all facing 2815: 1 + 6 + 6 SP of one corps. Returns after the launch
 /// and the choice of Scammon as the Lead: (game, Scammon, Benjamin).

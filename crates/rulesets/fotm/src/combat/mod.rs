@@ -431,6 +431,9 @@ impl Assault {
             self.victim = None;
             self.at(next, g);
         } else {
+            if self.corps(g, fire) != 0 {
+                g.note("FotM 15.2", |_| format!("Brigades of two Union corps: {} takes -1 SP", fire.name()));
+            }
             if want > n {
                 g.note("FotM 15.2", |_| format!("Ten dice per Assault: {} rolls {n} of {want}", fire.name()));
             }

@@ -29,7 +29,7 @@ pub fn elevation_adjust(g: &Fotm, from: Hex, target: Hex) -> i32 {
 }
 
 /// 15.2: whether Union brigades of more than one corps are among `bs`.
-pub(super) fn mixed_corps(g: &Fotm, bs: &[Bid]) -> bool {
+pub(crate) fn mixed_corps(g: &Fotm, bs: &[Bid]) -> bool {
     let mut corps: Vec<_> = bs.iter().filter_map(|&b| g.info(b).corps).collect();
     corps.sort_by_key(|c| *c as u8);
     corps.dedup();

@@ -524,6 +524,21 @@ pub(crate) fn mover(g: &Fotm) -> Option<&Mover> {
     }
 }
 
+/// Reading (13.4): the rules bar only hexes of enemy brigades, so a unit may enter a hex
+/// where enemy commanders stand alone, and they stay. Said in the log (the fifth playtest:
+/// Seymour and D.H. Hill shared a hex with no word).
+fn lone_enemy_commanders(g: &Fotm, to: Hex, side: Side) -> String {
+    let enemy: Vec<String> =
+        g.commanders_at(to).into_iter().filter(|&c| g.cinfo(c).side != side).map(|c| g.cname(c)).collect();
+    if enemy.is_empty() || g.occupant(to).is_some_and(|s| s != side) {
+        return String::new();
+    }
+    format!(
+        ", where {} stands without a brigade: 13.4 bars only hexes of enemy brigades, so both stay (Reading)",
+        enemy.join(" and ")
+    )
+}
+
 /// What a step into `to` by the unit moving risks, for the page to warn of (issue 15): the
 /// forced march (13.5), whose roll after the move loses a step on 3 or less.
 pub(crate) fn step_warning(g: &Fotm, to: Hex) -> Option<String> {
@@ -1028,7 +1043,12 @@ fn apply_mover(g: &mut Fotm, mut m: Mover, a: &Action) {
                 } else {
                     ""
                 };
-                format!("{} enters {to} for {} MP{why}", g.uname(m.unit), half_mp(info.half))
+                format!(
+                    "{} enters {to} for {} MP{why}{}",
+                    g.uname(m.unit),
+                    half_mp(info.half),
+                    lone_enemy_commanders(g, to, m.side)
+                )
             });
             if let Unit::Brigade(b) = m.unit {
                 if m.side == Side::Confederate && info.zoc {
