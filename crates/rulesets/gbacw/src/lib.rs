@@ -232,7 +232,7 @@ impl Game for Gbacw {
 
     fn legal_actions(&self) -> Vec<Action> {
         match self.actor() {
-            Actor::Side(_) => self.legal_memo.get_or(self.state_hash(), || engine::procedure::legal(self)),
+            Actor::Side(_) => self.legal_memo.held_or(|| self.state_hash(), || engine::procedure::legal(self)),
             _ => Vec::new(),
         }
     }

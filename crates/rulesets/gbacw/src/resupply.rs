@@ -80,7 +80,7 @@ pub fn supply_path(g: &Gbacw, paths: &Paths, from: Hex, to: Hex) -> bool {
         let s = map.step(a, b)?;
         charts.step_cost(s, Mover::Column).mp().map(|m| u32::from(m.halves()))
     };
-    let reach = hexmap::reach(from, budget, step, |h| h == from || !paths.blocks(h));
+    let reach = hexmap::reach(from, budget, step, |h| h == from || !paths.blocks(g, h));
     reach.cost.contains_key(&to)
 }
 

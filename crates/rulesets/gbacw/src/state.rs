@@ -329,6 +329,8 @@ impl Gbacw {
 
     /// A unit's condition, to change.
     pub fn unit_mut(&mut self, u: UnitId) -> &mut UnitState {
+        // The position changes: the legal actions held for it go (a test's edit included).
+        self.legal_memo.forget();
         &mut self.units[usize::from(u)]
     }
 

@@ -28,7 +28,6 @@ use crate::state::{Formation, Gbacw, Loc, UnitId};
 use engine::Side;
 use hexmap::Hex;
 use std::cell::RefCell;
-use std::collections::{HashMap, HashSet};
 
 /// What a zone of control is asked about.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -139,10 +138,52 @@ pub fn in_enemy_zoc(g: &Gbacw, side: Side, h: Hex, purpose: Purpose) -> bool {
 /// 10.3-10.5, 11.23, 13.53: the hexes a supply path or a leadership radius of `side` may
 /// not pass through, computed once for a whole phase's tracing, and the radii traced from
 /// each hex so far (a brigade commander's radius is asked of each of his units: traced once).
+/// Hexes are kept by the map grid's dense index, so a trace is array work (plan step 12:
+/// the hashed sets and the general search were a fifth of random play's time).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Paths {
-    blocked: HashSet<Hex>,
-    traced: RefCell<HashMap<(Hex, u8), HashMap<Hex, u8>>>,
+    /// By grid index: whether a path may not pass through the hex.
+    blocked: Vec<bool>,
+    /// Balls traced so far: (centre, radius) and each hex's length by grid index
+    /// ([`UNREACHED`] where no path of at most the radius reaches).
+    traced: RefCell<Vec<Ball>>,
+}
+
+/// One traced radius: its centre and length, and each hex's length by grid index.
+type Ball = ((Hex, u8), Vec<u8>);
+
+/// A hex no path reaches in a traced ball.
+const UNREACHED: u8 = u8::MAX;
+
+/// A neighbour no path may step to (off the map, or across an impassable hexside).
+const NO_WAY: u32 = u32::MAX;
+
+/// The map's ways for paths, worked out once (the map and charts are fixed): for each hex
+/// by grid index, the grid index of the neighbour in each direction that a path may step to
+/// ([`NO_WAY`] off the map or across an impassable hexside, 10.5), and whether a path may
+/// not go on from the hex (terrain no unit may enter).
+struct Ways {
+    next: Vec<[u32; 6]>,
+    closed: Vec<bool>,
+}
+
+fn ways(g: &Gbacw) -> &'static Ways {
+    static WAYS: std::sync::OnceLock<Ways> = std::sync::OnceLock::new();
+    WAYS.get_or_init(|| {
+        let cells = &g.map().cells;
+        let mut next = vec![[NO_WAY; 6]; cells.len()];
+        let mut closed = vec![true; cells.len()];
+        for (h, _) in g.map().hexes() {
+            let Some(i) = cells.index(h) else { continue };
+            closed[i] = impassable_hex(g, h);
+            for (k, n) in h.neighbours().into_iter().enumerate() {
+                if g.map().contains(n) && !impassable_side(g, h, n) {
+                    next[i][k] = cells.index(n).and_then(|j| u32::try_from(j).ok()).unwrap_or(NO_WAY);
+                }
+            }
+        }
+        Ways { next, closed }
+    })
 }
 
 impl Paths {
@@ -150,25 +191,31 @@ impl Paths {
     /// every hex in an enemy zone for paths that holds no friendly unit (10.5).
     #[must_use]
     pub fn new(g: &Gbacw, side: Side) -> Paths {
-        let mut friendly = HashSet::new();
-        let mut blocked = HashSet::new();
+        let cells = &g.map().cells;
+        let mut friendly = vec![false; cells.len()];
+        let mut enemy = vec![false; cells.len()];
+        let mut zone = vec![false; cells.len()];
         for u in g.unit_ids() {
-            let Some(h) = g.hex_of(u) else { continue };
+            let Some(i) = g.hex_of(u).and_then(|h| cells.index(h)) else { continue };
             if g.side_of(u) == side {
-                friendly.insert(h);
+                friendly[i] = true;
             } else {
-                blocked.insert(h);
-                blocked.extend(zoc_hexes(g, u, Purpose::Paths));
+                enemy[i] = true;
+                for z in zoc_hexes(g, u, Purpose::Paths) {
+                    if let Some(j) = cells.index(z) {
+                        zone[j] = true;
+                    }
+                }
             }
         }
-        blocked.retain(|h| !friendly.contains(h) || g.units_at(*h).iter().any(|&u| g.side_of(u) != side));
+        let blocked = (0..cells.len()).map(|i| enemy[i] || (zone[i] && !friendly[i])).collect();
         Paths { blocked, traced: RefCell::default() }
     }
 
     /// Whether a path may not pass through `h`.
     #[must_use]
-    pub fn blocks(&self, h: Hex) -> bool {
-        self.blocked.contains(&h)
+    pub fn blocks(&self, g: &Gbacw, h: Hex) -> bool {
+        g.map().cells.index(h).is_some_and(|i| self.blocked.get(i).copied().unwrap_or(false))
     }
 
     /// Ruling R37: the length in hexes of the shortest path from `from` to `to` of at most
@@ -187,13 +234,52 @@ impl Paths {
         if from.distance(to) > u16::from(max) {
             return None;
         }
+        let cells = &g.map().cells;
+        let (Some(start), Some(end)) = (cells.index(from), cells.index(to)) else {
+            return self.distance_off_grid(g, from, to, max);
+        };
         let mut traced = self.traced.borrow_mut();
-        let ball = traced.entry((from, max)).or_insert_with(|| {
-            let step = |a: Hex, b: Hex| (g.map().contains(b) && !impassable_side(g, a, b)).then_some(1u32);
-            let through = |h: Hex| !self.blocks(h) && !impassable_hex(g, h);
-            let reach = hexmap::reach(from, u32::from(max), step, through);
-            reach.cost.into_iter().filter_map(|(h, (c, _))| Some((h, u8::try_from(c).ok()?))).collect()
-        });
-        ball.get(&to).copied()
+        let ball = match traced.iter().position(|(k, _)| *k == (from, max)) {
+            Some(i) => &traced[i].1,
+            None => {
+                traced.push(((from, max), self.trace(g, start, max)));
+                &traced.last().expect("just pushed").1
+            }
+        };
+        Some(ball[end]).filter(|&d| d != UNREACHED)
+    }
+
+    /// Every hex's length from grid index `start` within `max`, breadth first (each step
+    /// costs one).
+    fn trace(&self, g: &Gbacw, start: usize, max: u8) -> Vec<u8> {
+        let ways = ways(g);
+        let mut dist = vec![UNREACHED; ways.next.len()];
+        dist[start] = 0;
+        let mut queue = vec![start];
+        let mut head = 0;
+        while let Some(&at) = queue.get(head) {
+            head += 1;
+            let d = dist[at];
+            if (at != start && (self.blocked[at] || ways.closed[at])) || d >= max {
+                continue;
+            }
+            for &n in &ways.next[at] {
+                let Ok(n) = usize::try_from(n) else { continue };
+                if n < dist.len() && dist[n] == UNREACHED {
+                    dist[n] = d + 1;
+                    queue.push(n);
+                }
+            }
+        }
+        dist
+    }
+
+    /// [`Paths::distance`] for an end outside the map's grid (never met in play: leaders and
+    /// units off the map are not traced from), by the general search.
+    fn distance_off_grid(&self, g: &Gbacw, from: Hex, to: Hex, max: u8) -> Option<u8> {
+        let step = |a: Hex, b: Hex| (g.map().contains(b) && !impassable_side(g, a, b)).then_some(1u32);
+        let through = |h: Hex| !self.blocks(g, h) && !impassable_hex(g, h);
+        let reach = hexmap::reach(from, u32::from(max), step, through);
+        reach.cost.get(&to).and_then(|(c, _)| u8::try_from(*c).ok())
     }
 }

@@ -540,7 +540,14 @@ fn rule_9_62_13_32_11_22_9_84_15_0_who_never_fires() {
         ("GBACW 9.62", |g, u| g.unit_mut(u).formation = Formation::Column, "27IL"),
         ("GBACW 13.32", |g, u| g.unit_mut(u).routed = true, "27IL"),
         ("GBACW 11.22", |g, u| g.unit_mut(u).depleted = true, "27IL"),
-        ("GBACW 9.84", |g, u| g.pinned.push(g.hex_of(u).unwrap()), "27IL"),
+        (
+            "GBACW 9.84",
+            |g, u| {
+                g.pinned.push(g.hex_of(u).unwrap());
+                g.legal_memo.forget();
+            },
+            "27IL",
+        ),
         ("GBACW 15.0", |g, u| g.unit_mut(u).moved = true, "Taylor"),
         ("GBACW 9.62", |g, u| g.unit_mut(u).formation = Formation::Limbered, "Taylor"),
     ];
@@ -603,6 +610,7 @@ fn rule_9_86_a_pinned_leader_left_alone_is_not_held_to_17_52() {
     assert!(g.legal_actions().contains(&Action::Done));
     // Neighbouring case: unpinned, he must go to a unit or away first.
     g.pinned.clear();
+    g.legal_memo.forget();
     assert_eq!(refused(&g, Action::Done), "GBACW 17.52");
 }
 

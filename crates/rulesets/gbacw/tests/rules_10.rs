@@ -112,12 +112,18 @@ fn rule_10_5_friendly_unit_negates_for_paths_only() {
     let at = target.neighbour(dir(1));
     let facing = toward(at, target).unwrap();
     place(&mut g, "12TN", &at.label(), Formation::Line, facing);
-    assert!(Paths::new(&g, Side::Union).blocks(target), "an empty hex in the enemy's zone blocks a path (10.3, 10.4)");
-    assert!(Paths::new(&g, Side::Union).blocks(at), "so does the enemy's own hex (13.53)");
+    assert!(
+        Paths::new(&g, Side::Union).blocks(&g, target),
+        "an empty hex in the enemy's zone blocks a path (10.3, 10.4)"
+    );
+    assert!(Paths::new(&g, Side::Union).blocks(&g, at), "so does the enemy's own hex (13.53)");
     place(&mut g, "27IL", "0521", Formation::Line, 0);
-    assert!(!Paths::new(&g, Side::Union).blocks(target), "a friendly unit there negates it for paths");
+    assert!(!Paths::new(&g, Side::Union).blocks(&g, target), "a friendly unit there negates it for paths");
     assert!(in_enemy_zoc(&g, Side::Union, target, FOOT), "but not for withdrawal or retreat fire (10.5)");
-    assert!(Paths::new(&g, Side::Confederate).blocks(target), "the unit's own hex blocks the enemy's paths (13.53)");
+    assert!(
+        Paths::new(&g, Side::Confederate).blocks(&g, target),
+        "the unit's own hex blocks the enemy's paths (13.53)"
+    );
 }
 
 #[test]

@@ -409,7 +409,7 @@ fn rule_17_11_a_radius_traced_once_agrees_with_a_search_for_each_end() {
                                     && (b == to || !gbacw::zoc::impassable_hex(&g, b));
                                 open.then_some(1u32)
                             };
-                            let r = hexmap::reach(from, u32::from(max), step, |h| h != to && !paths.blocks(h));
+                            let r = hexmap::reach(from, u32::from(max), step, |h| h != to && !paths.blocks(&g, h));
                             r.cost.get(&to).map(|(c, _)| u8::try_from(*c).unwrap())
                         };
                         assert_eq!(paths.distance(&g, from, to, max), alone, "round {round} {from}->{to} within {max}");

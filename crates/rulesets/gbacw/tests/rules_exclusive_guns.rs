@@ -70,6 +70,7 @@ fn exclusive_guns_with_no_rounds_left_do_not_fire() {
         target,
         shares: Vec::new(),
     }))));
+    d.legal_memo.forget();
     let via = crew_sides(fire_hex(&d, c).unwrap(), target)[0];
     assert_eq!(refused(&d, Action::Fire { unit: c, sp: 6, via }), "GBACW 11.32");
 }
