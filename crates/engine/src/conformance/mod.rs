@@ -103,6 +103,25 @@ pub fn play_random<G: Game>(game: &mut G, dice: &mut Dice, decisions: u64) -> Ve
     taken
 }
 
+/// Plays one whole random game from a clone of `base` per seed, applying unchecked (the
+/// workload of the `games` bench group, for `perf record` in the rulesets' `random_play`
+/// examples); returns the decisions played in all.
+///
+/// # Panics
+/// At a dead end (see [`random_action`]).
+pub fn random_decisions<G: Game>(base: &G, seeds: std::ops::Range<u64>) -> u64 {
+    let mut decisions = 0;
+    for seed in seeds {
+        let mut game = base.clone();
+        let mut dice = Dice::seeded(seed);
+        while let Some(action) = random_action(&game, &mut dice) {
+            game.apply_unchecked(&action);
+            decisions += 1;
+        }
+    }
+    decisions
+}
+
 /// Rebuilds the position a failure message names: a fresh game from `new`, then
 /// `decisions` decisions of the random policy with `Dice::seeded(game_seed)`.
 ///

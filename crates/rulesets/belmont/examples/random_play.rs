@@ -2,22 +2,15 @@
 //! bench group, as one plain loop for `perf record`:
 //! `cargo run --release -p belmont --example random_play -- GAMES`.
 use belmont::Belmont;
-use engine::{Dice, Game, conformance::random_action};
+use engine::{Game, conformance::random_decisions};
 use std::time::Instant;
 
 fn main() {
     let n: u64 = std::env::args().nth(1).and_then(|s| s.parse().ok()).unwrap_or(20);
     let mut base = Belmont::after_setup(&[]);
     base.set_logging(false);
-    let (t, mut decisions) = (Instant::now(), 0u64);
-    for seed in 1000..1000 + n {
-        let mut g = base.clone();
-        let mut dice = Dice::seeded(seed);
-        while let Some(a) = random_action(&g, &mut dice) {
-            g.apply_unchecked(&a);
-            decisions += 1;
-        }
-    }
+    let t = Instant::now();
+    let decisions = random_decisions(&base, 1000..1000 + n);
     let s = t.elapsed().as_secs_f64();
     println!("{n} games, {decisions} decisions, {:.0} decisions/s, {:.1} games/s", decisions as f64 / s, n as f64 / s);
 }
