@@ -29,6 +29,7 @@
 use crate::action::{Action, Piece};
 use crate::oob::Kind;
 use crate::procedure::{Frame, Procedure};
+use crate::refusal::{no, why};
 use crate::state::{Fate, Formation, Gbacw, LeaderId, Loc, UnitId};
 use crate::terrain::Terrain;
 use crate::{command, scenario};
@@ -47,10 +48,6 @@ pub enum FinalFrame {
     },
     /// 11.18 and embarkation: the player's choices, or Done.
     Choices,
-}
-
-fn no(rule: &str, reason: impl Into<String>) -> Illegal {
-    Illegal { rule: format!("GBACW {rule}"), reason: reason.into() }
 }
 
 /// Begins the phasing player's Final Command Phase (4.0 J).
@@ -176,26 +173,26 @@ pub fn recrew_refusal(g: &Gbacw, wagon: UnitId, from: UnitId) -> Result<(), Ille
     }
     let (w, d) = (&g.info(wagon).name, &g.info(from).name);
     if !crate::fire::wagon::is_wagon(g, wagon) || g.side_of(wagon) != g.phasing {
-        return Err(no("11.18", format!("{w} is not one of the {}'s wagons", g.phasing.title())));
+        return Err(no("11.18", why!("{w} is not one of the {}'s wagons", g.phasing.title())));
     }
     if g.strength(wagon) > 0 || g.hex_of(wagon).is_none() {
-        return Err(no("11.18", format!("{w}'s crew has not been killed")));
+        return Err(no("11.18", why!("{w}'s crew has not been killed")));
     }
     if g.recrewed.contains(&wagon) {
-        return Err(no("11.18", format!("{w} has had its one Strength Point of crew")));
+        return Err(no("11.18", why!("{w} has had its one Strength Point of crew")));
     }
     let foot = matches!(
         (g.info(from).kind, g.unit(from).formation),
         (Kind::Infantry, _) | (Kind::Cavalry, Formation::Dismounted)
     );
     if !foot || g.side_of(from) != g.phasing {
-        return Err(no("11.18", format!("{d} is not friendly infantry or dismounted cavalry")));
+        return Err(no("11.18", why!("{d} is not friendly infantry or dismounted cavalry")));
     }
     if g.hex_of(from) != g.hex_of(wagon) {
-        return Err(no("11.18", format!("{d} is not on {w}")));
+        return Err(no("11.18", why!("{d} is not on {w}")));
     }
     if g.strength(from) < 2 {
-        return Err(no("11.18", format!("{d} has no Strength Point to spare")));
+        return Err(no("11.18", why!("{d} has no Strength Point to spare")));
     }
     Ok(())
 }
@@ -215,14 +212,14 @@ pub fn embark_refusal(g: &Gbacw, p: Piece) -> Result<(), Illegal> {
     }
     if g.turn < ex.embark_from {
         let from = g.oob().turns.label(ex.embark_from).unwrap_or_default();
-        return Err(no("4.0 J", format!("the transports take men aboard from {from} (exclusive rule)")));
+        return Err(no("4.0 J", why!("the transports take men aboard from {from} (exclusive rule)")));
     }
-    let Some(h) = crate::movement::hex(g, p) else { return Err(no("4.0 J", format!("{name} is not on the map"))) };
+    let Some(h) = crate::movement::hex(g, p) else { return Err(no("4.0 J", why!("{name} is not on the map"))) };
     if !ex.embark_hexes.contains(&h) {
-        return Err(no("4.0 J", format!("{name} is not at the landing (exclusive rule)")));
+        return Err(no("4.0 J", why!("{name} is not at the landing (exclusive rule)")));
     }
     if g.engaged.contains(&h) {
-        return Err(no("12.94", format!("{name} is engaged in melee")));
+        return Err(no("12.94", why!("{name} is engaged in melee")));
     }
     if let Piece::Unit(u) = p
         && crate::fire::wagon::is_wagon(g, u)
@@ -314,7 +311,7 @@ impl Procedure<Gbacw, Action> for FinalFrame {
             (FinalFrame::Choices, Action::Recrew { wagon, from }) => recrew_refusal(g, wagon, from).err(),
             (FinalFrame::Choices, Action::Embark(p)) => embark_refusal(g, p).err(),
             (FinalFrame::Replace { leader, hexes }, Action::LeaderTo(h)) if !hexes.contains(&h) => {
-                Some(no("17.8", format!("{h} holds no unit of {}'s brigade", g.leader_info(*leader).1)))
+                Some(no("17.8", why!("{h} holds no unit of {}'s brigade", g.leader_info(*leader).1)))
             }
             _ => None,
         }

@@ -75,6 +75,7 @@ pub mod oob;
 mod probe;
 pub mod procedure;
 pub mod rally;
+mod refusal;
 pub mod resupply;
 pub mod retreat;
 pub mod scenario;
@@ -232,7 +233,9 @@ impl Game for Gbacw {
 
     fn legal_actions(&self) -> Vec<Action> {
         match self.actor() {
-            Actor::Side(_) => self.legal_memo.held_or(|| self.state_hash(), || engine::procedure::legal(self)),
+            Actor::Side(_) => {
+                self.legal_memo.held_or(|| self.state_hash(), || refusal::quietly(|| engine::procedure::legal(self)))
+            }
             _ => Vec::new(),
         }
     }

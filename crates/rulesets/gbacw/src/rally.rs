@@ -20,6 +20,7 @@ use crate::charts;
 use crate::command;
 use crate::oob::Kind;
 use crate::procedure::{Frame, Procedure};
+use crate::refusal::{no, why};
 use crate::state::{Gbacw, UnitId};
 use crate::zoc::Paths;
 use engine::{Actor, Illegal};
@@ -34,10 +35,6 @@ pub enum RallyFrame {
         /// Rally Points spent so far, by brigade.
         spent: Vec<(usize, u8)>,
     },
-}
-
-fn no(rule: &str, reason: impl Into<String>) -> Illegal {
-    Illegal { rule: format!("GBACW {rule}"), reason: reason.into() }
 }
 
 /// Whether `u` rallies by a die and not by Rally Points (13.54): a battery's crew, a wagon's
@@ -116,30 +113,28 @@ pub fn point_refusal(g: &Gbacw, spent: &[(usize, u8)], paths: &Paths, u: UnitId)
     }
     let name = &g.info(u).name;
     if g.side_of(u) != g.phasing {
-        return Err(no("13.52", format!("{name} is not the {}'s", g.phasing.title())));
+        return Err(no("13.52", why!("{name} is not the {}'s", g.phasing.title())));
     }
-    let Some(h) = g.hex_of(u) else { return Err(no("13.52", format!("{name} is not on the map"))) };
+    let Some(h) = g.hex_of(u) else { return Err(no("13.52", why!("{name} is not on the map"))) };
     if !g.unit(u).routed {
-        return Err(no("13.51", format!("{name} is not routed")));
+        return Err(no("13.51", why!("{name} is not routed")));
     }
     if rallies_alone(g, u) {
-        return Err(no("13.54", format!("{name} rallies by the die or with a leader in its hex, not by Rally Points")));
+        return Err(no("13.54", why!("{name} rallies by the die or with a leader in its hex, not by Rally Points")));
     }
     let b = command::unit_brigade(g, u).expect("not independent");
     let l = command::brigade_leader(g, b);
     let leader = g.leader_info(l).1;
     let used = spent.iter().find(|(x, _)| *x == b).map_or(0, |(_, n)| *n);
     if used >= rating(g, b) {
-        return Err(no("17.13", format!("{leader} has spent his {} Rally Point(s)", rating(g, b))));
+        return Err(no("17.13", why!("{leader} has spent his {} Rally Point(s)", rating(g, b))));
     }
     let er = command::effectiveness_radius(g, b);
     let within = g.leader_hex(l).is_some_and(|lh| !g.engaged.contains(&lh) && paths.distance(g, lh, h, er).is_some());
     if !within {
         return Err(no(
             "13.53",
-            format!(
-                "{name} is not within {leader}'s Effectiveness Radius of {er}, traced clear of enemy units and zones"
-            ),
+            why!("{name} is not within {leader}'s Effectiveness Radius of {er}, traced clear of enemy units and zones"),
         ));
     }
     Ok(b)

@@ -22,6 +22,7 @@ use crate::action::Action;
 use crate::authored::{Arm, Mover};
 use crate::oob::Kind;
 use crate::procedure::{Frame, Procedure};
+use crate::refusal::{no, why};
 use crate::state::{Gbacw, UnitId};
 use crate::zoc::Paths;
 use engine::{Actor, Illegal, Side};
@@ -45,10 +46,6 @@ pub(crate) fn begin(g: &mut Gbacw) {
     } else {
         crate::sequence::next_phase(g);
     }
-}
-
-fn no(rule: &str, reason: impl Into<String>) -> Illegal {
-    Illegal { rule: format!("GBACW {rule}"), reason: reason.into() }
 }
 
 /// A battery's rounds on its roster (11.3).
@@ -97,25 +94,22 @@ pub fn resupply_refusal(g: &Gbacw, paths: &Paths, unit: UnitId, wagon: UnitId) -
     let name = &g.info(unit).name;
     let wname = &g.info(wagon).name;
     if g.side_of(unit) != side || g.side_of(wagon) != side {
-        return Err(no("11.23", format!("only the {}'s units and wagons resupply now", side.title())));
+        return Err(no("11.23", why!("only the {}'s units and wagons resupply now", side.title())));
     }
     let (Some(from), Some(to)) = (g.hex_of(unit), g.hex_of(wagon)) else {
-        return Err(no("11.23", format!("{name} and {wname} must both be on the map")));
+        return Err(no("11.23", why!("{name} and {wname} must both be on the map")));
     };
     let Kind::Wagon { .. } = g.info(wagon).kind else {
-        return Err(no("11.1", format!("{wname} is not a supply wagon")));
+        return Err(no("11.1", why!("{wname} is not a supply wagon")));
     };
     if crate::fire::wagon::crewless(g, wagon) {
-        return Err(no("11.1", format!("{wname} has no crew")));
+        return Err(no("11.1", why!("{wname} has no crew")));
     }
     if g.unit(wagon).taken && g.unit(wagon).recrewed_on == Some(g.turn) {
-        return Err(no(
-            "11.19",
-            format!("{wname} was captured and crewed this Game-Turn: it resupplies from the next"),
-        ));
+        return Err(no("11.19", why!("{wname} was captured and crewed this Game-Turn: it resupplies from the next")));
     }
     let Some(arm) = need(g, unit) else {
-        return Err(no("11.23", format!("{name} needs no ammunition")));
+        return Err(no("11.23", why!("{name} needs no ammunition")));
     };
     let st = g.unit(wagon);
     let empty = match arm {
@@ -124,18 +118,18 @@ pub fn resupply_refusal(g: &Gbacw, paths: &Paths, unit: UnitId, wagon: UnitId) -
     };
     if empty {
         let what = if arm == Arm::SmallArms { "small-arms" } else { "artillery" };
-        return Err(no("11.24", format!("{wname} has no {what} boxes left")));
+        return Err(no("11.24", why!("{wname} has no {what} boxes left")));
     }
     if g.unit(unit).moved {
-        return Err(no("11.25", format!("{name} moved this Player-Turn")));
+        return Err(no("11.25", why!("{name} moved this Player-Turn")));
     }
     if st.moved {
-        return Err(no("11.25", format!("{wname} moved this Player-Turn")));
+        return Err(no("11.25", why!("{wname} moved this Player-Turn")));
     }
     if !supply_path(g, paths, from, to) {
         return Err(no(
             "11.23",
-            format!(
+            why!(
                 "no supply path from {name} to {wname} within a Column's movement, clear of enemy units and enemy zones"
             ),
         ));
@@ -157,23 +151,23 @@ pub fn transfer_refusal(g: &Gbacw, f: &ResupplyFrame, from: UnitId, to: UnitId) 
         return Err(no("11.33", "rounds pass only between batteries"));
     };
     if g.side_of(from) != g.phasing || g.side_of(to) != g.phasing {
-        return Err(no("11.33", format!("only the {}'s batteries share rounds now", g.phasing.title())));
+        return Err(no("11.33", why!("only the {}'s batteries share rounds now", g.phasing.title())));
     }
     if g.info(from).weapon != g.info(to).weapon {
-        return Err(no("11.33", format!("{a} and {b} are not of the same weapon type")));
+        return Err(no("11.33", why!("{a} and {b} are not of the same weapon type")));
     }
     let near = matches!((g.hex_of(from), g.hex_of(to)), (Some(x), Some(y)) if x.distance(y) <= 1);
     if !near {
-        return Err(no("11.33", format!("{a} and {b} are not in the same or adjacent hexes")));
+        return Err(no("11.33", why!("{a} and {b} are not in the same or adjacent hexes")));
     }
     if let Some(&u) = [from, to].iter().find(|u| g.fired_guns.contains(u)) {
-        return Err(no("11.33", format!("{} has fired this Game-Turn", g.info(u).name)));
+        return Err(no("11.33", why!("{} has fired this Game-Turn", g.info(u).name)));
     }
     if g.unit(from).rounds == 0 {
-        return Err(no("11.33", format!("{a} has no rounds to give")));
+        return Err(no("11.33", why!("{a} has no rounds to give")));
     }
     if g.unit(to).rounds >= max {
-        return Err(no("11.33", format!("{b} has all its rounds")));
+        return Err(no("11.33", why!("{b} has all its rounds")));
     }
     if f.took.contains(&from) || f.gave.contains(&to) {
         return Err(no("11.33", "rounds go one way between batteries in a phase"));

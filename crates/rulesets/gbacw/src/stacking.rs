@@ -52,6 +52,57 @@ pub fn friends_at(g: &Gbacw, h: Hex, side: Side) -> Vec<UnitId> {
     g.units_at(h).into_iter().filter(|&u| g.side_of(u) == side && stacks(g, u)).collect()
 }
 
+/// How units in a hex break 8.11-8.17, found without words (a listing asks this of every
+/// move; the words are made only for a refusal, [`fault`]).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Breach {
+    /// 8.11: more units than the terrain holds.
+    Units(usize),
+    /// 8.11: more Stacking Points than the terrain holds.
+    Points(u16),
+    /// 8.13: more batteries than the terrain holds.
+    Batteries(usize),
+    /// 8.16: this unit in Column shares the hex with another combat unit.
+    Column(UnitId),
+    /// 8.17: mounted cavalry (the first) with a unit not mounted (the second).
+    Mounted(UnitId, UnitId),
+}
+
+/// How `units` together in `h` would break 8.11-8.17, if they would.
+fn breach(g: &Gbacw, h: Hex, units: &[UnitId]) -> Option<Breach> {
+    let limit = g.charts().stacking(g.map().terrain(h)?);
+    if units.len() > usize::from(limit.units) {
+        return Some(Breach::Units(units.len()));
+    }
+    let sp: u16 = units.iter().map(|&u| stacking_points(g, u)).sum();
+    if sp > u16::from(limit.sp) {
+        return Some(Breach::Points(sp));
+    }
+    let batteries = units.iter().filter(|&&u| matches!(g.info(u).kind, Kind::Battery { .. })).count();
+    if batteries > usize::from(limit.batteries) {
+        return Some(Breach::Batteries(batteries));
+    }
+    if units.len() > 1 {
+        if let Some(&c) = units.iter().find(|&&u| g.unit(u).formation == Formation::Column) {
+            return Some(Breach::Column(c));
+        }
+        let mounted = |u: UnitId| g.unit(u).formation == Formation::Mounted;
+        if let Some(&m) = units.iter().find(|&&u| mounted(u))
+            && let Some(&o) = units.iter().find(|&&u| !mounted(u))
+        {
+            return Some(Breach::Mounted(m, o));
+        }
+    }
+    None
+}
+
+/// Whether `units` alone in `h`, as they stand, would keep within 8.11-8.17 (for a move
+/// into a hex no friend holds).
+#[must_use]
+pub fn within_limits(g: &Gbacw, h: Hex, units: &[UnitId]) -> bool {
+    breach(g, h, units).is_none()
+}
+
 /// Why `side`'s units in `h` break 8.11-8.17 as they stand, if they do (a pinned hex never
 /// does: R41).
 #[must_use]
@@ -63,39 +114,26 @@ pub fn fault(g: &Gbacw, h: Hex, side: Side) -> Option<Illegal> {
     let terrain = g.map().terrain(h)?;
     let limit = g.charts().stacking(terrain);
     let no = |rule: &str, reason: String| Some(Illegal { rule: format!("GBACW {rule}"), reason });
-    if units.len() > usize::from(limit.units) {
-        return no("8.11", format!("{h} ({}) holds at most {} units, not {}", terrain.key(), limit.units, units.len()));
-    }
-    let sp: u16 = units.iter().map(|&u| stacking_points(g, u)).sum();
-    if sp > u16::from(limit.sp) {
-        return no("8.11", format!("{h} ({}) holds at most {} Stacking Points, not {sp}", terrain.key(), limit.sp));
-    }
-    let batteries = units.iter().filter(|&&u| matches!(g.info(u).kind, Kind::Battery { .. })).count();
-    if batteries > usize::from(limit.batteries) {
-        return no(
-            "8.13",
-            format!("{h} ({}) holds at most {} batteries, not {batteries}", terrain.key(), limit.batteries),
-        );
-    }
-    if units.len() > 1 {
-        if let Some(&c) = units.iter().find(|&&u| g.unit(u).formation == Formation::Column) {
-            return no("8.16", format!("{} in Column may share {h} with no other combat unit", g.info(c).name));
+    match breach(g, h, &units)? {
+        Breach::Units(n) => no("8.11", format!("{h} ({}) holds at most {} units, not {n}", terrain.key(), limit.units)),
+        Breach::Points(sp) => {
+            no("8.11", format!("{h} ({}) holds at most {} Stacking Points, not {sp}", terrain.key(), limit.sp))
         }
-        let mounted = |u: UnitId| g.unit(u).formation == Formation::Mounted;
-        if let Some(&m) = units.iter().find(|&&u| mounted(u))
-            && let Some(&o) = units.iter().find(|&&u| !mounted(u))
-        {
-            return no(
-                "8.17",
-                format!(
-                    "mounted {} may share {h} only with mounted cavalry and leaders, not {}",
-                    g.info(m).name,
-                    g.info(o).name
-                ),
-            );
+        Breach::Batteries(n) => {
+            no("8.13", format!("{h} ({}) holds at most {} batteries, not {n}", terrain.key(), limit.batteries))
         }
+        Breach::Column(c) => {
+            no("8.16", format!("{} in Column may share {h} with no other combat unit", g.info(c).name))
+        }
+        Breach::Mounted(m, o) => no(
+            "8.17",
+            format!(
+                "mounted {} may share {h} only with mounted cavalry and leaders, not {}",
+                g.info(m).name,
+                g.info(o).name
+            ),
+        ),
     }
-    None
 }
 
 /// The first hex of `side`'s over its limits, with why.

@@ -35,6 +35,7 @@ use crate::fire::resolve::{self, Shot};
 use crate::fire::{self, Declaration, Record, Share};
 use crate::oob::Kind;
 use crate::procedure::{Frame, Procedure};
+use crate::refusal::{no, why};
 use crate::state::{Formation, Gbacw, UnitId};
 use crate::{facing, stacking, strength, zoc};
 use engine::{Actor, Illegal, Side};
@@ -70,10 +71,6 @@ pub struct Volley {
 /// through, and the strength it fires.
 pub type Aim = (Arm, Times, u16, Vec<u8>, u8);
 
-fn no(rule: &str, reason: String) -> Illegal {
-    Illegal { rule: format!("GBACW {rule}"), reason }
-}
-
 /// Whether unit `u` of `side` may fire a free shot at `at` (whose top target is `first`),
 /// and how; `Err` naming the rule that forbids it.
 ///
@@ -81,26 +78,26 @@ fn no(rule: &str, reason: String) -> Illegal {
 /// The refusal, citing its rule.
 pub fn aim(g: &Gbacw, side: Side, u: UnitId, at: Hex, first: UnitId) -> Result<Aim, Illegal> {
     let name = &g.info(u).name;
-    let Some(from) = g.hex_of(u) else { return Err(no("10.19", format!("{name} is not on the map"))) };
+    let Some(from) = g.hex_of(u) else { return Err(no("10.19", why!("{name} is not on the map"))) };
     if g.side_of(u) != side {
-        return Err(no("10.19", format!("{name} is not the {}'s", side.title())));
+        return Err(no("10.19", why!("{name} is not the {}'s", side.title())));
     }
     let kind = g.info(u).kind;
     if matches!(kind, Kind::Wagon { .. }) {
-        return Err(no("11.16", format!("{name}'s crew fires no withdrawal or retreat fire")));
+        return Err(no("11.16", why!("{name}'s crew fires no withdrawal or retreat fire")));
     }
     let weapon = fire::armed(g, u, false)?;
     let st = g.unit(u);
     let range = from.distance(at);
     let Some(times) = weapon.times(range) else {
-        return Err(no("9.23", format!("{at} is beyond {name}'s range")));
+        return Err(no("9.23", why!("{at} is beyond {name}'s range")));
     };
     if range > 1 && !g.unit_sees(u, first) {
-        return Err(no("9.7", format!("{name} has no line of sight to {at}")));
+        return Err(no("9.7", why!("{name} has no line of sight to {at}")));
     }
     let vias = facing::leaves_by(fire::facing_kind(g, u), st.facing, from, at);
     if vias.is_empty() {
-        return Err(no("7.22", format!("{name} would fire at {at} through no frontal hexside")));
+        return Err(no("7.22", why!("{name} would fire at {at} through no frontal hexside")));
     }
     let mut sp = fire::fire_strength(g, u);
     if weapon.arm == Arm::SmallArms {
@@ -108,7 +105,7 @@ pub fn aim(g: &Gbacw, side: Side, u: UnitId, at: Hex, first: UnitId) -> Result<A
         sp = sp.min(limit);
     }
     if sp == 0 {
-        return Err(no("9.1", format!("{name} has no strength to fire")));
+        return Err(no("9.1", why!("{name} has no strength to fire")));
     }
     Ok((weapon.arm, times, range, vias, sp))
 }
@@ -126,9 +123,9 @@ impl Volley {
     /// The refusal, citing its rule.
     pub fn aim(&self, g: &Gbacw, u: UnitId) -> Result<Aim, Illegal> {
         if usize::from(u) >= g.units.len() || !self.firers.contains(&u) {
-            return Err(no("10.19", "only an eligible enemy unit fires, once".into()));
+            return Err(no("10.19", "only an eligible enemy unit fires, once"));
         }
-        let Some(&first) = self.targets(g).first() else { return Err(no("10.1", "nothing is left to fire at".into())) };
+        let Some(&first) = self.targets(g).first() else { return Err(no("10.1", "nothing is left to fire at")) };
         aim(g, self.side, u, self.at, first)
     }
 
@@ -312,10 +309,10 @@ impl Procedure<Gbacw, Action> for Volley {
             Action::Fire { unit, sp, via } => match self.aim(g, unit) {
                 Err(e) => Some(e),
                 Ok((.., vias, _)) if !vias.contains(&via) => {
-                    Some(no("7.22", format!("{}'s shot does not leave by that hexside", g.info(unit).name)))
+                    Some(no("7.22", why!("{}'s shot does not leave by that hexside", g.info(unit).name)))
                 }
                 Ok((.., whole)) if whole != sp => {
-                    Some(no("10.19", format!("{} fires its whole strength, {whole}, once (R40)", g.info(unit).name)))
+                    Some(no("10.19", why!("{} fires its whole strength, {whole}, once (R40)", g.info(unit).name)))
                 }
                 Ok(_) => None,
             },

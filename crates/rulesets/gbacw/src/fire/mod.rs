@@ -46,6 +46,7 @@ use crate::authored::{Arm, Times};
 use crate::facing::{self, Facing};
 use crate::oob::Kind;
 use crate::procedure::{Frame, Procedure};
+use crate::refusal::{no, why};
 use crate::state::{Formation, Gbacw, Phase, UnitId};
 use crate::strength;
 use engine::{Actor, Illegal, Side};
@@ -151,10 +152,6 @@ pub fn firing_side(g: &Gbacw) -> Side {
     g.phase.actor(g.phasing)
 }
 
-fn no(rule: &str, reason: impl Into<String>) -> Illegal {
-    Illegal { rule: format!("GBACW {rule}"), reason: reason.into() }
-}
-
 /// 7.0: how a unit in its formation faces; Belmont's gunboats and Columbus guns have no facing
 /// and are frontal to every hexside (the second audit: they were read as limbered, enfiladed
 /// whenever fired on).
@@ -249,37 +246,37 @@ pub type Reach = (Arm, Times, u16, Vec<u8>);
 pub fn armed(g: &Gbacw, u: UnitId, paid: bool) -> Result<&'static crate::authored::Weapon, Illegal> {
     let name = &g.info(u).name;
     let Some(weapon) = g.charts().weapon(&g.info(u).weapon) else {
-        return Err(no("9.21", format!("{name} has no weapon type")));
+        return Err(no("9.21", why!("{name} has no weapon type")));
     };
     let st = g.unit(u);
     match st.formation {
         _ if is_exclusive_guns(g, u) => {}
-        Formation::Column => return Err(no("9.62", format!("{name} is in Column"))),
-        Formation::Limbered => return Err(no("9.62", format!("{name} is limbered"))),
+        Formation::Column => return Err(no("9.62", why!("{name} is in Column"))),
+        Formation::Limbered => return Err(no("9.62", why!("{name} is limbered"))),
         Formation::Mounted if !matches!(weapon.code.as_str(), "P" | "C" | "CR") => {
-            return Err(no("9.62", format!("{name} is mounted without pistols, carbines or Colts")));
+            return Err(no("9.62", why!("{name} is mounted without pistols, carbines or Colts")));
         }
         _ => {}
     }
     if st.routed {
-        return Err(no("13.32", format!("{name} is routed")));
+        return Err(no("13.32", why!("{name} is routed")));
     }
     if crate::melee::engaged(g, u) {
-        return Err(no("12.94", format!("{name} is engaged in melee")));
+        return Err(no("12.94", why!("{name} is engaged in melee")));
     }
     if weapon.arm == Arm::SmallArms && st.depleted {
-        return Err(no("11.22", format!("{name} is out of ammunition")));
+        return Err(no("11.22", why!("{name} is out of ammunition")));
     }
     if is_battery(g, u) && st.abandoned.is_some() {
-        return Err(no("15.16", format!("{name}'s crew has left its guns")));
+        return Err(no("15.16", why!("{name}'s crew has left its guns")));
     }
     if has_rounds(g, u) && st.rounds == 0 && !paid {
-        return Err(no("11.32", format!("{name} has no rounds left")));
+        return Err(no("11.32", why!("{name} has no rounds left")));
     }
     // 15.0: `moved` is set in the side's own Movement Phase, so it binds in its own
     // Player-Turn (the Offensive Fire Phase), not in the enemy's (its Defensive Fire).
     if is_battery(g, u) && st.moved && g.side_of(u) == g.phasing {
-        return Err(no("15.0", format!("{name} moved this Player-Turn")));
+        return Err(no("15.0", why!("{name} moved this Player-Turn")));
     }
     Ok(weapon)
 }
@@ -293,39 +290,39 @@ pub fn armed(g: &Gbacw, u: UnitId, paid: bool) -> Result<&'static crate::authore
 pub fn firer(g: &Gbacw, rec: &Record, u: UnitId, target: Hex) -> Result<Reach, Illegal> {
     let side = firing_side(g);
     let name = &g.info(u).name;
-    let Some(from) = fire_hex(g, u) else { return Err(no("9.0", format!("{name} is not on the map"))) };
+    let Some(from) = fire_hex(g, u) else { return Err(no("9.0", why!("{name} is not on the map"))) };
     if g.side_of(u) != side {
-        return Err(no("9.0", format!("{name} is not the {}'s", side.title())));
+        return Err(no("9.0", why!("{name} is not the {}'s", side.title())));
     }
     let targets = targets_in(g, side, target);
     if targets.is_empty() {
-        return Err(no("9.0", format!("no enemy unit in {target} may be fired at")));
+        return Err(no("9.0", why!("no enemy unit in {target} may be fired at")));
     }
     if g.engaged.contains(&target) {
-        return Err(no("12.6", format!("{target} is engaged in melee: no fire into it")));
+        return Err(no("12.6", why!("{target} is engaged in melee: no fire into it")));
     }
     let kind = g.info(u).kind;
     let is_wagon = matches!(kind, Kind::Wagon { .. });
     if is_wagon && wagon::crew_dead(g, u) {
-        return Err(no("11.1", format!("{name} has no crew")));
+        return Err(no("11.1", why!("{name} has no crew")));
     }
     if is_wagon && g.phase != Phase::DefensiveFire {
-        return Err(no("11.16", format!("{name}'s crew fires only in its Defensive Fire Phase")));
+        return Err(no("11.16", why!("{name}'s crew fires only in its Defensive Fire Phase")));
     }
     if g.pinned.contains(&from) {
-        return Err(no("9.84", format!("{name} is pinned")));
+        return Err(no("9.84", why!("{name} is pinned")));
     }
     let weapon = armed(g, u, rec.paid.contains(&u))?;
     if g.phase == Phase::OffensiveFire && !crate::command::in_command(g, u) {
-        return Err(no("17.11", format!("{name} is out of command and may not fire offensively")));
+        return Err(no("17.11", why!("{name} is out of command and may not fire offensively")));
     }
     let range = from.distance(target);
     let Some(times) = weapon.times(range) else {
-        return Err(no("9.23", format!("{target} is {range} hexes off, beyond {name}'s {} hexes", weapon.max_range())));
+        return Err(no("9.23", why!("{target} is {range} hexes off, beyond {name}'s {} hexes", weapon.max_range())));
     };
     let off_map = g.hex_of(u).is_none();
     if range > 1 && !off_map && !g.unit_sees(u, targets[0]) {
-        return Err(no("9.7", format!("{name} has no line of sight to {target}")));
+        return Err(no("9.7", why!("{name} has no line of sight to {target}")));
     }
     let vias = if is_wagon || is_exclusive_guns(g, u) {
         wagon::crew_sides(from, target)
@@ -333,10 +330,10 @@ pub fn firer(g: &Gbacw, rec: &Record, u: UnitId, target: Hex) -> Result<Reach, I
         facing::leaves_by(facing_kind(g, u), g.unit(u).facing, from, target)
     };
     if vias.is_empty() {
-        return Err(no("7.22", format!("{name} would fire at {target} through no frontal hexside")));
+        return Err(no("7.22", why!("{name} would fire at {target} through no frontal hexside")));
     }
     if !open_to(g, rec, side, target, weapon.arm) {
-        return Err(no("9.44", format!("{target} has been fired upon by that arm this Fire Phase")));
+        return Err(no("9.44", why!("{target} has been fired upon by that arm this Fire Phase")));
     }
     Ok((weapon.arm, times, range, vias))
 }
@@ -347,7 +344,7 @@ pub fn firer(g: &Gbacw, rec: &Record, u: UnitId, target: Hex) -> Result<Reach, I
 /// The refusal, citing its rule (those of [`firer`], then 9.45, 9.46, 9.3).
 pub fn share(g: &Gbacw, d: &Declaration, u: UnitId, sp: u8, via: u8) -> Result<Share, Illegal> {
     if usize::from(u) >= g.units.len() {
-        return Err(no("9.0", format!("there is no unit {u}")));
+        return Err(no("9.0", why!("there is no unit {u}")));
     }
     let reach = firer(g, &d.rec, u, d.target)?;
     share_by(g, d, u, sp, via, &reach)
@@ -359,19 +356,19 @@ fn share_by(g: &Gbacw, d: &Declaration, u: UnitId, sp: u8, via: u8, reach: &Reac
     let name = &g.info(u).name;
     let from = fire_hex(g, u).expect("checked by firer");
     if !vias.contains(&via) {
-        return Err(no("7.22", format!("{name}'s shot at {} does not leave by that hexside", d.target)));
+        return Err(no("7.22", why!("{name}'s shot at {} does not leave by that hexside", d.target)));
     }
     if d.shares.iter().any(|s| s.unit == u) {
-        return Err(no("9.45", format!("{name} already fires at {}", d.target)));
+        return Err(no("9.45", why!("{name} already fires at {}", d.target)));
     }
     let whole = fire_strength(g, u);
     let spent = d.rec.spent(u);
     let left = whole.saturating_sub(spent);
     if sp == 0 || sp > left {
-        return Err(no("9.45", format!("{name} has {left} of its {whole} strength left to fire this phase")));
+        return Err(no("9.45", why!("{name} has {left} of its {whole} strength left to fire this phase")));
     }
     if !strength::share_allowed(whole, spent, sp, times) {
-        return Err(no("9.46", format!("{name}'s split share of {sp} at {range} hexes would fire at less than 1")));
+        return Err(no("9.46", why!("{name}'s split share of {sp} at {range} hexes would fire at less than 1")));
     }
     let halves = strength::final_halves(sp, times);
     if arm == Arm::SmallArms {
@@ -380,7 +377,7 @@ fn share_by(g: &Gbacw, d: &Declaration, u: UnitId, sp: u8, via: u8, reach: &Reac
         if sp > strength::hexside_room(limit, used) {
             return Err(no(
                 "9.3",
-                format!("{} small-arms points already fire out of {from} through that hexside; {limit} may", used),
+                why!("{} small-arms points already fire out of {from} through that hexside; {limit} may", used),
             ));
         }
     }
@@ -532,14 +529,14 @@ impl Procedure<Gbacw, Action> for FireFrame {
             (FireFrame::Phase(rec), &Action::FireAt(h)) => {
                 let side = firing_side(g);
                 if targets_in(g, side, h).is_empty() {
-                    Some(no("9.0", format!("no enemy unit in {h} may be fired at")))
+                    Some(no("9.0", why!("no enemy unit in {h} may be fired at")))
                 } else if !may_fire_at(g, rec, h) {
                     let d = Declaration { rec: rec.clone(), target: h, shares: Vec::new() };
                     let why = g
                         .unit_ids()
                         .filter(|&u| g.side_of(u) == side && fire_hex(g, u).is_some())
                         .find_map(|u| firer(g, &d.rec, u, h).err());
-                    Some(why.unwrap_or_else(|| no("9.0", format!("no unit of yours may fire at {h}"))))
+                    Some(why.unwrap_or_else(|| no("9.0", why!("no unit of yours may fire at {h}"))))
                 } else {
                     None
                 }

@@ -19,14 +19,11 @@
 use super::engaged;
 use crate::fire::{self, wagon};
 use crate::oob::Kind;
+use crate::refusal::{no, why};
 use crate::state::{Formation, Gbacw, UnitId};
 use crate::{facing, stacking};
 use engine::{Illegal, Side};
 use hexmap::Hex;
-
-fn no(rule: &str, reason: String) -> Illegal {
-    Illegal { rule: format!("GBACW {rule}"), reason }
-}
 
 /// Whether `u` is mounted cavalry (16.0).
 #[must_use]
@@ -51,69 +48,69 @@ pub fn enemies_in(g: &Gbacw, side: Side, h: Hex) -> Vec<UnitId> {
 /// The refusal, citing its rule.
 pub fn may_melee(g: &Gbacw, u: UnitId, target: Hex) -> Result<(), Illegal> {
     if usize::from(u) >= g.units.len() {
-        return Err(no("12.0", format!("there is no unit {u}")));
+        return Err(no("12.0", why!("there is no unit {u}")));
     }
     let name = &g.info(u).name;
     let side = g.phasing;
-    let Some(from) = g.hex_of(u) else { return Err(no("12.0", format!("{name} is not on the map"))) };
+    let Some(from) = g.hex_of(u) else { return Err(no("12.0", why!("{name} is not on the map"))) };
     if g.side_of(u) != side {
-        return Err(no("12.0", format!("{name} is not the {}'s", side.title())));
+        return Err(no("12.0", why!("{name} is not the {}'s", side.title())));
     }
     if enemies_in(g, side, target).is_empty() {
         if g.units_at(target).into_iter().any(|e| g.side_of(e) != side) {
             return Err(no(
                 "12.0",
-                format!("the gunboats in {target} are never meleed (the exclusive rules, plan 2.5 c)"),
+                why!("the gunboats in {target} are never meleed (the exclusive rules, plan 2.5 c)"),
             ));
         }
-        return Err(no("12.0", format!("no enemy unit holds {target}")));
+        return Err(no("12.0", why!("no enemy unit holds {target}")));
     }
     if g.unit(u).routed {
-        return Err(no("13.32", format!("{name} is routed and may not initiate melee")));
+        return Err(no("13.32", why!("{name} is routed and may not initiate melee")));
     }
     if from == target {
         // 12.94 options 1 and 2, 12.96: the units engaged there fight on.
         return Ok(());
     }
     if engaged(g, u) {
-        return Err(no("12.94", format!("{name} is engaged in melee in {from}")));
+        return Err(no("12.94", why!("{name} is engaged in melee in {from}")));
     }
     if from.distance(target) != 1 {
-        return Err(no("12.21", format!("{name} is not adjacent to {target}")));
+        return Err(no("12.21", why!("{name} is not adjacent to {target}")));
     }
     if g.melee.advanced.contains(&u) {
-        return Err(no("12.85", format!("{name} advanced into a vacated hex and may not melee this turn")));
+        return Err(no("12.85", why!("{name} advanced into a vacated hex and may not melee this turn")));
     }
     match g.info(u).kind {
         Kind::Battery { .. } | Kind::Gunboat { .. } | Kind::HeavyGuns { .. } => {
-            return Err(no("12.25", format!("{name}'s gun crew may not initiate melee")));
+            return Err(no("12.25", why!("{name}'s gun crew may not initiate melee")));
         }
-        Kind::Wagon { .. } => return Err(no("12.25", format!("{name}'s wagon crew may not initiate melee"))),
+        Kind::Wagon { .. } => return Err(no("12.25", why!("{name}'s wagon crew may not initiate melee"))),
         Kind::Infantry | Kind::Cavalry => {}
     }
     if g.unit(u).formation == Formation::Column {
-        return Err(no("12.24", format!("{name} is in Column and may not initiate melee")));
+        return Err(no("12.24", why!("{name} is in Column and may not initiate melee")));
     }
     if g.pinned.contains(&from) {
-        return Err(no("12.96", format!("{name} is pinned and may not initiate melee")));
+        return Err(no("12.96", why!("{name} is pinned and may not initiate melee")));
     }
     if !crate::command::in_command(g, u) {
-        return Err(no("17.11", format!("{name} is out of command and may not initiate melee")));
+        return Err(no("17.11", why!("{name} is out of command and may not initiate melee")));
     }
     if crate::victory::unit_bce_lost(g, u) {
-        return Err(no("18.0", format!("{name}'s brigade has lost its combat effectiveness")));
+        return Err(no("18.0", why!("{name}'s brigade has lost its combat effectiveness")));
     }
     let fired: Vec<Hex> = g.fired_at.iter().filter(|(v, _)| *v == u).map(|&(_, h)| h).collect();
     if !fired.is_empty() && !fired.contains(&target) {
-        return Err(no("12.22", format!("{name} fired at another hex and may melee only a hex it fired at")));
+        return Err(no("12.22", why!("{name} fired at another hex and may melee only a hex it fired at")));
     }
     let side_to = facing::toward(from, target).expect("adjacent");
     if !facing::frontal(fire::facing_kind(g, u), g.unit(u).facing, side_to) {
-        return Err(no("7.31", format!("{name} would enter {target} through no frontal hexside")));
+        return Err(no("7.31", why!("{name} would enter {target} through no frontal hexside")));
     }
     match crate::movement::costs::step_price(g, crate::action::Piece::Unit(u), from, target, false) {
         Some(crate::authored::Cost::Mp(_)) => Ok(()),
-        _ => Err(no("12.33", format!("{name} could not move into {target}"))),
+        _ => Err(no("12.33", why!("{name} could not move into {target}"))),
     }
 }
 
@@ -283,9 +280,10 @@ pub fn within_limits(g: &Gbacw, attackers: &[(UnitId, Hex)], u: UnitId, target: 
     if n > usize::from(l.melee_units) || sp > u16::from(l.melee_sp) {
         return Err(no(
             "12.72",
-            format!(
+            why!(
                 "{target} takes at most {} units and {} Strength Points of a side in melee",
-                l.melee_units, l.melee_sp
+                l.melee_units,
+                l.melee_sp
             ),
         ));
     }

@@ -31,6 +31,7 @@ use crate::charts::{self, LeaderRisk, MeleeEffect};
 use crate::fire::{self, wagon};
 use crate::oob::Kind;
 use crate::procedure::Frame;
+use crate::refusal::why;
 use crate::retreat::{self, Why};
 use crate::state::{Fate, Formation, Gbacw, LeaderId, Loc, UnitId};
 use crate::{leaders, stacking};
@@ -200,7 +201,7 @@ impl Bout {
 
     pub(crate) fn casualty_refusal(&self, g: &Gbacw, u: UnitId) -> Illegal {
         let name = if usize::from(u) < g.units.len() { g.info(u).name.clone() } else { format!("unit {u}") };
-        no("12.74", format!("{name} may not take this loss: infantry and cavalry lose before crews, in this melee"))
+        no("12.74", why!("{name} may not take this loss: infantry and cavalry lose before crews, in this melee"))
     }
 
     pub(crate) fn apply(mut self, g: &mut Gbacw, a: &Action) {

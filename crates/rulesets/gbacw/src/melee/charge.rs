@@ -13,6 +13,7 @@
 //!   engaged hex too (16.27).
 
 use super::{attack, bout::Bout, no};
+use crate::refusal::why;
 use crate::state::{Gbacw, UnitId};
 use engine::Illegal;
 use hexmap::Hex;
@@ -35,20 +36,20 @@ pub fn may_charge(g: &Gbacw, u: UnitId, at: Hex) -> Result<(), Illegal> {
     attack::may_melee(g, u, at)?;
     let name = &g.info(u).name;
     if !attack::mounted(g, u) {
-        return Err(no("16.2", format!("{name} is not mounted cavalry")));
+        return Err(no("16.2", why!("{name} is not mounted cavalry")));
     }
     let start = g.melee.charge_start.iter().find(|&&(v, _)| v == u).map(|&(_, h)| h);
     match start {
         Some(h) if h.distance(at) <= CHARGE_REACH => {}
-        _ => return Err(no("16.23", format!("{name} began its Movement Phase more than four hexes from {at}"))),
+        _ => return Err(no("16.23", why!("{name} began its Movement Phase more than four hexes from {at}"))),
     }
     let charts = g.charts();
     if !g.map().terrain(at).is_some_and(|t| charts.charge_into(t)) {
-        return Err(no("16.22", format!("cavalry may not charge into {at}'s terrain")));
+        return Err(no("16.22", why!("cavalry may not charge into {at}'s terrain")));
     }
     let from = g.hex_of(u).expect("checked");
     if g.map().hexside(from, at).is_some_and(|k| !charts.charge_across(k)) {
-        return Err(no("16.22", format!("cavalry may not charge across the hexside into {at}")));
+        return Err(no("16.22", why!("cavalry may not charge across the hexside into {at}")));
     }
     Ok(())
 }

@@ -29,6 +29,7 @@ pub mod rbm;
 
 use crate::action::Action;
 use crate::procedure::{Frame, Procedure};
+use crate::refusal::{no, why};
 use crate::state::{Gbacw, UnitId};
 use engine::{Actor, Illegal, Side};
 use hexmap::Hex;
@@ -90,10 +91,6 @@ pub enum MeleeFrame {
     },
 }
 
-fn no(rule: &str, reason: String) -> Illegal {
-    Illegal { rule: format!("GBACW {rule}"), reason }
-}
-
 /// Whether unit `u` stands in an engaged hex (12.94).
 #[must_use]
 pub fn engaged(g: &Gbacw, u: UnitId) -> bool {
@@ -145,14 +142,14 @@ pub fn may_join(g: &Gbacw, attackers: &[(UnitId, Hex)], u: UnitId, target: Hex) 
     attack::may_melee(g, u, target)?;
     let name = &g.info(u).name;
     if attackers.iter().any(|&(v, _)| v == u) || g.melee.attacked.contains(&u) {
-        return Err(no("12.26", format!("{name} melees once a phase")));
+        return Err(no("12.26", why!("{name} melees once a phase")));
     }
     if !g.melee.announced.contains(&(u, target)) {
-        return Err(no("12.8", format!("{name} was not announced against {target} (R24)")));
+        return Err(no("12.8", why!("{name} was not announced against {target} (R24)")));
     }
     let from = g.hex_of(u).expect("checked");
     if !g.melee.start.contains(&(u, from)) {
-        return Err(no("12.21", format!("{name} did not begin the Melee Phase in {from}")));
+        return Err(no("12.21", why!("{name} did not begin the Melee Phase in {from}")));
     }
     attack::within_limits(g, attackers, u, target)
 }
@@ -407,24 +404,22 @@ impl Procedure<Gbacw, Action> for MeleeFrame {
             (MeleeFrame::Rbm(r), a) => r.why(g, a),
             (MeleeFrame::Phase, Action::Done) => Some(no(
                 "12.94",
-                format!(
+                why!(
                     "the engaged hexes {} must be meleed again (or their units pulled out in Phase E)",
                     owed(g).iter().map(|h| h.label()).collect::<Vec<_>>().join(", ")
                 ),
             )),
             (MeleeFrame::Phase, Action::MeleeAt(h)) => Some(if g.melee.fought.contains(&h) {
-                no("12.0", format!("{h} has been meleed this phase"))
+                no("12.0", why!("{h} has been meleed this phase"))
             } else if g.melee.withdrawn.contains(&h) {
-                no("12.94", format!("units were pulled out of {h} this turn (option 3 is not combined with 1 or 2)"))
+                no("12.94", why!("units were pulled out of {h} this turn (option 3 is not combined with 1 or 2)"))
             } else {
-                no("12.8", format!("no announced unit may melee {h} (R24)"))
+                no("12.8", why!("no announced unit may melee {h} (R24)"))
             }),
             (MeleeFrame::Declare { target, attackers }, Action::Attack(u)) => may_join(g, attackers, u, *target).err(),
-            (MeleeFrame::Declare { .. }, Action::Resolve) => {
-                Some(no("12.0", "no unit has been added to the melee".into()))
-            }
+            (MeleeFrame::Declare { .. }, Action::Resolve) => Some(no("12.0", "no unit has been added to the melee")),
             (MeleeFrame::Bout(b), Action::Casualty(u)) => Some(b.casualty_refusal(g, u)),
-            (MeleeFrame::Reface { .. }, Action::Face(_)) => Some(no("7.32", "a facing is a hexside, 0 to 5".into())),
+            (MeleeFrame::Reface { .. }, Action::Face(_)) => Some(no("7.32", "a facing is a hexside, 0 to 5")),
             _ => None,
         }
     }

@@ -23,6 +23,7 @@
 use super::{MeleeFrame, attack, names, no};
 use crate::action::{Action, Piece};
 use crate::procedure::Frame;
+use crate::refusal::why;
 use crate::retreat::{self, Why, paths};
 use crate::state::{Formation, Gbacw, Loc, UnitId};
 use crate::{facing, leaders, stacking, zoc};
@@ -104,17 +105,14 @@ pub(crate) fn announce_refusal(g: &Gbacw, a: Action) -> Option<Illegal> {
         }
         Action::Announce { unit, at } => {
             if usize::from(unit) < g.units.len() && g.melee.announced.iter().any(|&(u, _)| u == unit) {
-                return Some(no("12.26", format!("{} is announced against one hex already", g.info(unit).name)));
+                return Some(no("12.26", why!("{} is announced against one hex already", g.info(unit).name)));
             }
             if g.melee.withdrawn.contains(&at) {
-                return Some(no(
-                    "12.94",
-                    format!("units were pulled out of {at}: option 3 is not combined with 1 or 2"),
-                ));
+                return Some(no("12.94", why!("units were pulled out of {at}: option 3 is not combined with 1 or 2")));
             }
-            Some(attack::may_melee(g, unit, at).err().unwrap_or_else(|| no("12.21", format!("{at} is not adjacent"))))
+            Some(attack::may_melee(g, unit, at).err().unwrap_or_else(|| no("12.21", why!("{at} is not adjacent"))))
         }
-        Action::Retire(u) => Some(no("12.94", format!("unit {u} may not be pulled out of an engaged hex now"))),
+        Action::Retire(u) => Some(no("12.94", why!("unit {u} may not be pulled out of an engaged hex now"))),
         _ => None,
     }
 }
@@ -171,39 +169,39 @@ pub(crate) fn may_retire(g: &Gbacw, h: Hex) -> Vec<UnitId> {
 /// The refusal, citing its rule.
 pub fn retire_check(g: &Gbacw, u: UnitId, h: Hex) -> Result<(), Illegal> {
     if usize::from(u) >= g.units.len() {
-        return Err(no("12.81", format!("there is no unit {u}")));
+        return Err(no("12.81", why!("there is no unit {u}")));
     }
     let name = &g.info(u).name;
     if g.hex_of(u) != Some(h) || g.side_of(u) == g.phasing {
-        return Err(no("12.81", format!("{name} is not a defender in {h}")));
+        return Err(no("12.81", why!("{name} is not a defender in {h}")));
     }
     if g.engaged.contains(&h) {
-        return Err(no("12.94", format!("{name} is engaged in melee")));
+        return Err(no("12.94", why!("{name} is engaged in melee")));
     }
     if g.unit(u).formation == Formation::Unlimbered {
-        return Err(no("12.86", format!("{name} is unlimbered artillery")));
+        return Err(no("12.86", why!("{name} is unlimbered artillery")));
     }
     if g.pinned.contains(&h) {
-        return Err(no("12.87", format!("{name} is pinned")));
+        return Err(no("12.87", why!("{name} is pinned")));
     }
     if g.unit(u).routed {
-        return Err(no("12.87", format!("{name} is routed")));
+        return Err(no("12.87", why!("{name} is routed")));
     }
     if !attack::mounted(g, u) && super::charge::charged(g, h) {
-        return Err(no("16.26", format!("{name} is charged: only mounted cavalry may retreat before a charge")));
+        return Err(no("16.26", why!("{name} is charged: only mounted cavalry may retreat before a charge")));
     }
     if !crate::movement::costs::movable(g, Piece::Unit(u)) {
-        return Err(no("11.1", format!("{name} cannot move")));
+        return Err(no("11.1", why!("{name} cannot move")));
     }
     if steps(g, u, h, h).is_empty() {
-        return Err(no("12.82", format!("{name} has no hex to retreat into out of enemy zones")));
+        return Err(no("12.82", why!("{name} has no hex to retreat into out of enemy zones")));
     }
     Ok(())
 }
 
 /// Why the defender may not retreat `u` before melee.
 pub(crate) fn retire_refusal(g: &Gbacw, u: UnitId, h: Hex) -> Illegal {
-    retire_check(g, u, h).err().unwrap_or_else(|| no("12.81", "not now".into()))
+    retire_check(g, u, h).err().unwrap_or_else(|| no("12.81", "not now"))
 }
 
 /// 12.81, 12.82, R12, R44: the hexes unit `u`, retreating before melee from `start`, may
@@ -333,15 +331,15 @@ impl Rbm {
     pub(crate) fn why(&self, g: &Gbacw, a: Action) -> Option<Illegal> {
         match a {
             Action::RetreatTo(h) => Some(if self.at().distance(h) != 1 {
-                no("12.81", format!("{h} is not next to {}", self.at()))
+                no("12.81", why!("{h} is not next to {}", self.at()))
             } else if self.path.len() >= RBM_HEXES {
-                no("12.81", "a retreat before melee goes two hexes at most".into())
+                no("12.81", "a retreat before melee goes two hexes at most")
             } else if zoc::in_enemy_zoc(g, g.side_of(self.unit), h, paths::purpose(g, &[self.unit])) {
-                no("12.82", format!("{h} is in an enemy zone of control"))
+                no("12.82", why!("{h} is in an enemy zone of control"))
             } else {
-                no("12.81", format!("{h} is not a hex away from {} open to the retreat (R44)", self.start))
+                no("12.81", why!("{h} is not a hex away from {} open to the retreat (R44)", self.start))
             }),
-            Action::EndMove => Some(no("12.81", "the unit must retreat at least one hex".into())),
+            Action::EndMove => Some(no("12.81", "the unit must retreat at least one hex")),
             _ => None,
         }
     }
@@ -379,21 +377,21 @@ pub(crate) fn answered(g: &mut Gbacw, h: Hex) {
 
 fn advance_check(g: &Gbacw, u: UnitId, h: Hex) -> Result<(), Illegal> {
     if usize::from(u) >= g.units.len() {
-        return Err(no("12.85", format!("there is no unit {u}")));
+        return Err(no("12.85", why!("there is no unit {u}")));
     }
     let name = &g.info(u).name;
     if !g.melee.announced.contains(&(u, h)) {
-        return Err(no("12.85", format!("{name} was not announced against {h}")));
+        return Err(no("12.85", why!("{name} was not announced against {h}")));
     }
     if !attack::enemies_in(g, g.phasing, h).is_empty() {
-        return Err(no("12.85", format!("{h} is not vacated")));
+        return Err(no("12.85", why!("{h} is not vacated")));
     }
     if g.melee.advanced.contains(&u) {
-        return Err(no("12.85", format!("{name} has advanced already")));
+        return Err(no("12.85", why!("{name} has advanced already")));
     }
-    let Some(from) = g.hex_of(u) else { return Err(no("12.85", format!("{name} is not on the map"))) };
+    let Some(from) = g.hex_of(u) else { return Err(no("12.85", why!("{name} is not on the map"))) };
     if from.distance(h) != 1 || g.engaged.contains(&from) {
-        return Err(no("12.85", format!("{name} is not next to {h}, free to advance")));
+        return Err(no("12.85", why!("{name} is not next to {h}, free to advance")));
     }
     let mut c = g.clone();
     c.unit_mut(u).loc = Loc::Map(h);
@@ -410,7 +408,7 @@ pub(crate) fn may_advance(g: &Gbacw, h: Hex) -> Vec<UnitId> {
 
 /// Why `u` may not advance into `h`.
 pub(crate) fn advance_refusal(g: &Gbacw, u: UnitId, h: Hex) -> Illegal {
-    advance_check(g, u, h).err().unwrap_or_else(|| no("12.85", "not now".into()))
+    advance_check(g, u, h).err().unwrap_or_else(|| no("12.85", "not now"))
 }
 
 /// 12.85: `u` advances into vacated `h`, and may not melee this Game-Turn.

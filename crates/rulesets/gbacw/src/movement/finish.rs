@@ -12,6 +12,23 @@ use crate::procedure::Frame;
 use crate::state::Gbacw;
 use engine::way_on::searching;
 use engine::{Game, Illegal};
+use hexmap::Hex;
+
+/// Whether the step from `at` into `to` plainly leaves the move able to end there, without
+/// playing it on a copy (plan step 12: that was two fifths of random play): units move, all
+/// of them stacking; nothing stands in `to`; they alone keep within its limits (8.11-8.17);
+/// and no enemy zone is left, so no withdrawal fire holds the step (10.1). Leaders moving
+/// with units are with a unit (17.52). Otherwise [`keeps_way_on`] judges.
+pub(super) fn plainly_ends(g: &Gbacw, m: &Mover, at: Hex, to: Hex) -> bool {
+    let units = super::hooks::units(m);
+    let plain = !units.is_empty()
+        && units.iter().all(|&u| crate::stacking::stacks(g, u))
+        && g.units_at(to).is_empty()
+        && crate::stacking::within_limits(g, to, &units)
+        && crate::withdrawal::leaving(g, m.side, &m.pieces, at).is_none();
+    debug_assert!(!plain || keeps_way_on(g, &Action::Step(to)), "a plain step to {to} that the search refuses");
+    plain
+}
 
 /// Whether the move on top of `g`'s stack could still end legally after `a`. Inside a search
 /// it answers yes: the outer search judges.

@@ -80,7 +80,7 @@ pub(super) fn withdrawal_on_formation_change(
 }
 
 /// The units of a move.
-fn units(m: &Mover) -> Vec<UnitId> {
+pub(super) fn units(m: &Mover) -> Vec<UnitId> {
     m.pieces
         .iter()
         .filter_map(|&p| match p {

@@ -42,6 +42,7 @@ use crate::action::{Action, Piece};
 use crate::authored::{Cost, FormationChange};
 use crate::oob::{Kind, Start};
 use crate::procedure::{Frame, Procedure};
+use crate::refusal::{no, why};
 use crate::state::{Formation, Gbacw, Loc, UnitId};
 use crate::{command, facing, leaders, sequence, stacking};
 use engine::{Actor, Illegal, Side};
@@ -107,11 +108,6 @@ pub(crate) fn start_phase(g: &mut Gbacw) {
         .filter_map(|u| g.hex_of(u).map(|h| (u, h)))
         .collect();
     g.stack.push(Frame::Move(Box::new(MoveFrame::Phase { side, moved: Vec::new(), raised: Vec::new() })));
-}
-
-/// A refusal citing a rule.
-fn no(rule: &str, reason: String) -> Illegal {
-    Illegal { rule: format!("GBACW {rule}"), reason }
 }
 
 // ------------------------------------------------------------------------------------------
@@ -187,16 +183,16 @@ fn start(g: &Gbacw, p: Piece) -> &'static Start {
 /// side may come on at now; `Err` with why not.
 fn due(g: &Gbacw, p: Piece) -> Result<usize, Illegal> {
     let Start::Arrive { turn, landing } = start(g, p) else {
-        return Err(no("4.0", format!("{} is not on the map", name(g, p))));
+        return Err(no("4.0", why!("{} is not on the map", name(g, p))));
     };
     if *turn > g.turn {
-        return Err(no("4.0", format!("{} arrives on Game-Turn {turn}", name(g, p))));
+        return Err(no("4.0", why!("{} arrives on Game-Turn {turn}", name(g, p))));
     }
     g.map()
         .landings
         .iter()
         .position(|l| &l.name == landing)
-        .ok_or_else(|| no("4.0", format!("{}'s landing {landing} is not on the map", name(g, p))))
+        .ok_or_else(|| no("4.0", why!("{}'s landing {landing} is not on the map", name(g, p))))
 }
 
 /// 5.2, 17.21: the rule that holds the counter to one hex this phase, if one does.
@@ -242,29 +238,29 @@ pub fn mover(g: &Gbacw) -> Option<&Mover> {
 /// Whether the counter may begin a move now; for a reinforcement, its landing.
 fn select_check(g: &Gbacw, side: Side, p: Piece) -> Result<Option<usize>, Illegal> {
     if !exists(g, p) {
-        return Err(no("5.0", "no such unit or leader".into()));
+        return Err(no("5.0", "no such unit or leader"));
     }
     if self::side(g, p) != side {
-        return Err(no("4.0", format!("{} is the enemy's: the {} player moves", name(g, p), side.title())));
+        return Err(no("4.0", why!("{} is the enemy's: the {} player moves", name(g, p), side.title())));
     }
     if !movable(g, p) {
-        return Err(no("5.0", format!("{} does not move", name(g, p))));
+        return Err(no("5.0", why!("{} does not move", name(g, p))));
     }
     if moved(g).iter().any(|&(q, _)| q == p) {
-        return Err(no("5.0", format!("{} has moved this phase; a finished move is not reopened", name(g, p))));
+        return Err(no("5.0", why!("{} has moved this phase; a finished move is not reopened", name(g, p))));
     }
     match loc(g, p) {
         // 12.94: engaged units do not move (12.94 option 3 is the Retreat Before Melee Phase's).
         Loc::Map(h) if matches!(p, Piece::Unit(_)) && g.engaged.contains(&h) => {
-            return Err(no("12.94", format!("{} is engaged in melee", name(g, p))));
+            return Err(no("12.94", why!("{} is engaged in melee", name(g, p))));
         }
         Loc::Map(_) => {}
         Loc::Waiting => return due(g, p).map(Some),
-        Loc::OffMap(_) | Loc::Gone(_) => return Err(no("5.0", format!("{} is not on the map", name(g, p)))),
+        Loc::OffMap(_) | Loc::Gone(_) => return Err(no("5.0", why!("{} is not on the map", name(g, p)))),
     }
     let m = Mover { side, pieces: vec![p], spent: vec![0], landing: None, steps: 0, pending: None };
     if may_end(g, &m).is_err() && !finish::can_finish(g, &m) {
-        return Err(may_end(g, &m).err().unwrap_or_else(|| no("8.11", "its move could not end legally".into())));
+        return Err(may_end(g, &m).err().unwrap_or_else(|| no("8.11", "its move could not end legally")));
     }
     Ok(None)
 }
@@ -273,22 +269,22 @@ fn select_check(g: &Gbacw, side: Side, p: Piece) -> Result<Option<usize>, Illega
 fn join_check(g: &Gbacw, m: &Mover, p: Piece) -> Result<(), Illegal> {
     let lead = m.pieces[0];
     if !exists(g, p) {
-        return Err(no("5.0", "no such unit or leader".into()));
+        return Err(no("5.0", "no such unit or leader"));
     }
     if m.pieces.contains(&p) {
-        return Err(no("5.0", format!("{} is already moving", name(g, p))));
+        return Err(no("5.0", why!("{} is already moving", name(g, p))));
     }
     if m.landing.is_some() || m.steps > 0 {
-        return Err(no("5.0", "a stack forms before its first step, on the map".into()));
+        return Err(no("5.0", "a stack forms before its first step, on the map"));
     }
     if side(g, p) != m.side || !movable(g, p) || moved(g).iter().any(|&(q, _)| q == p) {
-        return Err(no("5.0", format!("{} may not move with {} now", name(g, p), name(g, lead))));
+        return Err(no("5.0", why!("{} may not move with {} now", name(g, p), name(g, lead))));
     }
     if is_gunboat(g, p) || is_gunboat(g, lead) {
-        return Err(no("5.0", "a gunboat moves alone (the exclusive rules, plan 2.5 c)".into()));
+        return Err(no("5.0", "a gunboat moves alone (the exclusive rules, plan 2.5 c)"));
     }
     if hex(g, p).is_none() || hex(g, p) != hex(g, lead) {
-        return Err(no("5.0", format!("{} is not stacked with {}", name(g, p), name(g, lead))));
+        return Err(no("5.0", why!("{} is not stacked with {}", name(g, p), name(g, lead))));
     }
     Ok(())
 }
@@ -297,13 +293,13 @@ fn join_check(g: &Gbacw, m: &Mover, p: Piece) -> Result<(), Illegal> {
 fn step_check(g: &Gbacw, m: &Mover, to: Hex) -> Result<Vec<u16>, Illegal> {
     let map = g.map();
     if !map.contains(to) {
-        return Err(no("5.17", format!("{to} is off the map")));
+        return Err(no("5.17", why!("{to} is off the map")));
     }
     let enemy_units = g.unit_ids().any(|u| g.side_of(u) != m.side && g.hex_of(u) == Some(to));
     let enemy_leaders = !leaders::leaders_at(g, to, m.side.enemy()).is_empty();
     let has_unit = m.pieces.iter().any(|p| matches!(p, Piece::Unit(_)));
     if enemy_units || (enemy_leaders && !has_unit) {
-        return Err(no("5.12", format!("enemy counters occupy {to}")));
+        return Err(no("5.12", why!("enemy counters occupy {to}")));
     }
     let Some(at) = hex(g, m.pieces[0]) else {
         // 4.0 B: onto the map at the landing.
@@ -311,7 +307,7 @@ fn step_check(g: &Gbacw, m: &Mover, to: Hex) -> Result<Vec<u16>, Illegal> {
         if !landing.hexes.contains(&to) {
             return Err(no(
                 "4.0",
-                format!("{} comes on at {} ({to} is not one of its hexes)", name(g, m.pieces[0]), landing.name),
+                why!("{} comes on at {} ({to} is not one of its hexes)", name(g, m.pieces[0]), landing.name),
             ));
         }
         return m
@@ -319,15 +315,15 @@ fn step_check(g: &Gbacw, m: &Mover, to: Hex) -> Result<Vec<u16>, Illegal> {
             .iter()
             .map(|&p| match entry_price(g, p, to) {
                 Some(Cost::Mp(c)) if c.halves() <= allowance(g, p) => Ok(c.halves()),
-                _ => Err(no("5.19", format!("{to} is prohibited to {}", name(g, p)))),
+                _ => Err(no("5.19", why!("{to} is prohibited to {}", name(g, p)))),
             })
             .collect();
     };
     if at.distance(to) != 1 {
-        return Err(no("5.16", format!("{to} is not adjacent to {at}: movement is hex by hex")));
+        return Err(no("5.16", why!("{to} is not adjacent to {at}: movement is hex by hex")));
     }
     if g.pinned.contains(&at) {
-        return Err(no("9.84", format!("the units in {at} are pinned and may not move")));
+        return Err(no("9.84", why!("the units in {at} are pinned and may not move")));
     }
     let road_denied = friend_in(g, to, m.side, &m.pieces);
     if road_denied && let Some(f) = crowded(g, m, to) {
@@ -336,17 +332,17 @@ fn step_check(g: &Gbacw, m: &Mover, to: Hex) -> Result<Vec<u16>, Illegal> {
     let mut costs = Vec::with_capacity(m.pieces.len());
     for (i, &p) in m.pieces.iter().enumerate() {
         let Some(cost) = step_price(g, p, at, to, road_denied) else {
-            return Err(no("6.13", format!("{} is unlimbered and may not move", name(g, p))));
+            return Err(no("6.13", why!("{} is unlimbered and may not move", name(g, p))));
         };
         let Cost::Mp(c) = cost else {
-            return Err(no("5.19", format!("the step from {at} to {to} is prohibited to {}", name(g, p))));
+            return Err(no("5.19", why!("the step from {at} to {to} is prohibited to {}", name(g, p))));
         };
         if let Some(rule) = one_hex(g, p) {
             if m.steps > 0 {
                 return Err(no(rule, format!("{} moves one hex only", name(g, p))));
             }
             if hooks::in_enemy_zoc(g, m.side, to) {
-                return Err(no("5.2", format!("{} may not enter an enemy ZOC", name(g, p))));
+                return Err(no("5.2", why!("{} may not enter an enemy ZOC", name(g, p))));
             }
             if hooks::in_enemy_zoc(g, m.side, at)
                 && to
@@ -354,10 +350,7 @@ fn step_check(g: &Gbacw, m: &Mover, to: Hex) -> Result<Vec<u16>, Illegal> {
                     .iter()
                     .any(|&n| g.unit_ids().any(|u| g.side_of(u) != m.side && g.hex_of(u) == Some(n)))
             {
-                return Err(no(
-                    "5.2",
-                    format!("{} may leave the enemy ZOC only to a hex next to no enemy", name(g, p)),
-                ));
+                return Err(no("5.2", why!("{} may leave the enemy ZOC only to a hex next to no enemy", name(g, p))));
             }
             costs.push(c.halves());
             continue;
@@ -366,7 +359,7 @@ fn step_check(g: &Gbacw, m: &Mover, to: Hex) -> Result<Vec<u16>, Illegal> {
         if c.halves() > left {
             return Err(no(
                 "5.11",
-                format!("{} has {} MP left; entering {to} costs {}", name(g, p), mp(left), mp(c.halves())),
+                why!("{} has {} MP left; entering {to} costs {}", name(g, p), mp(left), mp(c.halves())),
             ));
         }
         costs.push(c.halves());
@@ -379,13 +372,13 @@ fn step_check(g: &Gbacw, m: &Mover, to: Hex) -> Result<Vec<u16>, Illegal> {
             .into_iter()
             .find(|&l| !m.pieces.contains(&Piece::Leader(l)) && done.iter().any(|&(q, _)| q == Piece::Leader(l)))
         {
-            return Err(no("17.52", format!("{} would be left alone in {at}, near the enemy", g.leader_info(l).1)));
+            return Err(no("17.52", why!("{} would be left alone in {at}, near the enemy", g.leader_info(l).1)));
         }
     }
     // 9.84: the pin covers the hex, so a move entering a pinned hex goes no farther: it may
     // enter only where it may end (the way-on search cannot see past withdrawal fire).
     if g.pinned.contains(&to) && !hooks::may_end_after(g, m, to, &costs) {
-        return Err(no("9.84", format!("{to} is pinned: the move would stop there, where it may not end")));
+        return Err(no("9.84", why!("{to} is pinned: the move would stop there, where it may not end")));
     }
     Ok(costs)
 }
@@ -407,11 +400,11 @@ fn crowded(g: &Gbacw, m: &Mover, to: Hex) -> Option<Illegal> {
         match g.unit(u).formation {
             Formation::Column | Formation::Limbered => Some(no(
                 "8.16",
-                format!("{} may not move into {to}: it holds friendly units and no road (6.11)", name(g, p)),
+                why!("{} may not move into {to}: it holds friendly units and no road (6.11)", name(g, p)),
             )),
             Formation::Mounted if others.iter().any(|&o| g.unit(o).formation != Formation::Mounted) => Some(no(
                 "8.17",
-                format!("{} may not move into {to}: mounted cavalry stacks only with mounted cavalry, and no road runs there (6.11)", name(g, p)),
+                why!("{} may not move into {to}: mounted cavalry stacks only with mounted cavalry, and no road runs there (6.11)", name(g, p)),
             )),
             _ => None,
         }
@@ -437,9 +430,9 @@ fn may_end(g: &Gbacw, m: &Mover) -> Result<(), Illegal> {
 /// 6.2: the half MP the moving unit pays to take formation `f` now, or why it may not.
 fn form_check(g: &Gbacw, m: &Mover, f: Formation) -> Result<u16, Illegal> {
     let [Piece::Unit(u)] = m.pieces[..] else {
-        return Err(no("6.2", "a stack changes formation unit by unit: move the unit alone".into()));
+        return Err(no("6.2", "a stack changes formation unit by unit: move the unit alone"));
     };
-    let Some(at) = g.hex_of(u) else { return Err(no("6.2", "formation changes on the map".into())) };
+    let Some(at) = g.hex_of(u) else { return Err(no("6.2", "formation changes on the map")) };
     let now = g.unit(u).formation;
     let name = &g.info(u).name;
     let change = match (g.info(u).kind, now, f) {
@@ -449,23 +442,23 @@ fn form_check(g: &Gbacw, m: &Mover, f: Formation) -> Result<u16, Illegal> {
         (Kind::Battery { .. }, Formation::Limbered, Formation::Unlimbered)
         | (Kind::Battery { .. }, Formation::Unlimbered, Formation::Limbered) => FormationChange::LimberUnlimber,
         (Kind::Cavalry, _, Formation::Mounted | Formation::Dismounted) if now != f => {
-            return Err(no("6.22", format!("{name} mounts or dismounts only at the end of the Movement Phase")));
+            return Err(no("6.22", why!("{name} mounts or dismounts only at the end of the Movement Phase")));
         }
-        _ => return Err(no("6.0", format!("{name} ({now:?}) has no {f:?} formation to change to"))),
+        _ => return Err(no("6.0", why!("{name} ({now:?}) has no {f:?} formation to change to"))),
     };
     if g.unit(u).routed {
-        return Err(no("5.2", format!("{name} is routed and may not change formation")));
+        return Err(no("5.2", why!("{name} is routed and may not change formation")));
     }
     if !command::in_command(g, u) {
-        return Err(no("6.21", format!("{name} is out of command and may not change formation")));
+        return Err(no("6.21", why!("{name} is out of command and may not change formation")));
     }
     if g.pinned.contains(&at) {
-        return Err(no("9.84", format!("{name} is pinned and may not change formation")));
+        return Err(no("9.84", why!("{name} is pinned and may not change formation")));
     }
     let cost = g.charts().formation_cost(change).halves();
     let left = allowance(g, Piece::Unit(u)).saturating_sub(m.spent[0]);
     if cost > left {
-        return Err(no("6.22", format!("{name} has {} MP left; the change costs {}", mp(left), mp(cost))));
+        return Err(no("6.22", why!("{name} has {} MP left; the change costs {}", mp(left), mp(cost))));
     }
     Ok(cost)
 }
@@ -488,11 +481,11 @@ fn end_facing(g: &Gbacw, m: &Mover) -> Option<u8> {
 /// 7.12, 8.42: whether the move may end facing hexside `f`.
 fn face_check(g: &Gbacw, m: &Mover, f: u8) -> Result<(), Illegal> {
     if f > 5 {
-        return Err(no("7.0", "a counter faces one of its hex's six hexsides, 0-5".into()));
+        return Err(no("7.0", "a counter faces one of its hex's six hexsides, 0-5"));
     }
     match end_facing(g, m) {
-        None => Err(no("7.0", "leaders and gunboats have no facing".into())),
-        Some(now) if now == f => Err(no("7.12", "the stack already faces that hexside: end the move".into())),
+        None => Err(no("7.0", "leaders and gunboats have no facing")),
+        Some(now) if now == f => Err(no("7.12", "the stack already faces that hexside: end the move")),
         Some(_) => may_end(g, m),
     }
 }
@@ -526,7 +519,7 @@ fn mover_legal(m: &Mover, g: &Gbacw) -> Vec<Action> {
     }
     for to in at.neighbours() {
         let a = Action::Step(to);
-        if step_check(g, m, to).is_ok() && finish::keeps_way_on(g, &a) {
+        if step_check(g, m, to).is_ok() && (finish::plainly_ends(g, m, at, to) || finish::keeps_way_on(g, &a)) {
             out.push(a);
         }
     }
@@ -557,28 +550,25 @@ fn mounting_left(g: &Gbacw, side: Side, moved: &[(Piece, u16)]) -> Vec<(UnitId, 
 /// 6.22: whether cavalry unit `u` may mount or dismount now.
 fn mount_check(g: &Gbacw, left: &[(UnitId, u16)], changed: &[UnitId], u: UnitId) -> Result<Formation, Illegal> {
     let Some(&(_, mp_left)) = left.iter().find(|&&(v, _)| v == u) else {
-        return Err(no("6.14", "only the phasing player's cavalry on the map mounts and dismounts".into()));
+        return Err(no("6.14", "only the phasing player's cavalry on the map mounts and dismounts"));
     };
     let name = &g.info(u).name;
     if changed.contains(&u) {
-        return Err(no("6.22", format!("{name} has already changed this phase")));
+        return Err(no("6.22", why!("{name} has already changed this phase")));
     }
     if g.unit(u).routed {
-        return Err(no("5.2", format!("{name} is routed and may not change formation")));
+        return Err(no("5.2", why!("{name} is routed and may not change formation")));
     }
     if !command::in_command(g, u) {
-        return Err(no("6.21", format!("{name} is out of command and may not change formation")));
+        return Err(no("6.21", why!("{name} is out of command and may not change formation")));
     }
     let at = g.hex_of(u).expect("on the map");
     if g.pinned.contains(&at) {
-        return Err(no("9.84", format!("{name} is pinned and may not change formation")));
+        return Err(no("9.84", why!("{name} is pinned and may not change formation")));
     }
     let cost = g.charts().formation_cost(FormationChange::MountDismount).halves();
     if cost > mp_left {
-        return Err(no(
-            "6.22",
-            format!("{name} has {} MP left; mounting or dismounting costs {}", mp(mp_left), mp(cost)),
-        ));
+        return Err(no("6.22", why!("{name} has {} MP left; mounting or dismounting costs {}", mp(mp_left), mp(cost))));
     }
     let to = if g.unit(u).formation == Formation::Mounted { Formation::Dismounted } else { Formation::Mounted };
     let mut after = g.clone();
@@ -650,9 +640,14 @@ fn take_step(g: &mut Gbacw, m: &mut Mover, to: Hex, costs: &[u16]) {
     }
     m.steps = m.steps.saturating_add(1);
     m.landing = None;
-    let who = m.pieces.iter().map(|&p| name(g, p)).collect::<Vec<_>>().join(", ");
     let paid = mp(costs.iter().copied().max().unwrap_or(0));
     let rule = if from.is_none() { "GBACW 4.0" } else { "GBACW 5.15" };
+    // Named only when logged: random play and the bots' searches log nothing.
+    let who = if g.log.enabled() {
+        m.pieces.iter().map(|&p| name(g, p)).collect::<Vec<_>>().join(", ")
+    } else {
+        String::new()
+    };
     g.log.push(rule, || match from {
         None => format!("{who} comes onto the map at {to} ({paid} MP)."),
         Some(_) => format!("{who} enters {to} ({paid} MP)."),
@@ -869,8 +864,7 @@ impl Procedure<Gbacw, Action> for MoveFrame {
                 (!ok).then(|| {
                     no(
                         "8.41",
-                        "a unit goes on top of a stack of its own side, once a Movement Phase, not already there"
-                            .into(),
+                        "a unit goes on top of a stack of its own side, once a Movement Phase, not already there",
                     )
                 })
             }
@@ -887,13 +881,13 @@ impl Procedure<Gbacw, Action> for MoveFrame {
             (MoveFrame::Moving(m), Action::Face(f)) => face_check(g, m, f).err(),
             (MoveFrame::Moving(m), Action::EndMove) => may_end(g, m).err(),
             (MoveFrame::Moving(_), Action::Done | Action::Select(_)) => {
-                Some(no("5.0", "finish this move first (end it, or face the stack)".into()))
+                Some(no("5.0", "finish this move first (end it, or face the stack)"))
             }
             (MoveFrame::Mounting { left, changed, .. }, Action::Mount(u)) => {
                 if usize::from(u) < g.units.len() {
                     mount_check(g, left, changed, u).err()
                 } else {
-                    Some(no("6.14", "no such unit".into()))
+                    Some(no("6.14", "no such unit"))
                 }
             }
             _ => None,

@@ -31,6 +31,7 @@ pub mod paths;
 use crate::action::{Action, Piece};
 use crate::fire::resolve;
 use crate::procedure::{Frame, Procedure};
+use crate::refusal::{no, why};
 use crate::state::{Fate, Formation, Gbacw, LeaderId, Loc, UnitId};
 use crate::{facing, leaders, stacking};
 use engine::{Actor, Illegal, Side};
@@ -344,10 +345,6 @@ pub(crate) fn guns_entered(g: &mut Gbacw, h: Hex, side: Side, entering: &[UnitId
     }
 }
 
-fn no(rule: &str, reason: String) -> Illegal {
-    Illegal { rule: format!("GBACW {rule}"), reason }
-}
-
 impl Procedure<Gbacw, Action> for RetreatFrame {
     fn actor(&self, _g: &Gbacw) -> Actor {
         match self {
@@ -450,7 +447,7 @@ impl Procedure<Gbacw, Action> for RetreatFrame {
             Action::RetreatTo(h) if !r.next(g).contains(&h) => Some(retreat_refusal(g, r, h)),
             Action::Join(Piece::Leader(l)) if !self.legal(g).contains(a) => {
                 let name = if usize::from(l) < g.leaders.len() { g.leader_info(l).1 } else { "no such leader" };
-                Some(no("13.43", format!("{name} may not go with {} now", r.names(g))))
+                Some(no("13.43", why!("{name} may not go with {} now", r.names(g))))
             }
             _ => None,
         }
@@ -461,24 +458,24 @@ impl Procedure<Gbacw, Action> for RetreatFrame {
 fn retreat_refusal(g: &Gbacw, r: &Retreat, h: Hex) -> Illegal {
     let from = r.at();
     if from.distance(h) != 1 {
-        return no("14.4", format!("{h} is not next to {from}: a retreat goes hex by hex"));
+        return no("14.4", why!("{h} is not next to {from}: a retreat goes hex by hex"));
     }
     if !g.map().contains(h) {
-        return no("5.17", format!("{h} is off the map"));
+        return no("5.17", why!("{h} is off the map"));
     }
     if g.units_at(h).into_iter().any(|u| g.side_of(u) != r.side) {
-        return no("14.1", format!("enemy units hold {h}"));
+        return no("14.1", why!("enemy units hold {h}"));
     }
     if !paths::open_step(g, r.side, &r.units, r.start, from, h) {
         let terrain_ok = g.map().terrain(h).is_some_and(|t| g.charts().retreat_may_step(t, g.map().hexside(from, h)));
         return if terrain_ok {
-            no("14.4", format!("{h} is not farther from {} or leads toward the enemy's lines (R32)", r.start))
+            no("14.4", why!("{h} is not farther from {} or leads toward the enemy's lines (R32)", r.start))
         } else {
-            no("14.1", format!("a retreat may not go from {from} into {h} (impassable)"))
+            no("14.1", why!("a retreat may not go from {from} into {h} (impassable)"))
         };
     }
     if paths::friendly(g, r.side, h, &r.units) {
-        return no("14.3", format!("{h} holds friendly units and another way is open"));
+        return no("14.3", why!("{h} holds friendly units and another way is open"));
     }
-    no("13.31", format!("from {h} the retreat could not go its full {} hexes", r.length))
+    no("13.31", why!("from {h} the retreat could not go its full {} hexes", r.length))
 }
