@@ -53,6 +53,7 @@ pub fn new_game(options: Vec<String>, opt: Options) -> Gbacw {
         stack: Vec::new(),
         log: Log::recording(),
         legal_memo: engine::LegalMemo::default(),
+        occupied: crate::state::Occupied::default(),
     };
     let first = g.turn_label();
     g.log.push("GBACW 4.0", || format!("Game-Turn 1 ({first}) begins; the {} player moves first.", g.phasing.title()));

@@ -15,17 +15,27 @@ use engine::{Game, Illegal};
 use hexmap::Hex;
 
 /// Whether the step from `at` into `to` plainly leaves the move able to end there, without
-/// playing it on a copy (plan step 12: that was two fifths of random play): units move, all
-/// of them stacking; nothing stands in `to`; they alone keep within its limits (8.11-8.17);
-/// and no enemy zone is left, so no withdrawal fire holds the step (10.1). Leaders moving
-/// with units are with a unit (17.52). Otherwise [`keeps_way_on`] judges.
+/// playing it on a copy (plan step 12: that was two fifths of random play). No enemy zone is
+/// left, so no withdrawal fire holds the step (10.1), and where it lands:
+/// - units that stack: nothing stands in `to` and they alone keep within its limits
+///   (8.11-8.17); leaders with them are with a unit (17.52);
+/// - otherwise (leaders alone, gunboats) the hex's stacking is as it was and within its
+///   limits, and each leader has a friendly unit there or may stand alone there (17.52).
+///
+/// Otherwise [`keeps_way_on`] judges.
 pub(super) fn plainly_ends(g: &Gbacw, m: &Mover, at: Hex, to: Hex) -> bool {
     let units = super::hooks::units(m);
-    let plain = !units.is_empty()
-        && units.iter().all(|&u| crate::stacking::stacks(g, u))
-        && g.units_at(to).is_empty()
-        && crate::stacking::within_limits(g, to, &units)
-        && crate::withdrawal::leaving(g, m.side, &m.pieces, at).is_none();
+    let stackers: Vec<_> = units.iter().copied().filter(|&u| crate::stacking::stacks(g, u)).collect();
+    let lands = if stackers.is_empty() {
+        let leaders = units.len() < m.pieces.len();
+        crate::stacking::fault(g, to, m.side).is_none()
+            && (!leaders
+                || !crate::stacking::friends_at(g, to, m.side).is_empty()
+                || crate::leaders::may_stand_alone(g, to, m.side))
+    } else {
+        g.units_at(to).is_empty() && crate::stacking::within_limits(g, to, &stackers)
+    };
+    let plain = lands && crate::withdrawal::leaving(g, m.side, &m.pieces, at).is_none();
     debug_assert!(!plain || keeps_way_on(g, &Action::Step(to)), "a plain step to {to} that the search refuses");
     plain
 }
