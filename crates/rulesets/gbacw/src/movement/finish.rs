@@ -14,16 +14,18 @@ use engine::way_on::searching;
 use engine::{Game, Illegal};
 use hexmap::Hex;
 
-/// Whether the step from `at` into `to` plainly leaves the move able to end there, without
-/// playing it on a copy (plan step 12: that was two fifths of random play). No enemy zone is
-/// left, so no withdrawal fire holds the step (10.1), and where it lands:
-/// - units that stack: nothing stands in `to` and they alone keep within its limits
-///   (8.11-8.17); leaders with them are with a unit (17.52);
+/// Whether the step from `at` (`None`: a landing) into `to` plainly leaves the move able to
+/// end there, without playing it on a copy (plan step 12: that was two fifths of random
+/// play). No enemy zone is left, so no withdrawal fire holds the step (10.1), and where it
+/// lands:
+/// - units that stack: only friends that stack stand in `to` (no guns to capture), and with
+///   them the movers keep within its limits (8.11-8.17); leaders with them are with a unit
+///   (17.52);
 /// - otherwise (leaders alone, gunboats) the hex's stacking is as it was and within its
 ///   limits, and each leader has a friendly unit there or may stand alone there (17.52).
 ///
 /// Otherwise [`keeps_way_on`] judges.
-pub(super) fn plainly_ends(g: &Gbacw, m: &Mover, at: Hex, to: Hex) -> bool {
+pub(super) fn plainly_ends(g: &Gbacw, m: &Mover, at: Option<Hex>, to: Hex) -> bool {
     let units = super::hooks::units(m);
     let stackers: Vec<_> = units.iter().copied().filter(|&u| crate::stacking::stacks(g, u)).collect();
     let lands = if stackers.is_empty() {
@@ -33,10 +35,26 @@ pub(super) fn plainly_ends(g: &Gbacw, m: &Mover, at: Hex, to: Hex) -> bool {
                 || !crate::stacking::friends_at(g, to, m.side).is_empty()
                 || crate::leaders::may_stand_alone(g, to, m.side))
     } else {
-        g.units_at(to).is_empty() && crate::stacking::within_limits(g, to, &stackers)
+        let mut here = g.units_at(to);
+        here.iter().all(|&u| g.side_of(u) == m.side && crate::stacking::stacks(g, u)) && {
+            here.extend(&stackers);
+            crate::stacking::within_limits(g, to, &here)
+        }
     };
-    let plain = lands && crate::withdrawal::leaving(g, m.side, &m.pieces, at).is_none();
+    let plain = lands && at.is_none_or(|at| crate::withdrawal::leaving(g, m.side, &m.pieces, at).is_none());
     debug_assert!(!plain || keeps_way_on(g, &Action::Step(to)), "a plain step to {to} that the search refuses");
+    plain
+}
+
+/// Whether changing the moving unit to formation `f` in `at` plainly leaves its move able
+/// to end there: it stands alone, within the hex's limits, and no enemy zone covers it, so
+/// no withdrawal fire holds the change (6.23, 6.24). Otherwise [`keeps_way_on`] judges.
+pub(super) fn plainly_forms(g: &Gbacw, m: &Mover, at: Hex, f: crate::state::Formation) -> bool {
+    let [super::Piece::Unit(u)] = m.pieces[..] else { return false };
+    let plain = g.units_at(at) == [u]
+        && crate::stacking::within_limits(g, at, &[u])
+        && crate::withdrawal::formation_change(g, u, at, f).is_none();
+    debug_assert!(!plain || keeps_way_on(g, &Action::Form(f)), "a plain change to {f:?} that the search refuses");
     plain
 }
 

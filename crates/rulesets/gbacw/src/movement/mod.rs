@@ -497,7 +497,7 @@ fn mover_legal(m: &Mover, g: &Gbacw) -> Vec<Action> {
         let landing = &g.map().landings[m.landing.unwrap_or(0)];
         for &h in &landing.hexes {
             let a = Action::Step(h);
-            if step_check(g, m, h).is_ok() && finish::keeps_way_on(g, &a) {
+            if step_check(g, m, h).is_ok() && (finish::plainly_ends(g, m, None, h) || finish::keeps_way_on(g, &a)) {
                 out.push(a);
             }
         }
@@ -519,13 +519,13 @@ fn mover_legal(m: &Mover, g: &Gbacw) -> Vec<Action> {
     }
     for to in at.neighbours() {
         let a = Action::Step(to);
-        if step_check(g, m, to).is_ok() && (finish::plainly_ends(g, m, at, to) || finish::keeps_way_on(g, &a)) {
+        if step_check(g, m, to).is_ok() && (finish::plainly_ends(g, m, Some(at), to) || finish::keeps_way_on(g, &a)) {
             out.push(a);
         }
     }
     for f in [Formation::Line, Formation::Column, Formation::Limbered, Formation::Unlimbered] {
         let a = Action::Form(f);
-        if form_check(g, m, f).is_ok() && finish::keeps_way_on(g, &a) {
+        if form_check(g, m, f).is_ok() && (finish::plainly_forms(g, m, at, f) || finish::keeps_way_on(g, &a)) {
             out.push(a);
         }
     }
