@@ -19,7 +19,7 @@
 use crate::action::Piece;
 use crate::authored::{Cost, Mover};
 use crate::oob::Kind;
-use crate::state::{Formation, Gbacw, Loc};
+use crate::state::{Formation, Gbacw};
 use hexmap::Hex;
 
 /// The chart column a counter moves by (5.19), or `None` if it has none: unlimbered
@@ -76,12 +76,9 @@ pub fn allowance(g: &Gbacw, p: Piece) -> u16 {
 /// Whether a friendly combat unit other than `moving` stands in `h` (6.11, 8.0).
 #[must_use]
 pub fn friend_in(g: &Gbacw, h: Hex, side: engine::Side, moving: &[Piece]) -> bool {
-    g.unit_ids().any(|u| {
-        g.unit(u).loc == Loc::Map(h)
-            && g.side_of(u) == side
-            && crate::stacking::stacks(g, u)
-            && !moving.contains(&Piece::Unit(u))
-    })
+    g.units_at(h)
+        .into_iter()
+        .any(|u| g.side_of(u) == side && crate::stacking::stacks(g, u) && !moving.contains(&Piece::Unit(u)))
 }
 
 /// 5.15, 5.19, 6.11-6.12: the price of the step from `from` into the adjacent `to` for the
