@@ -403,7 +403,15 @@ fn shares_of(g: &Gbacw, d: &Declaration, u: UnitId) -> Vec<Action> {
 fn may_fire_at(g: &Gbacw, rec: &Record, target: Hex) -> bool {
     let d = Declaration { rec: rec.clone(), target, shares: Vec::new() };
     let side = firing_side(g);
-    g.unit_ids().filter(|&u| g.side_of(u) == side && fire_hex(g, u).is_some()).any(|u| !shares_of(g, &d, u).is_empty())
+    g.unit_ids()
+        .filter(|&u| g.side_of(u) == side && fire_hex(g, u).is_some_and(|from| within_reach(g, u, from, target)))
+        .any(|u| !shares_of(g, &d, u).is_empty())
+}
+
+/// Whether `target` lies within the longest range of `u`'s weapon from `from` (9.23): a
+/// quick bar before [`firer`] asks everything else (plan step 12).
+fn within_reach(g: &Gbacw, u: UnitId, from: Hex, target: Hex) -> bool {
+    g.charts().weapon(&g.info(u).weapon).is_some_and(|w| from.distance(target) <= u16::from(w.max_range()))
 }
 
 /// The hexes the firing side may announce a fire at.
