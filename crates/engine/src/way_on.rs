@@ -37,18 +37,23 @@ impl Drop for Searching {
 pub fn finishable<G: Game>(start: G, ends: impl Fn(&G) -> bool, steps: impl Fn(&G) -> Vec<G::Action>) -> bool {
     SEARCHING.set(true);
     let _searching = Searching;
-    let mut seen = HashSet::new();
+    if ends(&start) {
+        return true;
+    }
+    let mut seen = HashSet::from([start.state_hash()]);
     let mut open = vec![start];
+    // Each position is judged as it is made, so the search stops at the first that ends
+    // without copying its siblings.
     while let Some(p) = open.pop() {
-        if !seen.insert(p.state_hash()) {
-            continue;
-        }
-        if seen.len() > LIMIT || ends(&p) {
-            return true;
-        }
         for a in steps(&p) {
             let mut next = p.clone();
             next.apply_unchecked(&a);
+            if !seen.insert(next.state_hash()) {
+                continue;
+            }
+            if seen.len() > LIMIT || ends(&next) {
+                return true;
+            }
             open.push(next);
         }
     }

@@ -14,6 +14,12 @@ use engine::way_on::searching;
 use engine::{Game, Illegal};
 use hexmap::Hex;
 
+/// Whether the step from `at` into `to` keeps the move able to end: yes inside a search (the
+/// outer search judges), yes when [`plainly_ends`] sees it, else as [`keeps_way_on`] finds.
+pub(super) fn step_keeps_way(g: &Gbacw, m: &Mover, at: Option<Hex>, to: Hex) -> bool {
+    searching() || plainly_ends(g, m, at, to) || keeps_way_on(g, &Action::Step(to))
+}
+
 /// Whether the step from `at` (`None`: a landing) into `to` plainly leaves the move able to
 /// end there, without playing it on a copy (plan step 12: that was two fifths of random
 /// play). No enemy zone is left, so no withdrawal fire holds the step (10.1), and where it

@@ -45,6 +45,7 @@ use crate::procedure::{Frame, Procedure};
 use crate::refusal::{no, why};
 use crate::state::{Formation, Gbacw, Loc, UnitId};
 use crate::{command, facing, leaders, sequence, stacking};
+use engine::way_on::searching;
 use engine::{Actor, Illegal, Side};
 use hexmap::Hex;
 
@@ -345,10 +346,7 @@ fn step_check(g: &Gbacw, m: &Mover, to: Hex) -> Result<Vec<u16>, Illegal> {
                 return Err(no("5.2", why!("{} may not enter an enemy ZOC", name(g, p))));
             }
             if hooks::in_enemy_zoc(g, m.side, at)
-                && to
-                    .neighbours()
-                    .iter()
-                    .any(|&n| g.units_at(n).iter().any(|&u| g.side_of(u) != m.side))
+                && to.neighbours().iter().any(|&n| g.units_at(n).iter().any(|&u| g.side_of(u) != m.side))
             {
                 return Err(no("5.2", why!("{} may leave the enemy ZOC only to a hex next to no enemy", name(g, p))));
             }
@@ -497,7 +495,7 @@ fn mover_legal(m: &Mover, g: &Gbacw) -> Vec<Action> {
         let landing = &g.map().landings[m.landing.unwrap_or(0)];
         for &h in &landing.hexes {
             let a = Action::Step(h);
-            if step_check(g, m, h).is_ok() && (finish::plainly_ends(g, m, None, h) || finish::keeps_way_on(g, &a)) {
+            if step_check(g, m, h).is_ok() && finish::step_keeps_way(g, m, None, h) {
                 out.push(a);
             }
         }
@@ -519,13 +517,15 @@ fn mover_legal(m: &Mover, g: &Gbacw) -> Vec<Action> {
     }
     for to in at.neighbours() {
         let a = Action::Step(to);
-        if step_check(g, m, to).is_ok() && (finish::plainly_ends(g, m, Some(at), to) || finish::keeps_way_on(g, &a)) {
+        if step_check(g, m, to).is_ok() && finish::step_keeps_way(g, m, Some(at), to) {
             out.push(a);
         }
     }
     for f in [Formation::Line, Formation::Column, Formation::Limbered, Formation::Unlimbered] {
         let a = Action::Form(f);
-        if form_check(g, m, f).is_ok() && (finish::plainly_forms(g, m, at, f) || finish::keeps_way_on(g, &a)) {
+        if form_check(g, m, f).is_ok()
+            && (searching() || finish::plainly_forms(g, m, at, f) || finish::keeps_way_on(g, &a))
+        {
             out.push(a);
         }
     }
