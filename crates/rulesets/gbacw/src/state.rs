@@ -244,28 +244,42 @@ pub struct Gbacw {
     pub(crate) occupied: Occupied,
 }
 
-/// How many units stand in each hex of the map grid, by its dense index, worked out at the
-/// first question after a change (`Gbacw::unit_mut` forgets it). Most questions are about
-/// empty hexes (a step's destination, the hexes a line of sight crosses), answered without
-/// looking at the units (plan step 12: `units_at` was a quarter of random play). Not part of
-/// the position: it hashes to nothing and compares equal to any other.
+/// Which units stand in each hex of the map grid (by its dense index), worked out at the
+/// first question after a change (`Gbacw::unit_mut` forgets it): a list through the units
+/// for each hex, so `units_at` looks only at the units there (plan step 12: scanning every
+/// unit for each question was a quarter of random play). Not part of the position: it
+/// hashes to nothing and compares equal to any other.
 #[derive(Clone, Debug, Default)]
-pub struct Occupied(std::sync::OnceLock<Vec<u8>>);
+pub struct Occupied(std::sync::OnceLock<Occupancy>);
+
+/// The lists of [`Occupied`]: the first unit in each hex, and the next in the same hex after
+/// each unit ([`NO_UNIT`] ends a list).
+#[derive(Clone, Debug)]
+struct Occupancy {
+    head: Vec<u16>,
+    next: Vec<u16>,
+}
+
+/// The end of a list in [`Occupancy`].
+const NO_UNIT: u16 = u16::MAX;
 
 impl Occupied {
-    /// The counts for `g`'s units.
-    fn counts(&self, g: &Gbacw) -> &[u8] {
+    /// The lists for `g`'s units.
+    fn lists(&self, g: &Gbacw) -> &Occupancy {
         self.0.get_or_init(|| {
             let cells = &g.map().cells;
-            let mut n = vec![0u8; cells.len()];
-            for st in &g.units {
+            let mut head = vec![NO_UNIT; cells.len()];
+            let mut next = vec![NO_UNIT; g.units.len()];
+            for (u, st) in g.units.iter().enumerate().rev() {
                 if let Loc::Map(h) = st.loc
                     && let Some(i) = cells.index(h)
+                    && let Ok(id) = u16::try_from(u)
                 {
-                    n[i] = n[i].saturating_add(1);
+                    next[u] = head[i];
+                    head[i] = id;
                 }
             }
-            n
+            Occupancy { head, next }
         })
     }
 }
@@ -390,11 +404,20 @@ impl Gbacw {
     /// The units on the map in `h`, top of the stack first (8.4).
     #[must_use]
     pub fn units_at(&self, h: Hex) -> Vec<UnitId> {
-        if self.map().cells.index(h).is_some_and(|i| self.occupied.counts(self).get(i) == Some(&0)) {
-            return Vec::new();
+        let Some(i) = self.map().cells.index(h) else {
+            // Off the grid: no unit stands there (they stand on the map or off it).
+            return self.unit_ids().filter(|&u| self.unit(u).loc == Loc::Map(h)).collect();
+        };
+        let lists = self.occupied.lists(self);
+        let mut v = Vec::new();
+        let mut at = lists.head[i];
+        while at != NO_UNIT {
+            v.push(at);
+            at = lists.next[usize::from(at)];
         }
-        let mut v: Vec<UnitId> = self.unit_ids().filter(|&u| self.unit(u).loc == Loc::Map(h)).collect();
-        v.sort_by_key(|&u| (self.unit(u).order, u));
+        if v.len() > 1 {
+            v.sort_by_key(|&u| (self.unit(u).order, u));
+        }
         v
     }
 
