@@ -7,7 +7,8 @@
 //! cargo bench -p gbacw --bench play -- --quick   # a quick estimate
 //! ```
 //!
-//! Games start from `Gbacw::new(&[])` (Game-Turn 1, the Union's Initial Command Phase).
+//! Games start from `Gbacw::new(&[])` (Game-Turn 1, the Union's Initial Command Phase), the
+//! full battle, and from the short scenario `gbacw-belmont-camp` (groups `gbacw-camp/...`).
 //! Random play from there rarely brings the armies into contact; the Fire Phases' lists are
 //! found where they first arise. Logging off throughout.
 
@@ -33,9 +34,14 @@ fn nudge(g: &mut Gbacw, _on: bool) {
 fn main() {
     let mut base = Gbacw::new(&[]).expect("the scenario sets up");
     base.set_logging(false);
+    // The short scenario (issue 16: how the figures change from the short to the full).
+    let mut camp = Gbacw::new_scenario("gbacw-belmont-camp", &[]).expect("the scenario sets up");
+    camp.set_logging(false);
     let mut c = Criterion::default().configure_from_args();
     benchkit::legal(&mut c, "gbacw", &base, &PROCEDURES, nudge);
     benchkit::decisions(&mut c, "gbacw", &base);
     benchkit::games(&mut c, "gbacw", &base);
+    benchkit::decisions(&mut c, "gbacw-camp", &camp);
+    benchkit::games(&mut c, "gbacw-camp", &camp);
     c.final_summary();
 }
