@@ -82,6 +82,12 @@ fn breach(g: &Gbacw, h: Hex, units: &[UnitId]) -> Option<Breach> {
     if batteries > usize::from(limit.batteries) {
         return Some(Breach::Batteries(batteries));
     }
+    company(g, units)
+}
+
+/// How `units` would break 8.16 or 8.17 together in any hex: Column with another unit,
+/// mounted cavalry with a unit not mounted.
+fn company(g: &Gbacw, units: &[UnitId]) -> Option<Breach> {
     if units.len() > 1 {
         if let Some(&c) = units.iter().find(|&&u| g.unit(u).formation == Formation::Column) {
             return Some(Breach::Column(c));
@@ -94,6 +100,24 @@ fn breach(g: &Gbacw, h: Hex, units: &[UnitId]) -> Option<Breach> {
         }
     }
     None
+}
+
+/// Why `units` may not move as one stack: in no hex could they end together (8.16, 8.17), and
+/// a stack changes no formation on the way (6.2), so its move could never end.
+#[must_use]
+pub fn never_together(g: &Gbacw, units: &[UnitId]) -> Option<Illegal> {
+    let no = |rule: &str, reason: String| Some(Illegal { rule: format!("GBACW {rule}"), reason });
+    match company(g, units)? {
+        Breach::Column(c) => no(
+            "8.16",
+            format!("{} in Column may end a move with no other combat unit, so it moves alone", g.info(c).name),
+        ),
+        Breach::Mounted(m, o) => no(
+            "8.17",
+            format!("mounted {} may end a move only with mounted cavalry, not {}", g.info(m).name, g.info(o).name),
+        ),
+        _ => None,
+    }
 }
 
 /// Whether `units` alone in `h`, as they stand, would keep within 8.11-8.17 (for a move

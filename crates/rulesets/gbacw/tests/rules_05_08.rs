@@ -396,6 +396,27 @@ fn rule_5_0_a_stack_moves_together_each_paying_its_own() {
     assert_eq!(refused(&g, Action::Join(Piece::Unit(c))), "GBACW 5.0", "a stack forms before its first step");
 }
 
+/// 8.16, 8.17 with 5.0: a stack that could end together nowhere may not form (a stack
+/// changes no formation on the way). Random play found a Column regiment joined to mounted
+/// cavalry: the way-on search gave up at its limit and the stack came to a hex with no legal
+/// action. The neighbours: two mounted cavalry companies may go together, so may a Line
+/// regiment and its battery (above).
+#[test]
+fn rule_8_16_8_17_a_stack_that_could_end_nowhere_does_not_form() {
+    for (formation, rule) in [(Formation::Column, "GBACW 8.16"), (Formation::Line, "GBACW 8.17")] {
+        let mut g = tk::movement(Side::Union);
+        let c = tk::put(&mut g, "Dollins", "0510", 0);
+        let i = tk::put_in(&mut g, "27IL", "0510", 0, formation);
+        select(&mut g, c);
+        assert_eq!(refused(&g, Action::Join(Piece::Unit(i))), rule, "{formation:?}");
+    }
+    let mut g = tk::movement(Side::Union);
+    let c = tk::put(&mut g, "Dollins", "0510", 0);
+    let d = tk::put(&mut g, "Delano", "0510", 0);
+    select(&mut g, c);
+    ok(&mut g, Action::Join(Piece::Unit(d)));
+}
+
 #[test]
 fn rule_9_84_pinned_units_face_but_do_not_move() {
     let mut g = tk::movement(Side::Union);

@@ -287,6 +287,15 @@ fn join_check(g: &Gbacw, m: &Mover, p: Piece) -> Result<(), Illegal> {
     if hex(g, p).is_none() || hex(g, p) != hex(g, lead) {
         return Err(no("5.0", why!("{} is not stacked with {}", name(g, p), name(g, lead))));
     }
+    // 8.16, 8.17: a stack that could end nowhere together (random play found a Column
+    // regiment joined to cavalry, with no legal end and past the way-on search's limit).
+    if let Piece::Unit(u) = p {
+        let mut units = hooks::units(m);
+        units.push(u);
+        if let Some(f) = stacking::never_together(g, &units) {
+            return Err(f);
+        }
+    }
     Ok(())
 }
 
