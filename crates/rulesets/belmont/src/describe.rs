@@ -185,6 +185,14 @@ pub(crate) fn why_illegal(g: &Belmont, a: &Action) -> Illegal {
             "a regiment leader went into a melee hex ahead of his company: it must follow him now".into(),
         ),
         (Some(Frame::Activate), Action::Done)
+            if stage == Some(Stage::Maneuver) && !crate::naval::may_end_activation(g) =>
+        {
+            ill(
+                "Belmont 11.7",
+                "a loaded transport may not stay on the Columbus dock: sail it off before the activation ends".into(),
+            )
+        }
+        (Some(Frame::Activate), Action::Done)
             if stage == Some(Stage::Maneuver) && !crate::movement::demoralized_done(g) =>
         {
             ill(

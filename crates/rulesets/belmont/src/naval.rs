@@ -215,7 +215,11 @@ fn debark_legal(g: &Belmont) -> Vec<Action> {
             continue;
         };
         let Some(vh) = g.hex_of(v) else { continue };
-        for to in vh.neighbours() {
+        // 11.7, 11.8: into a Missouri land hex beside the vessel, or the dock it lies on (the
+        // seventh playtest: a transport sailed onto the Belmont dock, where 11.8 sends its
+        // companies ashore, and they could not leave it).
+        let on_dock = g.map().get(vh).is_some_and(|i| i.terrain == Terrain::Dock);
+        for to in on_dock.then_some(vh).into_iter().chain(vh.neighbours()) {
             let Some(info) = g.map().get(to) else {
                 continue;
             };

@@ -529,6 +529,25 @@ fn r11_8_the_destination_is_the_belmont_dock() {
     assert!(!is_legal(&g, &mv(&g, "13TN-C", "2230")));
 }
 
+/// 11.7 with 11.8 (the seventh playtest): a transport that sails onto the Belmont dock hex
+/// itself lands its companies there, the dock it lies on; before, they stayed aboard with no
+/// way off. Not into the hexes beside the dock (11.8), and Done on the Columbus dock with a
+/// loaded transport names 11.7.
+#[test]
+fn r11_8_a_transport_on_the_belmont_dock_lands_its_companies_there() {
+    let mut g = tn13_on_turn(3, &[("Transport-1", "3329"), ("13TN-C", "3329")]);
+    board(&mut g, "13TN-C", "Transport-1");
+    assert!(!is_legal(&g, &Action::Done));
+    let e = engine::Game::why_illegal(&g, &Action::Done);
+    assert_eq!(e.rule, "Belmont 11.7", "{e:?}");
+    sail(&mut g, "Transport-1", "2231");
+    assert!(is_legal(&g, &mv(&g, "13TN-C", "2231")));
+    assert!(!is_legal(&g, &mv(&g, "13TN-C", "2131")));
+    let land = mv(&g, "13TN-C", "2231");
+    act(&mut g, land);
+    assert_eq!(g.hex_of(g.id("13TN-C")), Some(hex("2231")));
+}
+
 #[test]
 fn r11_8_only_one_transport_before_the_limits_are_lifted() {
     let mut g =
