@@ -472,6 +472,25 @@ fn rule_13_4_a_lone_enemy_commander_does_not_bar_the_hex_and_the_log_says_so() {
     assert_eq!(refused(&g, Action::Step(ahead)), "FotM 13.4");
 }
 
+/// 13.1, 17.4 (the seventh playtest: a brigade that had moved, clicked, heard only "not a
+/// choice"): picking a brigade whose move is over names 13.1; a routed one names 17.4; one
+/// that has not moved may be picked.
+#[test]
+fn rule_13_1_a_brigade_that_has_moved_or_is_routed_says_why_it_is_not_picked() {
+    let at = plain("1317");
+    let mut g = moving_on(3, "Scammon", "1317", 0, |g, _| {
+        put(g, "Crook", "1417", 0);
+        let r = put(g, "Christ", "1517", 0);
+        g.bde_mut(r).routed = true;
+    });
+    act(&mut g, Action::Step(n(at, Direction::N)));
+    act(&mut g, Action::EndMove);
+    let (s, c, r) = (id(&g, "Scammon"), id(&g, "Crook"), id(&g, "Christ"));
+    assert_eq!(refused(&g, Action::Select(Unit::Brigade(s))), "FotM 13.1");
+    assert_eq!(refused(&g, Action::Select(Unit::Brigade(r))), "FotM 17.4");
+    assert!(legal(&g, Action::Select(Unit::Brigade(c))));
+}
+
 // ------------------------------------------------------------------------------------------
 // 13.5 forced march.
 

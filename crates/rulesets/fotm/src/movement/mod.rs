@@ -197,6 +197,24 @@ fn has_moved(g: &Fotm, u: Unit) -> bool {
     }
 }
 
+/// Why `u` may not be picked to move now, when the rules say (the seventh playtest: a
+/// brigade that had moved, clicked, heard only "not a choice"): its move is over (13.1), or it
+/// is routed and moves by itself until regrouped (17.4).
+fn select_refusal(g: &Fotm, u: Unit) -> Option<Illegal> {
+    if let Unit::Brigade(b) = u
+        && g.bde(b).routed
+    {
+        return Some(no(
+            "FotM 17.4",
+            format!(
+                "{} is routed: it moves by itself toward the road and its army's entry hexes until regrouped",
+                g.uname(u)
+            ),
+        ));
+    }
+    has_moved(g, u).then(|| no("FotM 13.1", format!("{} has moved this phase; its move is over", g.uname(u))))
+}
+
 /// The units the phasing player may still pick.
 fn selectable(g: &Fotm, side: Side, reinforce: bool) -> Vec<Unit> {
     if reinforce {
@@ -935,6 +953,13 @@ impl Procedure<Fotm, Action> for MoveFrame {
             && !self.legal(g).contains(a)
         {
             return Some(stacking::reorder_refused());
+        }
+        if let Action::Select(u) = *a
+            && matches!(self, MoveFrame::Phase { .. } | MoveFrame::Moving(_))
+            && !self.legal(g).contains(a)
+            && let Some(why) = select_refusal(g, u)
+        {
+            return Some(why);
         }
         if let MoveFrame::Phase { side, reinforce, .. } = self
             && *a == Action::Done
