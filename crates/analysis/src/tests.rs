@@ -57,7 +57,7 @@ impl Game for Roll {
         [f64::from(self.sum), 0.0]
     }
     fn outcome(&self) -> Option<Outcome> {
-        (self.actor() == Actor::Over).then(|| Outcome { winner: Some(Side::Union), vp: self.vp() })
+        (self.actor() == Actor::Over).then(|| Outcome { winner: Some(Side::Union), vp: self.vp(), level: None })
     }
     fn tally(&self) -> Vec<(String, i64)> {
         vec![("sum".into(), i64::from(self.sum)), ("sixes".into(), i64::from(self.sixes))]
@@ -272,7 +272,7 @@ impl Game for Duel {
         [f64::from(self.vp % 9), 0.0]
     }
     fn outcome(&self) -> Option<Outcome> {
-        (self.actor() == Actor::Over).then(|| Outcome { winner: None, vp: self.vp() })
+        (self.actor() == Actor::Over).then(|| Outcome { winner: None, vp: self.vp(), level: None })
     }
 }
 

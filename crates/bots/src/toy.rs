@@ -90,7 +90,7 @@ impl Game for Choice {
     }
     fn outcome(&self) -> Option<Outcome> {
         // Scored by evaluation, not by a winner: a draw whatever happens.
-        (self.actor() == Actor::Over).then(|| Outcome { winner: None, vp: self.vp() })
+        (self.actor() == Actor::Over).then(|| Outcome { winner: None, vp: self.vp(), level: None })
     }
     fn evaluate(&self, side: Side) -> f64 {
         let m = f64::from(self.vp) / 100.0;
@@ -179,6 +179,7 @@ impl Game for Dash {
                 std::cmp::Ordering::Equal => None,
             },
             vp: self.vp(),
+            level: None,
         })
     }
 }
@@ -236,7 +237,7 @@ impl Game for Switch {
         [0.0, 0.0]
     }
     fn outcome(&self) -> Option<Outcome> {
-        self.over.then(|| Outcome { winner: None, vp: self.vp() })
+        self.over.then(|| Outcome { winner: None, vp: self.vp(), level: None })
     }
     fn evaluate(&self, _: Side) -> f64 {
         0.9
@@ -329,7 +330,7 @@ impl Game for Pace {
         [0.0, 0.0]
     }
     fn outcome(&self) -> Option<Outcome> {
-        self.over.then(|| Outcome { winner: None, vp: self.vp() })
+        self.over.then(|| Outcome { winner: None, vp: self.vp(), level: None })
     }
     fn evaluate(&self, _: Side) -> f64 {
         0.9
@@ -418,7 +419,7 @@ impl Game for Drill {
         [0.0, 0.0]
     }
     fn outcome(&self) -> Option<Outcome> {
-        self.over.then(|| Outcome { winner: self.won().then_some(Side::Union), vp: self.vp() })
+        self.over.then(|| Outcome { winner: self.won().then_some(Side::Union), vp: self.vp(), level: None })
     }
     fn evaluate(&self, side: Side) -> f64 {
         if side == Side::Union { 0.6 } else { 0.4 }

@@ -294,7 +294,7 @@ mod tests {
             [f64::from(self.steps), 0.0]
         }
         fn outcome(&self) -> Option<Outcome> {
-            (self.actor() == Actor::Over).then(|| Outcome { winner: Some(Side::Union), vp: self.vp() })
+            (self.actor() == Actor::Over).then(|| Outcome { winner: Some(Side::Union), vp: self.vp(), level: None })
         }
         fn metrics(&self) -> Vec<(String, Metric)> {
             vec![("steps".into(), Metric::Number(Some(f64::from(self.steps))))]

@@ -144,6 +144,11 @@ pub struct Outcome {
     pub winner: Option<Side>,
     /// Victory points, Union then Confederate.
     pub vp: [f64; 2],
+    /// The result in the rulebook's words where it grades victories or decides otherwise
+    /// than by the VP ("Decisive Victory: both gaps held, 18.1"); `None` when the VP say it
+    /// (the seventh playtest: "wins (VP 4 to 5)" for a win by the gaps read as a VP win).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub level: Option<String>,
 }
 
 /// Facts about a scenario that a menu or lobby shows.

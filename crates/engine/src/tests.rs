@@ -63,6 +63,7 @@ impl Game for Race {
         (self.actor() == Actor::Over).then(|| Outcome {
             winner: Some(if self.pos[0] >= 10 { Side::Union } else { Side::Confederate }),
             vp: self.vp(),
+            level: None,
         })
     }
     fn log(&self) -> &Log {

@@ -493,11 +493,17 @@ export function turnText(tracks) {
   return t ? `${t[0]} ${t[1]}` : null;
 }
 
-/** The outcome in words: "The Union wins (VP 12 to 5)" or "A draw (VP 3 to 3)". */
+/**
+ * The outcome in words: "The Union wins (VP 12 to 5)" or "A draw (VP 3 to 3)", with the
+ * ruleset's level where it gives one ("The Confederate wins: Decisive Victory: both gaps held
+ * (18.1) (VP 4 to 5)"; the seventh playtest read a win by the gaps as a win by 1 VP).
+ */
 export function outcomeText(outcome) {
   if (!outcome) return '';
   const vp = outcome.vp ? ` (VP ${fmt(outcome.vp[0])} to ${fmt(outcome.vp[1])})` : '';
-  return outcome.winner ? `The ${sideName(outcome.winner)} wins${vp}` : `A draw${vp}`;
+  const level = outcome.level ? `: ${outcome.level}` : '';
+  if (outcome.winner) return `The ${sideName(outcome.winner)} wins${level}${vp}`;
+  return outcome.level ? `${outcome.level[0].toUpperCase()}${outcome.level.slice(1)}${vp}` : `A draw${vp}`;
 }
 
 /** A number without a needless ".0". */

@@ -1498,6 +1498,7 @@ mod tests {
             (self.actor() == Actor::Over).then(|| Outcome {
                 winner: Some(if self.pos[0] >= 10 { Side::Union } else { Side::Confederate }),
                 vp: self.vp(),
+                level: None,
             })
         }
         fn log(&self) -> &Log {

@@ -223,6 +223,7 @@ impl Game for Belmont {
             // 14.0: the most VP wins; the Union wins ties.
             winner: Some(if self.vp[0] >= self.vp[1] { Side::Union } else { Side::Confederate }),
             vp: self.vp(),
+            level: (self.vp[0] == self.vp[1]).then(|| "the Union wins ties (14.0)".to_string()),
         })
     }
 

@@ -246,7 +246,10 @@ impl Game for Fotm {
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        (self.actor() == Actor::Over).then(|| Outcome { winner: victory::result(self).0, vp: self.vp() })
+        (self.actor() == Actor::Over).then(|| {
+            let (winner, level) = victory::result(self);
+            Outcome { winner, vp: self.vp(), level: Some(victory::level_words(self, level)) }
+        })
     }
 
     fn log(&self) -> &Log {

@@ -109,6 +109,19 @@ pub fn result(g: &Fotm) -> (Option<Side>, Level) {
     }
 }
 
+/// The result's level in 18.1's words, with why: the gaps, or the VP margin.
+#[must_use]
+pub fn level_words(g: &Fotm, level: Level) -> String {
+    let [u, c] = vp(g);
+    let margin = u.abs_diff(c);
+    match level {
+        Level::Decisive => "Decisive Victory: both gaps held (18.1)".into(),
+        Level::Draw => format!("a Draw: the gaps split and {margin} VP between the sides (18.1: 0-7)"),
+        Level::Minor => format!("a Minor Victory: the gaps split, {margin} VP ahead (18.1: 8-15)"),
+        Level::Major => format!("a Major Victory: the gaps split, {margin} VP ahead (18.1: 16+)"),
+    }
+}
+
 /// C: the final check after 9 PM, logged.
 pub(crate) fn final_scoring(g: &mut Fotm) {
     let [u, c] = vp(g);

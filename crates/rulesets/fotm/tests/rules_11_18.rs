@@ -149,7 +149,9 @@ fn rule_11_2_game_ends_after_9_pm() {
     assert_eq!(g.turn, g.last_turn());
     // The last decisions were on the 9 PM turn.
     assert_eq!(seen.last().map(|x| x.0), Some(g.last_turn()));
-    assert!(g.outcome().is_some());
+    // 18.1: the outcome says how it was decided (gaps or margin), for the page's header.
+    let level = g.outcome().and_then(|o| o.level).expect("an outcome with its level");
+    assert!(level.contains("18.1"), "{level}");
 }
 
 // ---------------------------------------------------------------------------------------

@@ -327,7 +327,7 @@ impl Game for Gbacw {
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        (self.actor() == Actor::Over).then(|| Outcome { winner: victory::winner(self), vp: self.vp() })
+        (self.actor() == Actor::Over).then(|| Outcome { winner: victory::winner(self), vp: self.vp(), level: None })
     }
 
     fn log(&self) -> &Log {

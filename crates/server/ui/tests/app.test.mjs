@@ -151,6 +151,12 @@ test('tracks and outcome in words', () => {
   assert.equal(turnText([['Orientation', 'x']]), null);
   assert.equal(outcomeText({ winner: 'union', vp: [12, 5] }), 'The Union wins (VP 12 to 5)');
   assert.equal(outcomeText({ winner: null, vp: [2.5, 2.5] }), 'A draw (VP 2.5 to 2.5)');
+  // The ruleset's level, where it gives one (FotM 18.1: a win by the gaps, a draw by margin).
+  assert.equal(
+    outcomeText({ winner: 'confederate', vp: [4, 5], level: 'Decisive Victory: both gaps held (18.1)' }),
+    'The Confederate wins: Decisive Victory: both gaps held (18.1) (VP 4 to 5)',
+  );
+  assert.equal(outcomeText({ winner: null, vp: [9, 5], level: 'a Draw: the gaps split' }), 'A Draw: the gaps split (VP 9 to 5)');
 });
 
 test('errors in words: the rule and reason of an illegal action', () => {
