@@ -7,11 +7,14 @@ import { ui, $ } from './page.js';
 export function confirmOdds(a) {
   const q = new URLSearchParams({ seq: String(ui.state.seq), index: String(a.index) });
   if (ui.token) q.set('seat', ui.token);
-  const d = confirmDialog(a.label, [el('p', { class: 'loading' }, 'Working out the odds…')]);
+  // What the choice does beside the attack (the seventh playtest: a click meant to add a
+  // brigade to an Assault took it out), above the odds.
+  const warn = a.warning ? el('p', { class: 'warning' }, a.warning) : null;
+  const d = confirmDialog(a.label, [warn, el('p', { class: 'loading' }, 'Working out the odds…')].filter(Boolean));
   api(`/api/games/${encodeURIComponent(ui.id)}/odds?${q}`)
     .then((odds) => {
       const note = odds.assumption ? el('p', { class: 'assumption' }, `Assumes ${odds.assumption}.`) : null;
-      d.show(odds.label || a.label, [...oddsParts(odds), note]);
+      d.show(odds.label || a.label, [warn, ...oddsParts(odds), note]);
     })
     .catch((e) => {
       if (!d.open()) return;
@@ -20,7 +23,7 @@ export function confirmOdds(a) {
         e instanceof ApiError && e.status === 422 && e.body && e.body.error === 'too_large'
           ? 'Too many outcomes to work out the exact odds of this one.'
           : `No odds: ${errorText(e)}`;
-      d.show(a.label, [el('p', { class: 'too-large' }, text)]);
+      d.show(a.label, [warn, el('p', { class: 'too-large' }, text)]);
     });
   return d.answer;
 }

@@ -66,8 +66,24 @@ pub(crate) fn action_view(g: &Fotm, a: &Action) -> ActionView {
         warning: match *a {
             Action::Step(to) => crate::movement::step_warning(g, to),
             Action::Done => crate::movement::done_warning(g),
+            // 15.4: the same choice takes a brigade out of the Assault it has joined; a click
+            // meant to add it asks first (the seventh playtest toggled one out unawares).
+            Action::Join(b) if assault_joined(g, b) => {
+                Some(format!("{}: it is in the Assault already", crate::describe::describe(g, a)))
+            }
             _ => None,
         },
+    }
+}
+
+/// Whether brigade `b` has joined the Assault being announced (15.4).
+fn assault_joined(g: &Fotm, b: crate::state::Bid) -> bool {
+    match g.stack.last() {
+        Some(crate::procedure::Frame::Combat(c)) => match &**c {
+            crate::combat::CombatFrame::Assault(a) => a.joined.contains(&b),
+            _ => false,
+        },
+        _ => false,
     }
 }
 

@@ -121,7 +121,11 @@ fn rule_15_4_an_assault_is_melee_on_the_target_hex() {
     let v = view(&g, &join);
     assert_eq!((v.kind.as_str(), v.unit.as_deref()), ("melee", Some("Scammon")));
     assert_eq!(at(&v), Some(target));
+    assert_eq!(v.warning, None, "joining warns of nothing");
     act(&mut g, join);
+    // The seventh playtest: the same choice once joined takes it out, and says so first.
+    let leave = view(&g, &join);
+    assert!(leave.warning.as_deref().is_some_and(|w| w.contains("leaves the Assault")), "{leave:?}");
     let marks = g.board().marks;
     let from = g.hex_of(s).map(|h| h.label());
     assert!(marks.iter().any(|m| m.from == from), "an arrow from the joined brigade's hex: {marks:?}");
