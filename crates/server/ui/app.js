@@ -454,6 +454,13 @@ function summaryRows(classes) {
  */
 function atLeast(what, n, sign) {
   if (n < 0 && / lost$/.test(what)) return atLeast(what.replace(/ lost$/, ' regained'), -n, '≥');
+  if (n < 0) {
+    // Any other count that falls: "broken or eliminated down by ≥ 1", not "≤ -1" (the
+    // seventh playtest, on a rally's odds).
+    const text = changeText(what, -n);
+    const cut = text.lastIndexOf(' ');
+    return `${text.slice(0, cut)} down by ${sign === '≤' ? '≥' : '≤'} ${text.slice(cut + 1).replace(/^\+/, '')}`;
+  }
   const text = changeText(what, n);
   const cut = text.lastIndexOf(' ');
   return `${text.slice(0, cut)} ${sign} ${text.slice(cut + 1).replace(/^\+/, '')}`;

@@ -192,7 +192,7 @@ test('the odds in short: each tally key\'s chance up and down, most likely first
   assert.deepEqual(rows.map((r) => [r.pct, r.text]), [
     ['70.0%', 'Union steps lost ≥ 1'],
     ['20.0%', 'Confederate VP ≥ 0.5'],
-    ['10.0%', 'Confederate VP ≤ -1'],
+    ['10.0%', 'Confederate VP down by ≥ 1'],
     ['20.0%', 'nothing changes'],
   ]);
   assert.deepEqual(oddsSummary([{ probability: 1, changes: [] }]).map((r) => r.text), ['nothing changes']);
@@ -242,6 +242,15 @@ test('a loss that falls reads as a gain (fifth playtest)', () => {
   ]);
   assert.equal(rows[0].text, 'Union steps regained ≥ 1');
   assert.equal(rows[0].pct, '33.3%');
+});
+
+test('any other count that falls reads as falling (seventh playtest)', () => {
+  const rows = oddsSummary([
+    { probability: 1 / 6, changes: [['confederate companies broken or eliminated', -1]] },
+    { probability: 5 / 6, changes: [] },
+  ]);
+  assert.equal(rows[0].text, 'Confederate companies broken or eliminated down by ≥ 1');
+  assert.equal(rows[0].pct, '16.7%');
 });
 
 test('a move that stops says what comes next (fourth playtest)', () => {
