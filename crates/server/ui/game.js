@@ -446,7 +446,13 @@ function choiceOdds() {
         const line = el('span', { class: 'choice-odds' }, rows.map((r) => `${pct(r)} ${r.text}`).join(' · '));
         button.after(line);
       })
-      .catch(() => {});
+      .catch((e) => {
+        // Said, not swallowed (the seventh playtest: six refusals for time, two shown).
+        if (ui.state.seq !== seq) return;
+        const button = document.querySelector(`#actions button.action[data-index="${a.index}"]`);
+        if (!button || button.nextElementSibling?.classList.contains('choice-odds')) return;
+        button.after(el('span', { class: 'choice-odds none' }, `No odds: ${errorText(e)}`));
+      });
   }
 }
 

@@ -401,6 +401,33 @@ fn rule_11_19_a_wagon_left_by_its_crew_is_taken_or_crewed_again() {
     assert_eq!(routed.unit(w).abandoned, Some(hex("2329")), "a routed crew does not crew it");
 }
 
+/// 11.19 with 8.16 (random play, session 16): a Column regiment that would take a wagon its
+/// crew left may not step in where it could then end nowhere (the wagon, now its own, shares
+/// the hex); the step was offered as plain and the move came to a dead end. In Line it may.
+#[test]
+fn rule_11_19_a_column_does_not_take_a_wagon_it_could_not_then_leave() {
+    for (formation, offered) in [(Formation::Column, false), (Formation::Line, true)] {
+        let mut g = offensive();
+        let w = unit(&mut g, "CWagon", hex("2329"), Formation::Wagon, 0);
+        tk::rout(&mut g, w, &[]);
+        tk::retreat_first(&mut g);
+        tk::phase(&mut g, 1, Side::Union, Phase::Movement);
+        let inf = unit(&mut g, "27IL", hex("2328"), formation, 3);
+        ok(&mut g, Action::Select(Piece::Unit(inf)));
+        // Spend all but the step's price, so nothing follows it.
+        let allowance = gbacw::movement::costs::allowance(&g, Piece::Unit(inf));
+        let cost = g.legal_actions().contains(&Action::Step(hex("2329")));
+        assert!(cost || !offered, "{formation:?}: the step is in reach");
+        if let Some(gbacw::procedure::Frame::Move(mf)) = g.stack.last_mut()
+            && let gbacw::movement::MoveFrame::Moving(m) = mf.as_mut()
+        {
+            m.spent[0] = allowance.saturating_sub(2);
+        }
+        g.legal_memo.forget();
+        assert_eq!(g.legal_actions().contains(&Action::Step(hex("2329"))), offered, "{formation:?}");
+    }
+}
+
 /// 11.12: a crew killed off its wagon leaves the counter on the wagon, empty, for 11.18 to
 /// recrew; killed, it neither routs nor rallies.
 #[test]

@@ -24,13 +24,13 @@ pub(super) fn step_keeps_way(g: &Gbacw, m: &Mover, at: Option<Hex>, to: Hex) -> 
 /// end there, without playing it on a copy (plan step 12: that was two fifths of random
 /// play). No enemy zone is left, so no withdrawal fire holds the step (10.1), and where it
 /// lands:
-/// - units that stack: only friends that stack stand in `to` (no guns to capture), and with
+/// - units that stack: only friends that stack stand in `to`, and with
 ///   them the movers keep within its limits (8.11-8.17); leaders with them are with a unit
 ///   (17.52);
 /// - otherwise (leaders alone, gunboats) the hex's stacking is as it was and within its
 ///   limits, and each leader has a friendly unit there or may stand alone there (17.52).
 ///
-/// Otherwise [`keeps_way_on`] judges.
+/// Nor may guns or a wagon left by their crews stand there. Otherwise [`keeps_way_on`] judges.
 pub(super) fn plainly_ends(g: &Gbacw, m: &Mover, at: Option<Hex>, to: Hex) -> bool {
     let units = super::hooks::units(m);
     let stackers: Vec<_> = units.iter().copied().filter(|&u| crate::stacking::stacks(g, u)).collect();
@@ -47,7 +47,12 @@ pub(super) fn plainly_ends(g: &Gbacw, m: &Mover, at: Option<Hex>, to: Hex) -> bo
             crate::stacking::within_limits(g, to, &here)
         }
     };
-    let plain = lands && at.is_none_or(|at| crate::withdrawal::leaving(g, m.side, &m.pieces, at).is_none());
+    // Guns or a wagon left in `to` change hands or crews as units enter (15.16, 11.19), and
+    // what then stands there is no longer plain (random play found a Column regiment taking
+    // a crewless wagon and unable to end beside it, 8.16).
+    let left_there = g.units.iter().any(|st| st.abandoned == Some(to));
+    let plain =
+        lands && !left_there && at.is_none_or(|at| crate::withdrawal::leaving(g, m.side, &m.pieces, at).is_none());
     debug_assert!(!plain || keeps_way_on(g, &Action::Step(to)), "a plain step to {to} that the search refuses");
     plain
 }
