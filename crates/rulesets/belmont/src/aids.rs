@@ -129,7 +129,7 @@ fn melee() -> Vec<AidTable> {
 }
 
 /// Half MP as the chart prints MP: "1/2", "1", "2".
-fn mp(half: u8) -> String {
+pub(crate) fn mp(half: u8) -> String {
     match (half / charts::HALF, half % charts::HALF) {
         (0, 0) => "0".into(),
         (0, _) => "1/2".into(),

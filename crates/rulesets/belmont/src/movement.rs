@@ -501,6 +501,23 @@ pub(crate) fn need_after_step(g: &Belmont, u: UnitId, to: Hex, m: usize) -> Opti
     melee_need(&ctx, u, from, left, Some(m)).spent(g.map(), to)
 }
 
+/// `u` starts moving: the unit moving before it finishes (a unit finishes moving when
+/// another starts), and the log says so when it had movement points left (the seventh
+/// playtest: companies debarked one after another lost their 2 MP unsaid).
+pub(crate) fn hand_over(g: &mut Belmont, u: UnitId) {
+    let act = g.act.as_mut().expect("activation");
+    let Some(prev) = act.moving.replace(u) else { return };
+    if prev != u && g.unit(prev).mp > 0 && g.hex_of(prev).is_some() {
+        let (p, n, left) = (g.name(prev), g.name(u), g.unit(prev).mp);
+        g.log.push("Belmont 4.0", || {
+            format!(
+                "{p}'s move is over as {n} moves ({} MP left unspent; one unit moves at a time).",
+                crate::aids::mp(left)
+            )
+        });
+    }
+}
+
 /// Moves a unit one hex (4.0), or into a melee hex (4.3.2).
 pub(crate) fn step(g: &mut Belmont, u: UnitId, to: Hex) {
     let from = g.hex_of(u).expect("on map");
@@ -510,7 +527,7 @@ pub(crate) fn step(g: &mut Belmont, u: UnitId, to: Hex) {
         let mp = if g.unit(u).moved { g.unit(u).mp } else { g.allowance(u) };
         g.unit_mut(u).mp = mp;
         g.unit_mut(u).moved = true;
-        g.act.as_mut().expect("activation").moving = Some(u);
+        hand_over(g, u);
     }
     let c = cost(g, u, from, to).expect("legal step");
     g.unit_mut(u).mp -= c;

@@ -241,11 +241,8 @@ fn debark_legal(g: &Belmont) -> Vec<Action> {
 /// 11.7: a unit leaves its vessel with two movement points and may not melee this turn.
 pub(crate) fn debark(g: &mut Belmont, u: UnitId, to: Hex) {
     let Loc::Aboard(v) = g.unit(u).loc else { unreachable!() };
-    let act = g.act.as_mut().expect("activation");
-    if let Some(prev) = act.moving.replace(u) {
-        let _ = prev;
-    }
-    act.sailed.push(v); // 11.7: when one unit debarks, the transport's movement is done.
+    crate::movement::hand_over(g, u);
+    g.act.as_mut().expect("activation").sailed.push(v); // 11.7: when one unit debarks, the transport's movement is done.
     g.set_loc(u, Loc::Hex(to));
     g.unit_mut(u).moved = true;
     g.unit_mut(u).debarked = true;

@@ -548,6 +548,29 @@ fn r11_8_a_transport_on_the_belmont_dock_lands_its_companies_there() {
     assert_eq!(g.hex_of(g.id("13TN-C")), Some(hex("2231")));
 }
 
+/// 11.7 with 4.0 (the seventh playtest): companies debarked one after another each had 2 MP,
+/// and the earlier one's move ended unsaid when the next debarked. The log now says so; a
+/// company whose MP are spent ends unremarked.
+#[test]
+fn r11_7_a_debarked_company_whose_move_ends_as_another_lands_is_named() {
+    let mut g = tn13_on_turn(3, &[("Transport-1", "3329"), ("13TN-C", "3329"), ("13TN-D", "3329")]);
+    board(&mut g, "13TN-C", "Transport-1");
+    board(&mut g, "13TN-D", "Transport-1");
+    sail(&mut g, "Transport-1", "2231");
+    for c in ["13TN-C", "13TN-D"] {
+        let land = mv(&g, c, "2231");
+        act(&mut g, land);
+    }
+    assert!(
+        g.log()
+            .events()
+            .iter()
+            .any(|e| e.rule == "Belmont 4.0" && e.text.starts_with("13TN-C's move is over as 13TN-D moves")),
+        "{:?}",
+        g.log().events().iter().rev().take(4).collect::<Vec<_>>()
+    );
+}
+
 #[test]
 fn r11_8_only_one_transport_before_the_limits_are_lifted() {
     let mut g =
