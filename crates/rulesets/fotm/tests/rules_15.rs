@@ -237,6 +237,24 @@ fn rule_15_2_the_corps_penalty_is_named_before_the_roll() {
     }
 }
 
+/// 15.4 (the seventh playtest): an Assault nobody may make names each nearby brigade's own
+/// bar, not every condition at once: a brigade in column (15.2), a battery out of range
+/// (9.1). The neighbour: in line, the same brigade may assault.
+#[test]
+fn rule_15_4_an_assault_refused_names_what_bars_each_brigade() {
+    let (mut g, s, _) = face_off("Scammon", "Garland");
+    g.bde_mut(s).column = true;
+    put_facing(&mut g, "Benjamin", "2819", "2815");
+    combat(&mut g, Side::Union, TURN);
+    let why = g.why_illegal(&Action::Assault(hex("2815")));
+    assert_eq!(why.rule, "FotM 15.4");
+    assert!(why.reason.contains("is in column (FotM 15.2)"), "{}", why.reason);
+    assert!(why.reason.contains("beyond its range (FotM 9.1)"), "{}", why.reason);
+    let (mut g, _, _) = face_off("Scammon", "Garland");
+    combat(&mut g, Side::Union, TURN);
+    assert!(legal(&g, Action::Assault(hex("2815"))));
+}
+
 /// As [`two_hexes_assault`] with Crook beside Scammon and Benjamin (IX Corps, canister 1)
 /// stacked with Scammon, all facing 2815: 1 + 6 + 6 SP of one corps. Returns after the launch
 /// and the choice of Scammon as the Lead: (game, Scammon, Benjamin).

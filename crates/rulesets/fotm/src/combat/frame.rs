@@ -278,25 +278,38 @@ impl Procedure<Fotm, Action> for CombatFrame {
                 } else if targeted.contains(h) {
                     ("FotM 15.2", format!("{h} has already been assaulted this Combat Phase"))
                 } else {
-                    (
-                        "FotM 15.4",
-                        format!(
-                            "no brigade of yours may assault {h}: one must be adjacent (artillery: in range with LOS), not yet assaulted, not in column, routed or regrouped, the hex not in its rear"
-                        ),
-                    )
+                    // Each nearby brigade's own bar, nearest first (the seventh playtest).
+                    let mut near: Vec<Bid> = g
+                        .on_map(*side)
+                        .filter(|&b| {
+                            g.hex_of(b)
+                                .is_some_and(|x| x.distance(*h) <= artillery::RANGE + artillery::RANGE_DOWNHILL_BONUS)
+                        })
+                        .collect();
+                    near.sort_by_key(|&b| (g.hex_of(b).map(|x| x.distance(*h)), b));
+                    let bars: Vec<String> = near
+                        .iter()
+                        .filter_map(|&b| join_refusal(g, b, *h))
+                        .take(3)
+                        .map(|(rule, why)| format!("{why} ({rule})"))
+                        .collect();
+                    let detail = if bars.is_empty() {
+                        "none stands next to it (artillery: in range)".to_string()
+                    } else {
+                        bars.join("; ")
+                    };
+                    ("FotM 15.4", format!("no brigade of yours may assault {h}: {detail}"))
                 };
                 Some(Illegal { rule: rule.into(), reason })
             }
             (CombatFrame::Assault(a), Action::Join(b))
                 if a.stage == Stage::Announce && !self.legal(g).contains(act) =>
             {
-                Some(Illegal {
-                    rule: "FotM 15.4".into(),
-                    reason: format!(
-                        "{} cannot join: it must be adjacent (artillery: in range with LOS, dismounted), not yet assaulted, not in column, routed or regrouped, the hex not in its rear; mounted cavalry never into woods or uphill",
-                        g.name(*b)
-                    ),
-                })
+                let (rule, reason) = join_refusal(g, *b, a.target).map_or_else(
+                    || ("FotM 15.4", format!("{} cannot join the Assault on {}", g.name(*b), a.target)),
+                    |(rule, why)| (rule, format!("{why}: it cannot join")),
+                );
+                Some(Illegal { rule: rule.into(), reason })
             }
             (CombatFrame::Assault(a), Action::Lead(b))
                 if matches!(a.stage, Stage::AttackLead | Stage::DefendLead | Stage::NewLead { .. })

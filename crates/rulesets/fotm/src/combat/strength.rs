@@ -111,6 +111,58 @@ pub fn can_join(g: &Fotm, b: Bid, target: Hex) -> bool {
     }
 }
 
+/// Why brigade `b` may not join an Assault on `target`, naming the first rule that bars it
+/// (the seventh playtest: a battery's refusal listed every condition, not the one that
+/// failed, 9.5), or `None` when it may ([`can_join`]).
+#[must_use]
+pub fn join_refusal(g: &Fotm, b: Bid, target: Hex) -> Option<(&'static str, String)> {
+    let name = g.name(b);
+    let d = g.bde(b);
+    let h = g.hex_of(b)?;
+    let why = |rule: &'static str, what: String| Some((rule, what));
+    if d.routed {
+        return why("FotM 17.4", format!("{name} is routed"));
+    }
+    if d.assaulted {
+        return why("FotM 15.2", format!("{name} has assaulted already this Combat Phase"));
+    }
+    if d.regrouped {
+        return why("FotM 12.3", format!("{name} regrouped this turn"));
+    }
+    if d.column {
+        return why("FotM 15.2", format!("{name} is in column"));
+    }
+    if d.pursuing {
+        return why("FotM 8.5", format!("{name} is ordered off the map"));
+    }
+    if is_melee(g, b) {
+        if h.distance(target) != 1 {
+            return why("FotM 15.4", format!("{name} is not adjacent to {target}"));
+        }
+        if matches!(arc_to(g, b, target), Some(Arc::Rear) | None) {
+            return why("FotM 5.1", format!("{target} is in {name}'s rear"));
+        }
+        if !may_close(g, b, target) {
+            return why("FotM 8.2", format!("{name}, mounted, may not close into {target}'s woods or uphill"));
+        }
+        return None;
+    }
+    if !artillery::can_fire(g, b) {
+        return why("FotM 8.4", format!("{name} is mounted horse artillery: it fires dismounted"));
+    }
+    if can_join(g, b, target) {
+        return None;
+    }
+    let dist = h.distance(target);
+    if dist > artillery::CANISTER_RANGE && !artillery::in_range(g, h, target) {
+        return why("FotM 9.1", format!("{target} is {dist} hexes from {name}, beyond its range"));
+    }
+    if dist > artillery::CANISTER_RANGE && !crate::los::clear(g, h, target) {
+        return why("FotM 9.5", format!("{name} has no line of sight to {target}"));
+    }
+    why("FotM 9.0", format!("{name} cannot fire at {target} (its rear, or a cliff for canister, 5.1, 9.3)"))
+}
+
 /// 15.4: hexes owed close combat: enemy hexes adjacent at the same elevation to a phasing
 /// infantry or cavalry brigade that could still assault them (see the module's Reading).
 #[must_use]
