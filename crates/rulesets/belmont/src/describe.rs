@@ -180,6 +180,13 @@ pub(crate) fn why_illegal(g: &Belmont, a: &Action) -> Illegal {
             }
             ill("Belmont 5.1", crate::fire::volley_refusal(g, *from, *target))
         }
+        (Some(Frame::Activate), Action::Done) if stage == Some(Stage::MeleeMoves) && crate::movement::must_go_on(g) => {
+            ill(
+                "Belmont 4.3.2",
+                "the unit moving is on its way into a melee hex and must go on in: only units that melee move now"
+                    .into(),
+            )
+        }
         (Some(Frame::Activate), Action::Done) if stage == Some(Stage::MeleeMoves) => ill(
             "Belmont 4.3.2",
             "a regiment leader went into a melee hex ahead of his company: it must follow him now".into(),
@@ -216,6 +223,18 @@ pub(crate) fn why_illegal(g: &Belmont, a: &Action) -> Illegal {
                 return ill(
                     "Belmont 4.3.2",
                     "a regiment leader went into a melee hex ahead of his company: it must follow him now".into(),
+                );
+            }
+            if let Some(m) = g.act.as_ref().and_then(|a| a.moving)
+                && m != *unit
+                && crate::movement::must_go_on(g)
+            {
+                return ill(
+                    "Belmont 4.3.2",
+                    format!(
+                        "{} is on its way into a melee hex and must go on in first: only units that melee move now",
+                        g.name(m)
+                    ),
                 );
             }
             let into_melee = g.markers.iter().any(|m| !m.resolved && m.target == *to);

@@ -336,10 +336,32 @@ pub(crate) fn melee_move_legal(g: &Belmont) -> Vec<Action> {
         return follow;
     }
     let ctx = MeleeMoves::new(g);
+    // 4.3.2: only units that will melee move now, so one that has set out goes on into its
+    // melee hex while it can (the seventh playtest: a company walked up under a marker and
+    // stopped beside the enemy, the marker lapsing, and crossed his front unfired on, 5.2).
+    let going_on = going_on(&ctx);
+    if !going_on.is_empty() {
+        return going_on;
+    }
     for u in activated_units(g) {
         melee_steps(&ctx, u, None, &mut out);
     }
     out
+}
+
+/// 4.3.2: the steps of the unit moving into a melee hex, while it is on its way and has one.
+fn going_on(ctx: &MeleeMoves<'_>) -> Vec<Action> {
+    let mut out = Vec::new();
+    if let Some(u) = ctx.g.act.as_ref().and_then(|a| a.moving) {
+        melee_steps(ctx, u, None, &mut out);
+    }
+    out
+}
+
+/// 4.3.2: whether a unit on its way into a melee hex must go on before another moves or the
+/// step ends ([`melee_move_legal`]).
+pub(crate) fn must_go_on(g: &Belmont) -> bool {
+    g.act.as_ref().is_some_and(|a| a.stage == Stage::MeleeMoves) && !going_on(&MeleeMoves::new(g)).is_empty()
 }
 
 /// 4.3.2: where `u` stands and the half-MP it has left, if it may have steps toward or

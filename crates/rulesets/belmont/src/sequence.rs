@@ -297,7 +297,7 @@ fn done_allowed(g: &Belmont) -> bool {
     let act = g.act.as_ref().expect("activation");
     match act.stage {
         // 4.3.2: a regiment leader who went in ahead of his broken company waits for it.
-        Stage::MeleeMoves => movement::follow_moves(g).is_empty(),
+        Stage::MeleeMoves => movement::follow_moves(g).is_empty() && !movement::must_go_on(g),
         // 11.7: a loaded transport may not stay on the dock; 13.2.1 demoralized units
         // must move their full allowance.
         Stage::Maneuver => naval::may_end_activation(g) && movement::demoralized_done(g),

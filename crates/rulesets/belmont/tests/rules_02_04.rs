@@ -902,6 +902,25 @@ fn rule_4_3_2_only_melee_participants_move_toward_the_marker() {
     assert_logged(&g, "Belmont 4.3.2", "into the melee hex");
 }
 
+/// 4.3.2 (the seventh playtest): only units that will melee move now, so a company that has
+/// set out for the melee hex goes on in before another moves or the step ends; it could
+/// otherwise walk up under the marker, stop beside the enemy and let the marker lapse,
+/// crossing his front unfired on (5.2). Once it is in, the others move and Done is offered.
+#[test]
+fn rule_4_3_2_a_company_on_its_way_goes_on_into_the_melee_hex() {
+    let (mut g, b, t) = melee_position();
+    let entry = south(b);
+    act(&mut g, Action::Marker { target: t, from: entry });
+    act(&mut g, Action::Done);
+    go(&mut g, "27IL-B", entry);
+    let a = g.id("27IL-A");
+    assert!(!g.legal_actions().iter().any(|x| matches!(x, Action::Move { unit, .. } if *unit == a)));
+    let e = assert_refused(&mut g, &Action::Done);
+    assert!(e.rule == "Belmont 4.3.2" && e.reason.contains("on its way"), "{e:?}");
+    go(&mut g, "27IL-B", t);
+    assert_legal(&g, &Action::Done);
+}
+
 #[test]
 fn rule_4_3_2_at_most_three_units_through_an_entry_hexside() {
     let (mut g, b, entry, t) = lane();
