@@ -41,6 +41,14 @@ pub(crate) fn probe(g: &Fotm, p: &Probe) -> Vec<Action> {
                         out.push(a);
                     }
                 }
+                // Between Assaults, a brigade clicked is its joining one, so the page hears
+                // what bars it from every Assault in reach (the seventh playtest: a battery
+                // that could not fire, clicked, said nothing).
+                if out.is_empty()
+                    && matches!(g.stack.last(), Some(Frame::Combat(c)) if matches!(**c, CombatFrame::Phase { .. }))
+                {
+                    out.push(Action::Join(b));
+                }
             }
             out
         }

@@ -250,6 +250,13 @@ fn rule_15_4_an_assault_refused_names_what_bars_each_brigade() {
     assert_eq!(why.rule, "FotM 15.4");
     assert!(why.reason.contains("is in column (FotM 15.2)"), "{}", why.reason);
     assert!(why.reason.contains("beyond its range (FotM 9.1)"), "{}", why.reason);
+    // The brigade itself, clicked between Assaults (the page's probe of a unit): its bar.
+    let why = engine::explain(&g, &engine::Probe::Unit { unit: "Scammon".into() });
+    assert!(
+        why.refusals.iter().any(|r| r.reason.contains("may assault nothing now") && r.reason.contains("is in column")),
+        "{:?}",
+        why.refusals
+    );
     let (mut g, _, _) = face_off("Scammon", "Garland");
     combat(&mut g, Side::Union, TURN);
     assert!(legal(&g, Action::Assault(hex("2815"))));

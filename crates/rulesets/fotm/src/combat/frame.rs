@@ -302,6 +302,40 @@ impl Procedure<Fotm, Action> for CombatFrame {
                 };
                 Some(Illegal { rule: rule.into(), reason })
             }
+            (CombatFrame::Phase { side, targeted }, Action::Join(b)) if g.side_of(*b) == *side => {
+                // A brigade asked about between Assaults: what bars it from each enemy hex
+                // in reach, nearest first.
+                let at = g.hex_of(*b)?;
+                let mut hexes: Vec<Hex> = targets(g, *side, targeted)
+                    .into_iter()
+                    .chain(g.on_map(side.enemy()).filter_map(|e| g.hex_of(e)))
+                    .filter(|h| h.distance(at) <= artillery::RANGE + artillery::RANGE_DOWNHILL_BONUS)
+                    .collect();
+                hexes.sort_by_key(|h| (h.distance(at), *h));
+                hexes.dedup();
+                if hexes.iter().any(|&h| !targeted.contains(&h) && can_join(g, *b, h)) {
+                    return Some(Illegal {
+                        rule: "FotM 15.4".into(),
+                        reason: format!("{} may join an Assault: announce one on the hex first", g.name(*b)),
+                    });
+                }
+                let mut said: Vec<String> = Vec::new();
+                let mut bars: Vec<String> = Vec::new();
+                for &h in &hexes {
+                    let Some((rule, why)) = join_refusal(g, *b, h) else { continue };
+                    let why = format!("{why} ({rule})");
+                    if !said.contains(&why) && bars.len() < 3 {
+                        bars.push(format!("{h}: {why}"));
+                        said.push(why);
+                    }
+                }
+                let reason = if bars.is_empty() {
+                    format!("{} has no enemy within reach to assault", g.name(*b))
+                } else {
+                    format!("{} may assault nothing now: {}", g.name(*b), bars.join("; "))
+                };
+                Some(Illegal { rule: "FotM 15.4".into(), reason })
+            }
             (CombatFrame::Assault(a), Action::Join(b))
                 if a.stage == Stage::Announce && !self.legal(g).contains(act) =>
             {
