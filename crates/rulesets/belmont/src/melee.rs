@@ -1022,7 +1022,13 @@ pub(crate) fn overstack_legal(g: &Belmont, marker: u8) -> Vec<Action> {
         return vec![]; // Done: the frame lapses.
     }
     let side = attacker_side(g);
-    let units: Vec<UnitId> = g.side_at(mk.target, side).into_iter().filter(|&u| !g.is_leader(u)).collect();
+    // Companies and horse move back; guns do not retreat (8.0: captured guns the attacker
+    // holds there stay; random play looped moving them back forever).
+    let units: Vec<UnitId> = g
+        .side_at(mk.target, side)
+        .into_iter()
+        .filter(|&u| matches!(g.counter(u).kind, Kind::Infantry | Kind::Cavalry))
+        .collect();
     let broken: Vec<UnitId> = units.iter().copied().filter(|&u| g.unit(u).flipped).collect();
     let pool = if broken.is_empty() { units } else { broken };
     pool.into_iter().map(|u| Action::Move { unit: u, to: entry_of(g, mk.target, u).unwrap_or(mk.entry) }).collect()

@@ -1078,6 +1078,11 @@ fn rule_6_2_attacker_moves_units_back_broken_first() {
     let legal = g.legal_actions();
     let logan = g.id("Logan");
     assert!(!legal.iter().any(|a| matches!(a, Action::Move { unit, .. } if *unit == logan)), "the leader stays");
+    // Guns held in the hex do not move back either (8.0: artillery does not retreat; random
+    // play looped moving captured guns back that never left).
+    let mut k = g.clone();
+    let guns = k.put("Taylor-1", &t.label());
+    assert!(!k.legal_actions().iter().any(|a| matches!(a, Action::Move { unit, .. } if *unit == guns)));
     act(&mut g, legal[0].clone());
     assert_eq!(g.stack_count(t), 3);
     assert_eq!(at(&g, "Logan"), Some(t));
