@@ -283,6 +283,10 @@ fn the_attacker_may_restack_the_brigades_that_fell_back_at_the_end_of_his_assaul
     union_assault(&mut g, "2815", &[s, c]);
     act(&mut g, dice(2));
     act(&mut g, Action::Roll(1)); // the morale check fails
+    // The roll is in the log (the seventh playtest: the failure was logged without it).
+    assert!(
+        g.log().events().iter().any(|e| e.rule == "FotM 15.7" && e.text.contains("fails its morale check (1, total"))
+    );
     let mut to: Option<Action> = None;
     while g.legal_actions().iter().any(|x| matches!(x, Action::RetreatTo(_))) {
         let legal = g.legal_actions();

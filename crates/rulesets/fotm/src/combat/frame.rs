@@ -219,10 +219,17 @@ impl Procedure<Fotm, Action> for CombatFrame {
                     retreat::spend_cm(g, lead);
                     if total >= retreat::MORALE_PASS {
                         g.note("FotM 15.7", |g| {
-                            format!("{} passes its morale check ({d}): the Assault continues", g.name(lead))
+                            format!(
+                                "{} passes its morale check ({d}, total {total}): the Assault continues",
+                                g.name(lead)
+                            )
                         });
                         a.at(Stage::CloseCombat, g);
                     } else {
+                        // The roll said, as 17.2's checks say theirs (the seventh playtest).
+                        g.note("FotM 15.7", |g| {
+                            format!("{} fails its morale check ({d}, total {total})", g.name(lead))
+                        });
                         a.attacker_fails(g);
                     }
                 }

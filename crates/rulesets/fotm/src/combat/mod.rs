@@ -937,7 +937,7 @@ impl Assault {
         let movers = g.brigades_at(h, self.side);
         self.at(Stage::Resolve, g);
         g.note("FotM 15.7", |g| {
-            format!("{} fails its morale check: the brigades in {h} fall back and the Assault ends", g.name(lead))
+            format!("{} has failed its morale check: the brigades in {h} fall back and the Assault ends", g.name(lead))
         });
         for b in movers.into_iter().rev() {
             retreat::forced_retreat(g, b, away.clone(), capturers.clone());
