@@ -151,11 +151,13 @@ pub(crate) fn volley_legal(g: &Belmont) -> Vec<Action> {
         targets.dedup();
         for target in targets {
             let able: Vec<bool> = firers.iter().map(|&u| may_target(g, u, from, target)).collect();
+            // Found once a target, not once a subset of firers.
+            let untouchable = infantry_cannot_touch(g, from, target, side);
             let n = firers.len().min(8);
             for mask in 1u16..(1 << n) {
                 if (0..n).all(|i| mask & (1 << i) == 0 || able[i])
                     && volley_dice(g, from, target, mask as u8) > 0
-                    && !volley_futile(g, from, target, mask as u8)
+                    && !(untouchable && only_infantry(g, &firers, mask as u8))
                 {
                     out.push(Action::Volley { from, target, firers: mask as u8 });
                 }
@@ -185,15 +187,26 @@ pub(crate) fn volley_dice(g: &Belmont, from: Hex, target: Hex, mask: u8) -> u16 
 /// would only spend the hex's fire (fifth playtest: infantry at range 2 on a battery).
 pub(crate) fn volley_futile(g: &Belmont, from: Hex, target: Hex, mask: u8) -> bool {
     let firers = volley_firers(g, from);
-    let mut picked = firers.into_iter().enumerate().filter(|(i, _)| *i < 8 && mask & (1 << i) != 0).map(|(_, u)| u);
-    let enemy = match picked.clone().next() {
-        Some(u) => g.owner(u).enemy(),
-        None => return false,
-    };
+    firers.first().is_some_and(|&f| infantry_cannot_touch(g, from, target, g.owner(f)))
+        && only_infantry(g, &firers, mask)
+}
+
+/// Whether infantry of `side` firing from `from` could do nothing at `target` ([`volley_futile`]):
+/// beyond one hex, with nothing there that retreats and no leader.
+fn infantry_cannot_touch(g: &Belmont, from: Hex, target: Hex, side: Side) -> bool {
+    let enemy = side.enemy();
     from.distance(target) > 1
-        && picked.all(|u| g.counter(u).kind == Kind::Infantry)
         && crate::retreat::retreater_candidates(g, target, enemy, None).is_empty()
         && !g.side_at(target, enemy).into_iter().any(|u| g.is_leader(u))
+}
+
+/// Whether the firers in `mask` (of `firers`, in order) are infantry only.
+fn only_infantry(g: &Belmont, firers: &[UnitId], mask: u8) -> bool {
+    firers
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| *i < 8 && mask & (1 << i) != 0)
+        .all(|(_, &u)| g.counter(u).kind == Kind::Infantry)
 }
 
 /// Whether a volley by the firers in `mask` would be legal but for terrain taking every die.

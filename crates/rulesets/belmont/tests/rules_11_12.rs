@@ -553,22 +553,28 @@ fn r11_8_a_transport_on_the_belmont_dock_lands_its_companies_there() {
 /// company whose MP are spent ends unremarked.
 #[test]
 fn r11_7_a_debarked_company_whose_move_ends_as_another_lands_is_named() {
-    let mut g = tn13_on_turn(3, &[("Transport-1", "3329"), ("13TN-C", "3329"), ("13TN-D", "3329")]);
-    board(&mut g, "13TN-C", "Transport-1");
-    board(&mut g, "13TN-D", "Transport-1");
-    sail(&mut g, "Transport-1", "2231");
-    for c in ["13TN-C", "13TN-D"] {
-        let land = mv(&g, c, "2231");
+    // `spent`: 13TN-C's MP are used up before 13TN-D lands.
+    let named = |spent: bool| {
+        let mut g = tn13_on_turn(3, &[("Transport-1", "3329"), ("13TN-C", "3329"), ("13TN-D", "3329")]);
+        board(&mut g, "13TN-C", "Transport-1");
+        board(&mut g, "13TN-D", "Transport-1");
+        sail(&mut g, "Transport-1", "2231");
+        let land = mv(&g, "13TN-C", "2231");
         act(&mut g, land);
-    }
-    assert!(
+        if spent {
+            let c = usize::from(g.id("13TN-C"));
+            g.units[c].mp = 0;
+            g.changed();
+        }
+        let land = mv(&g, "13TN-D", "2231");
+        act(&mut g, land);
         g.log()
             .events()
             .iter()
-            .any(|e| e.rule == "Belmont 4.0" && e.text.starts_with("13TN-C's move is over as 13TN-D moves")),
-        "{:?}",
-        g.log().events().iter().rev().take(4).collect::<Vec<_>>()
-    );
+            .any(|e| e.rule == "Belmont 4.0" && e.text.starts_with("13TN-C's move is over as 13TN-D moves"))
+    };
+    assert!(named(false), "2 MP left unspent: said");
+    assert!(!named(true), "nothing left: nothing to say");
 }
 
 #[test]

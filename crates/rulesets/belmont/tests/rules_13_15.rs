@@ -846,6 +846,7 @@ fn r14_4_five_vp_to_the_confederates_if_the_camp_never_fell() {
     assert_eq!(g.vp(), [0.0, 5.0]);
     let out = g.outcome().expect("over");
     assert_eq!(out.winner, Some(Side::Confederate));
+    assert_eq!(out.level, None, "the VP say it: no tie to explain");
 }
 
 #[test]
@@ -858,7 +859,10 @@ fn r14_0_the_union_wins_ties() {
     g.vp = [20, 0];
     final_scoring(&mut g);
     assert_eq!(g.vp(), [5.0, 5.0]);
-    assert_eq!(g.outcome().unwrap().winner, Some(Side::Union));
+    let out = g.outcome().unwrap();
+    assert_eq!(out.winner, Some(Side::Union));
+    // The page's header says why the Union wins at 5 to 5.
+    assert!(out.level.as_deref().is_some_and(|l| l.contains("ties") && l.contains("14.0")), "{out:?}");
 }
 
 // ------------------------------------------------------------------ 15.0 Optional rules

@@ -68,22 +68,11 @@ pub(crate) fn action_view(g: &Fotm, a: &Action) -> ActionView {
             Action::Done => crate::movement::done_warning(g),
             // 15.4: the same choice takes a brigade out of the Assault it has joined; a click
             // meant to add it asks first (the seventh playtest toggled one out unawares).
-            Action::Join(b) if assault_joined(g, b) => {
+            Action::Join(b) if crate::combat::announced(g).is_some_and(|x| x.joined.contains(&b)) => {
                 Some(format!("{}: it is in the Assault already", crate::describe::describe(g, a)))
             }
             _ => None,
         },
-    }
-}
-
-/// Whether brigade `b` has joined the Assault being announced (15.4).
-fn assault_joined(g: &Fotm, b: crate::state::Bid) -> bool {
-    match g.stack.last() {
-        Some(crate::procedure::Frame::Combat(c)) => match &**c {
-            crate::combat::CombatFrame::Assault(a) => a.joined.contains(&b),
-            _ => false,
-        },
-        _ => false,
     }
 }
 
@@ -117,13 +106,7 @@ fn assailant(g: &Fotm, target: Hex) -> Option<Unit> {
 
 /// The hex of the Assault under way.
 fn assault_target(g: &Fotm) -> Option<Hex> {
-    match g.stack.last() {
-        Some(Frame::Combat(f)) => match f.as_ref() {
-            CombatFrame::Assault(x) => Some(x.target),
-            _ => None,
-        },
-        _ => None,
-    }
+    crate::combat::announced(g).map(|x| x.target)
 }
 
 /// 17.3: the brigade retreating now.

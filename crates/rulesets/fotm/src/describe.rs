@@ -93,13 +93,7 @@ pub(crate) fn describe(g: &Fotm, a: &Action) -> String {
         Action::Assault(h) => format!("assault {h}"),
         Action::Join(x) => {
             // Joins, or leaves again, the Assault being announced (15.4).
-            let announced = match g.stack.last() {
-                Some(crate::procedure::Frame::Combat(c)) => match &**c {
-                    crate::combat::CombatFrame::Assault(a) => Some((a.target, &a.joined)),
-                    _ => None,
-                },
-                _ => None,
-            };
+            let announced = crate::combat::announced(g).map(|a| (a.target, &a.joined));
             match announced {
                 Some((t, joined)) if joined.contains(&x) => format!("{} leaves the Assault on {t}", b(x)),
                 Some((t, joined)) => {

@@ -109,10 +109,7 @@ fn statuses() -> Vec<engine::StatusView> {
 /// The Assault under way (15.2): an arrow from each hex it is made from (or, before launch,
 /// each joined brigade's hex) to the hex assaulted.
 fn assault_marks(g: &crate::Fotm) -> Vec<engine::MarkView> {
-    use crate::combat::CombatFrame;
-    use crate::procedure::Frame;
-    let Some(Frame::Combat(f)) = g.stack.last() else { return Vec::new() };
-    let CombatFrame::Assault(x) = f.as_ref() else { return Vec::new() };
+    let Some(x) = crate::combat::announced(g) else { return Vec::new() };
     let mut from: Vec<hexmap::Hex> =
         if x.hexes.is_empty() { x.joined.iter().filter_map(|&b| g.hex_of(b)).collect() } else { x.hexes.clone() };
     from.sort_unstable_by_key(|h| h.label());

@@ -356,16 +356,19 @@ fn rule_11_17_routed_wagon_crew_leaves_the_wagon() {
 /// 11.19: enemy foot or horse entering the hex of a wagon its crew left take it, and the crew
 /// leaves play wherever it is (the wagon is the captor's, crewless); the crew itself, rallied, walks back onto it and crews it again;
 /// routed, it does not.
+/// The Confederate wagon in 2329 in the Offensive Fire Phase, its crew routed off it (11.12):
+/// the wagon left crewless in 2329, the crew counter gone away.
+fn wagon_left() -> (Gbacw, gbacw::UnitId) {
+    let mut g = offensive();
+    let w = unit(&mut g, "CWagon", hex("2329"), Formation::Wagon, 0);
+    tk::rout(&mut g, w, &[]);
+    tk::retreat_first(&mut g);
+    (g, w)
+}
+
 #[test]
 fn rule_11_19_a_wagon_left_by_its_crew_is_taken_or_crewed_again() {
-    let left = || {
-        let mut g = offensive();
-        let w = unit(&mut g, "CWagon", hex("2329"), Formation::Wagon, 0);
-        tk::rout(&mut g, w, &[]);
-        tk::retreat_first(&mut g);
-        (g, w)
-    };
-    let (mut g, w) = left();
+    let (mut g, w) = wagon_left();
     tk::phase(&mut g, 1, Side::Union, Phase::Movement);
     let inf = unit(&mut g, "27IL", hex("2328"), Formation::Line, 3);
     ok(&mut g, Action::Select(Piece::Unit(inf)));
@@ -374,7 +377,7 @@ fn rule_11_19_a_wagon_left_by_its_crew_is_taken_or_crewed_again() {
     assert!(gbacw::fire::wagon::crew_dead(&g, w), "its crew left play");
     assert!(g.log().events().iter().any(|e| e.rule == "GBACW 11.19"));
     // The crew comes back: rallied, it crews its wagon again as it enters the hex.
-    let (mut g, w) = left();
+    let (mut g, w) = wagon_left();
     let crew_at = g.hex_of(w).unwrap();
     tk::phase(&mut g, 2, Side::Confederate, Phase::Movement);
     let back = |g: &mut Gbacw| {
@@ -407,17 +410,14 @@ fn rule_11_19_a_wagon_left_by_its_crew_is_taken_or_crewed_again() {
 #[test]
 fn rule_11_19_a_column_does_not_take_a_wagon_it_could_not_then_leave() {
     for (formation, offered) in [(Formation::Column, false), (Formation::Line, true)] {
-        let mut g = offensive();
-        let w = unit(&mut g, "CWagon", hex("2329"), Formation::Wagon, 0);
-        tk::rout(&mut g, w, &[]);
-        tk::retreat_first(&mut g);
+        let (mut g, _) = wagon_left();
         tk::phase(&mut g, 1, Side::Union, Phase::Movement);
         let inf = unit(&mut g, "27IL", hex("2328"), formation, 3);
         ok(&mut g, Action::Select(Piece::Unit(inf)));
-        // Spend all but the step's price, so nothing follows it.
+        let fresh = g.legal_actions().contains(&Action::Step(hex("2329")));
+        assert!(fresh || !offered, "{formation:?}: the step is in reach with the whole allowance");
+        // Spend all but one MP (the step's price), so no step can follow it.
         let allowance = gbacw::movement::costs::allowance(&g, Piece::Unit(inf));
-        let cost = g.legal_actions().contains(&Action::Step(hex("2329")));
-        assert!(cost || !offered, "{formation:?}: the step is in reach");
         if let Some(gbacw::procedure::Frame::Move(mf)) = g.stack.last_mut()
             && let gbacw::movement::MoveFrame::Moving(m) = mf.as_mut()
         {
@@ -432,10 +432,7 @@ fn rule_11_19_a_column_does_not_take_a_wagon_it_could_not_then_leave() {
 /// recrew; killed, it neither routs nor rallies.
 #[test]
 fn rule_11_12_a_crew_killed_off_its_wagon_leaves_it_empty() {
-    let mut g = offensive();
-    let w = unit(&mut g, "CWagon", hex("2329"), Formation::Wagon, 0);
-    tk::rout(&mut g, w, &[]);
-    tk::retreat_first(&mut g);
+    let (mut g, w) = wagon_left();
     assert_ne!(g.hex_of(w), Some(hex("2329")));
     assert!(gbacw::fire::wagon::crew_killed(&mut g, w));
     assert_eq!(g.hex_of(w), Some(hex("2329")), "the counter is the empty wagon again");
@@ -560,10 +557,7 @@ fn a_morale_die_names_its_modifiers() {
 /// foot or horse take one, 11.19), so the empty wagon cannot come back among them; it is lost.
 #[test]
 fn rule_11_12_a_crew_killed_off_a_wagon_that_enemy_guns_stand_on_loses_it() {
-    let mut g = offensive();
-    let w = unit(&mut g, "CWagon", hex("2329"), Formation::Wagon, 0);
-    tk::rout(&mut g, w, &[]);
-    tk::retreat_first(&mut g);
+    let (mut g, w) = wagon_left();
     unit(&mut g, "Taylor", hex("2329"), Formation::Limbered, 0);
     assert_eq!(g.unit(w).abandoned, Some(hex("2329")), "guns do not take a wagon");
     assert!(gbacw::fire::wagon::crew_killed(&mut g, w));

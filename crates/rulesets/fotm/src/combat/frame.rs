@@ -285,62 +285,14 @@ impl Procedure<Fotm, Action> for CombatFrame {
                 } else if targeted.contains(h) {
                     ("FotM 15.2", format!("{h} has already been assaulted this Combat Phase"))
                 } else {
-                    // Each nearby brigade's own bar, nearest first (the seventh playtest).
-                    let mut near: Vec<Bid> = g
-                        .on_map(*side)
-                        .filter(|&b| {
-                            g.hex_of(b)
-                                .is_some_and(|x| x.distance(*h) <= artillery::RANGE + artillery::RANGE_DOWNHILL_BONUS)
-                        })
-                        .collect();
-                    near.sort_by_key(|&b| (g.hex_of(b).map(|x| x.distance(*h)), b));
-                    let bars: Vec<String> = near
-                        .iter()
-                        .filter_map(|&b| join_refusal(g, b, *h))
-                        .take(3)
-                        .map(|(rule, why)| format!("{why} ({rule})"))
-                        .collect();
-                    let detail = if bars.is_empty() {
-                        "none stands next to it (artillery: in range)".to_string()
-                    } else {
-                        bars.join("; ")
-                    };
-                    ("FotM 15.4", format!("no brigade of yours may assault {h}: {detail}"))
+                    ("FotM 15.4", assault_refusal(g, *side, *h))
                 };
                 Some(Illegal { rule: rule.into(), reason })
             }
             (CombatFrame::Phase { side, targeted }, Action::Join(b)) if g.side_of(*b) == *side => {
-                // A brigade asked about between Assaults: what bars it from each enemy hex
-                // in reach, nearest first.
-                let at = g.hex_of(*b)?;
-                let mut hexes: Vec<Hex> = targets(g, *side, targeted)
-                    .into_iter()
-                    .chain(g.on_map(side.enemy()).filter_map(|e| g.hex_of(e)))
-                    .filter(|h| h.distance(at) <= artillery::RANGE + artillery::RANGE_DOWNHILL_BONUS)
-                    .collect();
-                hexes.sort_by_key(|h| (h.distance(at), *h));
-                hexes.dedup();
-                if hexes.iter().any(|&h| !targeted.contains(&h) && can_join(g, *b, h)) {
-                    return Some(Illegal {
-                        rule: "FotM 15.4".into(),
-                        reason: format!("{} may join an Assault: announce one on the hex first", g.name(*b)),
-                    });
-                }
-                let mut said: Vec<String> = Vec::new();
-                let mut bars: Vec<String> = Vec::new();
-                for &h in &hexes {
-                    let Some((rule, why)) = join_refusal(g, *b, h) else { continue };
-                    let why = format!("{why} ({rule})");
-                    if !said.contains(&why) && bars.len() < 3 {
-                        bars.push(format!("{h}: {why}"));
-                        said.push(why);
-                    }
-                }
-                let reason = if bars.is_empty() {
-                    format!("{} has no enemy within reach to assault", g.name(*b))
-                } else {
-                    format!("{} may assault nothing now: {}", g.name(*b), bars.join("; "))
-                };
+                // A brigade asked about between Assaults (the page's probe of a unit).
+                let reason = brigade_refusal(g, *b, targeted)
+                    .unwrap_or_else(|| format!("{} may join an Assault: announce one on the hex first", g.name(*b)));
                 Some(Illegal { rule: "FotM 15.4".into(), reason })
             }
             (CombatFrame::Assault(a), Action::Join(b))

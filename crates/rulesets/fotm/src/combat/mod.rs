@@ -198,6 +198,18 @@ pub enum Stage {
     },
 }
 
+/// The Assault on top of the stack (being announced or resolved), if one is.
+#[must_use]
+pub fn announced(g: &Fotm) -> Option<&Assault> {
+    match g.stack.last() {
+        Some(Frame::Combat(c)) => match &**c {
+            CombatFrame::Assault(a) => Some(a),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
 /// One Assault under way (15.4).
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
 pub struct Assault {

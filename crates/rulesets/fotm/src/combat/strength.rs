@@ -113,13 +113,16 @@ pub fn can_join(g: &Fotm, b: Bid, target: Hex) -> bool {
 
 /// Why brigade `b` may not join an Assault on `target`, naming the first rule that bars it
 /// (the seventh playtest: a battery's refusal listed every condition, not the one that
-/// failed, 9.5), or `None` when it may ([`can_join`]).
+/// failed, 9.5), or `None` when it may. Whether is [`can_join`]'s alone; this only explains.
 #[must_use]
 pub fn join_refusal(g: &Fotm, b: Bid, target: Hex) -> Option<(&'static str, String)> {
+    if can_join(g, b, target) {
+        return None;
+    }
     let name = g.name(b);
     let d = g.bde(b);
-    let h = g.hex_of(b)?;
     let why = |rule: &'static str, what: String| Some((rule, what));
+    let Some(h) = g.hex_of(b) else { return why("FotM 15.4", format!("{name} is not on the map")) };
     if d.routed {
         return why("FotM 17.4", format!("{name} is routed"));
     }
@@ -142,16 +145,10 @@ pub fn join_refusal(g: &Fotm, b: Bid, target: Hex) -> Option<(&'static str, Stri
         if matches!(arc_to(g, b, target), Some(Arc::Rear) | None) {
             return why("FotM 5.1", format!("{target} is in {name}'s rear"));
         }
-        if !may_close(g, b, target) {
-            return why("FotM 8.2", format!("{name}, mounted, may not close into {target}'s woods or uphill"));
-        }
-        return None;
+        return why("FotM 8.2", format!("{name}, mounted, may not close into {target}'s woods or uphill"));
     }
     if !artillery::can_fire(g, b) {
         return why("FotM 8.4", format!("{name} is mounted horse artillery: it fires dismounted"));
-    }
-    if can_join(g, b, target) {
-        return None;
     }
     let dist = h.distance(target);
     if dist > artillery::CANISTER_RANGE && !artillery::in_range(g, h, target) {
@@ -161,6 +158,59 @@ pub fn join_refusal(g: &Fotm, b: Bid, target: Hex) -> Option<(&'static str, Stri
         return why("FotM 9.5", format!("{name} has no line of sight to {target}"));
     }
     why("FotM 9.0", format!("{name} cannot fire at {target} (its rear, or a cliff for canister, 5.1, 9.3)"))
+}
+
+/// How far from a hex a brigade may take part in an Assault on it: the artillery's range
+/// with its downhill bonus (9.1), which covers the adjacent infantry and cavalry.
+const ASSAULT_REACH: u16 = artillery::RANGE + artillery::RANGE_DOWNHILL_BONUS;
+
+/// The bars of up to three of `pairs` (brigade, hex), nearest first, each said once, as
+/// "prefix: reason (rule)"; `prefix` names what varies (the brigade's hex, or nothing).
+fn bars(g: &Fotm, mut pairs: Vec<(Bid, Hex)>, prefix: impl Fn(Bid, Hex) -> String) -> Vec<String> {
+    pairs.sort_by_key(|&(b, h)| (g.hex_of(b).map(|x| x.distance(h)), b, h));
+    let mut said: Vec<String> = Vec::new();
+    let mut out = Vec::new();
+    for (b, h) in pairs {
+        let Some((rule, why)) = join_refusal(g, b, h) else { continue };
+        let why = format!("{why} ({rule})");
+        if out.len() < 3 && !said.contains(&why) {
+            out.push(format!("{}{why}", prefix(b, h)));
+            said.push(why);
+        }
+    }
+    out
+}
+
+/// 15.4: why `side` may make no Assault on the enemy hex `h` (a click on it the page did not
+/// offer): each nearby brigade's own bar, nearest first (the seventh playtest).
+#[must_use]
+pub fn assault_refusal(g: &Fotm, side: Side, h: Hex) -> String {
+    let near = g.on_map(side).filter(|&b| g.hex_of(b).is_some_and(|x| x.distance(h) <= ASSAULT_REACH));
+    let bars = bars(g, near.map(|b| (b, h)).collect(), |_, _| String::new());
+    let detail =
+        if bars.is_empty() { "none stands next to it (artillery: in range)".to_string() } else { bars.join("; ") };
+    format!("no brigade of yours may assault {h}: {detail}")
+}
+
+/// 15.4: why brigade `b` may make no Assault now (the page asking about the brigade between
+/// Assaults): what bars it from each enemy hex in reach, nearest first; `None` when it may
+/// join one once it is announced.
+#[must_use]
+pub fn brigade_refusal(g: &Fotm, b: Bid, targeted: &[Hex]) -> Option<String> {
+    let at = g.hex_of(b)?;
+    let mut hexes: Vec<Hex> = g.on_map(g.side_of(b).enemy()).filter_map(|e| g.hex_of(e)).collect();
+    hexes.retain(|h| h.distance(at) <= ASSAULT_REACH && !targeted.contains(h));
+    hexes.sort();
+    hexes.dedup();
+    if hexes.iter().any(|&h| can_join(g, b, h)) {
+        return None;
+    }
+    let bars = bars(g, hexes.into_iter().map(|h| (b, h)).collect(), |_, h| format!("{h}: "));
+    Some(if bars.is_empty() {
+        format!("{} has no enemy within reach to assault", g.name(b))
+    } else {
+        format!("{} may assault nothing now: {}", g.name(b), bars.join("; "))
+    })
 }
 
 /// 15.4: hexes owed close combat: enemy hexes adjacent at the same elevation to a phasing
