@@ -972,3 +972,100 @@ test('F12, F13, F15: an Assault shows its odds in short, the brigade selected jo
     assert.ok(!folds.some((f) => /^Confederate · (Rush|Whiting|Davis)/.test(f.head)), 'no Union brigade heads Confederate events');
   });
 });
+
+/**
+ * A Belmont game, both seats human, walked by the API (actions drawn by a fixed generator,
+ * the dice the server's) to a decision where the seat to act may fire with two or more of
+ * its units together (a volley, 5.1, or opportunity fire at a vessel, 5.2). Returns the game, that seat and the volleys of one
+ * firing hex at one target.
+ */
+async function belmontVolley() {
+  const g = await createGame({ union: 'human', confederate: 'human' });
+  let seed = 7;
+  const rnd = (n) => {
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    return Math.floor(seed / 65536) % n;
+  };
+  const q = (side) => `seat=${g.seats[side].token}`;
+  for (let i = 0; i < 3000; i++) {
+    const actor = (await apiJson(`/api/games/${g.id}/state?${q('union')}`)).body.actor;
+    assert.notEqual(actor, 'over', 'the game ended before a volley of two firers');
+    const s = (await apiJson(`/api/games/${g.id}/state?${q(actor)}`)).body;
+    let acts = s.actions;
+    if (s.unit_actions?.length) {
+      const u = s.unit_actions[rnd(s.unit_actions.length)].unit;
+      acts = acts.concat((await apiJson(`/api/games/${g.id}/actions?${q(actor)}&unit=${encodeURIComponent(u)}`)).body.actions);
+    }
+    const wide = acts.find((a) => a.kind === 'fire' && a.together?.length >= 2);
+    if (wide) {
+      // Its subsets: the same target, firers in common (a volley's share a firing hex; an
+      // opportunity fire's, 5.2, may not).
+      const volleys = acts.filter((a) => a.kind === 'fire' && a.hex === wide.hex && a.together?.some((u) => wide.together.includes(u)));
+      return { g, side: actor, wide, volleys };
+    }
+    const a = acts[rnd(acts.length)];
+    const r = await apiJson(`/api/games/${g.id}/actions`, { method: 'POST', body: JSON.stringify({ seat: g.seats[actor].token, seq: s.seq, action: a.action }) });
+    assert.equal(r.status, 200, JSON.stringify(r.body));
+  }
+  throw new Error('no volley of two firers in 3000 actions');
+}
+
+test('a volley\'s firers are ticked in one picker, not a button per subset; the ticks choose the volley sent', { timeout: 120_000 }, async () => {
+  const { g, side, wide, volleys } = await belmontVolley();
+  assert.ok(volleys.length >= 3, `two firers give three subsets: ${JSON.stringify(volleys.map((v) => v.label))}`);
+  await withPages('volley-picker', async (open) => {
+    const page = await open();
+    await page.goto(url(g.seats[side].link));
+    await waitGameReady(page);
+    await page.waitForSelector(`#prompt.yours[data-actor=${side}]`);
+    await fitMap(page);
+    // The second firer picked (not the first a button would have been listed under).
+    const member = wide.together[1];
+    await pickCounter(page, member);
+    await page.waitForSelector(`#map .hex.target[data-hex="${wide.hex}"]`, { state: 'attached' });
+    await page.locator(`#map .hex.target[data-hex="${wide.hex}"]`).click({ force: true });
+    const picker = page.locator(`#menu:not([hidden]) fieldset.picker, #stack:not([hidden]) fieldset.picker`).first();
+    await picker.waitFor({ timeout: STEP });
+    const ticks = picker.locator('input[type=checkbox]');
+    assert.ok((await ticks.count()) >= 2, 'a tick per firer');
+    // No button per subset: the subsets of this volley are the one picker.
+    for (const v of volleys) {
+      const own = await page.locator(`#menu:not([hidden]) > button[data-index="${v.index}"], #stack:not([hidden]) > button[data-index="${v.index}"]`).count();
+      assert.equal(own, 0, `no button of its own for "${v.label}"`);
+    }
+    // Everything ticked names the widest volley; one firer alone, that firer's.
+    const go = picker.locator('button.pick');
+    const shown = await go.textContent();
+    assert.ok(volleys.some((v) => v.label === shown), `the button names a volley: ${shown}`);
+    for (let i = 0; i < (await ticks.count()); i++) {
+      const id = await ticks.nth(i).getAttribute('value');
+      if (id !== wide.together[0]) await ticks.nth(i).uncheck();
+      else await ticks.nth(i).check();
+    }
+    const lone = volleys.find((v) => v.together.length === 1 && v.together[0] === wide.together[0]);
+    if (lone) {
+      assert.equal(await go.getAttribute('data-index'), String(lone.index));
+      assert.equal(await go.isDisabled(), false);
+    } else {
+      assert.equal(await go.isDisabled(), true, 'a set no volley has cannot be sent');
+      assert.match(await picker.locator('.why').textContent(), /Not offered/);
+    }
+    for (let i = 0; i < (await ticks.count()); i++) await ticks.nth(i).uncheck();
+    assert.equal(await go.isDisabled(), true, 'nothing ticked, nothing to send');
+    // Tick back the widest and send it: the odds, then the volley is the one in force.
+    for (let i = 0; i < (await ticks.count()); i++) {
+      const id = await ticks.nth(i).getAttribute('value');
+      if (wide.together.includes(id)) await ticks.nth(i).check();
+    }
+    const widest = volleys.reduce((a, b) => (b.together.length > a.together.length ? b : a));
+    if (widest.together.length === wide.together.length) {
+      const before = await plyText(page);
+      await go.click();
+      await page.locator('#odds:not([hidden]) button.confirm').click();
+      await waitPlyChange(page, before);
+      const st = (await apiJson(`/api/games/${g.id}/state?seat=${g.seats[side].token}`)).body;
+      const mine = st.recent.filter((r) => r.actor === side).pop();
+      assert.equal(mine.label, wide.label, JSON.stringify(st.recent.slice(-3)));
+    }
+  });
+});

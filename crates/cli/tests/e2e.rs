@@ -106,9 +106,10 @@ fn read_file(path: &Path) -> String {
 fn start_server(scratch: &Path) -> (KillOnDrop, String) {
     let log = scratch.join("server.log");
     let mut child = Command::new(env!("CARGO_BIN_EXE_muster"))
-        // Every test makes its games from this one address: more than a public server's
-        // default allows at once.
-        .args(["serve", "--addr", "127.0.0.1:0", "--json", "--rate-create", "10:200", "--database"])
+        // Every test makes its games from this one address, and one walks a game to a
+        // position by the API: more than a public server's defaults allow at once.
+        .args(["serve", "--addr", "127.0.0.1:0", "--json", "--rate-create", "10:200"])
+        .args(["--rate-actions", "1000:1000", "--rate-reads", "1000:1000", "--database"])
         .arg(scratch.join("games.db"))
         .stdin(Stdio::null())
         .stdout(Stdio::piped())

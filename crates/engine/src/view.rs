@@ -175,6 +175,26 @@ pub struct ActionView {
     /// march (FotM 13.5): ..."), if anything.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub warning: Option<String>,
+    /// The counters that act together in it when the rules let the player choose which of
+    /// them do (a volley's firers, Belmont 5.1; opportunity fire, 5.2), by
+    /// [`CounterView::id`]. Actions alike but for this set are one choice with a tick per
+    /// counter on a page, not a button per subset (the seventh playtest: 33 buttons).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub together: Vec<String>,
+}
+
+impl ActionView {
+    /// The counters the action is for: its `unit`, then those acting with it
+    /// (`together`), each once. A page lists the action under each of them.
+    pub fn units(&self) -> Vec<&str> {
+        let mut out: Vec<&str> = self.unit.as_deref().into_iter().collect();
+        for u in &self.together {
+            if !out.contains(&u.as_str()) {
+                out.push(u);
+            }
+        }
+        out
+    }
 }
 
 /// A player aid a page shows beside the map (issue 15): a chart or card of the ruleset, drawn

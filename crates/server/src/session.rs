@@ -614,11 +614,12 @@ impl<G: Game> Session for Live<G> {
         let mut unit_actions = None;
         if actions.len() > ACTIONS_INLINE {
             let mut counts: Vec<UnitCount> = Vec::new();
-            for a in &actions {
-                if let (Some(unit), Some(_)) = (&a.view.unit, &a.view.hex) {
-                    match counts.iter_mut().find(|c| &c.unit == unit) {
+            for a in actions.iter().filter(|a| a.view.hex.is_some()) {
+                // An action counters take together (a volley's firers) counts for each.
+                for unit in a.view.units() {
+                    match counts.iter_mut().find(|c| c.unit == unit) {
                         Some(c) => c.count += 1,
-                        None => counts.push(UnitCount { unit: unit.clone(), count: 1 }),
+                        None => counts.push(UnitCount { unit: unit.to_owned(), count: 1 }),
                     }
                 }
             }
@@ -673,7 +674,7 @@ impl<G: Game> Session for Live<G> {
     fn unit_actions(&self, seat: Option<Side>, unit: &str) -> String {
         let legal = if self.to_act(seat) { self.game.legal_actions() } else { Vec::new() };
         let mut actions = self.views(&legal);
-        actions.retain(|a| a.view.hex.is_some() && a.view.unit.as_deref() == Some(unit));
+        actions.retain(|a| a.view.hex.is_some() && a.view.units().contains(&unit));
         serde_json::to_string(&UnitActionsOut { seq: self.seq, unit, actions }).expect("actions serialise")
     }
 

@@ -223,12 +223,75 @@ export function indexActions(actions) {
       buttons.push(a);
       continue;
     }
-    const unit = a.unit ?? null;
-    if (!byUnit.has(unit)) byUnit.set(unit, []);
-    byUnit.get(unit).push(a);
+    // An action some counters take together (a volley's firers) is each one's to choose.
+    const owners = a.together?.length ? [...new Set([a.unit ?? null, ...a.together])] : [a.unit ?? null];
+    for (const unit of owners) {
+      if (!byUnit.has(unit)) byUnit.set(unit, []);
+      byUnit.get(unit).push(a);
+    }
   }
   const units = [...byUnit.keys()].filter((u) => u !== null);
   return { byUnit, units, buttons };
+}
+
+/**
+ * Actions alike but for which counters act together in them (a volley's subsets of firers,
+ * Belmont 5.1): those of one kind on one hex whose counters overlap are one choice. Returns
+ * the list with each such set of two or more replaced by a picker entry `{ kind, hex, label,
+ * members, options }` in the place of its first action; `members` is every counter any of
+ * them names, in first-seen order (the seventh playtest: 33 buttons, one per subset).
+ */
+export function togetherGroups(actions) {
+  const groups = [];
+  for (const a of actions) {
+    if (!a.together?.length) continue;
+    const mine = groups.filter((g) => g.kind === a.kind && g.hex === a.hex && a.together.some((u) => g.members.has(u)));
+    const group = mine[0] ?? { kind: a.kind, hex: a.hex, members: new Set(), options: [] };
+    if (!mine.length) groups.push(group);
+    for (const other of mine.slice(1)) {
+      // Two groups one action bridges become one.
+      for (const u of other.members) group.members.add(u);
+      group.options.push(...other.options);
+      groups.splice(groups.indexOf(other), 1);
+    }
+    for (const u of a.together) group.members.add(u);
+    group.options.push(a);
+  }
+  const entry = new Map();
+  for (const g of groups) {
+    if (g.options.length < 2) continue;
+    const options = actions.filter((a) => g.options.includes(a)); // in listed order
+    const picker = { kind: g.kind, hex: g.hex, label: sharedWords(options.map((a) => a.label)).join(' ') || options[0].label, members: [...g.members], options, picker: true };
+    for (const a of options) entry.set(a, picker);
+  }
+  const out = [];
+  for (const a of actions) {
+    const e = entry.get(a) ?? a;
+    if (!out.includes(e)) out.push(e);
+  }
+  return out;
+}
+
+/**
+ * `list` (actions on one hex) as a menu shows it: the actions some counters take together
+ * made pickers (`togetherGroups`), each with every subset the index holds, not only those
+ * naming the counter picked (a volley by the other firer alone is a choice too).
+ */
+export function menuEntries(index, list) {
+  const hexes = new Set(list.filter((a) => a.together?.length).map((a) => a.hex));
+  const partners = [];
+  for (const actions of index.byUnit.values()) {
+    for (const a of actions) if (a.together?.length && hexes.has(a.hex)) partners.push(a);
+  }
+  const mine = new Set(list);
+  const all = [...new Set([...list, ...partners])];
+  return togetherGroups(all).filter((e) => (e.picker ? e.options.some((a) => mine.has(a)) : mine.has(e)));
+}
+
+/** The option of a picker whose counters are exactly `ticked`, if one is. */
+export function pickedOption(picker, ticked) {
+  const want = new Set(ticked);
+  return picker.options.find((a) => a.together.length === want.size && a.together.every((u) => want.has(u))) ?? null;
 }
 
 /** Which kind wins when several kinds of action target one hex (for the highlight colour). */
@@ -296,20 +359,30 @@ const LINK_WORDS = new Set(['to', 'in', 'at', 'into', 'onto', 'from', 'on', 'by'
 export function unitName(unit, counters, actions) {
   const c = (counters || []).find((x) => x.id === unit);
   if (c) return c.name;
-  const labels = (actions || []).map((a) => a.label.split(/\s+/));
-  if (labels.length === 0) return String(unit);
-  let common = labels[0];
-  for (const words of labels.slice(1)) {
+  if (!actions?.length) return String(unit);
+  const hex = actions.length === 1 ? actions[0].hex : null;
+  const common = sharedWords(actions.map((a) => a.label), hex);
+  return common.length ? common.join(' ') : String(unit);
+}
+
+/**
+ * The words all of `labels` begin with, cut before the word naming `hex` if given, less
+ * trailing link words ("to", "with").
+ */
+function sharedWords(labels, hex = null) {
+  const split = labels.map((l) => l.split(/\s+/));
+  let common = split[0] ?? [];
+  for (const words of split.slice(1)) {
     let n = 0;
     while (n < common.length && n < words.length && common[n] === words[n]) n += 1;
     common = common.slice(0, n);
   }
-  if (labels.length === 1 && actions[0].hex) {
-    const at = common.findIndex((w) => w.includes(actions[0].hex));
+  if (hex) {
+    const at = common.findIndex((w) => w.includes(hex));
     if (at >= 0) common = common.slice(0, at);
   }
   while (common.length && LINK_WORDS.has(common[common.length - 1].toLowerCase())) common = common.slice(0, -1);
-  return common.length ? common.join(' ') : String(unit);
+  return common;
 }
 
 /**

@@ -1,6 +1,7 @@
-// dialogs.js: the confirm dialog (#odds) and the odds shown in it before a fire or melee.
+// dialogs.js: the confirm dialog (#odds) and the odds shown in it before a fire or melee;
+// the picker of counters that act together (a volley's firers).
 
-import { api, ApiError, el, errorText, oddsRows, oddsSummary, percent } from './app.js';
+import { api, ApiError, el, errorText, oddsRows, oddsSummary, percent, pickedOption, unitName } from './app.js';
 import { ui, $ } from './page.js';
 
 /** Shows the odds of a fire or melee action; resolves true on Confirm. A 404 confirms at once. */
@@ -119,4 +120,33 @@ export function oddsTable(odds) {
     el('thead', {}, el('tr', {}, el('th', {}, 'chance'), el('th', {}, 'what follows'))),
     el('tbody', {}, ...rows),
   );
+}
+
+/**
+ * One choice for actions alike but for which counters act together in them
+ * (`togetherGroups`): a tick per counter and one button, which sends the action for exactly
+ * the ticked counters, or says there is none (the seventh playtest: 33 buttons, one per
+ * subset of six batteries). Starts with the most counters an action takes ticked.
+ */
+export function pickerBox(picker, onChoose) {
+  const widest = picker.options.reduce((a, b) => (b.together.length > a.together.length ? b : a));
+  const ticks = picker.members.map((id) =>
+    el('input', { type: 'checkbox', value: id, checked: widest.together.includes(id) ? true : null, onchange: () => update() }),
+  );
+  const rows = picker.members.map((id, i) => el('label', { class: 'member' }, ticks[i], ` ${unitName(id, ui.state.counters, [])}`));
+  const go = el('button', { class: 'pick', 'data-kind': picker.kind }, '');
+  const note = el('p', { class: 'why' }, '');
+  const update = () => {
+    const a = pickedOption(picker, ticks.filter((t) => t.checked).map((t) => t.value));
+    go.disabled = !a;
+    go.dataset.index = a ? String(a.index) : '';
+    go.textContent = a ? a.label : picker.label;
+    note.textContent = a ? '' : 'Not offered with exactly these ticked: tick another set.';
+  };
+  go.onclick = () => {
+    const a = pickedOption(picker, ticks.filter((t) => t.checked).map((t) => t.value));
+    if (a) onChoose(a);
+  };
+  update();
+  return el('fieldset', { class: 'picker', 'data-kind': picker.kind }, el('legend', {}, picker.label), ...rows, go, note);
 }

@@ -11,7 +11,7 @@ import {
   api, fetchText, ApiError, errorText, el, showNotice, sideName, rememberGame,
   wsUrl, backoff, indexActions, targetsFor, actionsAt, soleUnit,
   defaultButton, groupBy, unitName, mergeLog, oddsSummary, turnText, outcomeText, fmt, facingBearing,
-  reachStopsText,
+  reachStopsText, menuEntries,
 } from './app.js';
 import { startChat } from './chat.js';
 import { ui, $, SVG_NS } from './page.js';
@@ -21,6 +21,7 @@ import {
 import { renderLog, pinLog, renderRecent, renderDice } from './logview.js';
 import { choose, moveTo, undo, showReach } from './moves.js';
 import { drawMarks } from './marks.js';
+import { pickerBox } from './dialogs.js';
 import { renderReplayControl, showReplay, renderReplayBanner, backToLive, jumpMark, stepReplay } from './replay.js';
 
 /** More button actions than this are grouped by unit in collapsible lists. */
@@ -669,7 +670,7 @@ function clickHex(hex, ev) {
   // The picked unit's actions there and the hex's own (resolve the fire at it): the sixth
   // playtest found "resolve" hidden behind a unit still able to add its share.
   const mine = ui.selected !== null ? actionsAt(ui.index, ui.selected, hex) : [];
-  const list = [...mine, ...actionsAt(ui.index, null, hex)];
+  const list = [...new Set([...mine, ...actionsAt(ui.index, null, hex)])];
   if (list.length === 1) choose(list[0], ui.selected);
   else if (list.length > 1) openMenu(hex, list, ev, ui.selected);
 }
@@ -764,9 +765,12 @@ function ownCounter(id) {
 /** The menu of the actions on one hex. */
 function openMenu(hex, list, ev, follow = null) {
   const menu = $('menu');
+  const send = (a) => { closePopups(); choose(a, follow); };
   menu.replaceChildren(
     el('h3', {}, `Hex ${hex}`),
-    ...list.map((a) => el('button', { 'data-index': a.index, 'data-kind': a.kind, onclick: () => { closePopups(); choose(a, follow); } }, a.label)),
+    ...menuEntries(ui.index, list).map((a) =>
+      a.picker ? pickerBox(a, send) : el('button', { 'data-index': a.index, 'data-kind': a.kind, onclick: () => send(a) }, a.label),
+    ),
     cancelLink(),
   );
   place(menu, ev);
@@ -810,7 +814,11 @@ function openStack(hex, stack, ev, here = [], dest = null) {
   box.replaceChildren(
     el('h3', {}, `Stack in ${hex}`, el('button', { class: 'close', title: 'Close', onclick: closePopups }, '×')),
     el('ul', {}, ...rows),
-    ...here.map((a) => el('button', { class: 'here', 'data-index': a.index, 'data-kind': a.kind, onclick: () => { closePopups(); choose(a); } }, a.label)),
+    ...menuEntries(ui.index, here).map((a) =>
+      a.picker
+        ? pickerBox(a, (x) => { closePopups(); choose(x); })
+        : el('button', { class: 'here', 'data-index': a.index, 'data-kind': a.kind, onclick: () => { closePopups(); choose(a); } }, a.label),
+    ),
     ...(dest ? [el('button', { class: 'here', 'data-reach': dest, onclick: () => { closePopups(); moveTo(dest); } }, `Move ${unitName(ui.selected, ui.state.counters, [])} here`)] : []),
   );
   place(box, ev);

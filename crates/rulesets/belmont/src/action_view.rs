@@ -83,12 +83,26 @@ pub(crate) fn action_view(g: &Belmont, a: &Action) -> ActionView {
             }
             _ => None,
         },
+        together: together(g, a),
     }
+}
+
+/// 5.1, 5.2: the firers a volley or an opportunity fire chooses, by counter id, so a page
+/// offers one choice with a tick per firer rather than a button per subset.
+fn together(g: &Belmont, a: &Action) -> Vec<String> {
+    let firers: Vec<UnitId> = match a {
+        Action::Volley { from, firers, .. } if g.act.is_some() => {
+            crate::fire::picked(&crate::fire::volley_firers(g, *from), *firers)
+        }
+        Action::OppFire(firers) => firers.clone(),
+        _ => return Vec::new(),
+    };
+    firers.into_iter().filter_map(|u| g.oob().counters.get(usize::from(u))).map(|c| c.id.clone()).collect()
 }
 
 /// 5.1: the first of the firers a volley's bitmask chooses among `from`'s eligible units.
 fn first_firer(g: &Belmont, from: Hex, firers: u8) -> Option<UnitId> {
-    crate::fire::volley_firers(g, from).into_iter().enumerate().find(|(i, _)| firers & (1 << i) != 0).map(|(_, u)| u)
+    crate::fire::picked(&crate::fire::volley_firers(g, from), firers).first().copied()
 }
 
 /// 11.5, 5.2: the vessel whose path or fire is pending.

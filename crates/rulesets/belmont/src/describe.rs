@@ -87,12 +87,8 @@ pub(crate) fn describe(g: &Belmont, a: &Action) -> String {
         Action::Release(f) => format!("release the {} (13.1)", formation_name(g, *f)),
         // 5.1: the firers are eligible units of the firing hex, so only in an activation.
         Action::Volley { from, target, firers } if g.act.is_some() => {
-            let names: Vec<String> = crate::fire::volley_firers(g, *from)
-                .into_iter()
-                .enumerate()
-                .filter(|(i, _)| firers & (1 << i) != 0)
-                .map(|(_, u)| g.name(u).to_string())
-                .collect();
+            let chosen = crate::fire::picked(&crate::fire::volley_firers(g, *from), *firers);
+            let names: Vec<&str> = chosen.into_iter().map(|u| g.name(u)).collect();
             format!("volley from {from} at {target} with {}", names.join(", "))
         }
         Action::Volley { from, target, firers } => {

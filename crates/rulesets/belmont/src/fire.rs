@@ -36,6 +36,12 @@ pub(crate) fn volley_firers(g: &Belmont, hex: Hex) -> Vec<UnitId> {
         .collect()
 }
 
+/// 5.1: the firers a volley's bitmask picks among `firers` (a bit per unit, in order; at
+/// most eight).
+pub(crate) fn picked(firers: &[UnitId], mask: u8) -> Vec<UnitId> {
+    firers.iter().enumerate().filter(|(i, _)| *i < 8 && mask & (1 << i) != 0).map(|(_, &u)| u).collect()
+}
+
 /// The range of a firer (Volley Fire Chart).
 pub(crate) fn range_of(g: &Belmont, u: UnitId) -> u16 {
     let c = g.counter(u);
@@ -111,11 +117,7 @@ pub(crate) fn volley_pointless(g: &Belmont, from: Hex, target: Hex, mask: u8) ->
         let lost = terrain_dice(g, from, target);
         return Some(format!("terrain takes {lost} dice from a volley at {target}: these firers would roll none"));
     }
-    let every_firer_may = volley_firers(g, from)
-        .into_iter()
-        .enumerate()
-        .filter(|(i, _)| *i < 8 && mask & (1 << i) != 0)
-        .all(|(_, u)| may_target(g, u, from, target));
+    let every_firer_may = picked(&volley_firers(g, from), mask).into_iter().all(|u| may_target(g, u, from, target));
     (every_firer_may && volley_futile(g, from, target, mask)).then(|| {
         format!(
             "infantry at {} hexes can only force a retreat (Volley Fire Chart), and nothing in {target} retreats (8.0) or takes a leader's casualty check: the volley could change nothing",
@@ -172,12 +174,7 @@ pub(crate) fn volley_legal(g: &Belmont) -> Vec<Action> {
 /// no leader's casualty check after it (7.2; the fourth playtest saw a 1-SP company "fire"
 /// 0 dice into the woods and a leader checked).
 pub(crate) fn volley_dice(g: &Belmont, from: Hex, target: Hex, mask: u8) -> u16 {
-    let sp: u16 = volley_firers(g, from)
-        .into_iter()
-        .enumerate()
-        .filter(|(i, _)| *i < 8 && mask & (1 << i) != 0)
-        .map(|(_, u)| u16::from(g.sp(u)))
-        .sum();
+    let sp: u16 = picked(&volley_firers(g, from), mask).into_iter().map(|u| u16::from(g.sp(u))).sum();
     sp.saturating_sub(u16::from(terrain_dice(g, from, target)))
 }
 
@@ -202,20 +199,14 @@ fn infantry_cannot_touch(g: &Belmont, from: Hex, target: Hex, side: Side) -> boo
 
 /// Whether the firers in `mask` (of `firers`, in order) are infantry only.
 fn only_infantry(g: &Belmont, firers: &[UnitId], mask: u8) -> bool {
-    firers
-        .iter()
-        .enumerate()
-        .filter(|(i, _)| *i < 8 && mask & (1 << i) != 0)
-        .all(|(_, &u)| g.counter(u).kind == Kind::Infantry)
+    picked(firers, mask).into_iter().all(|u| g.counter(u).kind == Kind::Infantry)
 }
 
 /// Whether a volley by the firers in `mask` would be legal but for terrain taking every die.
 fn all_dice_lost(g: &Belmont, from: Hex, target: Hex, mask: u8) -> bool {
-    let firers = volley_firers(g, from);
-    let picked: Vec<UnitId> =
-        firers.into_iter().enumerate().filter(|(i, _)| *i < 8 && mask & (1 << i) != 0).map(|(_, u)| u).collect();
-    !picked.is_empty()
-        && picked.iter().all(|&u| may_target(g, u, from, target))
+    let chosen = picked(&volley_firers(g, from), mask);
+    !chosen.is_empty()
+        && chosen.iter().all(|&u| may_target(g, u, from, target))
         && volley_dice(g, from, target, mask) == 0
 }
 
@@ -236,8 +227,7 @@ pub(crate) fn terrain_dice(g: &Belmont, from: Hex, target: Hex) -> u8 {
 
 /// 5.1: declares a volley and rolls its dice one at a time.
 pub(crate) fn volley(g: &mut Belmont, from: Hex, target: Hex, mask: u8) {
-    let firers: Vec<UnitId> =
-        volley_firers(g, from).into_iter().enumerate().filter(|(i, _)| mask & (1 << i) != 0).map(|(_, u)| u).collect();
+    let firers = picked(&volley_firers(g, from), mask);
     let side = g.owner(firers[0]);
     g.act.as_mut().expect("activation").fired_from.push(from);
     let mut dice = Vec::new();

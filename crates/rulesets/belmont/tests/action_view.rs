@@ -53,6 +53,7 @@ fn rule_4_0_a_move_names_the_company_and_the_adjacent_hex_it_enters() {
     }
     let done = view(&g, &Action::Done);
     assert_eq!((done.kind.as_str(), done.unit, done.hex), ("done", None, None), "Done is a button");
+    assert!(view(&g, &moves[0]).together.is_empty(), "a move is one unit's: nothing acts with it");
 }
 
 #[test]
@@ -74,7 +75,14 @@ fn rule_5_1_a_volley_is_fire_from_the_firing_hex_at_the_target_hex() {
         let first = view.label.split(" with ").nth(1).and_then(|s| s.split(", ").next()).expect("firers named");
         assert_eq!(unit, first, "{}", view.label);
         assert_eq!(drawn_at(&g, &unit), Some(a));
+        // Every firer the label names is in `together`, in the label's order, so a page
+        // makes one picker of the subsets (the seventh playtest: a button per subset).
+        let named: Vec<&str> = view.label.split(" with ").nth(1).expect("firers").split(", ").collect();
+        assert_eq!(view.together, named, "{}", view.label);
+        assert!(view.together.iter().all(|id| drawn_at(&g, id) == Some(a)), "counters of the firing hex");
     }
+    let sets: std::collections::BTreeSet<Vec<String>> = volleys.iter().map(|v| view(&g, v).together).collect();
+    assert_eq!(sets.len(), volleys.len(), "no two volleys at one target share their firers");
     // The volley's dice are chance.
     let all = all_firers(&g, a, t);
     act(&mut g, all);
@@ -174,4 +182,19 @@ fn rule_8_0_a_retreat_hex_names_the_retreating_company() {
         assert_eq!(h.distance(*to), 1);
     }
     assert_eq!(drawn_at(&g, "27IL-A"), Some(h));
+}
+
+#[test]
+fn rule_5_2_opportunity_fire_at_a_vessel_names_its_firers_together_and_holding_fire_names_none() {
+    let (g, _) = crossing_in_sight_of_both_gunboats();
+    let fires = legal_where(&g, |x| matches!(x, Action::OppFire(_)));
+    assert_eq!(fires.len(), 4, "each subset of two gunboats, and holding fire: {fires:?}");
+    for a in &fires {
+        let Action::OppFire(firers) = a else { unreachable!() };
+        let v = view(&g, a);
+        assert_eq!(v.kind, "fire");
+        let want: Vec<String> = firers.iter().map(|&u| g.oob().counters[usize::from(u)].id.clone()).collect();
+        assert_eq!(v.together, want, "{}", v.label);
+        assert_eq!(at(v.hex.as_ref()), Some(hex("2231")), "the vessel's hex");
+    }
 }

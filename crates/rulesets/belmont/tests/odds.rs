@@ -77,19 +77,8 @@ fn a_melee_round_matches_the_engine() {
 /// rolls aboard. Two dice hitting on a 6, never a die per river hex.
 #[test]
 fn gunboat_fire_at_a_crossing_transport_has_a_two_dice_hit_distribution() {
-    use belmont::{Action, Loc, Stage};
-    use engine::Side;
-    let mut g = Belmont::after_setup(&[]);
-    g.clear_map();
-    g.transport_limits = false;
-    g.put("Tyler", "2416");
-    g.put("Lexington", "3042");
-    let t = g.put("Transport-2", "3329");
-    g.put_loc("13TN-C", Loc::Aboard(t));
-    g.activate(Side::Confederate, "13TN", Stage::Maneuver);
-    act(&mut g, Action::Sail { vessel: t, to: belmont::testkit::hex("2231") });
-    let both = vec![g.id("Tyler"), g.id("Lexington")];
-    act(&mut g, Action::Route(both.clone()));
+    use belmont::Action;
+    let (g, both) = crossing_in_sight_of_both_gunboats();
     let d = analysis::outcomes(&g, &Action::OppFire(both), 100_000).expect("small");
     assert!((d.total() - 1.0).abs() < EPS);
     let damage = d.marginal("confederate vessel damage").expect("tallied");

@@ -73,6 +73,7 @@ pub(crate) fn action_view(g: &Fotm, a: &Action) -> ActionView {
             }
             _ => None,
         },
+        together: Vec::new(),
     }
 }
 

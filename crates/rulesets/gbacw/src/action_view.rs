@@ -99,5 +99,6 @@ pub fn action_view(g: &Gbacw, a: &Action) -> ActionView {
         from,
         hex: hex.map(hexmap::Hex::label),
         warning: None,
+        together: Vec::new(),
     }
 }

@@ -5,6 +5,7 @@ import {
   indexActions, targetsFor, actionsAt, soleUnit, defaultButton, groupBy, unitName, mergeLog,
   percent, oddsRows, oddsSummary, changeText, stopText, reachStopsText, wsUrl, backoff, gameIdFromPath, seatFromSearch, turnText, outcomeText,
   loadGames, rememberGame, forgetGame, errorText, ApiError, recentRows, logKey, facingBearing,
+  togetherGroups, pickedOption, menuEntries,
 } from '../app.js';
 
 test('a counter\'s facing as a page bearing: vertices between hexsides, hexsides on them', () => {
@@ -257,3 +258,53 @@ test('a move that stops says what comes next (fourth playtest)', () => {
   assert.equal(stopText({ stops: 'Belmont 5.2', after: '' }), 'the move stops there (Belmont 5.2)');
 });
 
+
+test('actions some counters take together are one picker; apart sets and lone ones stay', () => {
+  const v = (index, hex, together, label) => ({ index, kind: 'fire', unit: together[0], hex, from: null, label, together, action: { index } });
+  const list = [
+    v(0, '1329', ['a', 'b'], 'volley from 1328 at 1329 with A, B'),
+    v(1, '1329', ['a'], 'volley from 1328 at 1329 with A'),
+    v(2, '1329', ['b'], 'volley from 1328 at 1329 with B'),
+    v(3, '1329', ['c'], 'volley from 1429 at 1329 with C'),
+    v(4, '1330', ['a'], 'volley from 1328 at 1330 with A'),
+    { index: 5, kind: 'done', label: 'done', action: { index: 5 } },
+  ];
+  const out = togetherGroups(list);
+  assert.equal(out.length, 4, 'the three subsets of A and B are one entry');
+  const p = out[0];
+  assert.ok(p.picker);
+  assert.deepEqual(p.members, ['a', 'b']);
+  assert.equal(p.label, 'volley from 1328 at 1329');
+  assert.deepEqual(p.options.map((a) => a.index), [0, 1, 2]);
+  assert.equal(out[1].index, 3, 'C fires from another hex: no counter shared, its own button');
+  assert.equal(out[2].index, 4, 'another target: its own button');
+  assert.equal(pickedOption(p, ['b', 'a']).index, 0, 'order of ticks does not matter');
+  assert.equal(pickedOption(p, ['b']).index, 2);
+  assert.equal(pickedOption(p, []), null, 'nothing ticked is no action');
+  assert.equal(pickedOption(p, ['a', 'b', 'c']), null, 'a counter of no option');
+  // An action sharing counters with two groups joins them.
+  const bridged = togetherGroups([v(0, 'h', ['a'], 'x a'), v(1, 'h', ['b'], 'x b'), v(2, 'h', ['a', 'b'], 'x a b')]);
+  assert.equal(bridged.length, 1);
+  assert.deepEqual(bridged[0].members, ['a', 'b']);
+});
+
+test('an action counters take together is indexed under each of them', () => {
+  const a = { index: 0, kind: 'fire', unit: 'a', hex: '1329', label: 'volley', together: ['a', 'b'], action: {} };
+  const idx = indexActions([a]);
+  assert.deepEqual(idx.units, ['a', 'b']);
+  assert.deepEqual(actionsAt(idx, 'b', '1329'), [a]);
+});
+
+test('a menu for one firer\'s hex holds every subset of its volley, the other firer alone too', () => {
+  const v = (index, together) => ({ index, kind: 'fire', unit: together[0], hex: 'h', from: 'f', label: `volley ${together.join(' ')}`, together, action: { index } });
+  const both = v(0, ['a', 'b']);
+  const a = v(1, ['a']);
+  const b = v(2, ['b']);
+  const elsewhere = v(3, ['c']);
+  const move = { index: 4, kind: 'move', unit: 'b', hex: 'h', label: 'move', action: {} };
+  const idx = indexActions([both, a, b, elsewhere, move]);
+  const out = menuEntries(idx, actionsAt(idx, 'a', 'h'));
+  assert.equal(out.length, 1);
+  assert.deepEqual(out[0].options.map((x) => x.index), [0, 1, 2], 'b alone is offered though a is picked');
+  assert.ok(!out.some((e) => e === elsewhere || e === move), 'other units\' actions stay out');
+});

@@ -458,3 +458,21 @@ pub fn go_all(g: &mut Belmont, ids: &[&str], to: Hex) {
         go(g, id, to);
     }
 }
+
+/// 5.2, 11.5: Transport-2 with 13TN-C aboard crossing to 2231 on a path in sight of both
+/// Union gunboats (Tyler at 2416, Lexington at 3042), the Union to choose its opportunity
+/// fire. Returns the game and the two gunboats.
+pub fn crossing_in_sight_of_both_gunboats() -> (Belmont, Vec<belmont::counters::UnitId>) {
+    let mut g = Belmont::after_setup(&[]);
+    g.clear_map();
+    g.transport_limits = false;
+    g.put("Tyler", "2416");
+    g.put("Lexington", "3042");
+    let t = g.put("Transport-2", "3329");
+    g.put_loc("13TN-C", belmont::Loc::Aboard(t));
+    g.activate(Side::Confederate, "13TN", Stage::Maneuver);
+    act(&mut g, Action::Sail { vessel: t, to: hex("2231") });
+    let both = vec![g.id("Tyler"), g.id("Lexington")];
+    act(&mut g, Action::Route(both.clone()));
+    (g, both)
+}
