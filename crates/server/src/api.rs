@@ -338,13 +338,79 @@ struct OddsQuery {
 }
 
 async fn odds(State(hub): State<Arc<Hub>>, Path(id): Path<String>, Query(q): Query<OddsQuery>) -> Answer {
-    let job = hub
+    let key = crate::memo::Key { game: id.clone(), seq: q.seq, index: q.index };
+    let claim = hub
         .with(&id, |s| {
             asking_seat(s, q.seq, q.seat.as_deref(), "odds")?;
-            s.odds(q.index).map_err(HubError::Refused)
+            match hub.odds_memo.claim(&key) {
+                crate::memo::Claim::Found(rx) => Ok::<_, HubError>((rx, None)),
+                crate::memo::Claim::Mine(tx, rx) => Ok((rx, Some((tx, s.odds(q.index).map_err(HubError::Refused)?)))),
+            }
         })
         .await??;
-    run_job(&hub, job).await
+    let (rx, mine) = claim;
+    run_kept(&hub, rx, mine).await
+}
+
+/// Odds kept once worked out ([`crate::memo`]): the request that claimed them starts the
+/// work as [`run_job`] does, but the work, once it has a slot, runs to its end and keeps its
+/// answer whether or not its request is still waiting; any request for the same odds waits
+/// on the same answer within its own budget.
+async fn run_kept(
+    hub: &Arc<Hub>,
+    mut rx: tokio::sync::watch::Receiver<crate::memo::Answer>,
+    mine: Option<(tokio::sync::watch::Sender<crate::memo::Answer>, crate::session::Job)>,
+) -> Answer {
+    let budget = std::time::Duration::from_secs_f64(hub.settings().limits.analysis_seconds);
+    let started = tokio::time::Instant::now();
+    if mine.is_none() && rx.borrow().is_some() {
+        hub.metrics.odds_kept.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    }
+    if let Some((tx, job)) = mine {
+        let hub = Arc::clone(hub);
+        tokio::spawn(async move {
+            // No slot within the budget: the sender goes unanswered, which frees the key.
+            let Ok(Ok(permit)) = tokio::time::timeout(budget, Arc::clone(&hub.analysis_slots).acquire_owned()).await
+            else {
+                return;
+            };
+            let running = Arc::clone(&hub);
+            running.metrics.analysis_running.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            let answer = hub
+                .analysis_pool
+                .run(move || {
+                    let v = job();
+                    running.metrics.analysis_running.fetch_sub(1, std::sync::atomic::Ordering::Relaxed);
+                    drop(permit);
+                    v
+                })
+                .await;
+            // A panic is not kept: the key is asked afresh next time.
+            if let Some(v) = answer {
+                let _ = tx.send(Some(v));
+            }
+        });
+    }
+    let left = budget.saturating_sub(started.elapsed());
+    let answered = tokio::time::timeout(left, rx.wait_for(Option::is_some)).await;
+    match answered {
+        Ok(Ok(v)) => {
+            let v = v.clone().expect("answered");
+            json_ok(StatusCode::OK, v.map_err(|r| ApiError::from(HubError::Refused(r)))?)
+        }
+        // Never ran (no slot in time) or still at work: the work keeps its answer for the next ask.
+        Ok(Err(_)) | Err(_) => Err(over_budget(hub, budget)),
+    }
+}
+
+/// 503 `over_budget`, counted.
+fn over_budget(hub: &Hub, budget: std::time::Duration) -> ApiError {
+    hub.metrics.analysis_over_budget.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    ApiError::new(
+        StatusCode::SERVICE_UNAVAILABLE,
+        "over_budget",
+        format!("this analysis takes more than this server's {} s budget", budget.as_secs_f64()),
+    )
 }
 
 #[derive(Deserialize)]
@@ -473,14 +539,7 @@ async fn marks(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Answer {
 /// analysis stays bounded.
 async fn run_job(hub: &Arc<Hub>, job: crate::session::Job) -> Answer {
     let budget = std::time::Duration::from_secs_f64(hub.settings().limits.analysis_seconds);
-    let over = || {
-        hub.metrics.analysis_over_budget.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        ApiError::new(
-            StatusCode::SERVICE_UNAVAILABLE,
-            "over_budget",
-            format!("this analysis takes more than this server's {} s budget", budget.as_secs_f64()),
-        )
-    };
+    let over = || over_budget(hub, budget);
     let started = tokio::time::Instant::now();
     let permit = tokio::time::timeout(budget, Arc::clone(&hub.analysis_slots).acquire_owned())
         .await

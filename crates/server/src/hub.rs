@@ -128,6 +128,8 @@ pub struct Hub {
     pub(crate) analysis_pool: crate::pool::LowPool,
     /// Analysis requests worked on at once ([`crate::config::Limits::analysis_running`]).
     pub(crate) analysis_slots: Arc<tokio::sync::Semaphore>,
+    /// Odds once worked out, and those under way (`crate::memo`).
+    pub(crate) odds_memo: crate::memo::Memo,
     /// What `/metrics` reports.
     pub metrics: Metrics,
     /// Rate limits per client.
@@ -174,6 +176,7 @@ impl Hub {
             analysis_pool,
             bot_slots,
             analysis_slots,
+            odds_memo: crate::memo::Memo::default(),
             metrics: Metrics::default(),
             limiter: crate::ratelimit::Limiter::new(settings_rates),
         });

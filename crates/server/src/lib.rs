@@ -15,6 +15,7 @@ pub mod api;
 mod beyond;
 pub mod config;
 pub mod hub;
+mod memo;
 pub mod metrics;
 pub mod pool;
 pub mod ratelimit;

@@ -19,6 +19,8 @@ pub struct Metrics {
     pub analysis_running: AtomicU64,
     /// Analysis requests refused for time.
     pub analysis_over_budget: AtomicU64,
+    /// Odds requests answered from odds already worked out (`crate::memo`).
+    pub odds_kept: AtomicU64,
     /// Actions (players' and bots', chance's not counted) made durable.
     pub actions: AtomicU64,
     /// Games made.
@@ -72,6 +74,12 @@ impl Metrics {
             "counter",
             "Analysis requests refused for taking too long.",
             get(&self.analysis_over_budget).to_string(),
+        );
+        one(
+            "odds_kept_total",
+            "counter",
+            "Odds requests answered from odds already worked out.",
+            get(&self.odds_kept).to_string(),
         );
         one("actions_total", "counter", "Actions made durable (players' and bots').", get(&self.actions).to_string());
         one("games_created_total", "counter", "Games made.", get(&self.games_created).to_string());

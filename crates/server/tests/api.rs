@@ -873,3 +873,34 @@ fn the_servers_limits_hold_for_bots_rates_and_metrics() {
     assert!(text.contains("muster_rate_limited_total{kind=\"create\"} 2"), "{text}");
     assert!(text.contains("muster_rate_limited_total{kind=\"socket\"}"), "{text}");
 }
+
+/// Issue 15 (the seventh playtest: odds refused for time, three asks for one position
+/// queued behind one another): odds once worked out are kept for their position and
+/// action, so asking again (the dialog after the button's summary, or after a refusal for
+/// time, whose work goes on: `memo.rs`) answers from them; `/metrics` counts such answers.
+#[test]
+fn odds_once_worked_out_are_kept_for_the_next_ask() {
+    let s = start(&temp_db("odds-kept"));
+    let g = s.create("human", "human");
+    let st = s.state(&g, g.union.as_deref());
+    let ask = |index: usize| {
+        s.get(&format!("/api/games/{}/odds?seq={}&index={index}&seat={}", g.id, st["seq"], g.union.as_deref().unwrap()))
+    };
+    let kept = || {
+        let mut r = agent().get(&format!("{}/metrics", s.base)).call().unwrap();
+        let text = r.body_mut().read_to_string().unwrap();
+        text.lines()
+            .find_map(|l| l.strip_prefix("muster_odds_kept_total "))
+            .and_then(|n| n.parse::<u64>().ok())
+            .expect("muster_odds_kept_total reported")
+    };
+    let (status, odds) = ask(0);
+    assert_eq!(status, 200, "{odds}");
+    assert_eq!(kept(), 0, "worked out, not kept");
+    assert_eq!(ask(0), (200, odds.clone()), "the same answer again");
+    assert_eq!(kept(), 1, "from what was kept");
+    let (status, other) = ask(1);
+    assert_eq!(status, 200, "{other}");
+    assert_ne!(other["label"], odds["label"], "another action's odds");
+    assert_eq!(kept(), 1, "another action is worked out afresh");
+}

@@ -12,21 +12,33 @@ export function confirmOdds(a) {
   // brigade to an Assault took it out), above the odds.
   const warn = a.warning ? el('p', { class: 'warning' }, a.warning) : null;
   const d = confirmDialog(a.label, [warn, el('p', { class: 'loading' }, 'Working out the odds…')].filter(Boolean));
-  api(`/api/games/${encodeURIComponent(ui.id)}/odds?${q}`)
-    .then((odds) => {
-      const note = odds.assumption ? el('p', { class: 'assumption' }, `Assumes ${odds.assumption}.`) : null;
-      d.show(odds.label || a.label, [warn, ...oddsParts(odds), note]);
-    })
-    .catch((e) => {
-      if (!d.open()) return;
-      if (e instanceof ApiError && e.status === 404) return d.done(true);
-      const text =
-        e instanceof ApiError && e.status === 422 && e.body && e.body.error === 'too_large'
-          ? 'Too many outcomes to work out the exact odds of this one.'
-          : `No odds: ${errorText(e)}`;
-      d.show(a.label, [warn, el('p', { class: 'too-large' }, text)]);
-    });
+  const ask = () =>
+    api(`/api/games/${encodeURIComponent(ui.id)}/odds?${q}`)
+      .then((odds) => {
+        const note = odds.assumption ? el('p', { class: 'assumption' }, `Assumes ${odds.assumption}.`) : null;
+        d.show(odds.label || a.label, [warn, ...oddsParts(odds), note]);
+      })
+      .catch((e) => {
+        if (!d.open()) return;
+        if (e instanceof ApiError && e.status === 404) return d.done(true);
+        // Over the time budget, the server's work goes on and keeps its answer: ask again.
+        if (overBudget(e)) {
+          const again = el('button', { class: 'ask-again', onclick: () => { d.show(a.label, [warn, el('p', { class: 'loading' }, 'Still working out the odds…')]); ask(); } }, 'Ask again');
+          return d.show(a.label, [warn, el('p', { class: 'too-large' }, `No odds yet: ${errorText(e)}. The server goes on working them out.`), again]);
+        }
+        const text =
+          e instanceof ApiError && e.status === 422 && e.body && e.body.error === 'too_large'
+            ? 'Too many outcomes to work out the exact odds of this one.'
+            : `No odds: ${errorText(e)}`;
+        d.show(a.label, [warn, el('p', { class: 'too-large' }, text)]);
+      });
+  ask();
   return d.answer;
+}
+
+/** Whether an odds request was refused for time (the server keeps working: asking again may answer). */
+export function overBudget(e) {
+  return e instanceof ApiError && e.status === 503 && e.body?.error === 'over_budget';
 }
 
 /**

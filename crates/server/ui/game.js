@@ -21,7 +21,7 @@ import {
 import { renderLog, pinLog, renderRecent, renderDice } from './logview.js';
 import { choose, moveTo, undo, showReach } from './moves.js';
 import { drawMarks } from './marks.js';
-import { pickerBox } from './dialogs.js';
+import { pickerBox, overBudget } from './dialogs.js';
 import { renderReplayControl, showReplay, renderReplayBanner, backToLive, jumpMark, stepReplay } from './replay.js';
 
 /** More button actions than this are grouped by unit in collapsible lists. */
@@ -431,30 +431,43 @@ function choiceOdds() {
   if (!choices.length || choices.length > CHOICE_ODDS_MAX) return;
   if (ui.index.buttons.some((a) => !small(a) && a.kind !== 'done')) return;
   const seq = ui.state.seq;
-  for (const a of choices) {
+  const buttonOf = (a) => {
+    const button = document.querySelector(`#actions button.action[data-index="${a.index}"]`);
+    return !button || button.nextElementSibling?.classList.contains('choice-odds') ? null : button;
+  };
+  // One at a time: asked together they queued behind one another for the server's analysis
+  // slot and ran out of time (the seventh playtest).
+  const one = async (a) => {
     const q = new URLSearchParams({ seq: String(seq), index: String(a.index) });
     if (ui.token) q.set('seat', ui.token);
-    api(`/api/games/${encodeURIComponent(ui.id)}/odds?${q}`)
-      .then((odds) => {
-        if (ui.state.seq !== seq) return;
-        const rows = oddsSummary(odds.classes, odds.alternatives).slice(0, 3);
-        if (!rows.length || (rows.length === 1 && rows[0].text === 'nothing changes')) return;
-        const button = document.querySelector(`#actions button.action[data-index="${a.index}"]`);
-        if (!button || button.nextElementSibling?.classList.contains('choice-odds')) return;
-        // The range over the other side's first choice where it has one (the fourth playtest:
-        // "97.8% eliminated" stood alone though the defender could still retreat).
-        const pct = (r) => (r.range ? `${r.pct} (${r.range} by their choice)` : r.pct);
-        const line = el('span', { class: 'choice-odds' }, rows.map((r) => `${pct(r)} ${r.text}`).join(' · '));
-        button.after(line);
-      })
-      .catch((e) => {
-        // Said, not swallowed (the seventh playtest: six refusals for time, two shown).
-        if (ui.state.seq !== seq) return;
-        const button = document.querySelector(`#actions button.action[data-index="${a.index}"]`);
-        if (!button || button.nextElementSibling?.classList.contains('choice-odds')) return;
-        button.after(el('span', { class: 'choice-odds none' }, `No odds: ${errorText(e)}`));
-      });
-  }
+    try {
+      const odds = await api(`/api/games/${encodeURIComponent(ui.id)}/odds?${q}`);
+      if (ui.state.seq !== seq) return;
+      const rows = oddsSummary(odds.classes, odds.alternatives).slice(0, 3);
+      if (!rows.length || (rows.length === 1 && rows[0].text === 'nothing changes')) return;
+      const button = buttonOf(a);
+      if (!button) return;
+      // The range over the other side's first choice where it has one (the fourth playtest:
+      // "97.8% eliminated" stood alone though the defender could still retreat).
+      const pct = (r) => (r.range ? `${r.pct} (${r.range} by their choice)` : r.pct);
+      button.after(el('span', { class: 'choice-odds' }, rows.map((r) => `${pct(r)} ${r.text}`).join(' · ')));
+    } catch (e) {
+      // Said, not swallowed (the seventh playtest: six refusals for time, two shown).
+      if (ui.state.seq !== seq) return;
+      const button = buttonOf(a);
+      if (!button) return;
+      const line = el('span', { class: 'choice-odds none' }, `No odds: ${errorText(e)}`);
+      // Refused for time: the server keeps working and keeps the answer; a click asks again.
+      if (overBudget(e)) line.append(' ', el('button', { class: 'ask-again', onclick: () => { line.remove(); one(a); } }, 'Ask again'));
+      button.after(line);
+    }
+  };
+  (async () => {
+    for (const a of choices) {
+      if (ui.state.seq !== seq) return;
+      await one(a);
+    }
+  })();
 }
 
 /**
