@@ -975,11 +975,11 @@ test('F12, F13, F15: an Assault shows its odds in short, the brigade selected jo
 
 /**
  * A Belmont game, both seats human, walked by the API (actions drawn by a fixed generator,
- * the dice the server's) to a decision where the seat to act may fire with two or more of
- * its units together (a volley, 5.1, or opportunity fire at a vessel, 5.2). Returns the game, that seat and the volleys of one
- * firing hex at one target.
+ * the dice the server's) to a decision of the seat to act where `found` (given the actions
+ * it may take, those of one of its units fetched where the state only counts them) returns
+ * something. Returns the game, that seat, the actions and what `found` returned.
  */
-async function belmontVolley() {
+async function belmontWalk(found, what) {
   const g = await createGame({ union: 'human', confederate: 'human' });
   let seed = 7;
   const rnd = (n) => {
@@ -989,25 +989,33 @@ async function belmontVolley() {
   const q = (side) => `seat=${g.seats[side].token}`;
   for (let i = 0; i < 3000; i++) {
     const actor = (await apiJson(`/api/games/${g.id}/state?${q('union')}`)).body.actor;
-    assert.notEqual(actor, 'over', 'the game ended before a volley of two firers');
+    assert.notEqual(actor, 'over', `the game ended before ${what}`);
     const s = (await apiJson(`/api/games/${g.id}/state?${q(actor)}`)).body;
     let acts = s.actions;
     if (s.unit_actions?.length) {
       const u = s.unit_actions[rnd(s.unit_actions.length)].unit;
       acts = acts.concat((await apiJson(`/api/games/${g.id}/actions?${q(actor)}&unit=${encodeURIComponent(u)}`)).body.actions);
     }
-    const wide = acts.find((a) => a.kind === 'fire' && a.together?.length >= 2);
-    if (wide) {
-      // Its subsets: the same target, firers in common (a volley's share a firing hex; an
-      // opportunity fire's, 5.2, may not).
-      const volleys = acts.filter((a) => a.kind === 'fire' && a.hex === wide.hex && a.together?.some((u) => wide.together.includes(u)));
-      return { g, side: actor, wide, volleys };
-    }
+    const hit = found(acts);
+    if (hit) return { g, side: actor, acts, hit };
     const a = acts[rnd(acts.length)];
     const r = await apiJson(`/api/games/${g.id}/actions`, { method: 'POST', body: JSON.stringify({ seat: g.seats[actor].token, seq: s.seq, action: a.action }) });
     assert.equal(r.status, 200, JSON.stringify(r.body));
   }
-  throw new Error('no volley of two firers in 3000 actions');
+  throw new Error(`no ${what} in 3000 actions`);
+}
+
+/**
+ * [belmontWalk] to a decision where the seat may fire with two or more of its units
+ * together (a volley, 5.1, or opportunity fire at a vessel, 5.2). Returns the game, that
+ * seat and the fire actions of one target sharing firers.
+ */
+async function belmontVolley() {
+  const { g, side, acts, hit: wide } = await belmontWalk((acts) => acts.find((a) => a.kind === 'fire' && a.together?.length >= 2), 'a volley of two firers');
+  // Its subsets: the same target, firers in common (a volley's share a firing hex; an
+  // opportunity fire's, 5.2, may not).
+  const volleys = acts.filter((a) => a.kind === 'fire' && a.hex === wide.hex && a.together?.some((u) => wide.together.includes(u)));
+  return { g, side, wide, volleys };
 }
 
 test('a volley\'s firers are ticked in one picker, not a button per subset; the ticks choose the volley sent', { timeout: 120_000 }, async () => {
@@ -1067,5 +1075,30 @@ test('a volley\'s firers are ticked in one picker, not a button per subset; the 
       const mine = st.recent.filter((r) => r.actor === side).pop();
       assert.equal(mine.label, wide.label, JSON.stringify(st.recent.slice(-3)));
     }
+  });
+});
+
+test('Belmont 4.0: a step by another unit says first that it ends the move under way, with the MP left', { timeout: 120_000 }, async () => {
+  const { g, side, hit: step } = await belmontWalk((acts) => acts.find((a) => a.kind === 'move' && a.ends && a.unit && a.hex), 'a step that ends another\'s move');
+  assert.match(step.ends, /^ends the move of .+ with .+ MP left \(4\.0/, step.ends);
+  await withPages('belmont-ends', async (open) => {
+    const page = await open();
+    await page.goto(url(g.seats[side].link));
+    await waitGameReady(page);
+    await page.waitForSelector(`#prompt.yours[data-actor=${side}]`);
+    await fitMap(page);
+    await pickCounter(page, step.unit);
+    // Picked, the panel says at once what moving it ends (F7's note).
+    await page.waitForFunction((t) => (document.querySelector('#actions .ends-note')?.textContent || '').includes(t), step.ends, { timeout: STEP });
+    await page.waitForSelector(`#map .hex.target[data-hex="${step.hex}"]`, { state: 'attached' });
+    const before = await plyText(page);
+    await page.locator(`#map .hex.target[data-hex="${step.hex}"]`).click({ force: true });
+    const menu = page.locator(`#menu:not([hidden]) button[data-index="${step.index}"]`);
+    if (await menu.count()) await menu.click();
+    // Asked first, the move sent only on Confirm.
+    await page.waitForSelector('#odds:not([hidden]) p.warning');
+    assert.ok((await page.locator('#odds p.warning').allTextContents()).some((t) => t.includes(step.ends)));
+    await page.locator('#odds button.cancel').click();
+    assert.equal(await plyText(page), before, 'Cancel sends nothing');
   });
 });

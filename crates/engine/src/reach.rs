@@ -158,8 +158,12 @@ pub fn destinations<G: Game>(game: &G, unit: &str, max_positions: usize) -> Vec<
             }
             // Choosing the unit first may end another's move (13.1: one at a time).
             let mut ends = node.ends.clone();
-            if view.kind == "select" && node.path.is_empty() {
-                ends = ends_moves(&node.game, &a, unit);
+            if node.path.is_empty() {
+                // What the ruleset says the first action ends (Belmont 4.0), else by playing it.
+                ends = view.ends.clone();
+                if ends.is_none() && view.kind == "select" {
+                    ends = ends_moves(&node.game, &a, unit);
+                }
             }
             let mut child = node.game.clone();
             child.apply_unchecked(&a);

@@ -181,6 +181,12 @@ pub struct ActionView {
     /// counter on a page, not a button per subset (the seventh playtest: 33 buttons).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub together: Vec<String>,
+    /// The move under way that taking it ends, in words ("ends the move of 27IL B with 2
+    /// MP left (4.0: ...)"), where the ruleset knows (Belmont: a unit's move ends when
+    /// another's begins). A page says so before sending it (issue 15 F7); the server fills
+    /// it for a choice of a unit to move by playing it ([`crate::reach::ends_moves`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ends: Option<String>,
 }
 
 impl ActionView {

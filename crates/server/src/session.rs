@@ -239,10 +239,6 @@ struct ActionOut<'a, A> {
     #[serde(flatten)]
     view: engine::ActionView,
     action: &'a A,
-    /// For choosing a unit to move: the move under way that it ends
-    /// ([`engine::reach::ends_moves`]), which the page says before sending it (issue 15 F7).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    ends: Option<String>,
 }
 
 /// A unit with hex actions, in a state that does not list them.
@@ -424,12 +420,14 @@ impl<G: Game> Live<G> {
         let mut out: Vec<ActionOut<'a, G::Action>> = legal
             .iter()
             .enumerate()
-            .map(|(index, action)| ActionOut { index, view: self.game.action_view(action), action, ends: None })
+            .map(|(index, action)| ActionOut { index, view: self.game.action_view(action), action })
             .collect();
+        // A choice of a unit to move that ends another's move (FotM 13.1), found by playing
+        // it where the ruleset does not say (`ActionView::ends`).
         if out.iter().any(|a| a.view.kind == "move") {
-            for a in out.iter_mut().filter(|a| a.view.kind == "select") {
+            for a in out.iter_mut().filter(|a| a.view.kind == "select" && a.view.ends.is_none()) {
                 if let Some(unit) = a.view.unit.as_deref() {
-                    a.ends = engine::reach::ends_moves(&self.quiet, a.action, unit);
+                    a.view.ends = engine::reach::ends_moves(&self.quiet, a.action, unit);
                 }
             }
         }

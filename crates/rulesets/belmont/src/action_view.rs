@@ -84,6 +84,12 @@ pub(crate) fn action_view(g: &Belmont, a: &Action) -> ActionView {
             _ => None,
         },
         together: together(g, a),
+        ends: match a {
+            Action::Move { unit, .. } if g.act.is_some() && g.oob().counters.get(usize::from(*unit)).is_some() => {
+                crate::movement::ends_by(g, *unit)
+            }
+            _ => None,
+        },
     }
 }
 

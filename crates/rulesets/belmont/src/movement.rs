@@ -527,9 +527,9 @@ pub(crate) fn need_after_step(g: &Belmont, u: UnitId, to: Hex, m: usize) -> Opti
 /// another starts), and the log says so when it had movement points left (the seventh
 /// playtest: companies debarked one after another lost their 2 MP unsaid).
 pub(crate) fn hand_over(g: &mut Belmont, u: UnitId) {
-    let act = g.act.as_mut().expect("activation");
-    let Some(prev) = act.moving.replace(u) else { return };
-    if prev != u && g.unit(prev).mp > 0 && g.hex_of(prev).is_some() {
+    let cut = cut_short(g, u);
+    g.act.as_mut().expect("activation").moving = Some(u);
+    if let Some(prev) = cut {
         let (p, n, left) = (g.name(prev), g.name(u), g.unit(prev).mp);
         g.log.push("Belmont 4.0", || {
             format!(
@@ -538,6 +538,28 @@ pub(crate) fn hand_over(g: &mut Belmont, u: UnitId) {
             )
         });
     }
+}
+
+/// 4.0: the unit moving now, with movement points left, whose move `u` starting would end.
+fn cut_short(g: &Belmont, u: UnitId) -> Option<UnitId> {
+    let prev = g.act.as_ref()?.moving?;
+    (prev != u && g.unit(prev).mp > 0 && g.hex_of(prev).is_some()).then_some(prev)
+}
+
+/// 4.0: what a step by `u` ends, in words, for a page to say before it is sent (the
+/// seventh playtest: switching units lost a move's MP unwarned): the move of the unit under
+/// way with movement points left and a step it could still take, if `u` is another.
+pub(crate) fn ends_by(g: &Belmont, u: UnitId) -> Option<String> {
+    let prev = cut_short(g, u)?;
+    let could = engine::Game::legal_actions(g).iter().any(|a| matches!(a, Action::Move { unit, .. } if *unit == prev));
+    if !could {
+        return None;
+    }
+    Some(format!(
+        "ends the move of {} with {} MP left (4.0: one unit moves at a time)",
+        g.name(prev),
+        crate::aids::mp(g.unit(prev).mp)
+    ))
 }
 
 /// Moves a unit one hex (4.0), or into a melee hex (4.3.2).

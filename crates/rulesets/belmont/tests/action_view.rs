@@ -198,3 +198,36 @@ fn rule_5_2_opportunity_fire_at_a_vessel_names_its_firers_together_and_holding_f
         assert_eq!(at(v.hex.as_ref()), Some(hex("2231")), "the vessel's hex");
     }
 }
+
+/// 4.0 (the seventh playtest: switching units lost a move's MP unwarned): a step by another
+/// unit says that it ends the move under way, with the MP left; the mover's own steps, and
+/// any step once the mover has nothing left, say nothing.
+#[test]
+fn rule_4_0_another_units_step_says_it_ends_the_move_under_way() {
+    let mut g = fresh();
+    let a = clear("0331");
+    put_all(&mut g, &["27IL-A", "27IL-B"], a);
+    g.activate(Side::Union, "27IL", Stage::Maneuver);
+    let steps = |g: &Belmont, id: &str| {
+        let u = g.id(id);
+        legal_where(g, |x| matches!(x, Action::Move { unit, .. } if *unit == u))
+    };
+    assert!(steps(&g, "27IL-B").iter().all(|m| view(&g, m).ends.is_none()), "nobody is moving yet");
+    let first = steps(&g, "27IL-A").into_iter().find(|m| {
+        let Action::Move { to, .. } = m else { return false };
+        info(*to).terrain == belmont::map::Terrain::Clear
+    });
+    act(&mut g, first.expect("a step into clear"));
+    let left = g.units[usize::from(g.id("27IL-A"))].mp;
+    assert!(left > 0, "MP left after one step");
+    for m in steps(&g, "27IL-B") {
+        let ends = view(&g, &m).ends.expect("B's step ends A's move");
+        assert!(ends.starts_with("ends the move of 27IL-A with") && ends.contains("4.0"), "{ends}");
+    }
+    assert!(steps(&g, "27IL-A").iter().all(|m| view(&g, m).ends.is_none()), "the mover's own steps end nothing");
+    // Spent: nothing to warn of.
+    let i = usize::from(g.id("27IL-A"));
+    g.units[i].mp = 0;
+    g.changed();
+    assert!(steps(&g, "27IL-B").iter().all(|m| view(&g, m).ends.is_none()), "no MP left, nothing ended");
+}

@@ -74,6 +74,7 @@ pub(crate) fn action_view(g: &Fotm, a: &Action) -> ActionView {
             _ => None,
         },
         together: Vec::new(),
+        ends: None,
     }
 }
 

@@ -100,5 +100,6 @@ pub fn action_view(g: &Gbacw, a: &Action) -> ActionView {
         hex: hex.map(hexmap::Hex::label),
         warning: None,
         together: Vec::new(),
+        ends: None,
     }
 }
