@@ -156,6 +156,19 @@ fn muster(g: &Fotm) -> f64 {
         .sum()
 }
 
+/// The entry of a reinforcement whose turn has come but whose Reinforcement Phase has not
+/// (14.1): in the Union's [`advance`] it counts as waiting there already, so the evaluation
+/// does not jump when the phase begins. It did, and a search that could end the Movement
+/// Phase at once for the gain never moved the Union on turn 1 (the seventh playtest's
+/// passive `mcts:2s`). The Confederates' [`muster`] was measured the same way and not
+/// kept: it did them harm (docs/balance/README.md, session 17).
+fn due_at(g: &Fotm, b: crate::state::Bid) -> Option<Hex> {
+    match &g.info(b).start {
+        Start::Arrive { turn, .. } if *turn <= g.turn => entry_hex(g, b),
+        _ => None,
+    }
+}
+
 /// Where a reinforcement comes on (14.2).
 fn entry_hex(g: &Fotm, b: crate::state::Bid) -> Option<Hex> {
     match &g.info(b).start {
@@ -184,7 +197,7 @@ fn advance(g: &Fotm) -> f64 {
             let at = match g.bde(b).loc {
                 Loc::Map(h) => Some(h),
                 Loc::Entering => entry_hex(g, b),
-                Loc::Waiting => None,
+                Loc::Waiting => due_at(g, b),
                 // Gone or captured brigades no longer count (their SP and VP do).
                 Loc::Prisoner(_) | Loc::Gone(_) => return 0.0,
             };
@@ -533,6 +546,39 @@ mod tests {
         // track says), so between a third and a whole SP expected.
         assert!(due > 0.3 && due <= 1.0, "{due}");
         assert!(margin(&g) > before, "worse for the Confederates");
+    }
+
+    /// 14.1: a Union reinforcement whose turn has come counts at its entry already in the
+    /// Movement Phase before its Reinforcement Phase, so ending that Movement Phase gains
+    /// nothing the Union's advance reads (it did: the search ended the Union's turn-1 Movement Phase at once
+    /// for it, the seventh playtest's passive bot); one due a later turn does not count so.
+    #[test]
+    fn a_reinforcement_due_counts_at_its_entry_before_its_phase() {
+        let mut g = after_setup(&[]);
+        assert_eq!(g.actor(), engine::Actor::Side(Side::Union));
+        assert!(g.prompt().text.contains("Movement Phase"), "{}", g.prompt().text);
+        let due: Vec<_> = g
+            .all_brigades()
+            .filter(|&b| {
+                g.bde(b).loc == Loc::Waiting
+                    && matches!(&g.info(b).start, Start::Arrive { turn, .. } if *turn <= g.turn)
+            })
+            .collect();
+        assert!(due.iter().any(|&b| fighting(&g, b)), "Union infantry or artillery due on turn 1");
+        let before = advance(&g);
+        g.apply_unchecked(&crate::Action::Done);
+        assert!(g.prompt().text.contains("Reinforcement Phase"), "{}", g.prompt().text);
+        assert!(due.iter().all(|&b| g.bde(b).loc == Loc::Entering), "now waiting at their entry");
+        assert!((before - advance(&g)).abs() < 1e-9, "{before} {}", advance(&g));
+        // A brigade due later is not at its entry yet: it counts as far as can be.
+        let later = g
+            .all_brigades()
+            .find(|&b| fighting(&g, b) && matches!(&g.info(b).start, Start::Arrive { turn, .. } if *turn > g.turn))
+            .expect("a later Union reinforcement");
+        assert_eq!(due_at(&g, later), None);
+        let Start::Arrive { turn, .. } = g.info(later).start.clone() else { unreachable!() };
+        g.turn = turn;
+        assert_eq!(due_at(&g, later), entry_hex(&g, later), "due on its turn");
     }
 
     /// Ripley and Rodes come on at 2601 (14.2): a reinforcement waiting at its entry counts
