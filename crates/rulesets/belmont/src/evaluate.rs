@@ -40,6 +40,12 @@ const BATTERY_REDUCED: f64 = 0.4;
 const SCALE: f64 = 8.0;
 /// Distance (hexes) beyond which the Union has no real hold on the camp this turn.
 const CAMP_REACH: f64 = 12.0;
+/// Worth to the Union, in VP, of each unbroken Union infantry company at the camp, falling to
+/// nothing at [`CAMP_REACH`]: the camp's hold above reads only the nearest company, so no
+/// other company's step changed the evaluation, and the seventh playtest's Union bot walked
+/// its companies at random and never closed on the camp. Small beside a company's worth
+/// ([`UNBROKEN`]), so none walks into a loss for a hex.
+const APPROACH: f64 = 0.1;
 
 /// The estimated final margin for the Union, in VP.
 fn union_margin(g: &Belmont) -> f64 {
@@ -76,6 +82,9 @@ fn union_margin(g: &Belmont) -> f64 {
         if c.side == Side::Union && !broken && c.kind == Kind::Infantry {
             let d = g.map().camp.iter().map(|x| f64::from(x.distance(h))).fold(f64::INFINITY, f64::min);
             nearest = nearest.min(d);
+            if g.camp_captured.is_none() {
+                m += APPROACH * (1.0 - d / CAMP_REACH).clamp(0.0, 1.0);
+            }
         }
     }
     m += opportunity_fire_due(g);

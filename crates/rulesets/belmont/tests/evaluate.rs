@@ -154,3 +154,29 @@ fn opportunity_fire_offered_at_a_battery_counts_against_it() {
     o.push_frame(Frame::OppOffer { mover: gun, hex: hex("2020"), dice: 2, only_from: None });
     assert!(o.evaluate(Side::Confederate) < quiet);
 }
+
+/// Every unbroken Union company nearer the camp is worth more to the Union, not only the
+/// nearest (the seventh playtest: the bot walked its other companies at random); beyond the
+/// camp's reach, and once the camp has fallen, a step changes nothing.
+#[test]
+fn each_union_company_nearer_the_camp_is_worth_more_while_it_stands() {
+    let mut g = Belmont::after_setup(&[]);
+    g.clear_map();
+    g.put("12TN-A", "3329");
+    g.put("30IL-A", "1928");
+    g.put("30IL-B", "1505");
+    let behind = g.evaluate(Side::Union);
+    g.put("30IL-B", "1727");
+    assert!(g.evaluate(Side::Union) > behind, "the second company closer: better, though not the nearest");
+    // Beyond the reach: a step there changes nothing.
+    g.put("30IL-B", "0101");
+    let far = g.evaluate(Side::Union);
+    g.put("30IL-B", "0102");
+    assert!((g.evaluate(Side::Union) - far).abs() < 1e-12);
+    // Broken, a company counts no nearer for it.
+    g.put("30IL-B", "1727");
+    g.set_flipped("30IL-B", true);
+    let broken_near = g.evaluate(Side::Union);
+    g.put("30IL-B", "1505");
+    assert!((g.evaluate(Side::Union) - broken_near).abs() < 1e-12, "a broken company's place is no pull");
+}
