@@ -244,14 +244,7 @@ fn reach<G: Game>(game: &G, action: &G::Action, limit: usize) -> (Pool<G>, Vec<(
 
 /// [`reach`], stopping at [`Game::odds_horizon`] positions too when `horizon` is set.
 fn reach_until<G: Game>(game: &G, action: &G::Action, limit: usize, horizon: bool) -> (Pool<G>, Vec<(G, f64)>) {
-    debug_assert!(
-        match game.actor() {
-            Actor::Side(_) => game.legal_actions().contains(action),
-            Actor::Chance => game.chance_outcomes().iter().any(|(a, _)| a == action),
-            Actor::Over => false,
-        },
-        "analysis::outcomes: {action:?} is not open in this position"
-    );
+    debug_assert!(game.is_legal(action), "analysis::outcomes: {action:?} is not open in this position");
     let mut g = game.clone();
     g.set_logging(false);
     g.apply_unchecked(action);

@@ -405,17 +405,28 @@ pub trait Game: Clone + Hash + Send + Sync + 'static {
         Vec::new()
     }
 
-    /// Applies `action` if it is legal now; otherwise returns why not and changes nothing.
+    /// Whether `action` may be taken now: the one source of legality that [`Game::apply`],
+    /// the server and the conformance checks ask. The default is membership: one of the
+    /// [`Game::legal_actions`] of the side to act, or of the [`Game::chance_outcomes`] when
+    /// Chance acts. A ruleset whose actions carry continuous values (a distance, an angle: a
+    /// table measured in inches, issue 17) overrides it, and its `legal_actions` stays the
+    /// finite menu bots and the terminal choose from; every listed action must pass it (the
+    /// conformance suite plays listed actions through [`Game::apply`]).
+    fn is_legal(&self, action: &Self::Action) -> bool {
+        match self.actor() {
+            Actor::Over => false,
+            Actor::Chance => self.chance_outcomes().iter().any(|(a, _)| a == action),
+            Actor::Side(_) => self.legal_actions().contains(action),
+        }
+    }
+
+    /// Applies `action` if it is legal now ([`Game::is_legal`]); otherwise returns why not
+    /// and changes nothing.
     ///
     /// # Errors
     /// [`Illegal`] naming the rule the action breaks.
     fn apply(&mut self, action: &Self::Action) -> Result<(), Illegal> {
-        let ok = match self.actor() {
-            Actor::Over => false,
-            Actor::Chance => self.chance_outcomes().iter().any(|(a, _)| a == action),
-            Actor::Side(_) => self.legal_actions().contains(action),
-        };
-        if !ok {
+        if !self.is_legal(action) {
             return Err(self.why_illegal(action));
         }
         self.apply_unchecked(action);

@@ -923,7 +923,8 @@ fn probe<G: Game>(
                 break;
             }
             let c = pick.choose(pool);
-            if !now.contains(c) {
+            // Not legal by the ruleset's predicate (issue 17: off the menu may still be legal).
+            if !now.contains(c) && !game.is_legal(c) {
                 candidates.push((c.clone(), label));
                 found += 1;
             }
@@ -1245,9 +1246,20 @@ fn hostile_probe<G: Game>(
                 continue;
             }
             let Ok(action) = serde_json::from_value::<G::Action>(variant) else { continue };
-            let legal = now.contains(&action);
             let mut fault = |method: &str, message: &str, what: String| {
                 faults.add(trail, new, (method, shape_of, message), format!("{json} (made from {template}): {what}"))
+            };
+            // The ruleset's own predicate (issue 17), asked like any method of a hostile action.
+            let g: &G = game;
+            let legal = match catch_unwind(AssertUnwindSafe(|| g.is_legal(&action))) {
+                Ok(legal) => legal,
+                Err(payload) => {
+                    let message = panic_message(payload.as_ref());
+                    if !fault("is_legal", &message, format!("is_legal panicked: {message}")) {
+                        return false;
+                    }
+                    continue;
+                }
             };
             let mut panicked = false;
             for method in ["describe", "action_view", "why_illegal"] {
@@ -1350,6 +1362,8 @@ mod tests {
         ViewBadKind,
         ViewOffBoard,
         DescribeIndexes,
+        /// `is_legal` narrower than the menu: a listed pass is refused.
+        NarrowPredicate,
     }
 
     #[derive(Clone, Debug)]
@@ -1447,12 +1461,16 @@ mod tests {
                 }
             }
         }
-        fn apply(&mut self, a: &Act) -> Result<(), Illegal> {
-            let legal = match self.actor() {
+        fn is_legal(&self, a: &Act) -> bool {
+            match self.actor() {
                 Actor::Over => false,
                 Actor::Chance => self.chance_outcomes().iter().any(|(o, _)| o == a),
+                Actor::Side(_) if self.fault == Fault::NarrowPredicate && *a == Act::Pass => false,
                 Actor::Side(_) => self.legal_actions().contains(a),
-            };
+            }
+        }
+        fn apply(&mut self, a: &Act) -> Result<(), Illegal> {
+            let legal = self.is_legal(a);
             match self.fault {
                 Fault::AcceptsIllegal if matches!(a, Act::Die(_)) && !self.rolling => {
                     self.apply_unchecked(a);
@@ -1574,6 +1592,13 @@ mod tests {
         assert!(e.contains("listed twice"), "{e}");
         // Every check catches panics, not just random_games.
         assert!(caught(Fault::Panics, "replay_identical").contains("panic"));
+    }
+
+    /// Issue 17: a ruleset's legality predicate must pass every action it lists.
+    #[test]
+    fn random_games_catch_a_predicate_that_refuses_a_listed_action() {
+        let e = caught(Fault::NarrowPredicate, "random_games");
+        assert!(e.contains("refused an action it listed") && e.contains("Pass"), "{e}");
     }
 
     #[test]
