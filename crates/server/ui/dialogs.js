@@ -12,18 +12,36 @@ export function confirmOdds(a) {
   // brigade to an Assault took it out), above the odds.
   const warn = a.warning ? el('p', { class: 'warning' }, a.warning) : null;
   const d = confirmDialog(a.label, [warn, el('p', { class: 'loading' }, 'Working out the odds…')].filter(Boolean));
+  // Refused for time, the server works on and keeps the answer: asked again by itself a few
+  // times while the dialog is open (the eighth playtest confirmed Assaults before its "Ask
+  // again" did), then left to the button.
+  let tries = 0;
+  // Until the odds are in, Confirm says that it goes ahead without them.
+  const confirm = (text) => {
+    const b = $('odds').querySelector('button.confirm');
+    if (b && d.open()) b.textContent = text;
+  };
+  confirm('Confirm without the odds');
   const ask = () =>
     api(`/api/games/${encodeURIComponent(ui.id)}/odds?${q}`)
       .then((odds) => {
         const note = odds.assumption ? el('p', { class: 'assumption' }, `Assumes ${odds.assumption}.`) : null;
         d.show(odds.label || a.label, [warn, ...oddsParts(odds), note]);
+        confirm('Confirm');
       })
       .catch((e) => {
         if (!d.open()) return;
         if (e instanceof ApiError && e.status === 404) return d.done(true);
         // Over the time budget, the server's work goes on and keeps its answer: ask again.
         if (overBudget(e)) {
-          const again = el('button', { class: 'ask-again', onclick: () => { d.show(a.label, [warn, el('p', { class: 'loading' }, 'Still working out the odds…')]); ask(); } }, 'Ask again');
+          const still = () => d.show(a.label, [warn, el('p', { class: 'loading' }, 'Still working out the odds…')]);
+          if (tries < AUTO_ASKS) {
+            tries += 1;
+            still();
+            setTimeout(() => d.open() && ask(), ASK_AGAIN_MS);
+            return;
+          }
+          const again = el('button', { class: 'ask-again', onclick: () => { still(); ask(); } }, 'Ask again');
           return d.show(a.label, [warn, el('p', { class: 'too-large' }, `No odds yet: ${errorText(e)}. The server goes on working them out.`), again]);
         }
         const text =
@@ -35,6 +53,10 @@ export function confirmOdds(a) {
   ask();
   return d.answer;
 }
+
+/** Times an odds request refused for time is asked again by itself, and the wait between. */
+const AUTO_ASKS = 3;
+const ASK_AGAIN_MS = 2000;
 
 /** Whether an odds request was refused for time (the server keeps working: asking again may answer). */
 export function overBudget(e) {

@@ -81,6 +81,7 @@ pub(crate) fn action_view(g: &Belmont, a: &Action) -> ActionView {
             Action::Move { unit, to } if g.oob().counters.get(usize::from(*unit)).is_some() && g.in_play(*unit) => {
                 crate::fire::opportunity_warning(g, *unit, *to)
             }
+            Action::Done if g.act.is_some() => crate::movement::done_leaves(g),
             _ => None,
         },
         together: together(g, a),

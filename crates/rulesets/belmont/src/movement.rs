@@ -546,6 +546,30 @@ fn cut_short(g: &Belmont, u: UnitId) -> Option<UnitId> {
     (prev != u && g.unit(prev).mp > 0 && g.hex_of(prev).is_some()).then_some(prev)
 }
 
+/// 4.3.3: what Done leaves undone in the maneuver, in words, for a page to ask before it is
+/// sent (the eighth playtest skipped a regiment's whole maneuver with two quick Dones): the
+/// activated units that have not moved and could.
+pub(crate) fn done_leaves(g: &Belmont) -> Option<String> {
+    let act = g.act.as_ref()?;
+    if act.stage != Stage::Maneuver || !matches!(g.stack.last(), Some(Frame::Activate)) {
+        return None;
+    }
+    let legal = engine::Game::legal_actions(g);
+    let idle: Vec<&str> = activated_units(g)
+        .into_iter()
+        .filter(|&u| !g.unit(u).moved && legal.iter().any(|a| matches!(a, Action::Move { unit, .. } if *unit == u)))
+        .map(|u| g.name(u))
+        .collect();
+    match idle.len() {
+        0 => None,
+        1 => Some(format!("{} has not moved and may still (4.3.3): Done ends the activation's moves", idle[0])),
+        n => Some(format!(
+            "{n} activated units have not moved and may still ({}; 4.3.3): Done ends the activation's moves",
+            idle.join(", ")
+        )),
+    }
+}
+
 /// 4.0: what a step by `u` ends, in words, for a page to say before it is sent (the
 /// seventh playtest: switching units lost a move's MP unwarned): the move of the unit under
 /// way with movement points left and a step it could still take, if `u` is another.

@@ -231,3 +231,28 @@ fn rule_4_0_another_units_step_says_it_ends_the_move_under_way() {
     g.changed();
     assert!(steps(&g, "27IL-B").iter().all(|m| view(&g, m).ends.is_none()), "no MP left, nothing ended");
 }
+
+/// 4.3.3 (the eighth playtest skipped a regiment's maneuver with two quick Dones): Done in the
+/// maneuver says which activated units have not moved and could; once each has moved, it says
+/// nothing, and outside the maneuver Done carries no such warning.
+#[test]
+fn rule_4_3_3_done_names_the_activated_units_that_have_not_moved() {
+    let mut g = fresh();
+    let a = clear("0331");
+    put_all(&mut g, &["27IL-A", "27IL-B"], a);
+    g.activate(Side::Union, "27IL", Stage::Volley);
+    assert_eq!(view(&g, &Action::Done).warning, None, "the volley stage moves nobody");
+    g.activate(Side::Union, "27IL", Stage::Maneuver);
+    let w = view(&g, &Action::Done).warning.expect("both unmoved");
+    assert!(w.starts_with("2 activated units have not moved") && w.contains("27IL-A") && w.contains("4.3.3"), "{w}");
+    for id in ["27IL-A", "27IL-B"] {
+        let u = g.id(id);
+        let step = legal_where(&g, |x| matches!(x, Action::Move { unit, .. } if *unit == u)).remove(0);
+        act(&mut g, step);
+        if id == "27IL-A" {
+            let w = view(&g, &Action::Done).warning.expect("B unmoved");
+            assert!(w.starts_with("27IL-B has not moved"), "{w}");
+        }
+    }
+    assert_eq!(view(&g, &Action::Done).warning, None, "every unit has moved");
+}
