@@ -1005,6 +1005,16 @@ async function belmontWalk(found, what) {
   throw new Error(`no ${what} in 3000 actions`);
 }
 
+/** Opens `side`'s seat of `g` with that side to act, the whole map shown. */
+async function openToAct(open, g, side) {
+  const page = await open();
+  await page.goto(url(g.seats[side].link));
+  await waitGameReady(page);
+  await page.waitForSelector(`#prompt.yours[data-actor=${side}]`);
+  await fitMap(page);
+  return page;
+}
+
 /**
  * [belmontWalk] to a decision where the seat may fire with two or more of its units
  * together (a volley, 5.1, or opportunity fire at a vessel, 5.2). Returns the game, that
@@ -1022,11 +1032,7 @@ test('a volley\'s firers are ticked in one picker, not a button per subset; the 
   const { g, side, wide, volleys } = await belmontVolley();
   assert.ok(volleys.length >= 3, `two firers give three subsets: ${JSON.stringify(volleys.map((v) => v.label))}`);
   await withPages('volley-picker', async (open) => {
-    const page = await open();
-    await page.goto(url(g.seats[side].link));
-    await waitGameReady(page);
-    await page.waitForSelector(`#prompt.yours[data-actor=${side}]`);
-    await fitMap(page);
+    const page = await openToAct(open, g, side);
     // The second firer picked (not the first a button would have been listed under).
     const member = wide.together[1];
     await pickCounter(page, member);
@@ -1082,11 +1088,7 @@ test('Belmont 4.0: a step by another unit says first that it ends the move under
   const { g, side, hit: step } = await belmontWalk((acts) => acts.find((a) => a.kind === 'move' && a.ends && a.unit && a.hex), 'a step that ends another\'s move');
   assert.match(step.ends, /^ends the move of .+ with .+ MP left \(4\.0/, step.ends);
   await withPages('belmont-ends', async (open) => {
-    const page = await open();
-    await page.goto(url(g.seats[side].link));
-    await waitGameReady(page);
-    await page.waitForSelector(`#prompt.yours[data-actor=${side}]`);
-    await fitMap(page);
+    const page = await openToAct(open, g, side);
     await pickCounter(page, step.unit);
     // Picked, the panel says at once what moving it ends (F7's note).
     await page.waitForFunction((t) => (document.querySelector('#actions .ends-note')?.textContent || '').includes(t), step.ends, { timeout: STEP });

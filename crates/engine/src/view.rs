@@ -192,14 +192,9 @@ pub struct ActionView {
 impl ActionView {
     /// The counters the action is for: its `unit`, then those acting with it
     /// (`together`), each once. A page lists the action under each of them.
-    pub fn units(&self) -> Vec<&str> {
-        let mut out: Vec<&str> = self.unit.as_deref().into_iter().collect();
-        for u in &self.together {
-            if !out.contains(&u.as_str()) {
-                out.push(u);
-            }
-        }
-        out
+    pub fn units(&self) -> impl Iterator<Item = &str> {
+        let unit = self.unit.as_deref();
+        unit.into_iter().chain(self.together.iter().map(String::as_str).filter(move |u| Some(*u) != unit))
     }
 }
 

@@ -367,26 +367,11 @@ async fn run_kept(
         hub.metrics.odds_kept.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     }
     if let Some((tx, job)) = mine {
+        // No slot within the budget, or a panic: the sender goes unanswered, which frees the
+        // key for the next ask.
         let hub = Arc::clone(hub);
         tokio::spawn(async move {
-            // No slot within the budget: the sender goes unanswered, which frees the key.
-            let Ok(Ok(permit)) = tokio::time::timeout(budget, Arc::clone(&hub.analysis_slots).acquire_owned()).await
-            else {
-                return;
-            };
-            let running = Arc::clone(&hub);
-            running.metrics.analysis_running.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-            let answer = hub
-                .analysis_pool
-                .run(move || {
-                    let v = job();
-                    running.metrics.analysis_running.fetch_sub(1, std::sync::atomic::Ordering::Relaxed);
-                    drop(permit);
-                    v
-                })
-                .await;
-            // A panic is not kept: the key is asked afresh next time.
-            if let Some(v) = answer {
+            if let Some(Some(v)) = on_slot(hub, budget, job).await {
                 let _ = tx.send(Some(v));
             }
         });
@@ -539,28 +524,35 @@ async fn marks(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Answer {
 /// analysis stays bounded.
 async fn run_job(hub: &Arc<Hub>, job: crate::session::Job) -> Answer {
     let budget = std::time::Duration::from_secs_f64(hub.settings().limits.analysis_seconds);
-    let over = || over_budget(hub, budget);
-    let started = tokio::time::Instant::now();
-    let permit = tokio::time::timeout(budget, Arc::clone(&hub.analysis_slots).acquire_owned())
+    let v = tokio::time::timeout(budget, on_slot(Arc::clone(hub), budget, job))
         .await
-        .map_err(|_| over())?
-        .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "internal", e.to_string()))?;
-    let running = Arc::clone(hub);
+        .ok()
+        .flatten()
+        .ok_or_else(|| over_budget(hub, budget))?
+        .ok_or_else(|| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "internal", "the analysis failed"))?
+        .map_err(|r| ApiError::from(HubError::Refused(r)))?;
+    json_ok(StatusCode::OK, v)
+}
+
+/// Runs `job` on the analysis pool once one of the server's analysis slots is free, waiting
+/// at most `budget` for one: `None` with no slot in time, else the work's answer (itself
+/// `None` if the work panicked). Once queued the work runs to its end with its slot, whether
+/// or not anyone still awaits it, so the CPU given to analysis stays bounded.
+async fn on_slot(
+    hub: Arc<Hub>,
+    budget: std::time::Duration,
+    job: crate::session::Job,
+) -> Option<Option<Result<Value, Refusal>>> {
+    let permit = tokio::time::timeout(budget, Arc::clone(&hub.analysis_slots).acquire_owned()).await.ok()?.ok()?;
+    let running = Arc::clone(&hub);
     running.metrics.analysis_running.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    // Once queued the work runs to its end, answered or not (its permit goes with it).
     let work = hub.analysis_pool.run(move || {
         let v = job();
         running.metrics.analysis_running.fetch_sub(1, std::sync::atomic::Ordering::Relaxed);
         drop(permit);
         v
     });
-    let left = budget.saturating_sub(started.elapsed());
-    let v = tokio::time::timeout(left, work)
-        .await
-        .map_err(|_| over())?
-        .ok_or_else(|| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "internal", "the analysis failed"))?
-        .map_err(|r| ApiError::from(HubError::Refused(r)))?;
-    json_ok(StatusCode::OK, v)
+    Some(work.await)
 }
 
 #[derive(Deserialize)]

@@ -672,7 +672,7 @@ impl<G: Game> Session for Live<G> {
     fn unit_actions(&self, seat: Option<Side>, unit: &str) -> String {
         let legal = if self.to_act(seat) { self.game.legal_actions() } else { Vec::new() };
         let mut actions = self.views(&legal);
-        actions.retain(|a| a.view.hex.is_some() && a.view.units().contains(&unit));
+        actions.retain(|a| a.view.hex.is_some() && a.view.units().any(|u| u == unit));
         serde_json::to_string(&UnitActionsOut { seq: self.seq, unit, actions }).expect("actions serialise")
     }
 

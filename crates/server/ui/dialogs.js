@@ -170,15 +170,16 @@ export function pickerBox(picker, onChoose) {
   const rows = picker.members.map((id, i) => el('label', { class: 'member' }, ticks[i], ` ${unitName(id, ui.state.counters, [])}`));
   const go = el('button', { class: 'pick', 'data-kind': picker.kind }, '');
   const note = el('p', { class: 'why' }, '');
+  const chosen = () => pickedOption(picker, ticks.filter((t) => t.checked).map((t) => t.value));
   const update = () => {
-    const a = pickedOption(picker, ticks.filter((t) => t.checked).map((t) => t.value));
+    const a = chosen();
     go.disabled = !a;
     go.dataset.index = a ? String(a.index) : '';
     go.textContent = a ? a.label : picker.label;
     note.textContent = a ? '' : 'Not offered with exactly these ticked: tick another set.';
   };
   go.onclick = () => {
-    const a = pickedOption(picker, ticks.filter((t) => t.checked).map((t) => t.value));
+    const a = chosen();
     if (a) onChoose(a);
   };
   update();

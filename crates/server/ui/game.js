@@ -777,16 +777,22 @@ function ownCounter(id) {
 
 /** The menu of the actions on one hex. */
 function openMenu(hex, list, ev, follow = null) {
-  const menu = $('menu');
-  const send = (a) => { closePopups(); choose(a, follow); };
-  menu.replaceChildren(
-    el('h3', {}, `Hex ${hex}`),
-    ...menuEntries(ui.index, list).map((a) =>
-      a.picker ? pickerBox(a, send) : el('button', { 'data-index': a.index, 'data-kind': a.kind, onclick: () => send(a) }, a.label),
-    ),
-    cancelLink(),
+  $('menu').replaceChildren(el('h3', {}, `Hex ${hex}`), ...choiceNodes(list, follow), cancelLink());
+  place($('menu'), ev);
+}
+
+/**
+ * A popup's buttons for `list`, the actions on one hex: one each, but one picker for actions
+ * some counters take together (`menuEntries`). `cls` is the buttons' class.
+ */
+function choiceNodes(list, follow = null, cls = null) {
+  const send = (a) => {
+    closePopups();
+    choose(a, follow);
+  };
+  return menuEntries(ui.index, list).map((a) =>
+    a.picker ? pickerBox(a, send) : el('button', { class: cls, 'data-index': a.index, 'data-kind': a.kind, onclick: () => send(a) }, a.label),
   );
-  place(menu, ev);
 }
 
 /** A Cancel that is not a <button>, so that #menu's buttons are exactly its actions. */
@@ -827,11 +833,7 @@ function openStack(hex, stack, ev, here = [], dest = null) {
   box.replaceChildren(
     el('h3', {}, `Stack in ${hex}`, el('button', { class: 'close', title: 'Close', onclick: closePopups }, '×')),
     el('ul', {}, ...rows),
-    ...menuEntries(ui.index, here).map((a) =>
-      a.picker
-        ? pickerBox(a, (x) => { closePopups(); choose(x); })
-        : el('button', { class: 'here', 'data-index': a.index, 'data-kind': a.kind, onclick: () => { closePopups(); choose(a); } }, a.label),
-    ),
+    ...choiceNodes(here, null, 'here'),
     ...(dest ? [el('button', { class: 'here', 'data-reach': dest, onclick: () => { closePopups(); moveTo(dest); } }, `Move ${unitName(ui.selected, ui.state.counters, [])} here`)] : []),
   );
   place(box, ev);

@@ -546,6 +546,15 @@ fn cut_short(g: &Belmont, u: UnitId) -> Option<UnitId> {
     (prev != u && g.unit(prev).mp > 0 && g.hex_of(prev).is_some()).then_some(prev)
 }
 
+/// Whether `u` has a step among the legal actions, read from their memo without copying
+/// them (a page's views ask it of every step listed).
+fn may_step(g: &Belmont, u: UnitId) -> bool {
+    matches!(engine::Game::actor(g), engine::Actor::Side(_))
+        && crate::procedure::read_legal(g, |legal| {
+            legal.iter().any(|a| matches!(a, Action::Move { unit, .. } if *unit == u))
+        })
+}
+
 /// 4.3.3: what Done leaves undone in the maneuver, in words, for a page to ask before it is
 /// sent (the eighth playtest skipped a regiment's whole maneuver with two quick Dones): the
 /// activated units that have not moved and could.
@@ -554,12 +563,8 @@ pub(crate) fn done_leaves(g: &Belmont) -> Option<String> {
     if act.stage != Stage::Maneuver || !matches!(g.stack.last(), Some(Frame::Activate)) {
         return None;
     }
-    let legal = engine::Game::legal_actions(g);
-    let idle: Vec<&str> = activated_units(g)
-        .into_iter()
-        .filter(|&u| !g.unit(u).moved && legal.iter().any(|a| matches!(a, Action::Move { unit, .. } if *unit == u)))
-        .map(|u| g.name(u))
-        .collect();
+    let idle: Vec<&str> =
+        activated_units(g).into_iter().filter(|&u| !g.unit(u).moved && may_step(g, u)).map(|u| g.name(u)).collect();
     match idle.len() {
         0 => None,
         1 => Some(format!("{} has not moved and may still (4.3.3): Done ends the activation's moves", idle[0])),
@@ -574,11 +579,7 @@ pub(crate) fn done_leaves(g: &Belmont) -> Option<String> {
 /// seventh playtest: switching units lost a move's MP unwarned): the move of the unit under
 /// way with movement points left and a step it could still take, if `u` is another.
 pub(crate) fn ends_by(g: &Belmont, u: UnitId) -> Option<String> {
-    let prev = cut_short(g, u)?;
-    let could = engine::Game::legal_actions(g).iter().any(|a| matches!(a, Action::Move { unit, .. } if *unit == prev));
-    if !could {
-        return None;
-    }
+    let prev = cut_short(g, u).filter(|&p| may_step(g, p))?;
     Some(format!(
         "ends the move of {} with {} MP left (4.0: one unit moves at a time)",
         g.name(prev),

@@ -179,4 +179,10 @@ fn each_union_company_nearer_the_camp_is_worth_more_while_it_stands() {
     let broken_near = g.evaluate(Side::Union);
     g.put("30IL-B", "1505");
     assert!((g.evaluate(Side::Union) - broken_near).abs() < 1e-12, "a broken company's place is no pull");
+    // The camp fallen (13.2), nothing pulls toward it.
+    g.set_flipped("30IL-B", false);
+    g.camp_captured = Some(2);
+    let taken = g.evaluate(Side::Union);
+    g.put("30IL-B", "1727");
+    assert!((g.evaluate(Side::Union) - taken).abs() < 1e-12, "no pull once the camp has fallen");
 }

@@ -163,10 +163,7 @@ fn muster(g: &Fotm) -> f64 {
 /// passive `mcts:2s`). The Confederates' [`muster`] was measured the same way and not
 /// kept: it did them harm (docs/balance/README.md, session 17).
 fn due_at(g: &Fotm, b: crate::state::Bid) -> Option<Hex> {
-    match &g.info(b).start {
-        Start::Arrive { turn, .. } if *turn <= g.turn => entry_hex(g, b),
-        _ => None,
-    }
+    g.info(b).start.arrived_by(g.turn).then(|| entry_hex(g, b)).flatten()
 }
 
 /// Where a reinforcement comes on (14.2).

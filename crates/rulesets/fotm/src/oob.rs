@@ -132,6 +132,14 @@ pub enum Start {
     },
 }
 
+impl Start {
+    /// Whether a reinforcement's turn has come by game turn `turn` (14.1).
+    #[must_use]
+    pub fn arrived_by(&self, turn: u8) -> bool {
+        matches!(self, Start::Arrive { turn: t, .. } if *t <= turn)
+    }
+}
+
 /// A brigade counter (2.3) and its inherent brigade officer (10.3).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Brigade {

@@ -8,10 +8,7 @@ use super::*;
 /// the player brings them on.
 pub(crate) fn start_reinforcements(g: &mut Fotm, side: Side) {
     for b in g.all_brigades() {
-        if g.side_of(b) == side
-            && g.bde(b).loc == Loc::Waiting
-            && matches!(&g.info(b).start, Start::Arrive { turn, .. } if *turn <= g.turn)
-        {
+        if g.side_of(b) == side && g.bde(b).loc == Loc::Waiting && g.info(b).start.arrived_by(g.turn) {
             g.bde_mut(b).loc = Loc::Entering;
             g.bde_mut(b).moved = false;
         }
@@ -44,10 +41,7 @@ pub(super) fn entering_units(g: &Fotm, side: Side) -> impl Iterator<Item = Unit>
         .all_commanders()
         .filter(move |&c| {
             let cm = g.cmdr(c);
-            g.cinfo(c).side == side
-                && cm.hex.is_none()
-                && !cm.gone
-                && matches!(&g.cinfo(c).start, Start::Arrive { turn, .. } if *turn <= g.turn)
+            g.cinfo(c).side == side && cm.hex.is_none() && !cm.gone && g.cinfo(c).start.arrived_by(g.turn)
         })
         .map(Unit::Commander);
     brigades.chain(commanders)
