@@ -303,6 +303,16 @@ pub trait Game: Clone + Hash + Send + Sync + 'static {
         Vec::new()
     }
 
+    /// What bars the unit selected in `probe` from what the click means, where an action of
+    /// the kind is offered there all the same: between FotM Assaults, a hex clicked with a
+    /// brigade selected offers the Assault another brigade may make, while the brigade
+    /// selected may not join it (the eighth playtest: "offered" for a hex in its rear). The
+    /// page still offers [`Explanation::actions`], with this reason beside them. The default
+    /// names none.
+    fn probe_bar(&self, _probe: &Probe) -> Option<Illegal> {
+        None
+    }
+
     /// The player aids a page shows (charts, the turn record), from the ruleset's own data.
     /// The default has none.
     fn aids(&self) -> Vec<AidTable> {

@@ -31,10 +31,12 @@ pub enum Probe {
 /// What the rules say of a [`Probe`].
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Explanation {
-    /// Some action the probe means is legal now (the page may simply offer it).
+    /// Some action the probe means is legal now, for the unit selected (the page may simply
+    /// offer it).
     pub offered: bool,
     /// The legal actions the probe means, by their index in [`crate::Game::legal_actions`],
-    /// so a page can offer them where the player looked instead of pointing to a list.
+    /// so a page can offer them where the player looked instead of pointing to a list; listed
+    /// also when they are not the selected unit's to take ([`crate::Game::probe_bar`]).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub actions: Vec<usize>,
     /// Why each action the probe means is refused, each reason once, in the ruleset's order;
@@ -63,6 +65,11 @@ pub fn explain<G: Game>(game: &G, probe: &Probe) -> Explanation {
     }
     if out.offered {
         out.refusals.clear();
+        // Offered, but not to the unit the player picked: the actions stay, with its bar.
+        if let Some(bar) = game.probe_bar(probe) {
+            out.offered = false;
+            out.refusals.push(bar);
+        }
     }
     out
 }

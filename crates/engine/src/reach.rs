@@ -62,6 +62,11 @@ pub struct Destination<A> {
     /// so a page asks before sending it (issue 15 F7).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub ends: Option<String>,
+    /// Why the move may not end here, when it may only pass through ("Duryee's Brigade may
+    /// not end its move over-stacked in 2406 (FotM 4.1)"), from the rules' refusal of Done
+    /// on arrival (the eighth playtest: a ring led a brigade where it could not stop).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub passes: Option<String>,
 }
 
 /// The units other than `unit` that `game` lets step now: the ones moving.
@@ -78,6 +83,16 @@ fn moving_others<G: Game>(game: &G, unit: &str) -> Vec<String> {
         }
     }
     out
+}
+
+/// Whether `unit` may be moved now by the seat to act: some legal action carries it on in
+/// a move (selecting it, a step, a turn), though its reach may be empty (a battery that must
+/// mount first and then may not step: a far hex should hear why its first step is refused).
+pub fn moves_now<G: Game>(game: &G, unit: &str) -> bool {
+    game.legal_actions().iter().any(|a| {
+        let view = game.action_view(a);
+        view.unit.as_deref() == Some(unit) && KINDS.contains(&view.kind.as_str())
+    })
 }
 
 /// What choosing `action` for `unit` (a `select` by [`crate::ActionView::kind`]) ends: the
@@ -208,6 +223,7 @@ pub fn destinations<G: Game>(game: &G, unit: &str, max_positions: usize) -> Vec<
                             order.push(hex.clone());
                         }
                         let after = child.prompt().text;
+                        let passes = if mine { passes_only(&child) } else { None };
                         let d = Destination {
                             hex: hex.clone(),
                             path: path.clone(),
@@ -220,6 +236,7 @@ pub fn destinations<G: Game>(game: &G, unit: &str, max_positions: usize) -> Vec<
                             alters,
                             left,
                             ends: ends.clone(),
+                            passes,
                         };
                         found.insert(hex, d);
                     }
@@ -231,6 +248,21 @@ pub fn destinations<G: Game>(game: &G, unit: &str, max_positions: usize) -> Vec<
         }
     }
     order.into_iter().filter_map(|h| found.remove(&h)).collect()
+}
+
+/// Why the move under way may not end where it is in `game`: no action that ends it (a
+/// `done` by [`crate::ActionView::kind`]) is legal, and the rules' refusal of one, with its
+/// rule; `None` when it may end.
+fn passes_only<G: Game>(game: &G) -> Option<String> {
+    if game.legal_actions().iter().any(|a| game.action_view(a).kind == "done") {
+        return None;
+    }
+    let why = crate::explain(game, &crate::Probe::Finish);
+    Some(
+        why.refusals
+            .first()
+            .map_or_else(|| "its move may not end here".to_string(), |r| format!("{} ({})", r.reason, r.rule)),
+    )
 }
 
 /// The statuses of `unit` that `game` has gained ("now column") or lost ("no longer

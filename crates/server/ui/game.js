@@ -58,7 +58,7 @@ const MARKS = [
   ['place', 'lit: a placement (set-up, reinforcement)'],
   ['retreat', 'lit: a retreat hex'],
   ['other', 'lit: another choice on that hex'],
-  ['reach', 'ringed: reachable later this phase; click to go (dashed orange: forced march, red: a rule stops the move)'],
+  ['reach', 'ringed: reachable later this phase; click to go (dashed orange: forced march, red: a rule stops the move, dotted: the move may pass but not end there)'],
   ['arrow', 'arrows: the latest shots and melees; red with a dot: a melee marker or an Assault under way'],
 ];
 
@@ -508,9 +508,13 @@ function reasonsText(why) {
 async function explainHex(hex, ev) {
   const got = await explainAt(hex);
   if (!got) return;
-  if (got.offered.length) return openMenu(hex, got.offered, ev);
+  if (got.offered.length && !got.text) return openMenu(hex, got.offered, ev);
   const box = $('menu');
-  box.replaceChildren(el('h3', {}, `Hex ${hex}`, el('button', { class: 'close', title: 'Close', onclick: closePopups }, '×')), el('p', { class: 'why' }, got.text));
+  box.replaceChildren(
+    el('h3', {}, `Hex ${hex}`, el('button', { class: 'close', title: 'Close', onclick: closePopups }, '×')),
+    el('p', { class: 'why' }, got.text),
+    ...choiceNodes(got.offered),
+  );
   box.dataset.why = hex;
   place(box, ev);
 }
@@ -531,7 +535,9 @@ async function explainAt(hex, quiet = false) {
   const offered = (why.actions || []).map((i) => (ui.state.actions || []).find((a) => a.index === i)).filter(Boolean);
   const who = ui.selected !== null ? unitName(ui.selected, ui.state.counters, []) : null;
   const said = reasonsText(why);
-  if (!said && quiet) return { offered, text: '' };
+  // Offered with nothing said: the actions alone. Offered and a reason: the actions are not
+  // the selected unit's to take, and the reason says what bars it (the eighth playtest).
+  if (!said && (quiet || offered.length)) return { offered, text: '' };
   const reason = said || `Nothing to do in ${hex} now${who ? ` for ${who}` : ''}.`;
   // A hex beyond a ring that a rule cut short: say where the move stops, unless the
   // engine's answer already speaks of the reach.
@@ -730,7 +736,7 @@ async function explainStack(hex, ev) {
   const got = await explainAt(hex, ui.selected === null);
   if (!got || box.hidden || !box.querySelector('h3')?.textContent.includes(hex)) return;
   const parts = got.offered.map((a) => el('button', { class: 'here', 'data-index': a.index, 'data-kind': a.kind, onclick: () => { closePopups(); choose(a); } }, a.label));
-  if (!parts.length && got.text) parts.push(el('p', { class: 'why' }, got.text));
+  if (got.text) parts.push(el('p', { class: 'why' }, got.text));
   box.append(...parts);
   place(box, ev);
 }

@@ -156,10 +156,11 @@ export async function showReach(unit, targets, onEnds = () => {}) {
     poly.classList.add('reach');
     const mark = document.createElementNS(SVG_NS, 'polygon');
     mark.setAttribute('points', poly.getAttribute('points'));
-    mark.setAttribute('class', `reach-mark${d.warning ? ' forced' : ''}${d.stops ? ' stops' : ''}${d.ends ? ' ends' : ''}${d.alters?.length ? ' alters' : ''}`);
+    mark.setAttribute('class', `reach-mark${d.warning ? ' forced' : ''}${d.stops ? ' stops' : ''}${d.ends ? ' ends' : ''}${d.alters?.length ? ' alters' : ''}${d.passes ? ' passes' : ''}`);
     mark.dataset.hex = hex;
     const title = document.createElementNS(SVG_NS, 'title');
-    title.textContent = [d.after, ...(d.changes || []), d.warning, d.stops ? `stops for ${d.stops}` : null]
+    const passes = d.passes ? `passing through only: ${d.passes}` : null;
+    title.textContent = [passes, d.after, ...(d.changes || []), d.warning, d.stops ? `stops for ${d.stops}` : null]
       .filter(Boolean)
       .join(' · ');
     mark.append(title);

@@ -264,6 +264,10 @@ impl Game for Fotm {
         probe::probe(self, p)
     }
 
+    fn probe_bar(&self, p: &engine::Probe) -> Option<engine::Illegal> {
+        probe::bar(self, p)
+    }
+
     fn dead_end(&self) -> Option<String> {
         movement::dead_end(self)
     }

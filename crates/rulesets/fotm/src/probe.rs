@@ -12,7 +12,7 @@ use crate::action_view::mover;
 use crate::combat::CombatFrame;
 use crate::procedure::Frame;
 use crate::state::{Fotm, Unit};
-use engine::{Game, Probe};
+use engine::{Game, Illegal, Probe};
 use hexmap::Hex;
 
 /// The actions `p` means now, legal or not.
@@ -97,4 +97,20 @@ pub(crate) fn probe(g: &Fotm, p: &Probe) -> Vec<Action> {
 /// commander's order-of-battle id.
 fn unit_by_id(g: &Fotm, id: &str) -> Option<Unit> {
     g.brigade_id(id).map(Unit::Brigade).or_else(|| g.commander_id(id).map(Unit::Commander))
+}
+
+/// Between Assaults, a hex clicked with a brigade of the phasing side selected means that
+/// brigade's Assault on it (15.4): when another brigade may make it and the selected one may
+/// not join, what bars it (a hex in its rear, 5.1; beyond its range, 15.5).
+pub(crate) fn bar(g: &Fotm, p: &Probe) -> Option<Illegal> {
+    let Probe::Hex { hex, unit: Some(id) } = p else { return None };
+    let Some(Frame::Combat(c)) = g.stack.last() else { return None };
+    let CombatFrame::Phase { side, .. } = **c else { return None };
+    let b = g.brigade_id(id)?;
+    let h = Hex::from_label(hex).ok()?;
+    if g.side_of(b) != side || !g.legal_actions().contains(&Action::Assault(h)) {
+        return None;
+    }
+    let (rule, why) = crate::combat::join_refusal(g, b, h)?;
+    Some(Illegal { rule: rule.into(), reason: format!("{why}: it cannot join an Assault on {h}") })
 }

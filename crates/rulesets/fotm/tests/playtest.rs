@@ -89,6 +89,28 @@ fn why_not_a_brigade_that_may_not_join_the_assault_hears_the_rule() {
     assert!(ask("Scammon").offered, "the brigade beside it may join");
 }
 
+/// The eighth playtest (finding 6): between Assaults, a hex clicked with a brigade selected
+/// means that brigade's Assault. Crook, beside 2815 with it in his rear (5.1), hears why he
+/// may not join; the Assault Scammon may make is still listed for the page to offer. Scammon
+/// selected, the same click is offered.
+#[test]
+fn why_not_a_brigade_with_the_hex_in_its_rear_hears_5_1_between_assaults() {
+    let (mut g, _, _) = face_off("Scammon", "Colquitt");
+    put_back(&mut g, "Crook", "2915", "2815");
+    phase(&mut g, 5, Side::Union, Phase::Combat);
+    let ask = |who: &str| engine::explain(&g, &engine::Probe::Hex { hex: "2815".into(), unit: Some(who.into()) });
+    let crook = ask("Crook");
+    assert!(!crook.offered, "{crook:?}");
+    assert_eq!(crook.refusals.iter().map(|r| r.rule.as_str()).collect::<Vec<_>>(), ["FotM 5.1"], "{crook:?}");
+    assert!(crook.refusals[0].reason.contains("cannot join an Assault on 2815"), "{crook:?}");
+    let assault = g.legal_actions().iter().position(|a| *a == Action::Assault(hex("2815")));
+    assert_eq!(crook.actions, assault.into_iter().collect::<Vec<_>>(), "the Assault is still listed");
+    let scammon = ask("Scammon");
+    assert!(scammon.offered && scammon.refusals.is_empty(), "{scammon:?}");
+    // No brigade selected: the Assault is offered, whoever makes it.
+    assert!(engine::explain(&g, &engine::Probe::Hex { hex: "2815".into(), unit: None }).offered);
+}
+
 /// The second playtest: an Assault's odds listed only steps and VP, never whether the gap
 /// falls. The tally counts each side's gaps and 2601 held (18.1), so the odds show it.
 #[test]

@@ -130,3 +130,16 @@ fn why_not_a_click_on_the_dead_end_hex_names_4_1() {
     assert!(engine::explain(&g, &engine::Probe::Hex { hex: open.label(), unit: davis }).offered);
     assert!(engine::explain(&g, &engine::Probe::Finish).offered, "he may end his move where he stands");
 }
+
+/// The eighth playtest (finding 8): the reach rings X, which the move may pass through but
+/// not end in (4.1), and says so; the hex beyond X, where it may end, carries nothing.
+#[test]
+fn rule_4_1_the_reach_marks_a_hex_to_pass_through_only() {
+    let x = site();
+    let g = position(x, &[]);
+    let reach = engine::reach::destinations(&g, "Davis", 5_000);
+    let at = |h: Hex| reach.iter().find(|d| d.hex == h.label()).unwrap_or_else(|| panic!("{h} reached"));
+    let through = at(x);
+    assert!(through.passes.as_deref().is_some_and(|p| p.contains("FotM 4.1")), "{:?}", through.passes);
+    assert_eq!(at(x.neighbour(Direction::S)).passes, None, "it may end beyond X");
+}

@@ -1,6 +1,17 @@
-//! Leaving enemy ZOC when the rules order it (11.4 Burnside's pause, 10.1 a commander who
-//! must get clear): who is bound to leave, whether a way out is open, and who has still to
-//! go before the phase may end.
+//! Moves the rules order: leaving enemy ZOC (11.4 Burnside's pause, 10.1 a commander who
+//! must get clear) and Union cavalry closing up on its infantry and artillery (11.3): who is
+//! bound, whether the way is open, and who has still to go before the phase may end.
+//!
+//! Reading (11.3, "for the remainder of the game, Union Cavalry Brigades must remain within
+//! two hexes of Union Infantry or Artillery Brigades"; the third, seventh and eighth
+//! playtests): the rule binds the cavalry, not the infantry, which may walk away from it. A
+//! cavalry brigade no step may take farther than two hexes from the nearest such brigade
+//! unless no farther than the hex it left (`step_check`); one that stands farther (left
+//! behind, or ahead since turn one) is stranded and must close up in its move: its move may
+//! not end while a step nearer is open, and the Movement Phase may not end while a stranded
+//! brigade that has not moved could take one. The leash binds from Pleasonton's stop or
+//! turn 2, lapses once the 8.5 breakout is open, and with no Union infantry or artillery on
+//! the map.
 
 use super::*;
 
@@ -58,7 +69,7 @@ pub(super) fn may_still_leave(g: &Fotm, ctx: &Ctx, m: &Mover, at: Hex) -> bool {
 /// Units that have not moved yet but must, and can, leave enemy ZOC (11.4, 10.1). The board
 /// is read only when some unit is bound to leave (rarely: this is asked at every Movement
 /// Phase decision).
-pub(super) fn pending_leavers(g: &Fotm, side: Side, reinforce: bool) -> Vec<Unit> {
+fn pending_leavers(g: &Fotm, side: Side, reinforce: bool) -> Vec<Unit> {
     if reinforce || side != Side::Union {
         return vec![];
     }
@@ -68,4 +79,84 @@ pub(super) fn pending_leavers(g: &Fotm, side: Side, reinforce: bool) -> Vec<Unit
     }
     let ctx = Ctx::new(g, side);
     bound.into_iter().filter(|&u| g.unit_hex(u).is_some_and(|h| could_leave(g, &ctx, u, h, false))).collect()
+}
+
+/// Why the Movement Phase may not end yet: a unit that has not moved and must, and can,
+/// leave enemy ZOC (11.4, 10.1), or a stranded Union cavalry brigade that can close up
+/// (11.3); `None` when it may.
+pub(super) fn pending_bound(g: &Fotm, side: Side, reinforce: bool) -> Option<Illegal> {
+    if let Some(&u) = pending_leavers(g, side, reinforce).first() {
+        let rule = if sequence::must_withdraw(g) { "FotM 11.4" } else { "FotM 10.1" };
+        return Some(no(rule, format!("{} must still move out of the Confederate ZOC", g.uname(u))));
+    }
+    if reinforce || side != Side::Union || !leash_binds(g) {
+        return None;
+    }
+    // The board is read only when some cavalry that has not moved stands off its support.
+    let support: Vec<Hex> = g
+        .on_map(side)
+        .filter(|&b| matches!(g.arm(b), Arm::Infantry | Arm::Artillery))
+        .filter_map(|b| g.hex_of(b))
+        .collect();
+    let off = |u: Unit| {
+        g.unit_hex(u).is_some_and(|h| support.iter().map(|s| s.distance(h)).min().is_some_and(|d| d > CAVALRY_LEASH))
+    };
+    let cavalry: Vec<Unit> =
+        selectable(g, side, false).into_iter().filter(|&u| union_cavalry(g, u).is_some() && off(u)).collect();
+    if cavalry.is_empty() {
+        return None;
+    }
+    let ctx = Ctx::new(g, side);
+    let u = cavalry.into_iter().find(|&u| g.unit_hex(u).is_some_and(|h| could_close(g, &ctx, u, h)))?;
+    Some(no("FotM 11.3", format!("{} must still close within two hexes of Union infantry or artillery", g.uname(u))))
+}
+
+/// 11.3: whether the two-hex leash binds Union cavalry now (see the module's Reading).
+pub(super) fn leash_binds(g: &Fotm) -> bool {
+    (g.turn > 1 || g.cavalry_halted) && !breakout_open(g)
+}
+
+/// 11.3: whether a Union cavalry brigade on `at` is stranded: farther than two hexes from the
+/// nearest Union infantry or artillery brigade, with one on the map.
+fn stranded(g: &Fotm, ctx: &Ctx, u: Unit, at: Hex) -> bool {
+    union_cavalry(g, u).is_some_and(|b| !g.bde(b).pursuing)
+        && leash_binds(g)
+        && support_distance(ctx, at).is_some_and(|d| d > CAVALRY_LEASH)
+}
+
+/// 11.3: whether stranded cavalry that has not moved could step nearer its infantry and
+/// artillery (any direction: the two free facing changes reach every hexside).
+fn could_close(g: &Fotm, ctx: &Ctx, u: Unit, at: Hex) -> bool {
+    let Some(b) = union_cavalry(g, u) else { return false };
+    if !stranded(g, ctx, u, at) {
+        return false;
+    }
+    let map = g.map();
+    let held_east = g.cavalry_halted && !g.cavalry_released;
+    let here = support_distance(ctx, at);
+    at.neighbours().into_iter().any(|n| {
+        map.contains(n)
+            && support_distance(ctx, n) < here
+            && !(held_east && map.eastward(n) < map.eastward(at))
+            && !ctx.enemy_at(n)
+            && !(ctx.zoc(at) && ctx.zoc(n))
+            && !(ctx.zoc(n) && sequence::union_paused(g))
+            && room(g, u, n)
+            && brigade_cost(g, b, at, n, false).is_ok()
+    })
+}
+
+/// 11.3: whether the stranded cavalry moving, on `at`, can still step nearer its infantry
+/// and artillery now: its move may not end while it can.
+pub(super) fn may_still_close(g: &Fotm, ctx: &Ctx, m: &Mover, at: Hex) -> bool {
+    if !stranded(g, ctx, m.unit, at) {
+        return false;
+    }
+    if m.steps == 0 && !could_close(g, ctx, m.unit, at) {
+        return false;
+    }
+    let here = support_distance(ctx, at);
+    at.neighbours().into_iter().any(|n| {
+        support_distance(ctx, n) < here && step_check(g, ctx, m, at, n).is_ok_and(|i| !i.forced) && room(g, m.unit, n)
+    })
 }

@@ -26,11 +26,11 @@
 //!   row numbers: with the columns staggered half a hex, the same diagonal step would count as
 //!   West from one column and not from the next, and a held brigade could edge West by zigzag;
 //!   the centre is where the counter stands. So a diagonal step half a hex West is "further
-//!   West", and a brigade half a hex West of all the cavalry is West of it; the two-hex
-//!   leash binds "for the remainder of the game" from Pleasonton's stop (on turn one: the
-//!   third playtest), or from turn 2 if he never stopped; no step may end farther than two hexes from every Union
-//!   infantry and artillery brigade unless it is no farther than the hex left; it lapses for a
-//!   brigade once the 8.5 breakout is open, and when no such brigade is on the map.
+//!   West", and a brigade half a hex West of all the cavalry is West of it. The two-hex
+//!   leash is read in [`leave`]: it binds from Pleasonton's stop (on turn one: the third
+//!   playtest), or from turn 2 if he never stopped; no step may end farther than two hexes
+//!   from every Union infantry and artillery brigade unless it is no farther than the hex
+//!   left, and stranded cavalry must close up.
 //! - 14.2: brigades of one entry join the forming stack in the order the player brings them
 //!   on, a new stack starting when the forming one could not take the brigade (4.1); each stack
 //!   ahead costs 1/2 MP. Commanders pay what the forming stack pays. An entry hex is blocked
@@ -63,7 +63,7 @@ pub(crate) use entry::{done_warning, start_reinforcements};
 use entry::{entering_units, entry_check, entry_facing, entry_hexes, entry_of, join_column};
 pub(crate) use finish::dead_end;
 use hexmap::Hex;
-use leave::{bound_to_leave, may_still_leave, pending_leavers};
+use leave::{bound_to_leave, may_still_close, may_still_leave, pending_bound};
 
 /// 13.1: infantry MP allowance.
 pub const INFANTRY_MP: u8 = 4;
@@ -447,8 +447,7 @@ fn step_check(g: &Fotm, ctx: &Ctx, m: &Mover, at: Hex, to: Hex) -> Result<StepIn
                     .into(),
             ));
         }
-        if (g.turn > 1 || g.cavalry_halted)
-            && !breakout_open(g)
+        if leave::leash_binds(g)
             && on_map
             && let (Some(dt), Some(da)) = (support_distance(ctx, to), support_distance(ctx, at))
             && dt > CAVALRY_LEASH
@@ -593,6 +592,12 @@ pub(super) fn may_end(g: &Fotm, ctx: &Ctx, m: &Mover) -> Result<(), Illegal> {
     if bound_to_leave(g, m.unit) && ctx.zoc(at) && may_still_leave(g, ctx, m, at) {
         let rule = if sequence::must_withdraw(g) { "FotM 11.4" } else { "FotM 10.1" };
         return Err(no(rule, format!("{} must move out of the Confederate ZOC this phase", g.uname(m.unit))));
+    }
+    if may_still_close(g, ctx, m, at) {
+        return Err(no(
+            "FotM 11.3",
+            format!("{} must close within two hexes of Union infantry or artillery while it can", g.uname(m.unit)),
+        ));
     }
     Ok(())
 }
@@ -749,7 +754,7 @@ impl MoveFrame {
             out.push(Action::EndMove);
             let reinforce = m.entry.is_some();
             out.extend(selectable(g, m.side, reinforce).into_iter().map(Action::Select));
-            if pending_leavers(g, m.side, reinforce).is_empty() {
+            if pending_bound(g, m.side, reinforce).is_none() {
                 out.push(Action::Done);
             }
         }
@@ -869,7 +874,7 @@ impl Procedure<Fotm, Action> for MoveFrame {
                 } else {
                     out.extend(stacking::to_top_actions(g, *side));
                 }
-                if pending_leavers(g, *side, *reinforce).is_empty() || out.is_empty() {
+                if pending_bound(g, *side, *reinforce).is_none() || out.is_empty() {
                     out.push(Action::Done);
                 }
                 out
@@ -964,10 +969,7 @@ impl Procedure<Fotm, Action> for MoveFrame {
         if let MoveFrame::Phase { side, reinforce, .. } = self
             && *a == Action::Done
         {
-            return pending_leavers(g, *side, *reinforce).first().map(|&u| {
-                let rule = if sequence::must_withdraw(g) { "FotM 11.4" } else { "FotM 10.1" };
-                no(rule, format!("{} must still move out of the Confederate ZOC", g.uname(u)))
-            });
+            return pending_bound(g, *side, *reinforce);
         }
         let MoveFrame::Moving(m) = self else { return None };
         let ctx = Ctx::new(g, m.side);
@@ -983,9 +985,7 @@ impl Procedure<Fotm, Action> for MoveFrame {
             }
             (Action::Mount, Unit::Brigade(b)) => mount_check(g, m, b).and_then(|_| keeps_way_on(g, m, a)).err(),
             (Action::EndMove | Action::Done | Action::Select(_), _) => may_end(g, &ctx, m).err().or_else(|| match *a {
-                Action::Done => pending_leavers(g, m.side, m.entry.is_some())
-                    .first()
-                    .map(|&u| no("FotM 11.4", format!("{} must still move out of the Confederate ZOC", g.uname(u)))),
+                Action::Done => pending_bound(g, m.side, m.entry.is_some()),
                 _ => None,
             }),
             _ => None,
