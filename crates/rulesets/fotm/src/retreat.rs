@@ -312,10 +312,14 @@ pub(crate) fn rejoin_guards(g: &mut Fotm, side: Side) {
 fn retreat_into(g: &mut Fotm, b: Bid, to: Hex, away: Vec<Hex>, capturers: Vec<Bid>) {
     let side = g.side_of(b);
     let facing = g.bde(b).facing;
+    let from = g.hex_of(b);
     g.set_loc(b, Loc::Map(to));
     g.bde_mut(b).facing = facing;
     g.retreats[side.index()] += 1;
     g.note("FotM 17.3", |g| format!("{} retreats to {to}", g.name(b)));
+    if let Some(from) = from {
+        commanders_left(g, from, side, "FotM 17.3");
+    }
     if stacking::over_stacked(g, to, side) {
         g.stack.push(Frame::Retreat(Box::new(RetreatFrame::Overstack { hex: to, side, away, capturers })));
     }
@@ -451,4 +455,21 @@ impl Procedure<Fotm, Action> for RetreatFrame {
             _ => None,
         }
     }
+}
+
+/// Reading (17.3, 17.4): a retreat or a rout moves brigades; the rules move no commander with
+/// them, so one left without a brigade of his side stays, and the log says so (the eighth
+/// playtest: Hooker stayed alone in 2406, unremarked). He moves in his side's next Movement
+/// Phase (13.1; 10.1 when he is Burnside or McClellan in an enemy ZOC).
+pub(crate) fn commanders_left(g: &mut Fotm, from: Hex, side: Side, rule: &str) {
+    if g.occupant(from) == Some(side) {
+        return;
+    }
+    let left: Vec<String> =
+        g.commanders_at(from).into_iter().filter(|&c| g.cinfo(c).side == side).map(|c| g.cname(c)).collect();
+    if left.is_empty() {
+        return;
+    }
+    let (who, verb) = (left.join(" and "), if left.len() == 1 { "stays" } else { "stay" });
+    g.note(rule, |_| format!("{who} {verb} in {from} without a brigade: the rules move no commander with a retreating or routed brigade (Reading)"));
 }

@@ -173,6 +173,9 @@ fn walk(
         for &h in &route[1..=upto] {
             g.set_loc(b, Loc::Map(h));
         }
+        if g.bde(b).routed {
+            crate::retreat::commanders_left(g, start, side, "FotM 17.4");
+        }
         return out;
     }
     // 4.1: back along the route to a hex it may end in.
@@ -193,6 +196,9 @@ fn walk(
         g.bde_mut(b).facing = facing::front_towards(prev, end);
         let rule = if g.bde(b).routed { "FotM 17.4" } else { "FotM 8.5" };
         g.note(rule, |g| format!("{} moves {start} to {end}", g.name(b)));
+        if g.bde(b).routed {
+            crate::retreat::commanders_left(g, start, side, rule);
+        }
     }
     Walk::Stayed
 }

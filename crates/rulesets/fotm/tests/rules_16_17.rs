@@ -434,3 +434,27 @@ fn rule_10_4_lee_is_never_a_casualty() {
     assert_eq!(g.cmdr(lee).hex, Some(hexmap::Hex::from_label("2815").expect("hex")));
     assert_eq!(g.scored, before);
 }
+
+/// Reading (17.3; the eighth playtest): a commander is not moved by his brigade's retreat;
+/// left without a brigade of his side he stays, and the log says so. With another brigade of
+/// his side still in the hex, nothing is said.
+#[test]
+fn rule_17_3_a_commander_left_alone_by_a_retreat_stays_and_the_log_says_so() {
+    for with_garland in [false, true] {
+        let mut g = empty();
+        let (_, c) = two_losses(&mut g);
+        // Placed once the losses are taken, so the Assault's dice are the same.
+        let hill = put_cmdr(&mut g, "DHHill", "2815");
+        if with_garland {
+            put_back(&mut g, "Garland", "2815", "2816");
+        }
+        let before = g.log().events().len();
+        act(&mut g, Action::Choose(false));
+        let to = g.legal_actions()[0];
+        act(&mut g, to);
+        assert_ne!(g.hex_of(c), Some(hex("2815")), "Colquitt retreated");
+        assert_eq!(g.cmdr(hill).hex, Some(hex("2815")), "Hill stays");
+        let said = g.log().events()[before..].iter().any(|e| e.text.contains("stays in 2815 without a brigade"));
+        assert_eq!(said, !with_garland, "{:?}", g.log().events()[before..].iter().map(|e| &e.text).collect::<Vec<_>>());
+    }
+}
