@@ -26,6 +26,8 @@ import { renderReplayControl, showReplay, renderReplayBanner, backToLive, jumpMa
 
 /** More button actions than this are grouped by unit in collapsible lists. */
 const LONG_LIST = 40;
+/** The most hex actions of one unit the panel also lists as buttons. */
+const FEW_ON_MAP = 3;
 
 // ---------------------------------------------------------------- start
 
@@ -410,6 +412,13 @@ function renderActions() {
   if (few) parts.push(...buttons); // Done and the like first, where they show
   if (ui.index.units.length) parts.push(unitChips());
   if (ui.index.byUnit.has(null)) parts.push(el('p', { class: 'hint' }, 'Click a highlighted hex.'));
+  // A decision of one unit with a few hex actions (a single retreat hex, a vessel's path):
+  // its buttons too, so the panel never leaves the player hunting for the hex (the eighth
+  // playtest).
+  const onMap = [...new Map([...ui.index.byUnit.values()].flat().map((a) => [a.index, a])).values()];
+  if (s.yours && onMap.length && onMap.length <= FEW_ON_MAP && ui.index.units.length <= 1) {
+    parts.push(...actionButtons(onMap));
+  }
   if (!few) parts.push(...buttons);
   if (s.yours && !ui.index.buttons.some((a) => a.kind === 'done')) parts.push(doneBlocked());
   box.replaceChildren(...parts);

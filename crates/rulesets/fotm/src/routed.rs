@@ -4,9 +4,12 @@
 //! making for the West edge by the cheapest path.
 //!
 //! Readings:
-//! - The engine picks the path: the cheapest (in MP) way to the nearest road hex (ties: the
-//!   lower hex), then the cheapest way along road
-//!   hexsides to the nearest entry hex of the side. A unit that cannot go on stops.
+//! - The engine picks the path. Routed brigades and guards: the cheapest (in MP) way to the
+//!   nearest road hex (ties: the lower hex), then the cheapest way along road hexsides to the
+//!   nearest entry hex of the side. Pursuers (8.5, "the shortest path (by MPs)"): the cheapest
+//!   way to the West edge by the moves a player would make, forming column on a road hex
+//!   (13.3) to march along the road at 1/2 MP a hex (13.2) where that is cheaper; the column
+//!   is kept. A unit that cannot go on stops.
 //! - A unit reaching its exit hex (an entry hex; for pursuers any West-edge hex) leaves the
 //!   map at once: the step off costs nothing.
 //! - Routed brigades and pursuers never enter an enemy ZOC or an enemy-held hex (17.4; 6.1 for
@@ -81,9 +84,8 @@ pub(crate) fn run(g: &mut Fotm, side: Side) {
     for b in routed {
         g.bde_mut(b).moved = true;
         let exits: Vec<Hex> = g.map().entries_of(side).iter().map(|e| e.hex).collect();
-        let foot = movement::moves_on_foot(g, b);
         let budget = movement::allowance(g, b);
-        match walk(g, side, b, foot, budget, &exits, true, true) {
+        match walk(g, side, b, budget, &exits, false) {
             Walk::Exited => crate::steps::eliminate(g, b, Fate::RoutedOff, "FotM 17.4"),
             Walk::Stayed => {}
         }
@@ -103,9 +105,8 @@ pub(crate) fn run(g: &mut Fotm, side: Side) {
     for b in pursuers {
         g.bde_mut(b).moved = true;
         let exits = g.map().west_edge();
-        let foot = movement::moves_on_foot(g, b);
         let budget = movement::allowance(g, b);
-        if matches!(walk(g, side, b, foot, budget, &exits, true, false), Walk::Exited) {
+        if matches!(walk(g, side, b, budget, &exits, true), Walk::Exited) {
             g.set_loc(b, Loc::Gone(Fate::Pursued));
             g.note("FotM 8.5", |g| format!("{} leaves the map after the Union cavalry", g.name(b)));
         }
@@ -138,12 +139,34 @@ enum Walk {
     Stayed,
 }
 
+/// One leg of an automatic move: into `hex` (the hex it stands on, for forming column) for
+/// `half` MP, whether it must stop there (13.2 woods), and whether it is in column after.
+#[derive(Clone, Copy, Debug)]
+struct Leg {
+    hex: Hex,
+    half: u8,
+    stop: bool,
+    column: bool,
+}
+
+/// The legs along `route` (start first) at the 13.2 costs out of column, up to the first hex
+/// it cannot enter.
+fn legs_along(g: &Fotm, route: &[Hex], foot: bool, column: bool) -> Vec<Leg> {
+    let mut out = Vec::new();
+    for w in route.windows(2) {
+        let Ok((half, stop)) = movement::terrain_cost(g, foot, w[0], w[1], false) else { break };
+        out.push(Leg { hex: w[1], half, stop, column });
+    }
+    out
+}
+
 /// A guard's move: 4 MP on foot (17.5).
 fn walk_guard(g: &mut Fotm, side: Side, gi: u8, exits: &[Hex]) -> Walk {
     let Some(start) = g.guards[usize::from(gi)].hex else { return Walk::Stayed };
     let ctx = Ctx::new(g, side);
-    let route = plan(g, &ctx, start, true, exits, false, true);
-    let (end, out) = spend(g, &route, true, GUARD_MP * 2, exits);
+    let legs = legs_along(g, &plan(g, &ctx, start, true, exits, false), true, false);
+    let (n, out) = spend(&legs, start, GUARD_MP * 2, exits);
+    let end = legs[..n].last().map_or(start, |l| l.hex);
     g.guards[usize::from(gi)].hex = Some(end);
     if end != start {
         g.note("FotM 17.5", |_| format!("A {} guard moves {start} to {end}", side.title()));
@@ -151,86 +174,136 @@ fn walk_guard(g: &mut Fotm, side: Side, gi: u8, exits: &[Hex]) -> Walk {
     out
 }
 
-/// A brigade's automatic move: plan a route, spend the MP along it, stop where it may end.
-#[allow(clippy::too_many_arguments)]
-fn walk(
-    g: &mut Fotm,
-    side: Side,
-    b: Bid,
-    foot: bool,
-    budget: u8,
-    exits: &[Hex],
-    avoid_zoc: bool,
-    by_road: bool,
-) -> Walk {
+/// A brigade's automatic move: plan a route (along the road for 17.4, the cheapest for 8.5),
+/// spend the MP along it, stop where it may end.
+fn walk(g: &mut Fotm, side: Side, b: Bid, budget: u8, exits: &[Hex], pursuit: bool) -> Walk {
     let Some(start) = g.hex_of(b) else { return Walk::Stayed };
+    let foot = movement::moves_on_foot(g, b);
     let ctx = Ctx::new(g, side);
-    let route = plan(g, &ctx, start, foot, exits, avoid_zoc, by_road);
-    let (mut end, out) = spend(g, &route, foot, budget, exits);
-    if out == Walk::Exited {
-        // Through every hex of the path, the exit hex included, then off (18.1, 10.4).
-        let upto = route.iter().position(|&h| h == end).unwrap_or(0);
-        for &h in &route[1..=upto] {
-            g.set_loc(b, Loc::Map(h));
-        }
-        if g.bde(b).routed {
-            crate::retreat::commanders_left(g, start, side, "FotM 17.4");
-        }
-        return out;
-    }
-    // 4.1: back along the route to a hex it may end in.
-    let upto = route.iter().position(|&h| h == end).unwrap_or(0);
-    for &h in route[..=upto].iter().rev() {
-        end = h;
-        if h == start || crate::stacking::has_room(g, h, b) {
-            break;
+    let column = g.bde(b).column;
+    let legs = if pursuit {
+        pursuit_legs(g, &ctx, start, foot, column, exits)
+    } else {
+        legs_along(g, &plan(g, &ctx, start, foot, exits, true), foot, column)
+    };
+    let (n, out) = spend(&legs, start, budget, exits);
+    let mut taken = &legs[..n];
+    if out == Walk::Stayed {
+        // 4.1: back along the route to a hex it may end in.
+        while let Some(last) = taken.last() {
+            if last.hex == start || crate::stacking::has_room(g, last.hex, b) {
+                break;
+            }
+            taken = &taken[..taken.len() - 1];
         }
     }
-    if end != start {
-        let at_end = route.iter().position(|&h| h == end).unwrap_or(1).max(1);
-        let prev = route[at_end - 1];
-        // Through every hex of the path, as a moving brigade goes (18.1 control, 10.4 Lee).
-        for &h in &route[1..=at_end] {
-            g.set_loc(b, Loc::Map(h));
+    let Some(last) = taken.last().copied() else { return out };
+    // Through every hex of the path, as a moving brigade goes (18.1 control, 10.4 Lee), the
+    // exit hex included.
+    let (mut prev, mut before) = (start, start);
+    for leg in taken {
+        if leg.hex != prev {
+            g.set_loc(b, Loc::Map(leg.hex));
+            before = prev;
+            prev = leg.hex;
         }
-        g.bde_mut(b).facing = facing::front_towards(prev, end);
-        let rule = if g.bde(b).routed { "FotM 17.4" } else { "FotM 8.5" };
+    }
+    if last.column != g.bde(b).column {
+        g.bde_mut(b).column = last.column;
+        g.note("FotM 13.3", |g| format!("{} forms column for the road", g.name(b)));
+    }
+    let rule = if g.bde(b).routed { "FotM 17.4" } else { "FotM 8.5" };
+    if out == Walk::Stayed && last.hex != start {
+        let end = last.hex;
+        g.bde_mut(b).facing = facing::front_towards(before, end);
         g.note(rule, |g| format!("{} moves {start} to {end}", g.name(b)));
-        if g.bde(b).routed {
-            crate::retreat::commanders_left(g, start, side, rule);
-        }
     }
-    Walk::Stayed
+    if g.bde(b).routed && last.hex != start {
+        crate::retreat::commanders_left(g, start, side, rule);
+    }
+    out
 }
 
-/// Walks the route spending `budget` half MP (13.1: the first hex always); returns the hex
-/// reached and whether an exit hex was reached.
-fn spend(g: &Fotm, route: &[Hex], foot: bool, budget: u8, exits: &[Hex]) -> (Hex, Walk) {
-    let mut at = route[0];
-    if exits.contains(&at) {
-        return (at, Walk::Exited);
+/// Walks `legs` from `start` spending `budget` half MP (13.1: the first hex always; forming
+/// column only with the MP for it); returns the legs taken and whether an exit hex was reached.
+fn spend(legs: &[Leg], start: Hex, budget: u8, exits: &[Hex]) -> (usize, Walk) {
+    if exits.contains(&start) {
+        return (0, Walk::Exited);
     }
-    let mut spent: u16 = 0;
-    for (i, &next) in route.iter().enumerate().skip(1) {
-        let Ok((half, stop)) = movement::terrain_cost(g, foot, at, next, false) else { break };
-        if i > 1 && spent + u16::from(half) > u16::from(budget) {
-            break;
+    let (mut spent, mut stepped, mut at) = (0u16, false, start);
+    for (i, leg) in legs.iter().enumerate() {
+        let step = leg.hex != at;
+        if (stepped || !step) && spent + u16::from(leg.half) > u16::from(budget) {
+            return (i, Walk::Stayed);
         }
-        spent += u16::from(half);
-        at = next;
+        spent += u16::from(leg.half);
+        stepped |= step;
+        at = leg.hex;
         if exits.contains(&at) {
-            return (at, Walk::Exited);
+            return (i + 1, Walk::Exited);
         }
-        if stop {
-            break;
+        if leg.stop {
+            return (i + 1, Walk::Stayed);
         }
     }
-    (at, Walk::Stayed)
+    (legs.len(), Walk::Stayed)
 }
 
-/// The route (start first): for 17.4/17.5 the nearest road, then along it to the nearest exit;
-/// for 8.5 the cheapest path to any exit hex.
-fn plan(g: &Fotm, ctx: &Ctx, start: Hex, foot: bool, exits: &[Hex], avoid_zoc: bool, by_road: bool) -> Vec<Hex> {
+/// 8.5 "the shortest path (by MPs)": the cheapest way to any exit hex by the moves a player
+/// would make: off the road at the 13.2 costs, forming column on a road hex (13.3, 1 MP), and
+/// along the road in column at 1/2 MP a hex (13.2); never into an enemy ZOC or an enemy-held
+/// hex (6.1). Before, the pursuers never formed column and crawled a hex a turn down the
+/// mountain roads (the eighth playtest).
+fn pursuit_legs(g: &Fotm, ctx: &Ctx, start: Hex, foot: bool, column: bool, exits: &[Hex]) -> Vec<Leg> {
+    use std::cmp::Reverse;
+    use std::collections::{BinaryHeap, HashMap};
+    type Node = (Hex, bool);
+    let map = g.map();
+    let open = |to: Hex| map.contains(to) && !ctx.enemy_at(to) && !ctx.zoc(to);
+    let mut best: HashMap<Node, (u32, Option<(Node, Leg)>)> = HashMap::from([((start, column), (0, None))]);
+    let mut heap = BinaryHeap::from([Reverse((0u32, start, column))]);
+    let mut goal = None;
+    while let Some(Reverse((cost, at, col))) = heap.pop() {
+        if best.get(&(at, col)).is_some_and(|b| b.0 < cost) {
+            continue;
+        }
+        if exits.contains(&at) {
+            goal = Some((at, col));
+            break;
+        }
+        let mut next: Vec<Leg> = Vec::new();
+        if !col && map.is_road_hex(at) {
+            next.push(Leg { hex: at, half: movement::FORMATION_COST * 2, stop: false, column: true });
+        }
+        for n in at.neighbours().into_iter().filter(|&n| open(n)) {
+            let column_road = col && ctx.friendly_at(n) < movement::CROWDED;
+            if let Ok((half, stop)) = movement::terrain_cost(g, foot, at, n, column_road) {
+                next.push(Leg { hex: n, half, stop, column: col });
+            }
+        }
+        for leg in next {
+            let c = cost + u32::from(leg.half);
+            let key = (leg.hex, leg.column);
+            if best.get(&key).is_none_or(|b| c < b.0) {
+                best.insert(key, (c, Some(((at, col), leg))));
+                heap.push(Reverse((c, leg.hex, leg.column)));
+            }
+        }
+    }
+    let mut legs = Vec::new();
+    let mut at = goal;
+    while let Some(key) = at {
+        let Some((_, Some((from, leg)))) = best.get(&key) else { break };
+        legs.push(*leg);
+        at = Some(*from);
+    }
+    legs.reverse();
+    legs
+}
+
+/// The route (start first) for 17.4 and 17.5: the nearest road, then along it to the nearest
+/// exit.
+fn plan(g: &Fotm, ctx: &Ctx, start: Hex, foot: bool, exits: &[Hex], avoid_zoc: bool) -> Vec<Hex> {
     let map = g.map();
     let open = |to: Hex| map.contains(to) && !ctx.enemy_at(to) && !(avoid_zoc && ctx.zoc(to));
     let price = |from: Hex, to: Hex| -> Option<u32> {
@@ -239,11 +312,6 @@ fn plan(g: &Fotm, ctx: &Ctx, start: Hex, foot: bool, exits: &[Hex], avoid_zoc: b
         }
         movement::terrain_cost(g, foot, from, to, false).ok().map(|(h, _)| u32::from(h))
     };
-    if !by_road {
-        let r = hexmap::reach(start, UNLIMITED, price, |_| true);
-        let best = exits.iter().filter_map(|&e| r.cost.get(&e).map(|c| (c.0, e))).min();
-        return best.and_then(|(_, e)| r.route(e)).unwrap_or_else(|| vec![start]);
-    }
     let mut route = vec![start];
     let mut at = start;
     if !map.is_road_hex(start) {

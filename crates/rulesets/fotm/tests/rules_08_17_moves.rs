@@ -185,3 +185,24 @@ fn rule_8_5_no_pursuit_on_the_turn_of_the_exit() {
     phase(&mut g, 6, Side::Confederate, Phase::Movement);
     assert!(matches!(top(&g), Frame::Move(f) if matches!(**f, MoveFrame::Phase { .. })));
 }
+
+/// 8.5 "the shortest path (by MPs)" with 13.2/13.3 (the eighth playtest: pursuers crawled a
+/// hex a turn down the mountain): Garland in Turner's Gap forms column (1 MP) and marches off
+/// by the National Road at 1/2 MP a hex in one Movement Phase; one already on the West edge
+/// leaves as it is, in line.
+#[test]
+fn rule_8_5_pursuers_take_the_road_in_column() {
+    for (at, column) in [("2405", true), ("2401", false)] {
+        let mut g = empty(6);
+        g.breakout_exits.push((hex("1001"), 5, 3));
+        g.pursuit_owed = 3;
+        g.broke_out = 1;
+        let b = put(&mut g, "Garland", at, 3);
+        phase(&mut g, 6, Side::Confederate, Phase::Movement);
+        act(&mut g, Action::Pick(Unit::Brigade(b)));
+        assert_eq!(g.bde(b).loc, Loc::Gone(Fate::Pursued), "{at}: off the map at once");
+        assert_eq!(g.bde(b).column, column, "{at}");
+        let formed = g.log().events().iter().any(|e| e.rule == "FotM 13.3" && e.text.contains("forms column"));
+        assert_eq!(formed, column, "{at}");
+    }
+}
