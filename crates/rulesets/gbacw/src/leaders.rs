@@ -55,7 +55,7 @@ pub fn fault(g: &Gbacw, l: LeaderId) -> Option<Illegal> {
 /// 17.75: enemy leaders alone in `h`, entered by `side`'s combat unit, are captured.
 pub fn capture_alone(g: &mut Gbacw, h: Hex, side: Side) {
     let enemy = side.enemy();
-    if g.units_at(h).into_iter().any(|u| g.side_of(u) == enemy) {
+    if g.units_here(h).any(|u| g.side_of(u) == enemy) {
         return;
     }
     for l in leaders_at(g, h, enemy) {

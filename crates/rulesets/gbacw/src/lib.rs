@@ -247,9 +247,12 @@ impl Game for Gbacw {
         }
     }
 
+    /// Refusals met while applying (the rules' own checks of what comes next: announcements,
+    /// advances, automatic frames) are only ever read as yes or no, so they are made without
+    /// words, as in a listing; the log is written as always.
     fn apply_unchecked(&mut self, action: &Action) {
         self.legal_memo.forget();
-        engine::procedure::apply(self, action);
+        refusal::quietly(|| engine::procedure::apply(self, action));
     }
 
     fn why_illegal(&self, action: &Action) -> Illegal {

@@ -118,7 +118,7 @@ impl Sight for Gbacw {
         self.map().terrain(h).map_or(0, |t| i32::from(self.charts().los_height_ft(t)))
     }
     fn units(&self, h: Hex) -> i32 {
-        self.units_at(h).into_iter().map(|u| unit_ft(self, u)).max().unwrap_or(0)
+        self.units_here(h).map(|u| unit_ft(self, u)).max().unwrap_or(0)
     }
     fn hexside(&self, a: Hex, b: Hex) -> Option<i32> {
         (self.map().hexside(a, b) == Some(HexsideKind::Crest)).then(|| self.ground(a).max(self.ground(b)))

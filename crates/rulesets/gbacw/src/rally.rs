@@ -61,8 +61,7 @@ fn rally(g: &mut Gbacw, u: UnitId, rule: &'static str, why: &str) {
 pub(crate) fn begin(g: &mut Gbacw) {
     let side = g.phasing;
     let before = g.pinned.len();
-    let ours: Vec<_> =
-        g.pinned.iter().copied().filter(|&h| g.units_at(h).iter().any(|&u| g.side_of(u) == side)).collect();
+    let ours: Vec<_> = g.pinned.iter().copied().filter(|&h| g.units_here(h).any(|u| g.side_of(u) == side)).collect();
     g.pinned.retain(|h| !ours.contains(h));
     if g.pinned.len() < before {
         let hexes: Vec<String> = ours.iter().map(|h| h.label()).collect();

@@ -421,6 +421,18 @@ impl Gbacw {
         v
     }
 
+    /// The units on the map in `h` in no particular order, without a list: for questions
+    /// that do not read the stack's order (is an enemy there, who controls a hex).
+    pub fn units_here(&self, h: Hex) -> impl Iterator<Item = UnitId> + '_ {
+        let lists = self.occupied.lists(self);
+        let first = self.map().cells.index(h).map_or(NO_UNIT, |i| lists.head[i]);
+        // Off the grid no unit stands (they stand on the map or off it).
+        std::iter::successors((first != NO_UNIT).then_some(first), move |&u| {
+            let n = lists.next[usize::from(u)];
+            (n != NO_UNIT).then_some(n)
+        })
+    }
+
     /// The number of commanders above the brigades: leaders below this are commanders,
     /// the rest brigade commanders.
     #[must_use]

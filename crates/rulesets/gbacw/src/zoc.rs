@@ -114,7 +114,19 @@ pub fn zoc_hexes(g: &Gbacw, u: UnitId, purpose: Purpose) -> Vec<Hex> {
 /// Whether unit `u` controls hex `h` for `purpose`.
 #[must_use]
 pub fn controls(g: &Gbacw, u: UnitId, h: Hex, purpose: Purpose) -> bool {
-    g.hex_of(u).is_some_and(|at| at.distance(h) == 1) && zoc_hexes(g, u, purpose).contains(&h)
+    let Some(at) = g.hex_of(u) else { return false };
+    let Some(s) = facing::toward(at, h) else { return false };
+    // As `zoc_hexes(..).contains(&h)`, without the list (it is asked for every step).
+    let yes = match zone(g, u, purpose) {
+        Zone::None => false,
+        z => {
+            (z == Zone::All || facing::frontal(Facing::Line, g.unit(u).facing, s))
+                && g.map().contains(h)
+                && !impassable_side(g, at, h)
+        }
+    };
+    debug_assert_eq!(yes, zoc_hexes(g, u, purpose).contains(&h));
+    yes
 }
 
 /// The units of `side`'s enemy whose zones cover `h` for `purpose` (each may fire
@@ -132,7 +144,7 @@ pub fn controllers(g: &Gbacw, side: Side, h: Hex, purpose: Purpose) -> Vec<UnitI
 /// ignores friendly units in the hex: see [`Paths`]).
 #[must_use]
 pub fn in_enemy_zoc(g: &Gbacw, side: Side, h: Hex, purpose: Purpose) -> bool {
-    !controllers(g, side, h, purpose).is_empty()
+    h.neighbours().into_iter().any(|n| g.units_here(n).any(|u| g.side_of(u) != side && controls(g, u, h, purpose)))
 }
 
 /// 10.3-10.5, 11.23, 13.53: the hexes a supply path or a leadership radius of `side` may
@@ -191,24 +203,48 @@ impl Paths {
     /// every hex in an enemy zone for paths that holds no friendly unit (10.5).
     #[must_use]
     pub fn new(g: &Gbacw, side: Side) -> Paths {
+        // One pass over the units marks each hex's friends, enemies and zones; a second
+        // turns the marks into the blocked flags in place (it is built at every command
+        // refresh and rally and supply listing).
+        const FRIEND: u8 = 1;
+        const ENEMY: u8 = 2;
+        const ZONE: u8 = 4;
         let cells = &g.map().cells;
-        let mut friendly = vec![false; cells.len()];
-        let mut enemy = vec![false; cells.len()];
-        let mut zone = vec![false; cells.len()];
+        let mut marks = vec![0u8; cells.len()];
         for u in g.unit_ids() {
-            let Some(i) = g.hex_of(u).and_then(|h| cells.index(h)) else { continue };
+            let Some(at) = g.hex_of(u) else { continue };
+            let Some(i) = cells.index(at) else { continue };
             if g.side_of(u) == side {
-                friendly[i] = true;
-            } else {
-                enemy[i] = true;
-                for z in zoc_hexes(g, u, Purpose::Paths) {
-                    if let Some(j) = cells.index(z) {
-                        zone[j] = true;
-                    }
+                marks[i] |= FRIEND;
+                continue;
+            }
+            marks[i] |= ENEMY;
+            let z = zone(g, u, Purpose::Paths);
+            if z == Zone::None {
+                continue;
+            }
+            let faced = g.unit(u).facing;
+            let next = &ways(g).next[i];
+            for s in 0..6u8 {
+                // Hexside `s` faces `Direction::ALL[s]` (`facing::dir`), the order of the
+                // ways: the way there is a hex on the map not across an impassable hexside,
+                // exactly what `zoc_hexes` keeps.
+                let j = next[usize::from(s)];
+                if j != NO_WAY && (z == Zone::All || facing::frontal(Facing::Line, faced, s)) {
+                    marks[j as usize] |= ZONE;
                 }
             }
         }
-        let blocked = (0..cells.len()).map(|i| enemy[i] || (zone[i] && !friendly[i])).collect();
+        let blocked: Vec<bool> =
+            marks.into_iter().map(|m| m & ENEMY != 0 || (m & ZONE != 0 && m & FRIEND == 0)).collect();
+        #[cfg(debug_assertions)]
+        for u in g.unit_ids().filter(|&u| g.side_of(u) != side) {
+            for z in zoc_hexes(g, u, Purpose::Paths) {
+                debug_assert!(
+                    cells.index(z).is_none_or(|j| blocked[j] || g.units_here(z).any(|v| g.side_of(v) == side))
+                );
+            }
+        }
         Paths { blocked, traced: RefCell::default() }
     }
 

@@ -54,7 +54,7 @@ pub fn nearest_command(g: &Gbacw, l: LeaderId, from: Hex) -> Vec<Hex> {
 /// placed in (more than one: the owner chooses).
 #[must_use]
 pub fn stranded(g: &Gbacw, h: Hex, owner: Side) -> Vec<(LeaderId, Vec<Hex>)> {
-    if g.units_at(h).into_iter().any(|u| g.side_of(u) == owner) {
+    if g.units_here(h).any(|u| g.side_of(u) == owner) {
         return Vec::new();
     }
     crate::leaders::leaders_at(g, h, owner)

@@ -126,8 +126,7 @@ pub struct Resolution {
 /// 8.33-8.34: density points of the units in `h`: current strength, a battery 1, a wagon 4.
 #[must_use]
 pub fn density_points(g: &Gbacw, h: Hex) -> u32 {
-    g.units_at(h)
-        .into_iter()
+    g.units_here(h)
         .map(|u| match g.info(u).kind {
             crate::oob::Kind::Wagon { .. } => 4,
             crate::oob::Kind::Battery { .. }
@@ -537,7 +536,7 @@ impl Resolution {
 /// 17.53: leaders of `owner` left alone in `h` go to the nearest unit of their command (the
 /// owner choosing among several), or are captured if the hex is surrounded.
 pub(crate) fn strand(g: &mut Gbacw, h: Hex, owner: Side) {
-    let alone = !g.units_at(h).into_iter().any(|u| g.side_of(u) == owner);
+    let alone = !g.units_here(h).any(|u| g.side_of(u) == owner);
     if alone && super::after::surrounded(g, h, owner) {
         for leader in crate::leaders::leaders_at(g, h, owner) {
             g.leaders[usize::from(leader)].loc = Loc::Gone(Fate::Captured);

@@ -127,7 +127,7 @@ pub fn crew_killed(g: &mut Gbacw, u: UnitId) -> bool {
     if let Some(w) = st.abandoned.take() {
         st.formation = crate::state::Formation::Wagon;
         let side = g.side_of(u);
-        if g.units_at(w).iter().any(|&v| g.side_of(v) != side) {
+        if g.units_here(w).any(|v| g.side_of(v) != side) {
             // Enemy guns or leaders stand on it (only foot or horse take a wagon, 11.19): the
             // empty wagon cannot be shown among them and is lost.
             g.unit_mut(u).loc = Loc::Gone(Fate::Eliminated);

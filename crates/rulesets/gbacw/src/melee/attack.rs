@@ -57,7 +57,7 @@ pub fn may_melee(g: &Gbacw, u: UnitId, target: Hex) -> Result<(), Illegal> {
         return Err(no("12.0", why!("{name} is not the {}'s", side.title())));
     }
     if enemies_in(g, side, target).is_empty() {
-        if g.units_at(target).into_iter().any(|e| g.side_of(e) != side) {
+        if g.units_here(target).any(|e| g.side_of(e) != side) {
             return Err(no(
                 "12.0",
                 why!("the gunboats in {target} are never meleed (the exclusive rules, plan 2.5 c)"),

@@ -101,7 +101,7 @@ pub fn engaged(g: &Gbacw, u: UnitId) -> bool {
 pub(crate) fn settle_engaged(g: &mut Gbacw) {
     let hexes = g.engaged.clone();
     for h in hexes {
-        let sides: Vec<Side> = g.units_at(h).into_iter().map(|u| g.side_of(u)).collect();
+        let sides: Vec<Side> = g.units_here(h).map(|u| g.side_of(u)).collect();
         if !(sides.contains(&Side::Union) && sides.contains(&Side::Confederate)) {
             g.engaged.retain(|&e| e != h);
             g.log.push("GBACW 12.94", || format!("{h} is no longer engaged."));
@@ -117,7 +117,7 @@ pub fn owed(g: &Gbacw) -> Vec<Hex> {
         .iter()
         .copied()
         .filter(|h| !g.melee.fought.contains(h) && !g.melee.withdrawn.contains(h))
-        .filter(|&h| g.units_at(h).into_iter().any(|u| g.side_of(u) == side))
+        .filter(|&h| g.units_here(h).any(|u| g.side_of(u) == side))
         .filter(|&h| !attack::enemies_in(g, side, h).is_empty())
         .collect()
 }
@@ -319,7 +319,7 @@ impl Procedure<Gbacw, Action> for MeleeFrame {
             MeleeFrame::Advance(h) => rbm::may_advance(g, *h).is_empty(),
             MeleeFrame::Rbm(r) => r.automatic(g),
             MeleeFrame::Reface { side, hex } => {
-                !g.units_at(*hex).into_iter().any(|u| g.side_of(u) == *side) || g.engaged.contains(hex)
+                !g.units_here(*hex).any(|u| g.side_of(u) == *side) || g.engaged.contains(hex)
             }
             _ => false,
         }

@@ -213,7 +213,7 @@ fn steps(g: &Gbacw, u: UnitId, start: Hex, at: Hex) -> Vec<Hex> {
     at.neighbours()
         .into_iter()
         .filter(|&to| paths::open_step(g, side, &[u], start, at, to))
-        .filter(|&to| g.units_at(to).is_empty())
+        .filter(|&to| g.units_here(to).next().is_none())
         .filter(|&to| mounted || !zoc::in_enemy_zoc(g, side, to, purpose))
         .collect()
 }

@@ -76,9 +76,7 @@ pub fn allowance(g: &Gbacw, p: Piece) -> u16 {
 /// Whether a friendly combat unit other than `moving` stands in `h` (6.11, 8.0).
 #[must_use]
 pub fn friend_in(g: &Gbacw, h: Hex, side: engine::Side, moving: &[Piece]) -> bool {
-    g.units_at(h)
-        .into_iter()
-        .any(|u| g.side_of(u) == side && crate::stacking::stacks(g, u) && !moving.contains(&Piece::Unit(u)))
+    g.units_here(h).any(|u| g.side_of(u) == side && crate::stacking::stacks(g, u) && !moving.contains(&Piece::Unit(u)))
 }
 
 /// 5.15, 5.19, 6.11-6.12: the price of the step from `from` into the adjacent `to` for the

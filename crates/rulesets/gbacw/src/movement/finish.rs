@@ -62,7 +62,7 @@ pub(super) fn plainly_ends(g: &Gbacw, m: &Mover, at: Option<Hex>, to: Hex) -> bo
 /// no withdrawal fire holds the change (6.23, 6.24). Otherwise [`keeps_way_on`] judges.
 pub(super) fn plainly_forms(g: &Gbacw, m: &Mover, at: Hex, f: crate::state::Formation) -> bool {
     let [super::Piece::Unit(u)] = m.pieces[..] else { return false };
-    let plain = g.units_at(at) == [u]
+    let plain = g.units_here(at).eq([u])
         && crate::stacking::within_limits(g, at, &[u])
         && crate::withdrawal::formation_change(g, u, at, f).is_none();
     debug_assert!(!plain || keeps_way_on(g, &Action::Form(f)), "a plain change to {f:?} that the search refuses");

@@ -163,7 +163,7 @@ fn resume_step(g: &mut Gbacw, m: Mover, from: Hex, to: Hex) {
         Ok(costs) => {
             take_step(g, &mut on, to, &costs);
             if pinned {
-                if !g.units_at(from).is_empty() {
+                if !g.units_here(from).next().is_none() {
                     g.pinned.push(from);
                 }
                 if !g.pinned.contains(&to) {

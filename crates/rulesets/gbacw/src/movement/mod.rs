@@ -305,7 +305,7 @@ fn step_check(g: &Gbacw, m: &Mover, to: Hex) -> Result<Vec<u16>, Illegal> {
     if !map.contains(to) {
         return Err(no("5.17", why!("{to} is off the map")));
     }
-    let enemy_units = g.units_at(to).iter().any(|&u| g.side_of(u) != m.side);
+    let enemy_units = g.units_here(to).any(|u| g.side_of(u) != m.side);
     let enemy_leaders = !leaders::leaders_at(g, to, m.side.enemy()).is_empty();
     let has_unit = m.pieces.iter().any(|p| matches!(p, Piece::Unit(_)));
     if enemy_units || (enemy_leaders && !has_unit) {
@@ -355,7 +355,7 @@ fn step_check(g: &Gbacw, m: &Mover, to: Hex) -> Result<Vec<u16>, Illegal> {
                 return Err(no("5.2", why!("{} may not enter an enemy ZOC", name(g, p))));
             }
             if hooks::in_enemy_zoc(g, m.side, at)
-                && to.neighbours().iter().any(|&n| g.units_at(n).iter().any(|&u| g.side_of(u) != m.side))
+                && to.neighbours().iter().any(|&n| g.units_here(n).any(|u| g.side_of(u) != m.side))
             {
                 return Err(no("5.2", why!("{} may leave the enemy ZOC only to a hex next to no enemy", name(g, p))));
             }

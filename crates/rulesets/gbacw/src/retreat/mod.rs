@@ -196,7 +196,7 @@ fn push(g: &mut Gbacw, mut units: Vec<UnitId>, h: Hex, length: u8, why: Why, cau
 
 /// A hex none of whose units is left keeps no pin marker (13.33, 9.84).
 pub(crate) fn unpin_if_empty(g: &mut Gbacw, h: Hex) {
-    if g.units_at(h).is_empty() {
+    if g.units_here(h).next().is_none() {
         g.pinned.retain(|&p| p != h);
     }
 }
@@ -463,7 +463,7 @@ fn retreat_refusal(g: &Gbacw, r: &Retreat, h: Hex) -> Illegal {
     if !g.map().contains(h) {
         return no("5.17", why!("{h} is off the map"));
     }
-    if g.units_at(h).into_iter().any(|u| g.side_of(u) != r.side) {
+    if g.units_here(h).any(|u| g.side_of(u) != r.side) {
         return no("14.1", why!("enemy units hold {h}"));
     }
     if !paths::open_step(g, r.side, &r.units, r.start, from, h) {

@@ -61,7 +61,7 @@ pub fn open_step(g: &Gbacw, side: Side, units: &[UnitId], start: Hex, from: Hex,
     if edge_distance(g, to, edge) < edge_distance(g, from, edge) {
         return false;
     }
-    if g.units_at(to).into_iter().any(|u| g.side_of(u) != side) {
+    if g.units_here(to).any(|u| g.side_of(u) != side) {
         return false;
     }
     if afloat(g, units) {
