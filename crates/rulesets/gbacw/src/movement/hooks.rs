@@ -163,7 +163,7 @@ fn resume_step(g: &mut Gbacw, m: Mover, from: Hex, to: Hex) {
         Ok(costs) => {
             take_step(g, &mut on, to, &costs);
             if pinned {
-                if !g.units_here(from).next().is_none() {
+                if g.units_here(from).next().is_some() {
                     g.pinned.push(from);
                 }
                 if !g.pinned.contains(&to) {
