@@ -7,6 +7,7 @@
 //! - A leader whose move has ended is not moved again (issue 16), so the last combat unit may
 //!   not leave him where he may not stay (17.52).
 
+use crate::refusal::why;
 use crate::state::{Fate, Gbacw, LeaderId, Loc};
 use engine::{Illegal, Side};
 use hexmap::Hex;
@@ -41,10 +42,10 @@ pub fn fault(g: &Gbacw, l: LeaderId) -> Option<Illegal> {
         return None;
     }
     let side = g.leader_info(l).2;
-    let with_unit = !crate::stacking::friends_at(g, h, side).is_empty();
+    let with_unit = g.units_here(h).any(|u| g.side_of(u) == side && crate::stacking::stacks(g, u));
     (!with_unit && !may_stand_alone(g, h, side)).then(|| Illegal {
         rule: "GBACW 17.52".into(),
-        reason: format!(
+        reason: why!(
             "{} would end the Movement Phase alone in {h}, within {} hexes of the enemy",
             g.leader_info(l).1,
             ALONE_DISTANCE - 1

@@ -174,8 +174,18 @@ pub fn any_fault(g: &Gbacw, side: Side) -> Option<Illegal> {
 #[must_use]
 pub fn may_raise(g: &Gbacw, u: UnitId, raised: &[UnitId]) -> bool {
     let Loc::Map(h) = g.unit(u).loc else { return false };
-    let stack = friends_at(g, h, g.side_of(u));
-    stack.len() > 1 && stack.first() != Some(&u) && !raised.contains(&u)
+    // As `friends_at(..)`'s length and first, without the list (asked of every unit at every
+    // decision of the Movement Phase): the top is the least (order, id), as `units_at` sorts.
+    let side = g.side_of(u);
+    let (mut n, mut top) = (0, None);
+    for v in g.units_here(h).filter(|&v| g.side_of(v) == side && stacks(g, v)) {
+        n += 1;
+        let key = (g.unit(v).order, v);
+        if top.is_none_or(|t| key < t) {
+            top = Some(key);
+        }
+    }
+    n > 1 && top.map(|t| t.1) != Some(u) && !raised.contains(&u)
 }
 
 /// 8.41: puts `u` on top of its hex's stack.

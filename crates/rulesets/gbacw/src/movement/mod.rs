@@ -259,6 +259,17 @@ fn select_check(g: &Gbacw, side: Side, p: Piece) -> Result<Option<usize>, Illega
         Loc::Waiting => return due(g, p).map(Some),
         Loc::OffMap(_) | Loc::Gone(_) => return Err(no("5.0", why!("{} is not on the map", name(g, p)))),
     }
+    // Where it stands it may end, most often: judged without a move made up for it (this is
+    // asked of every counter at every decision of the phase).
+    let Some(at) = hex(g, p) else { return Ok(None) };
+    let stays = stacking::fault(g, at, side).is_none()
+        && match p {
+            Piece::Leader(l) => leaders::fault(g, l).is_none(),
+            Piece::Unit(_) => true,
+        };
+    if stays {
+        return Ok(None);
+    }
     let m = Mover { side, pieces: vec![p], spent: vec![0], landing: None, steps: 0, pending: None };
     if may_end(g, &m).is_err() && !finish::can_finish(g, &m) {
         return Err(may_end(g, &m).err().unwrap_or_else(|| no("8.11", "its move could not end legally")));
