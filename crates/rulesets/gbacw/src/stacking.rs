@@ -22,6 +22,7 @@
 //!   go under those already there.
 
 use crate::oob::Kind;
+use crate::refusal::why;
 use crate::state::{Formation, Gbacw, Loc, UnitId};
 use engine::{Illegal, Side};
 use hexmap::Hex;
@@ -50,6 +51,25 @@ pub fn stacks(g: &Gbacw, u: UnitId) -> bool {
 #[must_use]
 pub fn friends_at(g: &Gbacw, h: Hex, side: Side) -> Vec<UnitId> {
     g.units_at(h).into_iter().filter(|&u| g.side_of(u) == side && stacks(g, u)).collect()
+}
+
+/// More units than any hex's stack holds (8.11 allows a handful): room for [`friends_in`].
+const FEW: usize = 16;
+
+/// As [`friends_at`], into `buf` instead of a new list (asked of every step and every
+/// counter's hex in a listing); a list when `buf` is too short.
+fn friends_in<'b>(g: &Gbacw, h: Hex, side: Side, buf: &'b mut [UnitId; FEW]) -> std::borrow::Cow<'b, [UnitId]> {
+    let mut n = 0;
+    for u in g.units_here(h).filter(|&u| g.side_of(u) == side && stacks(g, u)) {
+        if n == FEW {
+            return std::borrow::Cow::Owned(friends_at(g, h, side));
+        }
+        buf[n] = u;
+        n += 1;
+    }
+    let units = &mut buf[..n];
+    units.sort_by_key(|&u| (g.unit(u).order, u));
+    std::borrow::Cow::Borrowed(units)
 }
 
 /// How units in a hex break 8.11-8.17, found without words (a listing asks this of every
@@ -131,7 +151,8 @@ pub fn within_limits(g: &Gbacw, h: Hex, units: &[UnitId]) -> bool {
 /// does: R41).
 #[must_use]
 pub fn fault(g: &Gbacw, h: Hex, side: Side) -> Option<Illegal> {
-    let units = friends_at(g, h, side);
+    let mut buf = [0; FEW];
+    let units = friends_in(g, h, side, &mut buf);
     if units.is_empty() || g.pinned.contains(&h) {
         return None;
     }
@@ -139,19 +160,17 @@ pub fn fault(g: &Gbacw, h: Hex, side: Side) -> Option<Illegal> {
     let limit = g.charts().stacking(terrain);
     let no = |rule: &str, reason: String| Some(Illegal { rule: format!("GBACW {rule}"), reason });
     match breach(g, h, &units)? {
-        Breach::Units(n) => no("8.11", format!("{h} ({}) holds at most {} units, not {n}", terrain.key(), limit.units)),
+        Breach::Units(n) => no("8.11", why!("{h} ({}) holds at most {} units, not {n}", terrain.key(), limit.units)),
         Breach::Points(sp) => {
-            no("8.11", format!("{h} ({}) holds at most {} Stacking Points, not {sp}", terrain.key(), limit.sp))
+            no("8.11", why!("{h} ({}) holds at most {} Stacking Points, not {sp}", terrain.key(), limit.sp))
         }
         Breach::Batteries(n) => {
-            no("8.13", format!("{h} ({}) holds at most {} batteries, not {n}", terrain.key(), limit.batteries))
+            no("8.13", why!("{h} ({}) holds at most {} batteries, not {n}", terrain.key(), limit.batteries))
         }
-        Breach::Column(c) => {
-            no("8.16", format!("{} in Column may share {h} with no other combat unit", g.info(c).name))
-        }
+        Breach::Column(c) => no("8.16", why!("{} in Column may share {h} with no other combat unit", g.info(c).name)),
         Breach::Mounted(m, o) => no(
             "8.17",
-            format!(
+            why!(
                 "mounted {} may share {h} only with mounted cavalry and leaders, not {}",
                 g.info(m).name,
                 g.info(o).name
