@@ -39,7 +39,9 @@ pub use memo::LegalMemo;
 pub use probe::{Explanation, Probe, explain};
 pub use record::{Record, RecordError, hash_hex, replay};
 pub use rng::Dice;
-pub use view::{ActionView, AidTable, BoardView, CounterView, HexView, LegendEntry, LineView, MarkView, StatusView};
+pub use view::{
+    ActionView, AidTable, BoardView, CounterView, HexView, LegendEntry, LineView, MarkView, Param, StatusView,
+};
 
 use serde::{Deserialize, Serialize, de::DeserializeOwned};
 use std::fmt::Debug;
@@ -301,6 +303,15 @@ pub trait Game: Clone + Hash + Send + Sync + 'static {
     /// the kind the pending decision takes. The default names none.
     fn probe(&self, _probe: &Probe) -> Vec<Self::Action> {
         Vec::new()
+    }
+
+    /// The action `action` with the values it carries ([`ActionView::params`], in order) set
+    /// to `values`: a listed move of six inches as one of four and a half, for a page's drag
+    /// or the conformance suite's samples. `None` when it carries no values, or not that
+    /// many. Whether the result is legal is [`Game::is_legal`]'s to say. The default: `None`
+    /// (hex rulesets list every action).
+    fn with_params(&self, _action: &Self::Action, _values: &[i64]) -> Option<Self::Action> {
+        None
     }
 
     /// What bars the unit selected in `probe` from what the click means, where an action of

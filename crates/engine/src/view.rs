@@ -187,6 +187,29 @@ pub struct ActionView {
     /// it for a choice of a unit to move by playing it ([`crate::reach::ends_moves`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ends: Option<String>,
+    /// The values the action carries when the rules let the player choose them on a
+    /// continuous scale (issue 17: a distance, an angle), each with its exact legal range,
+    /// so a page can clamp a drag truthfully. The listed action is one point of the range;
+    /// [`crate::Game::with_params`] makes the others.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub params: Vec<Param>,
+}
+
+/// A value a parametrised action carries ([`ActionView::params`]), in whole units of its own
+/// (sixteenths of an inch, degrees) so that records replay exactly.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Param {
+    /// What it is, in the rules' words ("distance", "wheel").
+    pub name: String,
+    /// Its unit ("1/16 in", "degree").
+    pub unit: String,
+    /// The smallest legal value, the other values as listed.
+    pub min: i64,
+    /// The largest legal value, the other values as listed: every value from `min` to `max`
+    /// is legal, and none outside (the conformance suite samples both).
+    pub max: i64,
+    /// The value the listed action carries.
+    pub value: i64,
 }
 
 impl ActionView {

@@ -36,6 +36,7 @@
 //! pending prompt (its rule and text), so the position can be rebuilt with
 //! [`replay_random`]. Panics inside the game are caught and reported the same way.
 
+mod params;
 mod probes;
 pub use probes::probes_explained;
 
@@ -44,6 +45,10 @@ use serde_json::Value;
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::fmt::Debug;
 use std::panic::{AssertUnwindSafe, catch_unwind};
+
+/// Mixed into a game seed for the values [`action_views_on_board`] samples from the ranges of
+/// parametrised actions (issue 17), so the random policy's draws stay as they were.
+const PARAM_SAMPLES: u64 = 0x5041_5241_4d53;
 
 /// How far the sum of a chance node's probabilities may stray from one.
 pub const PROBABILITY_TOLERANCE: f64 = 1e-9;
@@ -371,6 +376,10 @@ pub const ACTION_KINDS: [&str; 12] =
 /// it stands on; a unit off the map (aboard, not yet arrived) is any non-empty id. A
 /// placement (`place`) names its hex.
 ///
+/// Parametrised actions (issue 17) are checked too: each value's range in the view is exact,
+/// every value inside it legal by [`Game::is_legal`] and the first ones outside refused
+/// (sampled through [`Game::with_params`]).
+///
 /// # Errors
 /// One line per failing game, naming the action and what is wrong with its view.
 pub fn action_views_on_board<G: Game>(
@@ -383,6 +392,8 @@ pub fn action_views_on_board<G: Game>(
         let mut game = new();
         game.set_logging(false);
         let mut dice = Dice::seeded(trail.game_seed);
+        // The values sampled from parametrised actions' ranges, apart from the policy's draws.
+        let mut samples = Dice::seeded(trail.game_seed ^ PARAM_SAMPLES);
         loop {
             let actions: Vec<G::Action> = match game.actor() {
                 Actor::Over => return Ok(()),
@@ -394,7 +405,9 @@ pub fn action_views_on_board<G: Game>(
             let counters: HashMap<&str, &str> =
                 board.counters.iter().map(|c| (c.id.as_str(), c.hex.as_str())).collect();
             for a in &actions {
-                view_fault(&game, a, &hexes, &counters).map_err(|e| trail.fail(&new, format!("{a:?}: {e}")))?;
+                view_fault(&game, a, &hexes, &counters)
+                    .and_then(|()| params::params_fault(&game, a, &mut samples))
+                    .map_err(|e| trail.fail(&new, format!("{a:?}: {e}")))?;
             }
             if trail.actions.len() as u64 >= max_decisions {
                 return Ok(());

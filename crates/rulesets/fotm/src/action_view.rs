@@ -75,6 +75,7 @@ pub(crate) fn action_view(g: &Fotm, a: &Action) -> ActionView {
         },
         together: Vec::new(),
         ends: None,
+        params: Vec::new(),
     }
 }
 

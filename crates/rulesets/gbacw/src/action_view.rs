@@ -101,5 +101,6 @@ pub fn action_view(g: &Gbacw, a: &Action) -> ActionView {
         warning: None,
         together: Vec::new(),
         ends: None,
+        params: Vec::new(),
     }
 }
