@@ -1,0 +1,81 @@
+//! Measuring on the table: whether one shape lies within a distance of another (a closure
+//! within 2 inches, a target within range) and the range between them in whole inches,
+//! partial inches rounded up (8.1: 9 1/4 inches is 10). Exact: squared distances are compared
+//! in integers, never rooted.
+
+use crate::shape::{Polygon, overlap};
+use crate::{Pos, SIXTEENTHS};
+
+/// Whether `p` lies within `r` sixteenths of the segment `a`-`b` (its ends included).
+#[must_use]
+pub fn point_within_segment(p: Pos, a: Pos, b: Pos, r: i64) -> bool {
+    let r2 = i128::from(r) * i128::from(r);
+    let (abx, aby) = a.to(b);
+    let (apx, apy) = a.to(p);
+    let len2 = i128::from(abx * abx + aby * aby);
+    let t = i128::from(abx) * i128::from(apx) + i128::from(aby) * i128::from(apy);
+    if len2 == 0 || t <= 0 {
+        return i128::from(a.dist2(p)) <= r2;
+    }
+    if t >= len2 {
+        return i128::from(b.dist2(p)) <= r2;
+    }
+    // The foot of the perpendicular falls inside: the distance is |cross| / |ab|.
+    let cross = i128::from(abx) * i128::from(apy) - i128::from(aby) * i128::from(apx);
+    cross * cross <= r2 * len2
+}
+
+/// Whether the shapes `a` and `b` come within `r` sixteenths of each other (overlapping or
+/// touching: any `r`).
+#[must_use]
+pub fn within(a: &Polygon, b: &Polygon, r: i64) -> bool {
+    if overlap(a, b) {
+        return true;
+    }
+    // Apart, the nearest points are a corner of one and an edge of the other.
+    let near =
+        |x: &Polygon, y: &Polygon| x.points.iter().any(|&p| y.edges().any(|(s, t)| point_within_segment(p, s, t, r)));
+    near(a, b) || near(b, a)
+}
+
+/// The range from `a` to `b` in whole inches, partial inches rounded up (8.1); 0 when they
+/// touch or overlap; `u32::MAX` when either is empty.
+#[must_use]
+pub fn range_inches(a: &Polygon, b: &Polygon) -> u32 {
+    if a.points.is_empty() || b.points.is_empty() {
+        return u32::MAX;
+    }
+    if overlap(a, b) {
+        return 0;
+    }
+    // A first guess from floating point, then made exact: the least k with `within`.
+    let mut best = f64::INFINITY;
+    for (x, y) in [(a, b), (b, a)] {
+        for &p in &x.points {
+            for (s, t) in y.edges() {
+                best = best.min(segment_distance_f64(p, s, t));
+            }
+        }
+    }
+    let inch = i64::from(SIXTEENTHS);
+    let guess = (best / f64::from(SIXTEENTHS)).ceil();
+    let mut k = if guess.is_finite() && guess > 0.0 { guess as i64 } else { 1 };
+    while k > 1 && within(a, b, (k - 1) * inch) {
+        k -= 1;
+    }
+    while !within(a, b, k * inch) {
+        k += 1;
+    }
+    u32::try_from(k).unwrap_or(u32::MAX)
+}
+
+/// The distance from `p` to the segment `a`-`b`, in sixteenths, in floating point (only a
+/// guess for [`range_inches`]).
+fn segment_distance_f64(p: Pos, a: Pos, b: Pos) -> f64 {
+    let (abx, aby) = a.to(b);
+    let (apx, apy) = a.to(p);
+    let len2 = (abx * abx + aby * aby) as f64;
+    let t = if len2 == 0.0 { 0.0 } else { ((abx * apx + aby * apy) as f64 / len2).clamp(0.0, 1.0) };
+    let (dx, dy) = (apx as f64 - t * abx as f64, apy as f64 - t * aby as f64);
+    (dx * dx + dy * dy).sqrt()
+}

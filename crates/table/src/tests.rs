@@ -1,0 +1,133 @@
+//! Position tests of the table's geometry, each with the case next to it that must not fire.
+
+use crate::angle::{cos, rotate, sin};
+use crate::shape::{Polygon, Stand, on_segment};
+use crate::sweep::{clear, hull, translation, wheel};
+use crate::*;
+
+fn stand(x: i32, y: i32, facing: i32) -> Stand {
+    // A 15 mm infantry stand of the rules' example: 1 inch wide, 1/2 inch deep.
+    Stand { centre: Pos::inches(x, y), facing: Facing::new(facing), width: SIXTEENTHS, depth: SIXTEENTHS / 2 }
+}
+
+#[test]
+fn the_sine_table_is_exact_at_the_right_angles_and_symmetric() {
+    for d in [0, 90, 180, 270, 360, -90] {
+        assert_eq!(sin(d).abs() + cos(d).abs(), angle::ONE, "{d}");
+    }
+    for d in 0..360 {
+        assert_eq!(sin(d), -sin(-d), "{d}");
+        assert_eq!(sin(d), cos(90 - d), "{d}");
+    }
+}
+
+#[test]
+fn a_quarter_turn_clockwise_takes_up_the_table_to_the_right() {
+    let o = Pos::new(0, 0);
+    assert_eq!(rotate(Pos::new(0, 16), o, 90), Pos::new(16, 0));
+    assert_eq!(rotate(Pos::new(0, 16), o, -90), Pos::new(-16, 0));
+    assert_eq!(rotate(Pos::new(5, 7), o, 360), Pos::new(5, 7));
+    // Turned and turned back, a point comes home to within a sixteenth; each turn is taken
+    // from the start, never step upon step, so rounding does not pile up.
+    for d in 1..360 {
+        let p = rotate(rotate(Pos::inches(6, 3), o, d), o, -d);
+        assert!(p.dist2(Pos::inches(6, 3)) <= 2, "{d}: {p:?}");
+    }
+}
+
+#[test]
+fn a_stand_facing_up_has_its_front_at_the_top() {
+    let s = stand(10, 10, 0);
+    let (fl, fr) = s.front();
+    assert_eq!((fl, fr), (Pos::new(152, 164), Pos::new(168, 164)));
+    // Facing right, the front is the right edge, left end at the top.
+    let (fl, fr) = stand(10, 10, 90).front();
+    assert_eq!((fl, fr), (Pos::new(164, 168), Pos::new(164, 152)));
+}
+
+#[test]
+fn segments_cross_when_they_meet_and_not_when_parallel_apart() {
+    let p = |x, y| Pos::new(x, y);
+    assert!(segments_cross(p(0, 0), p(10, 10), p(0, 10), p(10, 0)));
+    assert!(segments_cross(p(0, 0), p(10, 0), p(10, 0), p(20, 5)), "touching at an end");
+    assert!(!segments_cross(p(0, 0), p(10, 0), p(0, 1), p(10, 1)), "parallel, a sixteenth apart");
+    assert!(!segments_cross(p(0, 0), p(10, 0), p(11, 0), p(20, 0)), "on one line, apart");
+    assert!(on_segment(p(5, 0), p(0, 0), p(10, 0)));
+}
+
+#[test]
+fn a_point_on_the_woods_edge_is_in_the_woods_and_one_beside_it_is_not() {
+    let woods = Polygon { points: vec![Pos::inches(0, 0), Pos::inches(4, 0), Pos::inches(4, 4), Pos::inches(0, 4)] };
+    assert!(point_in_polygon(Pos::inches(2, 2), &woods));
+    assert!(point_in_polygon(Pos::inches(4, 2), &woods), "on the edge");
+    assert!(point_in_polygon(Pos::inches(4, 4), &woods), "a corner");
+    assert!(!point_in_polygon(Pos::new(65, 32), &woods), "a sixteenth outside");
+}
+
+#[test]
+fn stands_side_by_side_touch_and_a_sixteenth_apart_do_not() {
+    let a = stand(10, 10, 0).polygon();
+    let b = stand(11, 10, 0).polygon();
+    assert!(overlap(&a, &b), "edges shared");
+    let c = Stand { centre: Pos::new(177, 160), ..stand(0, 0, 0) }.polygon();
+    assert!(!overlap(&a, &c), "a sixteenth between them");
+    assert!(within(&a, &c, 1) && !within(&a, &c, 0));
+}
+
+#[test]
+fn ranges_round_partial_inches_up() {
+    let a = stand(10, 10, 0).polygon();
+    // The front edge at y = 164; a stand whose back edge is 9 1/4 inches further up.
+    let back = 164 + 9 * 16 + 4;
+    let b = Stand { centre: Pos::new(160, back + 4), ..stand(0, 0, 0) }.polygon();
+    assert_eq!(range_inches(&a, &b), 10, "9 1/4 inches rounds up to 10 (8.1)");
+    let c = Stand { centre: Pos::new(160, 164 + 9 * 16 + 4), ..stand(0, 0, 0) }.polygon();
+    assert_eq!(range_inches(&a, &c), 9, "exactly 9 inches is 9");
+    assert_eq!(range_inches(&a, &a), 0);
+}
+
+#[test]
+fn fire_arcs_take_45_degrees_either_side_and_not_a_degree_more() {
+    let f = Facing::new(0);
+    let o = Pos::new(0, 0);
+    assert!(f.within(o, Pos::new(0, 100), 45));
+    assert!(f.within(o, Pos::new(100, 100), 45), "on the edge of the arc");
+    assert!(!f.within(o, Pos::new(101, 100), 45), "just outside");
+    assert!(!f.within(o, Pos::new(0, -100), 45), "behind");
+    assert!(!f.within(o, o, 45), "not its own point");
+    assert!(f.within(o, Pos::new(100, -1), 91) && !f.within(o, Pos::new(100, -2), 90));
+    assert!(!Facing::new(0).within(o, Pos::new(0, -5), 0) && Facing::new(0).within(o, Pos::new(0, 5), 0));
+}
+
+#[test]
+fn a_straight_move_through_a_stand_is_blocked_and_one_past_it_is_clear() {
+    let mover = stand(10, 10, 0);
+    let blocker = stand(10, 14, 0).polygon();
+    let path = translation(&mover, Pos::inches(10, 18));
+    assert!(!clear(&[path], std::slice::from_ref(&blocker)), "through it");
+    let beside = translation(&mover, Pos::inches(10, 12));
+    assert!(clear(&[beside], &[blocker]), "stops short");
+}
+
+#[test]
+fn a_wheel_sweeps_each_degree_and_hits_what_the_arc_crosses() {
+    // A right wheel: the front right corner stays put, the left end swings forward.
+    let mover = stand(10, 10, 0);
+    let (_, pivot) = mover.front();
+    let steps = wheel(&mover, pivot, 90);
+    assert_eq!(steps.len(), 90);
+    assert_eq!(steps.last().map(|s| s.facing), Some(Facing::new(90)));
+    assert_eq!(steps.last().map(|s| s.front().1), Some(pivot), "its right end stays on the pivot");
+    // A stand in front, on the arc's way, is hit; one behind is not.
+    let on_arc = stand(10, 11, 0).polygon();
+    let shapes: Vec<Polygon> = steps.iter().map(Stand::polygon).collect();
+    assert!(!clear(&shapes, std::slice::from_ref(&on_arc)));
+    let behind = stand(10, 8, 0).polygon();
+    assert!(clear(&shapes, &[behind]));
+}
+
+#[test]
+fn the_hull_of_a_square_and_its_middle_is_the_square() {
+    let h = hull(&[Pos::new(0, 0), Pos::new(4, 0), Pos::new(4, 4), Pos::new(0, 4), Pos::new(2, 2), Pos::new(2, 0)]);
+    assert_eq!(h.points.len(), 4, "{h:?}");
+}
