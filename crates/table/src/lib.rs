@@ -16,11 +16,13 @@
 //! (`tests/against_geo.rs`).
 
 pub mod angle;
+pub mod formation;
 pub mod measure;
 pub mod shape;
 pub mod sweep;
 
 pub use angle::Facing;
+pub use formation::{Body, Formation, layout};
 pub use measure::{range_inches, within};
 pub use shape::{Polygon, Stand, overlap, point_in_polygon, segments_cross};
 

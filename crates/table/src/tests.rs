@@ -131,3 +131,60 @@ fn the_hull_of_a_square_and_its_middle_is_the_square() {
     let h = hull(&[Pos::new(0, 0), Pos::new(4, 0), Pos::new(4, 4), Pos::new(0, 4), Pos::new(2, 2), Pos::new(2, 0)]);
     assert_eq!(h.points.len(), 4, "{h:?}");
 }
+
+/// A six-stand regiment of 1-inch by 1/2-inch stands facing up the table, its front's middle
+/// at (20, 20) inches.
+fn regiment(f: Formation) -> Body {
+    layout(f, 6, SIXTEENTHS, SIXTEENTHS / 2, Pos::inches(20, 20), Facing::new(0))
+}
+
+#[test]
+fn formations_lay_out_their_stands_as_5_1_to_5_5_say() {
+    let line = regiment(Formation::Line);
+    assert_eq!(line.front(), (Pos::inches(17, 20), Pos::inches(23, 20)), "six inches wide, centred");
+    let shapes: Vec<Polygon> = line.stands.iter().map(Stand::polygon).collect();
+    assert!(overlap(&shapes[0], &shapes[1]), "5.3: touching");
+    let ext = regiment(Formation::ExtendedLine);
+    assert_eq!(
+        ext.front(),
+        (Pos::new(232, 320), Pos::new(408, 320)),
+        "5.4: eleven inches, a stand's width between stands"
+    );
+    let sk = regiment(Formation::SkirmishLine);
+    let (l, r) = sk.front();
+    assert_eq!(r.x - l.x, 6 * SIXTEENTHS + 5 * formation::SKIRMISH_GAP, "5.5: 3 inches apart");
+    let ac = regiment(Formation::AssaultColumn);
+    assert_eq!(ac.front(), (Pos::inches(19, 20), Pos::inches(21, 20)), "5.2: two abreast");
+    assert_eq!(ac.stands[5].centre, Pos::new(20 * 16 + 8, 20 * 16 - 20), "three ranks deep");
+    // 5.1: as deep as the Line is wide: six inches, the 1/2-inch stands spread out.
+    let mc = regiment(Formation::MarchColumn { touching: false });
+    let back = mc.stands.last().map(|s| s.corners()[1].y).unwrap_or_default();
+    assert_eq!(20 * 16 - back, 6 * SIXTEENTHS);
+    let cav = regiment(Formation::MarchColumn { touching: true });
+    let back = cav.stands.last().map(|s| s.corners()[1].y).unwrap_or_default();
+    assert_eq!(20 * 16 - back, 3 * SIXTEENTHS, "mounted: touching");
+}
+
+#[test]
+fn a_formation_turns_about_its_fronts_middle() {
+    let right = layout(Formation::Line, 6, SIXTEENTHS, SIXTEENTHS / 2, Pos::inches(20, 20), Facing::new(90));
+    assert_eq!(right.front(), (Pos::inches(20, 23), Pos::inches(20, 17)));
+}
+
+#[test]
+fn the_fire_arc_runs_45_degrees_out_from_the_ends_and_not_behind_the_front() {
+    let line = regiment(Formation::Line);
+    assert!(line.in_arc(Pos::inches(20, 21)), "straight ahead, close: between the ends");
+    assert!(line.in_arc(Pos::inches(27, 24)), "45 degrees out from the right end");
+    assert!(!line.in_arc(Pos::new(27 * 16 + 1, 24 * 16)), "a sixteenth beyond");
+    assert!(!line.in_arc(Pos::inches(20, 20)), "on the front's line");
+    assert!(!line.in_arc(Pos::inches(20, 18)), "behind");
+}
+
+#[test]
+fn enfilade_is_behind_the_line_straight_out_from_the_front() {
+    let line = regiment(Formation::Line);
+    assert!(line.enfiladed_from(Pos::inches(40, 19)), "off to the side, behind the front's line");
+    assert!(!line.enfiladed_from(Pos::inches(40, 20)), "on the line");
+    assert!(!line.enfiladed_from(Pos::inches(40, 21)), "ahead of it");
+}

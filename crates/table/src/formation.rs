@@ -1,0 +1,153 @@
+//! A unit as its stands on the table: laid out in a formation (5.1-5.5: stands abreast in
+//! Line, a stand's width apart in Extended Line, at least 3 inches apart in Skirmish Line, two
+//! abreast in Assault Column, one behind another in March Column as deep as the Line is wide),
+//! and the questions fire and melee ask of its edges: whether a point lies in its fire arc
+//! (8.1: 45 degrees out from its ends), behind the line of its front (8.11: enfilade), or
+//! directly behind it (9.x: a rear attack).
+
+use crate::angle::{Facing, rotate};
+use crate::shape::{Polygon, Stand};
+use crate::sweep::hull;
+use crate::{Pos, SIXTEENTHS, orient};
+use serde::{Deserialize, Serialize};
+
+/// How a unit's stands stand (5.0).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Formation {
+    /// 5.3: all stands abreast and touching.
+    Line,
+    /// 5.4: abreast, each a stand's width from the next.
+    ExtendedLine,
+    /// 5.5: abreast in a single rank, 3 inches apart (the least the rule allows).
+    SkirmishLine,
+    /// 5.2: two stands abreast, as many ranks deep as it takes, touching.
+    AssaultColumn,
+    /// 5.1: one stand behind another, as deep as the unit's Line is wide (touching when the
+    /// stands are as deep as they are wide, or for mounted cavalry).
+    MarchColumn {
+        /// Mounted cavalry: the stands touch whatever their depth (5.1).
+        touching: bool,
+    },
+}
+
+/// 5.5: the least gap between stands of a Skirmish Line.
+pub const SKIRMISH_GAP: i32 = 3 * SIXTEENTHS;
+
+/// A unit's stands on the table, all facing one way (a bent line is two bodies).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Body {
+    /// Its stands, left to right across the front rank, then rank by rank to the rear.
+    pub stands: Vec<Stand>,
+}
+
+/// `n` stands `width` by `depth` in formation `f`, the middle of the formation's front edge
+/// on `front` and facing `facing`.
+#[must_use]
+pub fn layout(f: Formation, n: usize, width: i32, depth: i32, front: Pos, facing: Facing) -> Body {
+    let count = i32::try_from(n).unwrap_or(i32::MAX);
+    // Each stand's centre in the unit's own frame: x to its right, y forward, the front
+    // edge's middle at the origin.
+    let abreast = |gap: i32| -> Vec<(i32, i32)> {
+        let total = count * width + (count - 1).max(0) * gap;
+        (0..count).map(|i| (-total / 2 + i * (width + gap) + width / 2, -depth / 2)).collect()
+    };
+    let local: Vec<(i32, i32)> = match f {
+        Formation::Line => abreast(0),
+        Formation::ExtendedLine => abreast(width),
+        Formation::SkirmishLine => abreast(SKIRMISH_GAP),
+        Formation::AssaultColumn => {
+            (0..count).map(|i| ((i % 2) * width - width + width / 2, -(i / 2) * depth - depth / 2)).collect()
+        }
+        Formation::MarchColumn { touching } => {
+            // 5.1: as deep as the Line is wide, the spare depth shared between the gaps (to
+            // the sixteenth: the last stand's back edge is exactly the Line's width behind).
+            let spare = if touching || count < 2 { 0 } else { (count * width - count * depth).max(0) };
+            let gaps = (count - 1).max(1);
+            (0..count).map(|i| (0, -(i * depth + i * spare / gaps) - depth / 2)).collect()
+        }
+    };
+    let turn = i32::from(facing.degrees());
+    let stands = local
+        .into_iter()
+        .map(|(x, y)| Stand { centre: rotate(front.offset(x, y), front, turn), facing, width, depth })
+        .collect();
+    Body { stands }
+}
+
+impl Body {
+    /// The way the unit faces (its first stand's).
+    #[must_use]
+    pub fn facing(&self) -> Facing {
+        self.stands.first().map_or_else(Facing::default, |s| s.facing)
+    }
+
+    /// The ends of its front: the front left corner of its leftmost front stand and the
+    /// front right corner of its rightmost, found as the extremes along its front.
+    #[must_use]
+    pub fn front(&self) -> (Pos, Pos) {
+        let fronts: Vec<Pos> = self
+            .stands
+            .iter()
+            .flat_map(|s| {
+                let (l, r) = s.front();
+                [l, r]
+            })
+            .collect();
+        let (fx, fy) = self.facing().vector();
+        // Along the front (rightward: the facing turned clockwise a quarter) and forward.
+        let (rx, ry) = (fy, -fx);
+        let along = |p: &Pos| i64::from(p.x) * rx + i64::from(p.y) * ry;
+        let ahead = |p: &Pos| i64::from(p.x) * fx + i64::from(p.y) * fy;
+        let most = fronts.iter().map(ahead).max().unwrap_or(0);
+        let first: Vec<&Pos> = fronts.iter().filter(|p| most - ahead(p) <= crate::angle::ONE).collect();
+        let left = first.iter().min_by_key(|p| along(p)).map_or(Pos::default(), |p| **p);
+        let right = first.iter().max_by_key(|p| along(p)).map_or(Pos::default(), |p| **p);
+        (left, right)
+    }
+
+    /// The ground it covers: the hull of its stands (gaps of a loose formation included).
+    #[must_use]
+    pub fn outline(&self) -> Polygon {
+        let points: Vec<Pos> = self.stands.iter().flat_map(Stand::corners).collect();
+        hull(&points)
+    }
+
+    /// 8.1: whether `p` lies in its fire arc: ahead of its front, between its ends or within
+    /// 45 degrees out from either end.
+    #[must_use]
+    pub fn in_arc(&self, p: Pos) -> bool {
+        let (l, r) = self.front();
+        let f = self.facing();
+        // Ahead of the front's line turns anticlockwise from its left end to its right.
+        if orient(l, r, p) <= 0 {
+            return false;
+        }
+        f.within(l, p, 45) || f.within(r, p, 45) || between_sides(l, r, f, p)
+    }
+
+    /// 8.11: whether `p` lies behind the line drawn straight out from its front (enfilade).
+    #[must_use]
+    pub fn enfiladed_from(&self, p: Pos) -> bool {
+        let (l, r) = self.front();
+        orient(l, r, p) < 0
+    }
+}
+
+/// Whether `p`, ahead of the front `l`-`r` of a unit facing `f`, lies between the lines drawn
+/// straight forward from its two ends.
+fn between_sides(l: Pos, r: Pos, f: Facing, p: Pos) -> bool {
+    let (fx, fy) = f.vector();
+    let ahead = |from: Pos| -> (i64, i64) {
+        (i64::from(from.x) * crate::angle::ONE + fx, i64::from(from.y) * crate::angle::ONE + fy)
+    };
+    let side = |a: Pos, b: (i64, i64)| -> i128 {
+        // orient(a, a + forward, p) in the scaled frame.
+        let (ax, ay) =
+            (i128::from(a.x) * i128::from(crate::angle::ONE), i128::from(a.y) * i128::from(crate::angle::ONE));
+        let (px, py) =
+            (i128::from(p.x) * i128::from(crate::angle::ONE), i128::from(p.y) * i128::from(crate::angle::ONE));
+        (i128::from(b.0) - ax) * (py - ay) - (i128::from(b.1) - ay) * (px - ax)
+    };
+    // Right of the left end's line, left of the right end's.
+    side(l, ahead(l)) <= 0 && side(r, ahead(r)) >= 0
+}
