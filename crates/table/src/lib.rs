@@ -10,7 +10,8 @@
 //! - the predicates are exact: whether segments cross, a point lies in a polygon, two convex
 //!   shapes overlap ([`shape`]), a shape lies within a distance of another and the range
 //!   between them in whole inches rounded up ([`measure`]), a point lies within a fire arc
-//!   ([`Facing::within`]), and a moving stand sweeps across another ([`sweep`]).
+//!   ([`Facing::within`]), a moving stand sweeps across another ([`sweep`]), and a stand
+//!   sees some portion of a target past what stands between ([`sight`]).
 //!
 //! Property tests check these against `geo`, an independent geometry crate
 //! (`tests/against_geo.rs`).
@@ -19,6 +20,7 @@ pub mod angle;
 pub mod formation;
 pub mod measure;
 pub mod shape;
+pub mod sight;
 pub mod sweep;
 
 pub use angle::Facing;

@@ -188,3 +188,36 @@ fn enfilade_is_behind_the_line_straight_out_from_the_front() {
     assert!(!line.enfiladed_from(Pos::inches(40, 20)), "on the line");
     assert!(!line.enfiladed_from(Pos::inches(40, 21)), "ahead of it");
 }
+
+fn square(x0: i32, y0: i32, x1: i32, y1: i32) -> Polygon {
+    Polygon { points: vec![Pos::inches(x0, y0), Pos::inches(x1, y0), Pos::inches(x1, y1), Pos::inches(x0, y1)] }
+}
+
+#[test]
+fn a_line_through_woods_is_blocked_and_one_along_its_edge_is_not() {
+    let woods = square(4, 0, 8, 4);
+    assert!(!sight::line_clear(Pos::inches(0, 2), Pos::inches(12, 2), &[&woods]), "through the middle");
+    assert!(sight::line_clear(Pos::inches(0, 4), Pos::inches(12, 4), &[&woods]), "along its edge (Reading)");
+    assert!(sight::line_clear(Pos::inches(0, 5), Pos::inches(12, 5), &[&woods]), "past it");
+    assert!((sight::length_inside(Pos::inches(0, 2), Pos::inches(12, 2), &woods) - 64.0).abs() < 1e-9, "four inches");
+    assert!(sight::length_inside(Pos::inches(5, 0), Pos::inches(7, 0), &woods).abs() < 1e-9, "along the edge");
+    assert!(
+        (sight::length_inside(Pos::inches(5, 0), Pos::inches(5, 1), &woods) - 16.0).abs() < 1e-9,
+        "from the edge in"
+    );
+}
+
+#[test]
+fn some_portion_of_a_target_half_hidden_is_seen_and_one_wholly_hidden_is_not() {
+    let from = Pos::inches(0, 0);
+    let wall = square(4, -1, 5, 1);
+    // A target across the line, its top end peeking past the wall: seen (8.8 any portion).
+    let half = square(10, 1, 11, 5);
+    assert!(sight::sees(from, &half, &[&wall]));
+    // Straight behind the wall and small enough to hide: not seen.
+    let hidden = square(10, 0, 11, 1);
+    let tall_wall = square(4, -2, 5, 2);
+    assert!(!sight::sees(from, &hidden, &[&tall_wall]));
+    // Nothing between: seen.
+    assert!(sight::sees(from, &hidden, &[]));
+}

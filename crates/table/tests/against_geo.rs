@@ -4,8 +4,8 @@
 //! rounding could decide: touching cases are tested by position tests in `src/tests.rs`.
 
 use geo::{
-    Area, Contains, ConvexHull, Coord, Distance, Euclidean, Intersects, Line, LineString, MultiPoint, Point,
-    Polygon as GeoPolygon,
+    Area, BooleanOps, Contains, ConvexHull, Coord, Distance, Euclidean, Intersects, Line, LineString, MultiLineString,
+    MultiPoint, Point, Polygon as GeoPolygon,
 };
 use proptest::prelude::*;
 use table::shape::{Polygon, Stand};
@@ -95,5 +95,33 @@ proptest! {
         // Away from the arc's edge, where the tabled sines may round either way.
         prop_assume!((off.abs() - f64::from(half)).abs() > 0.01);
         prop_assert_eq!(Facing::new(f).within(from, to, half), off.abs() <= f64::from(half));
+    }
+
+    #[test]
+    fn the_length_inside_woods_agrees_with_geo_clipping(s in stand(), a in pos(), b in pos()) {
+        let poly = s.polygon();
+        let line = MultiLineString::new(vec![LineString::from(vec![coord(a), coord(b)])]);
+        let inside = geo_polygon(&poly).clip(&line, false);
+        let theirs: f64 = inside.0.iter().map(|l| l.lines().map(|x| Euclidean.distance(x.start, x.end)).sum::<f64>()).sum();
+        prop_assert!((table::sight::length_inside(a, b, &poly) - theirs).abs() < 1e-6, "{} vs {}", table::sight::length_inside(a, b, &poly), theirs);
+    }
+
+    #[test]
+    fn a_target_seen_at_any_sampled_point_is_seen(from in pos(), t in stand(), w in stand()) {
+        let (target, wall) = (t.polygon(), w.polygon());
+        prop_assume!(!table::overlap(&target, &wall) && !table::point_in_polygon(from, &wall));
+        // Sample each target edge at every sixteenth, exactly on the edge: a point seen means
+        // the target is.
+        let seen_sample = target.edges().any(|(p, q)| {
+            let n = p.dist2(q).max(1).isqrt().max(1);
+            (0..=n).any(|k| {
+                let t = k as f64 / n as f64;
+                let at = (f64::from(p.x) + f64::from(q.x - p.x) * t, f64::from(p.y) + f64::from(q.y - p.y) * t);
+                table::sight::line_clear_to(from, at, &[&wall])
+            })
+        });
+        if seen_sample {
+            prop_assert!(table::sight::sees(from, &target, &[&wall]));
+        }
     }
 }
