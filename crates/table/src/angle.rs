@@ -112,3 +112,22 @@ impl Facing {
         i128::from(sin(h)) * dot - i128::from(cos(h)) * cross >= 0
     }
 }
+
+/// The whole-degree facing nearest the direction from `from` to `to` (the one whose tabled
+/// direction has the greatest cosine with it; the lesser degree on a tie), so a stand led
+/// along a path faces down it; up the table when the points are one.
+#[must_use]
+pub fn facing_toward(from: Pos, to: Pos) -> Facing {
+    let (vx, vy) = from.to(to);
+    let mut best = (i128::MIN, 0u16);
+    for d in 0..360u16 {
+        let (fx, fy) = Facing(d).vector();
+        // The cosine times both lengths; the tabled vectors' lengths differ by a part in
+        // 65,536 at most, less than a whole degree's change.
+        let dot = i128::from(fx) * i128::from(vx) + i128::from(fy) * i128::from(vy);
+        if dot > best.0 {
+            best = (dot, d);
+        }
+    }
+    Facing(best.1)
+}

@@ -151,3 +151,41 @@ fn between_sides(l: Pos, r: Pos, f: Facing, p: Pos) -> bool {
     // Right of the left end's line, left of the right end's.
     side(l, ahead(l)) <= 0 && side(r, ahead(r)) >= 0
 }
+
+/// 5.1: a March Column of `n` stands led along `path` (its head's way, first point first):
+/// the head's front edge's middle on the path's last point, facing down its last stretch,
+/// and each stand behind on the path `gap` sixteenths behind the one before (their
+/// centres spaced `depth + gap` along the path), facing the way the path runs there. A
+/// path too short leaves the rear stands on its first point.
+#[must_use]
+pub fn march_along(path: &[Pos], n: usize, width: i32, depth: i32, gap: i32) -> Body {
+    let Some(&head) = path.last() else { return Body { stands: Vec::new() } };
+    // Back along the path from its end: the point `back` sixteenths behind the head, and the
+    // facing of the stretch it lies on.
+    let behind = |back: f64| -> (Pos, Facing) {
+        let mut left = back;
+        for w in path.windows(2).rev() {
+            let (a, b) = (w[0], w[1]);
+            let len = (a.dist2(b) as f64).sqrt();
+            if len > 0.0 && left <= len {
+                let t = left / len;
+                let x = f64::from(b.x) + f64::from(a.x - b.x) * t;
+                let y = f64::from(b.y) + f64::from(a.y - b.y) * t;
+                return (Pos::new(x.round() as i32, y.round() as i32), crate::angle::facing_toward(a, b));
+            }
+            left -= len;
+        }
+        let first = path[0];
+        let facing = path.windows(2).next().map_or_else(Facing::default, |w| crate::angle::facing_toward(w[0], w[1]));
+        (first, facing)
+    };
+    let stands = (0..n)
+        .map(|i| {
+            let back = f64::from(depth) / 2.0 + i as f64 * f64::from(depth + gap);
+            let (centre, facing) = behind(back);
+            Stand { centre, facing, width, depth }
+        })
+        .collect();
+    debug_assert!(path.len() == 1 || head != Pos::new(i32::MIN, i32::MIN));
+    Body { stands }
+}

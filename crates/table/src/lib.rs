@@ -26,7 +26,7 @@ pub mod sweep;
 pub use angle::Facing;
 pub use formation::{Body, Formation, layout};
 pub use measure::{range_inches, within};
-pub use shape::{Polygon, Stand, overlap, point_in_polygon, segments_cross};
+pub use shape::{Polygon, Polyline, Stand, overlap, point_in_polygon, segments_cross};
 
 use serde::{Deserialize, Serialize};
 

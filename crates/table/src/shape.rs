@@ -123,3 +123,30 @@ pub fn overlap(a: &Polygon, b: &Polygon) -> bool {
 pub fn segment_meets(a: Pos, b: Pos, poly: &Polygon) -> bool {
     poly.edges().any(|(p, q)| segments_cross(a, b, p, q)) || point_in_polygon(a, poly)
 }
+
+/// A line drawn on the table, open at both ends: a fence, a wall, a stream, a road (its
+/// corners in order).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Polyline {
+    /// Its corners.
+    pub points: Vec<Pos>,
+}
+
+impl Polyline {
+    /// Its pieces, each from one corner to the next.
+    pub fn pieces(&self) -> impl Iterator<Item = (Pos, Pos)> + '_ {
+        self.points.windows(2).map(|w| (w[0], w[1]))
+    }
+
+    /// Whether the segment `a`-`b` meets it (a move or a line of sight crossing a fence).
+    #[must_use]
+    pub fn crossed_by(&self, a: Pos, b: Pos) -> bool {
+        self.pieces().any(|(p, q)| segments_cross(a, b, p, q))
+    }
+
+    /// Whether shape `poly` meets it (a stand on the wall).
+    #[must_use]
+    pub fn touches(&self, poly: &Polygon) -> bool {
+        self.pieces().any(|(p, q)| crate::shape::segment_meets(p, q, poly))
+    }
+}

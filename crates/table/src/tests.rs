@@ -221,3 +221,37 @@ fn some_portion_of_a_target_half_hidden_is_seen_and_one_wholly_hidden_is_not() {
     // Nothing between: seen.
     assert!(sight::sees(from, &hidden, &[]));
 }
+
+#[test]
+fn facings_toward_a_point_are_the_nearest_whole_degree() {
+    let o = Pos::new(0, 0);
+    assert_eq!(angle::facing_toward(o, Pos::new(0, 10)), Facing::new(0));
+    assert_eq!(angle::facing_toward(o, Pos::new(10, 0)), Facing::new(90));
+    assert_eq!(angle::facing_toward(o, Pos::new(10, 10)), Facing::new(45));
+    assert_eq!(angle::facing_toward(o, Pos::new(-10, -10)), Facing::new(225));
+    assert_eq!(angle::facing_toward(o, Pos::new(100, 173)), Facing::new(30), "tan 30 = 0.577");
+}
+
+#[test]
+fn a_fence_is_crossed_by_a_move_over_it_and_not_by_one_beside_it() {
+    let fence = Polyline { points: vec![Pos::inches(0, 5), Pos::inches(10, 5), Pos::inches(10, 9)] };
+    assert!(fence.crossed_by(Pos::inches(3, 2), Pos::inches(3, 8)));
+    assert!(fence.crossed_by(Pos::inches(8, 7), Pos::inches(12, 7)), "its second piece");
+    assert!(!fence.crossed_by(Pos::inches(12, 2), Pos::inches(12, 8)), "beyond its end");
+    assert!(fence.touches(&stand(5, 5, 0).polygon()) && !fence.touches(&stand(5, 7, 0).polygon()));
+}
+
+#[test]
+fn a_march_column_follows_its_heads_path_round_a_corner() {
+    // Up the table six inches, then right six: the head faces right at the end.
+    let path = [Pos::inches(0, 0), Pos::inches(0, 6), Pos::inches(6, 6)];
+    let col = formation::march_along(&path, 4, SIXTEENTHS, SIXTEENTHS, 0);
+    assert_eq!(col.stands.len(), 4);
+    assert_eq!(col.stands[0].centre, Pos::new(6 * 16 - 8, 96), "half a stand behind the head's front");
+    assert_eq!(col.stands[0].facing, Facing::new(90));
+    // The sixth inch back is round the corner: that stand faces up the table.
+    assert_eq!(col.stands[3].centre, Pos::new(6 * 16 - 56, 96));
+    let long = formation::march_along(&path, 8, SIXTEENTHS, SIXTEENTHS, 0);
+    assert_eq!(long.stands[7].facing, Facing::new(0), "round the corner, facing up the path");
+    assert_eq!(long.stands[7].centre, Pos::new(0, 96 - 24));
+}
