@@ -134,7 +134,7 @@ pub fn is_other_commander(g: &Gbacw, l: LeaderId) -> bool {
 }
 
 /// A division or other commander's Divisional Integrity Radius (17.2, 17.3).
-fn dir_radius(g: &Gbacw, d: LeaderId) -> u8 {
+pub(crate) fn dir_radius(g: &Gbacw, d: LeaderId) -> u8 {
     // 17.85: a promoted brigade commander brings his own Divisional Integrity Radius.
     if let Some((_, dir)) = g.leaders[usize::from(d)].promoted {
         return dir;

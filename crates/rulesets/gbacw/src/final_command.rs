@@ -13,7 +13,7 @@
 //!   map has nowhere to put him: he stays off until it has.
 //! - 17.83-17.85: at the end of the phase (17.84) a lost division commander is succeeded by
 //!   the first brigade commander of his promotion list (the order of battle's priority) still
-//!   on the map. The division commander's counter comes back at the promoted man's hex and
+//!   on the map, the brigades' own commanders before any anonymous replacement. The division commander's counter comes back at the promoted man's hex and
 //!   stands for him (`promoted`: his brigade and the Divisional Integrity Radius he brings,
 //!   no Command Points, 17.85); the brigade's own counter turns to its replacement (17.81's
 //!   anonymous officer), so no extra counter is needed. The lost commander's fate is
@@ -112,12 +112,18 @@ fn promote(g: &mut Gbacw) {
         if fate == Fate::Embarked {
             continue;
         }
-        let successor = c
-            .promotion
-            .iter()
-            .filter_map(|id| oob.brigades.iter().position(|x| &x.id == id))
-            .map(|b| (b, command::brigade_leader(g, b)))
-            .find_map(|(b, bl)| g.leader_hex(bl).map(|h| (b, bl, h)));
+        // The priority names the brigades' own commanders: an anonymous replacement comes
+        // after every one of them still on the map (the fourth audit: McClernand's replacement,
+        // placed that phase, was promoted over Dougherty).
+        let on_map = |original: bool| {
+            c.promotion
+                .iter()
+                .filter_map(|id| oob.brigades.iter().position(|x| &x.id == id))
+                .map(|b| (b, command::brigade_leader(g, b)))
+                .filter(|&(_, bl)| g.leaders[usize::from(bl)].replaced != original)
+                .find_map(|(b, bl)| g.leader_hex(bl).map(|h| (b, bl, h)))
+        };
+        let successor = on_map(true).or_else(|| on_map(false));
         let Some((b, bl, h)) = successor else { continue };
         let info = &oob.brigades[b];
         let dir = if g.leaders[usize::from(bl)].replaced { info.replacement.dir } else { info.ratings.dir };

@@ -46,7 +46,8 @@ pub fn fault(g: &Gbacw, l: LeaderId) -> Option<Illegal> {
     (!with_unit && !may_stand_alone(g, h, side)).then(|| Illegal {
         rule: "GBACW 17.52".into(),
         reason: why!(
-            "{} would end the Movement Phase alone in {h}, within {} hexes of the enemy",
+            "{} would end the Movement Phase alone in {h}, within {} hexes of the enemy: move a combat unit \
+             there first (each move is judged as it ends, so the phase can always end; plan, 17.52)",
             g.leader_info(l).1,
             ALONE_DISTANCE - 1
         ),

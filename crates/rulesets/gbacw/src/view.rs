@@ -192,8 +192,10 @@ fn leader_status(g: &Gbacw, l: LeaderId) -> Vec<String> {
     let Some(b) = command::brigade(g, l) else {
         // A commander above the brigades: his Divisional Integrity Radius and the Command
         // Points he has left (17.21, 17.22; the sixth playtest found no rating shown).
-        let c = &g.oob().commanders[usize::from(l)];
-        return vec![format!("DIR {}", c.dir), format!("CP {}", g.command.points[usize::from(l)])];
+        // A brigade commander promoted to the division brings his own radius (17.85; the
+        // fourth audit: the view showed the lost commander's).
+        let dir = command::dir_radius(g, l);
+        return vec![format!("DIR {dir}"), format!("CP {}", g.command.points[usize::from(l)])];
     };
     let info = &g.oob().brigades[b];
     let ratings = if g.leaders[usize::from(l)].replaced { &info.replacement } else { &info.ratings };

@@ -759,3 +759,36 @@ fn rule_11_19_a_wagon_captured_in_melee_stays_captured() {
         g.log().events().iter().map(|e| &e.text).collect::<Vec<_>>()
     );
 }
+
+/// 13.33 with 12.92 (the fourth audit): a routed unit meleed for a "C1R2" loses the point,
+/// retreats its two hexes and then routs again (three more); without the casualty ("R2"
+/// alone, or a unit not routed) it does not.
+#[test]
+fn rule_13_33_a_routed_unit_hurt_in_melee_routs_again_after_its_retreat() {
+    let run = |routed: bool, want: MeleeEffect| {
+        let (mut g, u, c) = tk::contact();
+        g.unit_mut(c).routed = routed;
+        g.unit_mut(c).morale = Some(5);
+        fight(&mut g, u);
+        let b = pending(&g);
+        let diff = attack::differential(&g, &b.attackers, b.target);
+        if !(1..=6).any(|d| bout::result(&g, diff, d).1 == want) {
+            return None;
+        }
+        roll_for(&mut g, |r| r.1 == want);
+        let before = g.log().events().len();
+        play_out(&mut g, 6);
+        let again =
+            g.log().events()[before..].iter().any(|e| e.rule == "GBACW 13.33" && e.text.contains("routs again"));
+        Some((again, g.hex_of(c).map(|h| h.distance(hex("2329")))))
+    };
+    let hurt = MeleeEffect::Loss { captured: 1, retreat: 2 };
+    let (again, far) = run(true, hurt).expect("a C1R2 at this differential");
+    assert!(again, "routed and hurt: routs again");
+    assert!(far.is_none_or(|d| d > 2), "two hexes, then three more: {far:?}");
+    let (again, _) = run(false, hurt).expect("a C1R2");
+    assert!(!again, "not routed: a morale check, no second rout");
+    if let Some((again, _)) = run(true, MeleeEffect::Loss { captured: 0, retreat: 2 }) {
+        assert!(!again, "routed but no casualty: no second rout");
+    }
+}

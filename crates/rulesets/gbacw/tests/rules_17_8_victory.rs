@@ -243,6 +243,12 @@ fn rule_17_83_a_lost_division_commander_is_succeeded_by_promotion() {
     // 17.85: no Command Points in the next Initial Command Phase.
     tk::initial_command(&mut g, Side::Union);
     assert_eq!(g.command.points[usize::from(grant)], 0);
+    // The fourth audit: the view shows the successor's own DIR, not Grant's.
+    let board = g.board();
+    let counter = board.counters.iter().find(|c| c.name == g.leader_name(grant)).expect("the successor's counter");
+    assert!(counter.status.contains(&format!("DIR {dir}")), "{:?}", counter.status);
+    let grants = g.oob().commanders[usize::from(grant)].dir;
+    assert_ne!(grants, dir, "the neighbouring case needs the two radii to differ");
 }
 
 /// The third audit: a commander who embarks (the exclusive rule) left the field safely; he is
@@ -359,4 +365,27 @@ fn the_short_scenario_ends_after_nine_turns_and_leaves_nobody_behind() {
     }
     assert_eq!(g.turn, 9);
     assert!(!g.log().events().iter().any(|e| e.text.starts_with("Left on the map")));
+}
+
+/// The fourth audit: Grant and McClernand lost together. McClernand's replacement, placed in
+/// the same phase, is not promoted ahead of Dougherty, the next brigade's own commander; with
+/// Dougherty gone too, the replacement is.
+#[test]
+fn rule_17_83_a_brigades_own_commander_is_promoted_before_a_replacement() {
+    for dougherty_there in [true, false] {
+        let (mut g, a, grant, mcc) = division_board();
+        let dougherty = leader(&g, "Dougherty");
+        if dougherty_there {
+            tk::put(&mut g, "7IA", &a.label(), 0);
+            tk::put_leader(&mut g, "Dougherty", &a.label());
+        } else {
+            g.leaders[usize::from(dougherty)].loc = Loc::Gone(Fate::Embarked);
+        }
+        g.leaders[usize::from(mcc)].replaced = true;
+        g.leaders[usize::from(grant)].loc = Loc::Gone(Fate::Killed);
+        final_command(&mut g, 4, Side::Union);
+        let promoted = g.leaders[usize::from(grant)].promoted.map(|(b, _)| g.oob().brigades[usize::from(b)].id.clone());
+        let want = if dougherty_there { "Dougherty" } else { "McClernand" };
+        assert_eq!(promoted.as_deref(), Some(want), "Dougherty on the map: {dougherty_there}");
+    }
 }

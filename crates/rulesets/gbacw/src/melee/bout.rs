@@ -74,6 +74,9 @@ pub struct Bout {
     pub steps: Vec<Step>,
     /// The result, once rolled (attacker, defender).
     pub result: Option<(MeleeEffect, MeleeEffect)>,
+    /// The units that lost a point in it: a routed one routs again (13.33; the fourth audit:
+    /// a routed regiment meleed off its hex neither checked nor routed).
+    pub hurt: Vec<UnitId>,
 }
 
 /// Begins resolving the melee of `attackers` at `target`.
@@ -88,7 +91,7 @@ pub(crate) fn start(g: &mut Gbacw, target: Hex, attackers: Vec<(UnitId, Hex)>) {
         .map(Step::Elephant)
         .collect();
     steps.push(Step::Die);
-    let b = Bout { side, target, attackers, defenders, steps, result: None };
+    let b = Bout { side, target, attackers, defenders, steps, result: None, hurt: Vec::new() };
     b.advance(g);
 }
 
@@ -216,7 +219,10 @@ impl Bout {
                 });
             }
             (Step::Die, Action::Roll(die)) => self.rolled(g, die),
-            (Step::Lose { captured, .. }, Action::Casualty(u)) => lose(g, u, captured),
+            (Step::Lose { captured, .. }, Action::Casualty(u)) => {
+                self.hurt.push(u);
+                lose(g, u, captured);
+            }
             (Step::Leader(l, risk), Action::Roll2(roll)) => crate::fire::resolve::leader_casualty(g, l, risk, roll),
             (s, a) => unreachable!("{s:?} {a:?}"),
         }
@@ -235,6 +241,7 @@ impl Bout {
                     }
                     self.steps.remove(0);
                     if let Some(&u) = c.first() {
+                        self.hurt.push(u);
                         lose(g, u, captured);
                     }
                 }
@@ -344,22 +351,30 @@ impl Bout {
             MeleeEffect::Repulsed => Some((REPULSE_HEXES, Why::FallBack)),
             _ => None,
         };
+        // 13.33: a routed unit that lost a point routs again, at the end of its side's retreat
+        // (12.92) or at once when there is none (a "K").
+        let rerouted = |units: &[UnitId]| -> Vec<UnitId> {
+            units.iter().copied().filter(|&u| g.unit(u).routed && self.hurt.contains(&u)).collect()
+        };
+        let (att_again, def_again) = (rerouted(&attackers), rerouted(&defenders));
         if let Some((n, why)) = att_retreat {
             let mut hexes: Vec<Hex> = attackers.iter().filter_map(|&u| g.hex_of(u)).collect();
             hexes.sort();
             hexes.dedup();
             for h in hexes {
                 let group: Vec<UnitId> = attackers.iter().copied().filter(|&u| g.hex_of(u) == Some(h)).collect();
-                retreat::melee(g, group, h, n, why, &defenders);
+                retreat::melee(g, group, h, n, why, &defenders, &att_again);
             }
+        } else {
+            retreat::rout_again(g, &att_again, &defenders);
         }
         match d {
             MeleeEffect::Loss { retreat, .. } if retreat > 0 => {
-                retreat::melee(g, defenders, target, retreat, Why::Melee, &attackers);
+                retreat::melee(g, defenders, target, retreat, Why::Melee, &attackers, &def_again);
             }
             // 12.95: the non-phasing side stays and checks its morale.
             MeleeEffect::Repulsed => crate::fire::resolve::meleed_check(g, target, side.enemy(), defenders, attackers),
-            _ => {}
+            _ => retreat::rout_again(g, &def_again, &attackers),
         }
     }
 

@@ -57,7 +57,7 @@ pub(crate) fn begin(g: &mut Gbacw) {
             let names = names(g, routed.iter().copied());
             g.log.push("GBACW 12.51", || format!("{names}, routed, must retreat from the melee in {h}."));
             let cause = attack::enemies_in(g, side, h);
-            retreat::melee(g, routed, h, DISENGAGE_HEXES, Why::Melee, &cause);
+            retreat::melee(g, routed, h, DISENGAGE_HEXES, Why::Melee, &cause, &[]);
         }
     }
 }
@@ -142,7 +142,7 @@ pub(crate) fn announce(g: &mut Gbacw, a: Action) {
             g.log.push("GBACW 12.94", || format!("{name} retreats out of the melee in {h}."));
             g.stack.push(Frame::Melee(MeleeFrame::Announce));
             let cause = attack::enemies_in(g, g.phasing, h);
-            retreat::melee(g, vec![u], h, DISENGAGE_HEXES, Why::FallBack, &cause);
+            retreat::melee(g, vec![u], h, DISENGAGE_HEXES, Why::FallBack, &cause, &[]);
         }
         Action::Done => {
             let mut hexes: Vec<Hex> = g.melee.announced.iter().map(|&(_, h)| h).collect();

@@ -80,6 +80,9 @@ pub struct Retreat {
     pub cause: Vec<UnitId>,
     /// Enemy units that have fired retreat fire at it (10.2: once each a retreat).
     pub fired: Vec<UnitId>,
+    /// 13.33: its routed units that lost a point in the melee that sent it, to rout again at
+    /// its end.
+    pub reroute: Vec<UnitId>,
 }
 
 impl Retreat {
@@ -151,11 +154,36 @@ pub(crate) fn rout(g: &mut Gbacw, routed: &[UnitId], cause: &[UnitId]) {
 }
 
 /// 12.92, 12.94, 12.95: `units` (of one side, together) retreat `length` hexes from `h` for a
-/// melee, `cause` the enemy units they fought.
-pub(crate) fn melee(g: &mut Gbacw, units: Vec<UnitId>, h: Hex, length: u8, why: Why, cause: &[UnitId]) {
+/// melee, `cause` the enemy units they fought; `reroute` those routed that lost a point in
+/// it, to rout again at the end (13.33).
+pub(crate) fn melee(
+    g: &mut Gbacw,
+    units: Vec<UnitId>,
+    h: Hex,
+    length: u8,
+    why: Why,
+    cause: &[UnitId],
+    reroute: &[UnitId],
+) {
     if !units.is_empty() {
+        let below = g.stack.len();
         push(g, units, h, length, why, cause);
+        // The retreat just begun (frames pushed above it come first: a displacement).
+        if let Some(Frame::Retreat(RetreatFrame::Go(r))) =
+            g.stack.iter_mut().skip(below).find(|f| matches!(f, Frame::Retreat(RetreatFrame::Go(_))))
+        {
+            r.reroute = reroute.to_vec();
+        }
     }
+}
+
+/// 13.33: routed units that lost a point and do not retreat for it rout again now.
+pub(crate) fn rout_again(g: &mut Gbacw, units: &[UnitId], cause: &[UnitId]) {
+    for &u in units {
+        let name = g.info(u).name.clone();
+        g.log.push("GBACW 13.33", || format!("{name}, routed, suffers casualties: it routs again."));
+    }
+    rout(g, units, cause);
 }
 
 /// Pushes a retreat of `units` from `h`.
@@ -190,6 +218,7 @@ fn push(g: &mut Gbacw, mut units: Vec<UnitId>, h: Hex, length: u8, why: Why, cau
         why,
         cause: cause.to_vec(),
         fired: Vec::new(),
+        reroute: Vec::new(),
     };
     g.stack.push(Frame::Retreat(RetreatFrame::Go(Box::new(r))));
 }
@@ -264,7 +293,11 @@ fn finish(g: &mut Gbacw, r: &Retreat) {
     match r.why {
         Why::Displaced => resolve::displaced_check(g, r.at(), r.side, standing, r.cause.clone()),
         // 13.41: a melee reached every unit of the stack; each checks.
-        Why::Melee | Why::FallBack => resolve::meleed_check(g, r.at(), r.side, standing, r.cause.clone()),
+        Why::Melee | Why::FallBack => {
+            resolve::meleed_check(g, r.at(), r.side, standing, r.cause.clone());
+            let again: Vec<UnitId> = r.reroute.iter().copied().filter(|u| r.here(g).contains(u)).collect();
+            rout_again(g, &again, &r.cause);
+        }
         _ => {}
     }
 }
