@@ -266,6 +266,15 @@ pub fn rout(g: &mut Gbacw, u: UnitId, cause: &[UnitId]) {
     g.legal_memo.forget();
 }
 
+/// Begins a fall-back of `n` hexes for unit `u` from where it stands (12.94 option 3, 12.95),
+/// `cause` the enemy units it fought, as a melee's result would.
+pub fn fall_back(g: &mut Gbacw, u: UnitId, n: u8, cause: &[UnitId]) {
+    let h = g.hex_of(u).expect("on the map");
+    crate::retreat::melee(g, vec![u], h, n, crate::retreat::Why::FallBack, cause, &[]);
+    engine::procedure::settle(g);
+    g.legal_memo.forget();
+}
+
 /// The melee tests' ground (12.0): on an emptied map the Union's 27th Illinois (7 SP) in 2328
 /// facing south at the Confederate 12th Tennessee (5 SP) in 2329 facing north, both of morale
 /// 3, every unit in command; returns the game and the two units.

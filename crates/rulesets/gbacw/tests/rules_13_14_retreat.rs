@@ -563,3 +563,29 @@ fn rule_11_12_a_crew_killed_off_a_wagon_that_enemy_guns_stand_on_loses_it() {
     assert!(gbacw::fire::wagon::crew_killed(&mut g, w));
     assert_eq!(g.unit(w).loc, Loc::Gone(Fate::Eliminated));
 }
+
+/// 13.31 "in addition to any other retreats" (the fourth audit): a unit routed one hex into a
+/// two-hex fall-back (by retreat fire, 10.2) makes its second hex first, then routs three
+/// more. A unit routed with no retreat under way routs at once (the neighbouring case,
+/// `rule_13_31_rout_retreats_three_each_step_farther`).
+#[test]
+fn rule_13_31_a_unit_routed_on_its_way_finishes_the_retreat_then_routs() {
+    let mut g = offensive();
+    let start = hex("2329");
+    let u = unit(&mut g, "12TN", start, Formation::Line, 0);
+    tk::fall_back(&mut g, u, 2, &[]);
+    let first = offered(&g)[0];
+    ok(&mut g, Action::RetreatTo(first));
+    // Routed on the way, as retreat fire would rout it.
+    tk::rout(&mut g, u, &[]);
+    assert_eq!(g.hex_of(u), Some(first), "the rout waits");
+    let mut entered = vec![first];
+    while let Some(&next) = offered(&g).first() {
+        ok(&mut g, Action::RetreatTo(next));
+        entered.push(next);
+    }
+    assert_eq!(entered.len(), 5, "two hexes of the fall-back, then three of the rout: {entered:?}");
+    let lines: Vec<String> =
+        g.log().events().iter().filter(|e| e.text.contains("retreats into")).map(|e| e.text.clone()).collect();
+    assert!(lines[1].contains("(2 of 2)") && lines[2].contains("(1 of 3)"), "{lines:?}");
+}

@@ -83,6 +83,8 @@ pub struct Retreat {
     /// 13.33: its routed units that lost a point in the melee that sent it, to rout again at
     /// its end.
     pub reroute: Vec<UnitId>,
+    /// 13.31: its units routed on the way (by retreat fire), to rout at its end.
+    pub then_rout: Vec<UnitId>,
 }
 
 impl Retreat {
@@ -149,8 +151,29 @@ pub(crate) fn rout(g: &mut Gbacw, routed: &[UnitId], cause: &[UnitId]) {
         if !g.unit(u).routed {
             continue;
         }
+        // 13.31 "in addition to any other retreats": a unit routed on the way of a retreat
+        // (retreat fire, 10.2) makes the rest of it first, then routs (the fourth audit: a
+        // 12.94 pull-out of two hexes was cut to one).
+        if let Some(r) = under_way(g, u) {
+            if !r.then_rout.contains(&u) {
+                r.then_rout.push(u);
+            }
+            continue;
+        }
         push(g, vec![u], h, ROUT_HEXES, Why::Rout, cause);
     }
+}
+
+/// The retreat (not a rout) `u` is making and has not finished, if any.
+fn under_way(g: &mut Gbacw, u: UnitId) -> Option<&mut Retreat> {
+    g.stack.iter_mut().rev().find_map(|f| match f {
+        Frame::Retreat(RetreatFrame::Go(r))
+            if r.why != Why::Rout && r.units.contains(&u) && r.path.len() < usize::from(r.length) =>
+        {
+            Some(r.as_mut())
+        }
+        _ => None,
+    })
 }
 
 /// 12.92, 12.94, 12.95: `units` (of one side, together) retreat `length` hexes from `h` for a
@@ -219,6 +242,7 @@ fn push(g: &mut Gbacw, mut units: Vec<UnitId>, h: Hex, length: u8, why: Why, cau
         cause: cause.to_vec(),
         fired: Vec::new(),
         reroute: Vec::new(),
+        then_rout: Vec::new(),
     };
     g.stack.push(Frame::Retreat(RetreatFrame::Go(Box::new(r))));
 }
@@ -288,6 +312,11 @@ fn step(g: &mut Gbacw, mut r: Retreat, to: Hex) {
 
 /// The retreat has gone its full distance: a displaced stack checks its morale (14.3).
 fn finish(g: &mut Gbacw, r: &Retreat) {
+    // 13.31: those routed on the way rout now, from where the retreat ended.
+    let routed: Vec<UnitId> = r.then_rout.iter().copied().filter(|u| r.here(g).contains(u)).collect();
+    for &u in routed.iter().rev() {
+        push(g, vec![u], r.at(), ROUT_HEXES, Why::Rout, &r.cause);
+    }
     let units = r.here(g);
     let standing: Vec<UnitId> = units.into_iter().filter(|&u| !g.unit(u).routed).collect();
     match r.why {
