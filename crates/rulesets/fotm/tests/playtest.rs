@@ -150,3 +150,37 @@ fn why_not_a_hex_already_assaulted_names_15_2() {
     assert!(!why.offered);
     assert_eq!(why.refusals.iter().map(|r| r.rule.as_str()).collect::<Vec<_>>(), ["FotM 15.2"], "{why:?}");
 }
+
+/// The eighth playtest (finding 12): the log says what makes up the close-combat SP, each
+/// brigade's share with its halving and the Assault's adjustments, not only the sixes rolled.
+/// With brigades of one corps no corps penalty is named; with two corps it is (15.2).
+#[test]
+fn close_combat_sp_are_logged_share_by_share() {
+    let notes = |two_corps: bool| {
+        let (mut g, s, _) = face_off("Scammon", "Colquitt");
+        let mut joiners = vec![s];
+        if two_corps {
+            joiners.push(put_facing(&mut g, "Seymour", "2915", "2815"));
+        }
+        phase(&mut g, 5, Side::Union, Phase::Combat);
+        act(&mut g, Action::Assault(hex("2815")));
+        for &b in &joiners {
+            act(&mut g, Action::Join(b));
+        }
+        act(&mut g, Action::Launch);
+        // Every roll a miss, each choice the first offered, until close combat is rolled.
+        for _ in 0..50 {
+            if g.log().events().iter().any(|e| e.text.starts_with("Close combat at")) {
+                break;
+            }
+            let a = if g.actor() == engine::Actor::Chance { g.chance_outcomes()[0].0 } else { g.legal_actions()[0] };
+            act(&mut g, a);
+        }
+        g.log().events().iter().find(|e| e.text.starts_with("Close combat at")).map(|e| e.text.clone())
+    };
+    let one = notes(false).expect("a close combat");
+    assert!(one.starts_with("Close combat at 2815: Scammon's Brigade "), "{one}");
+    assert!(!one.contains("two corps"), "{one}");
+    let two = notes(true).expect("a close combat");
+    assert!(two.contains("Seymour") && two.contains("-1 for brigades of two corps (15.2)"), "{two}");
+}

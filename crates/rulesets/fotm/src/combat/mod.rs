@@ -606,16 +606,44 @@ impl Assault {
                 }
                 self.close_combat = true;
                 let mut by_hex: Vec<(Hex, i32)> = Vec::new();
+                // What makes up the SP, in the log (the eighth playtest: only the totals showed).
+                let mut parts: Vec<String> = Vec::new();
                 for &b in &melee {
                     let Some(h) = g.hex_of(b) else { continue };
-                    let sp = i32::from(by_arc(base_sp(g, b, false), arc_to(g, b, target)));
+                    let arc = arc_to(g, b, target);
+                    let sp = i32::from(by_arc(base_sp(g, b, false), arc));
+                    let mut why = Vec::new();
+                    if g.arm(b) == Arm::Cavalry && !g.bde(b).mounted {
+                        why.push("dismounted, half (8.3)");
+                    }
+                    match arc {
+                        Some(crate::facing::Arc::Flank) => why.push("from its flank, half (5.1)"),
+                        Some(crate::facing::Arc::Rear) => why.push("from its rear, none (5.1)"),
+                        _ => {}
+                    }
+                    let why = if why.is_empty() { String::new() } else { format!(" ({})", why.join(", ")) };
+                    parts.push(format!("{} {sp}{why}", g.name(b)));
                     match by_hex.iter_mut().find(|(x, _)| *x == h) {
                         Some((_, s)) => *s += sp,
                         None => by_hex.push((h, sp)),
                     }
                 }
+                for &(h, _) in &by_hex {
+                    let adj = elevation_adjust(g, h, target);
+                    if adj != 0 {
+                        parts.push(format!("{adj:+} from {h}'s elevation (15.3)"));
+                    }
+                }
+                let (corps, longstreet) = (self.corps(g, Shot::Close), self.longstreet_sp(g, Shot::Close));
+                if corps != 0 {
+                    parts.push(format!("{corps:+} for brigades of two corps (15.2)"));
+                }
+                if longstreet != 0 {
+                    parts.push(format!("{longstreet:+} for Longstreet (10.5)"));
+                }
                 let sp: i32 = by_hex.iter().map(|&(h, s)| s + elevation_adjust(g, h, target)).sum();
-                let sp = sp + self.corps(g, Shot::Close) + self.longstreet_sp(g, Shot::Close);
+                let sp = sp + corps + longstreet;
+                g.note("FotM 15.4", |_| format!("Close combat at {target}: {}; {sp} SP", parts.join(", ")));
                 let ones = melee.iter().any(|&b| g.info(b).sharpshooters);
                 self.roll(g, Shot::Close, sp, ones, Stage::Resolve);
             }
