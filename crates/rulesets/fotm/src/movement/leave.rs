@@ -11,7 +11,9 @@
 //! not end while a step nearer is open, and the Movement Phase may not end while a stranded
 //! brigade that has not moved could take one. The leash binds from Pleasonton's stop or
 //! turn 2, lapses once the 8.5 breakout is open, and with no Union infantry or artillery on
-//! the map.
+//! the map. Horse artillery is not the support 11.3 waits for: Robertson's battery rides
+//! with Pleasonton's cavalry division (its corps is the cavalry's), so it neither releases
+//! the cavalry on turn one nor holds it on the leash (the ninth playtest asked).
 
 use super::*;
 
