@@ -103,3 +103,42 @@ fn rule_11_3_the_leash_lapses() {
     g.bde_mut(s).loc = fotm::Loc::Entering;
     assert!(legal(&g, Action::Done), "no infantry or artillery on the map");
 }
+
+/// The ninth playtest: stranded cavalry facing away from its infantry, one step into its move
+/// (a sideways step, no farther), may not end there while a turn (13.2) and a step nearer are
+/// open; it turns and closes up.
+#[test]
+fn rule_11_3_stranded_cavalry_facing_away_must_turn_and_close() {
+    let (mut g, run) = stranded(3, 5);
+    let w = id(&g, "Whiting");
+    // Facing east, between north-east and south-east: its front hexes lead away from
+    // Scammon (north-east) or across (south-east, no nearer).
+    let (ne, se) = (run[0].neighbour(Direction::NE), run[0].neighbour(Direction::SE));
+    let front = |f: u8, n| fotm::facing::arc(run[0], f, n) == Some(fotm::facing::Arc::Front);
+    let east = (0..6u8).find(|&f| front(f, ne) && front(f, se)).expect("a facing with both in front");
+    g.bde_mut(w).facing = east;
+    let away = ne;
+    select(&mut g, "Whiting");
+    let scammon = run[5];
+    let sideways = run[0]
+        .neighbours()
+        .into_iter()
+        .filter(|&n| n != away && n.distance(scammon) == run[0].distance(scammon))
+        .filter(|&n| fotm::facing::arc(run[0], g.bde(w).facing, n) == Some(fotm::facing::Arc::Front))
+        .find(|&n| legal(&g, Action::Step(n)))
+        .expect("a sideways front step, no farther from Scammon");
+    act(&mut g, Action::Step(sideways));
+    assert_eq!(refused(&g, Action::EndMove), "FotM 11.3", "a turn and a step nearer are open");
+    let nearer = sideways
+        .neighbours()
+        .into_iter()
+        .find(|n| n.distance(scammon) < sideways.distance(scammon))
+        .expect("a nearer hex");
+    act(&mut g, Action::Face(front_towards(sideways, nearer)));
+    assert!(
+        sideways
+            .neighbours()
+            .into_iter()
+            .any(|n| n.distance(scammon) < sideways.distance(scammon) && legal(&g, Action::Step(n)))
+    );
+}

@@ -158,7 +158,26 @@ pub(super) fn may_still_close(g: &Fotm, ctx: &Ctx, m: &Mover, at: Hex) -> bool {
         return false;
     }
     let here = support_distance(ctx, at);
-    at.neighbours().into_iter().any(|n| {
-        support_distance(ctx, n) < here && step_check(g, ctx, m, at, n).is_ok_and(|i| !i.forced) && room(g, m.unit, n)
-    })
+    at.neighbours()
+        .into_iter()
+        .any(|n| support_distance(ctx, n) < here && room(g, m.unit, n) && steps_nearer(g, ctx, m, at, n))
+}
+
+/// Whether the mover can step from `at` into `n` now, as it faces or after turning to face
+/// it (13.2: the free changes first, then paid ones while it has the MP; the ninth playtest:
+/// a brigade facing away from its infantry could end its move where it stood).
+fn steps_nearer(g: &Fotm, ctx: &Ctx, m: &Mover, at: Hex, n: Hex) -> bool {
+    if step_check(g, ctx, m, at, n).is_ok_and(|i| !i.forced) {
+        return true;
+    }
+    let Unit::Brigade(b) = m.unit else { return false };
+    let Some(f) = (0..6u8).find(|&f| crate::facing::arc(at, f, n) == Some(crate::facing::Arc::Front)) else {
+        return false;
+    };
+    let Ok(half) = super::face_cost(g, m, b, f) else { return false };
+    let mut turned = g.clone();
+    turned.bde_mut(b).facing = f;
+    let t = crate::facing::turns(g.bde(b).facing, f);
+    let m2 = Mover { spent: m.spent + half, turns: m.turns + t, ..m.clone() };
+    step_check(&turned, ctx, &m2, at, n).is_ok_and(|i| !i.forced)
 }
