@@ -79,6 +79,14 @@ pub(crate) fn probe(g: &Fotm, p: &Probe) -> Vec<Action> {
             if has(|a| matches!(a, Action::RetreatTo(_))) {
                 out.push(Action::RetreatTo(h));
             }
+            // 15.10: the vacated hex clicked with a brigade selected is its advance there (the
+            // ninth playtest heard "nothing to do" for cavalry that could not).
+            if let Some(Unit::Brigade(b)) = selected
+                && crate::combat::announced(g).is_some_and(|x| x.target == h)
+                && matches!(g.stack.last(), Some(Frame::Combat(c)) if matches!(**c, CombatFrame::Assault(ref a) if matches!(a.stage, crate::combat::Stage::Advance | crate::combat::Stage::Reorder)))
+            {
+                out.push(Action::Advance(b));
+            }
             if let Some(u) = selected
                 && has(|a| matches!(a, Action::Deploy { .. }))
             {

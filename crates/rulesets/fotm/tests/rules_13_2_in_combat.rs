@@ -109,3 +109,17 @@ fn infantry_must_advance_up_a_two_level_change() {
     act(&mut g, Action::Advance(s));
     assert_eq!(g.hex_of(s), Some(high));
 }
+
+/// The ninth playtest: an advance refused says why, with the rule: up a three-level change
+/// 13.2 forbids it; and a click on the vacated hex with the brigade selected hears the same.
+/// Up two levels the infantry may (the neighbouring case above).
+#[test]
+fn an_advance_refused_names_13_2() {
+    let (g, s, high) = eliminate_uphill(3);
+    let why = g.why_illegal(&Action::Advance(s));
+    assert_eq!(why.rule, "FotM 13.2", "{why:?}");
+    assert!(why.reason.contains("may not advance into"), "{why:?}");
+    let unit = g.oob().brigades[usize::from(s)].id.clone();
+    let click = engine::explain(&g, &engine::Probe::Hex { hex: high.label(), unit: Some(unit) });
+    assert!(!click.offered && click.refusals.iter().any(|r| r.rule == "FotM 13.2"), "{click:?}");
+}

@@ -304,6 +304,12 @@ impl Procedure<Fotm, Action> for CombatFrame {
                 );
                 Some(Illegal { rule: rule.into(), reason })
             }
+            // After the Assault too (none could advance, so the stage passed): why not this one.
+            (CombatFrame::Assault(a), Action::Advance(b))
+                if matches!(a.stage, Stage::Advance | Stage::Reorder) && !self.legal(g).contains(act) =>
+            {
+                Some(a.advance_refusal(g, *b))
+            }
             (CombatFrame::Assault(a), Action::Lead(b))
                 if matches!(a.stage, Stage::AttackLead | Stage::DefendLead | Stage::NewLead { .. })
                     && !self.legal(g).contains(act) =>

@@ -755,6 +755,45 @@ impl Assault {
         self.advance_options(g).0
     }
 
+    /// 15.10, 15.6: why brigade `b` may not advance into the vacated hex (the ninth playtest:
+    /// mounted cavalry two levels above it heard only that the advance was no choice).
+    pub(crate) fn advance_refusal(&self, g: &Fotm, b: Bid) -> Illegal {
+        let (t, name) = (self.target, g.name(b));
+        let no = |rule: &str, why: String| Illegal { rule: rule.into(), reason: why };
+        let Some(h) = g.hex_of(b) else { return no("FotM 15.10", format!("{name} is not on the map")) };
+        if g.occupant(t) == Some(self.side.enemy()) {
+            return no("FotM 15.10", format!("the enemy still holds {t}: there is no vacated hex to advance into"));
+        }
+        let d = g.bde(b);
+        if d.routed {
+            return no("FotM 17.4", format!("{name} is routed"));
+        }
+        if d.pursuing {
+            return no("FotM 8.5", format!("{name} is ordered off the map"));
+        }
+        if h == t || h.distance(t) != 1 || !is_melee(g, b) {
+            return no("FotM 15.10", format!("only infantry or cavalry next to {t} advance into it"));
+        }
+        if let Err(e) = crate::movement::brigade_cost(g, b, h, t, false) {
+            return Illegal { rule: e.rule, reason: format!("{name} may not advance into {t}: {}", e.reason) };
+        }
+        if !may_close(g, b, t) {
+            let why = if matches!(arc_to(g, b, t), Some(Arc::Rear) | None) {
+                ("FotM 5.1", format!("{t} is in {name}'s rear"))
+            } else {
+                ("FotM 8.2", format!("{name}, mounted, may not close into {t}'s woods or uphill"))
+            };
+            return no(why.0, why.1);
+        }
+        if !stacking::has_room(g, t, b) {
+            return no("FotM 4.1", format!("{t} has no room for {name}"));
+        }
+        no(
+            "FotM 15.10",
+            format!("{name} took no part in the Assault on {t} (15.6: only when none that did can advance)"),
+        )
+    }
+
     /// Applies a roll's sixes (after dusk and woods) and ones.
     fn hits(mut self, g: &mut Fotm, fire: Shot, sixes: u8, ones: u8) {
         let attacker_rolls = matches!(fire, Shot::OffSuppress | Shot::OffFire | Shot::Close);
