@@ -796,8 +796,18 @@ fn rule_11_4_confederate_infantry_entering_union_zoc_ends_the_pause() {
     g.pause = Pause::InForce;
     movement(&mut g, Side::Confederate);
     select(&mut g, "Garland");
+    // The ninth playtest: the step that ends the pause says so before it is taken.
+    let warning = g.action_view(&Action::Step(mid)).warning.unwrap_or_default();
+    assert!(warning.contains("ends Burnside's pause (FotM 11.4)"), "{warning}");
     act(&mut g, Action::Step(mid));
     assert_eq!(g.pause, Pause::Resumed);
+    // The neighbouring case: no pause in force, the same step warns of nothing.
+    let mut g = empty(7);
+    put(&mut g, "Scammon", "1317", 0);
+    put(&mut g, "Garland", &n(mid, Direction::N).label(), 3);
+    movement(&mut g, Side::Confederate);
+    select(&mut g, "Garland");
+    assert_eq!(g.action_view(&Action::Step(mid)).warning, None);
 }
 
 #[test]

@@ -562,12 +562,27 @@ pub(crate) fn step_warning(g: &Fotm, to: Hex) -> Option<String> {
     let m = mover(g)?;
     let at = g.unit_hex(m.unit)?;
     let info = step_check(g, &Ctx::new(g, m.side), m, at, to).ok()?;
-    info.forced.then(|| {
-        format!(
+    let mut out = Vec::new();
+    if info.forced {
+        out.push(format!(
             "forced march (FotM 13.5): after the move {} rolls a die and loses a step on {FORCE_MARCH_LOSS_MAX} or less (modified)",
             g.uname(m.unit)
-        )
-    })
+        ));
+    }
+    // 11.4: a Confederate infantry or artillery brigade entering a Union ZOC ends Burnside's
+    // pause (the ninth playtest: the Union attacked again with no word before the step).
+    if let Unit::Brigade(b) = m.unit
+        && info.zoc
+        && m.side == Side::Confederate
+        && sequence::union_paused(g)
+        && (g.arm(b) == Arm::Infantry || g.arm(b).is_artillery())
+    {
+        out.push(format!(
+            "{} entering a Union ZOC ends Burnside's pause (FotM 11.4): the Union may again enter Confederate ZOC and assault",
+            g.uname(m.unit)
+        ));
+    }
+    (!out.is_empty()).then(|| out.join("; "))
 }
 
 /// Half points as MP text ("2.5").
