@@ -69,6 +69,8 @@ fn assault_joins_and_rolls_are_logged_in_the_rulebooks_words() {
     assert!(!rolls.is_empty());
     for t in &rolls {
         assert!(!t.contains("(es)") && !t.contains("Close:") && !t.contains("Off"), "{t}");
+        // The ninth playtest: how many dice were rolled, beside what they gave.
+        assert!(t.contains(" dice): ") || t.contains("(one die): "), "{t}");
         assert!(t.ends_with("no sixes") || t.ends_with("one six") || t.ends_with(" sixes"), "{t}");
     }
 }

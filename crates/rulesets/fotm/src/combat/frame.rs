@@ -188,7 +188,7 @@ impl Procedure<Fotm, Action> for CombatFrame {
                     a.def_suppress = sup;
                     a.at(Stage::DefSuppress, g);
                 }
-                (Stage::Roll { fire, .. }, Action::Dice { sixes, ones }) => {
+                (Stage::Roll { fire, dice, .. }, Action::Dice { sixes, ones }) => {
                     let mut sixes = sixes;
                     // 11.6: each side's first six in an Assault is ignored at dusk.
                     let i = a.roller(fire).index();
@@ -203,15 +203,15 @@ impl Procedure<Fotm, Action> for CombatFrame {
                         _ => Some(a.target),
                     };
                     if sixes > 0 && hit_hex.and_then(|h| g.map().terrain(h)).is_some_and(terrain::rerolls_a_six) {
-                        a.at(Stage::Reroll { fire, sixes, ones }, g);
+                        a.at(Stage::Reroll { fire, dice, sixes, ones }, g);
                     } else {
-                        a.hits(g, fire, sixes, ones);
+                        a.hits(g, fire, dice, sixes, ones);
                     }
                 }
-                (Stage::Reroll { fire, sixes, ones }, Action::Roll(d)) => {
+                (Stage::Reroll { fire, dice, sixes, ones }, Action::Roll(d)) => {
                     let kept = if d >= WOODS_KEEP { sixes } else { sixes - 1 };
                     g.note("FotM 15.3", |_| format!("Woods re-roll of a six: {d}"));
-                    a.hits(g, fire, kept, ones);
+                    a.hits(g, fire, dice, kept, ones);
                 }
                 (Stage::AttackerMorale, Action::Roll(d)) => {
                     let Some(lead) = a.att_lead else { return a.at(Stage::CloseCombat, g) };

@@ -191,6 +191,8 @@ pub enum Stage {
     Reroll {
         /// Which roll.
         fire: Shot,
+        /// The dice rolled.
+        dice: u8,
         /// Sixes before the re-roll.
         sixes: u8,
         /// Ones rolled.
@@ -795,15 +797,18 @@ impl Assault {
     }
 
     /// Applies a roll's sixes (after dusk and woods) and ones.
-    fn hits(mut self, g: &mut Fotm, fire: Shot, sixes: u8, ones: u8) {
+    fn hits(mut self, g: &mut Fotm, fire: Shot, dice: u8, sixes: u8, ones: u8) {
         let attacker_rolls = matches!(fire, Shot::OffSuppress | Shot::OffFire | Shot::Close);
         if attacker_rolls {
             self.sixes += sixes;
         }
+        // The dice rolled with what they gave (the ninth playtest: "no sixes" alone left the
+        // number rolled unsaid).
+        let rolled = if dice == 1 { "one die".to_string() } else { format!("{dice} dice") };
         g.note("FotM 15.2", |_| match sixes {
-            0 => format!("{}: no sixes", fire.name()),
-            1 => format!("{}: one six", fire.name()),
-            n => format!("{}: {n} sixes", fire.name()),
+            0 => format!("{} ({rolled}): no sixes", fire.name()),
+            1 => format!("{} ({rolled}): one six", fire.name()),
+            n => format!("{} ({rolled}): {n} sixes", fire.name()),
         });
         match fire {
             Shot::OffSuppress | Shot::DefSuppress => {
