@@ -45,7 +45,16 @@ pub(crate) fn action_view(g: &Fotm, a: &Action) -> ActionView {
         // 15.4, 15.5: infantry and cavalry close, artillery fires (9.0).
         Action::Join(b) => {
             let artillery = g.oob().brigades.get(usize::from(b)).is_some_and(|info| info.arm.is_artillery());
-            let kind = if artillery { "fire" } else { "melee" };
+            // Taking a brigade out again is no attack: a choice, asked with its warning before
+            // it is sent (the ninth playtest: a click on the hex took one out silently).
+            let out = crate::combat::announced(g).is_some_and(|x| x.joined.contains(&b));
+            let kind = if out {
+                "choice"
+            } else if artillery {
+                "fire"
+            } else {
+                "melee"
+            };
             (kind, brigade(b), assault_target(g))
         }
         Action::Launch => ("melee", None, None),

@@ -126,6 +126,9 @@ fn rule_15_4_an_assault_is_melee_on_the_target_hex() {
     // The seventh playtest: the same choice once joined takes it out, and says so first.
     let leave = view(&g, &join);
     assert!(leave.warning.as_deref().is_some_and(|w| w.contains("leaves the Assault")), "{leave:?}");
+    // The ninth playtest: taking it out is a choice, not an attack, so a page asks with the
+    // warning before sending it (an attack goes through its odds).
+    assert_eq!(leave.kind, "choice", "{leave:?}");
     let marks = g.board().marks;
     let from = g.hex_of(s).map(|h| h.label());
     assert!(marks.iter().any(|m| m.from == from), "an arrow from the joined brigade's hex: {marks:?}");
