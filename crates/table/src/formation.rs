@@ -105,6 +105,33 @@ impl Body {
         (left, right)
     }
 
+    /// The body moved `travel` sixteenths straight along `bearing`, facing as it was.
+    #[must_use]
+    pub fn translated(&self, bearing: Facing, travel: i64) -> Body {
+        let stands = self
+            .stands
+            .iter()
+            .map(|s| Stand { centre: crate::contact::moved(s.centre, bearing, travel), ..*s })
+            .collect();
+        Body { stands }
+    }
+
+    /// The body wheeled `deg` degrees clockwise (negative: anticlockwise) about `pivot` (an
+    /// end of its front, for a wheel), each stand turned with it.
+    #[must_use]
+    pub fn wheeled(&self, pivot: Pos, deg: i32) -> Body {
+        Body { stands: self.stands.iter().map(|s| crate::sweep::turned(s, pivot, deg)).collect() }
+    }
+
+    /// The body about-faced: each stand turned round where it stands, the ranks in the new
+    /// order (the rear rank now first).
+    #[must_use]
+    pub fn about_face(&self) -> Body {
+        let mut stands: Vec<Stand> = self.stands.iter().map(|s| Stand { facing: s.facing.turned(180), ..*s }).collect();
+        stands.reverse();
+        Body { stands }
+    }
+
     /// The ground it covers: the hull of its stands (gaps of a loose formation included).
     #[must_use]
     pub fn outline(&self) -> Polygon {

@@ -17,6 +17,7 @@
 //! (`tests/against_geo.rs`).
 
 pub mod angle;
+pub mod contact;
 pub mod formation;
 pub mod measure;
 pub mod shape;
@@ -25,8 +26,8 @@ pub mod sweep;
 
 pub use angle::Facing;
 pub use formation::{Body, Formation, layout};
-pub use measure::{range_inches, within};
-pub use shape::{Polygon, Polyline, Stand, overlap, point_in_polygon, segments_cross};
+pub use measure::{distance_sixteenths, range_inches, within};
+pub use shape::{Polygon, Polyline, Stand, inside, overlap, overlap_interior, point_in_polygon, segments_cross};
 
 use serde::{Deserialize, Serialize};
 

@@ -79,3 +79,26 @@ fn segment_distance_f64(p: Pos, a: Pos, b: Pos) -> f64 {
     let (dx, dy) = (apx as f64 - t * abx as f64, apy as f64 - t * aby as f64);
     (dx * dx + dy * dy).sqrt()
 }
+
+/// The distance from `a` to `b` in whole sixteenths, rounded up (0 when they touch): the least
+/// `k` for which [`within`] holds, found exactly.
+#[must_use]
+pub fn distance_sixteenths(a: &Polygon, b: &Polygon) -> i64 {
+    if a.points.is_empty() || b.points.is_empty() {
+        return i64::MAX;
+    }
+    let (mut lo, mut hi) = (0i64, 1i64);
+    while !within(a, b, hi) {
+        lo = hi;
+        hi *= 2;
+    }
+    // within(lo) is false unless lo == 0; within(hi) is true.
+    if within(a, b, lo) {
+        return lo;
+    }
+    while hi - lo > 1 {
+        let mid = lo + (hi - lo) / 2;
+        if within(a, b, mid) { hi = mid } else { lo = mid }
+    }
+    hi
+}

@@ -150,3 +150,45 @@ impl Polyline {
         self.pieces().any(|(p, q)| crate::shape::segment_meets(p, q, poly))
     }
 }
+
+/// Whether the insides of two convex shapes overlap: touching along an edge or at a corner does
+/// not count (friends in contact, R10 of the ROTR plan). Exact: no edge direction of either
+/// separates them by more than a touch.
+#[must_use]
+pub fn overlap_interior(a: &Polygon, b: &Polygon) -> bool {
+    if a.points.len() < 3 || b.points.len() < 3 {
+        return false;
+    }
+    let project = |poly: &Polygon, n: (i64, i64)| {
+        let dots = poly.points.iter().map(|p| i64::from(p.x) * n.0 + i64::from(p.y) * n.1);
+        let (mut lo, mut hi) = (i64::MAX, i64::MIN);
+        for d in dots {
+            lo = lo.min(d);
+            hi = hi.max(d);
+        }
+        (lo, hi)
+    };
+    !a.edges().chain(b.edges()).any(|(p, q)| {
+        let (ex, ey) = p.to(q);
+        let n = (-ey, ex);
+        if n == (0, 0) {
+            return false;
+        }
+        let ((alo, ahi), (blo, bhi)) = (project(a, n), project(b, n));
+        ahi <= blo || bhi <= alo
+    })
+}
+
+/// Whether `a` lies wholly within `b`, its edge included (all stands in the woods): every
+/// corner of `a` in `b` and no edge of `a` crossing out through an edge of `b`.
+#[must_use]
+pub fn inside(a: &Polygon, b: &Polygon) -> bool {
+    a.points.iter().all(|&p| point_in_polygon(p, b))
+        && !a.edges().any(|(p, q)| {
+            b.edges().any(|(r, s)| {
+                let (d1, d2) = (orient(r, s, p).signum(), orient(r, s, q).signum());
+                let (d3, d4) = (orient(p, q, r).signum(), orient(p, q, s).signum());
+                d1 * d2 < 0 && d3 * d4 < 0
+            })
+        })
+}

@@ -255,3 +255,49 @@ fn a_march_column_follows_its_heads_path_round_a_corner() {
     assert_eq!(long.stands[7].facing, Facing::new(0), "round the corner, facing up the path");
     assert_eq!(long.stands[7].centre, Pos::new(0, 96 - 24));
 }
+
+#[test]
+fn friends_side_by_side_touch_without_their_insides_overlapping() {
+    let a = stand(10, 10, 0).polygon();
+    assert!(!overlap_interior(&a, &stand(11, 10, 0).polygon()), "edge to edge");
+    assert!(overlap_interior(&a, &a), "one on the other");
+    let half = Stand { centre: Pos::new(168, 160), ..stand(0, 0, 0) }.polygon();
+    assert!(overlap_interior(&a, &half), "half a stand over");
+    assert!(overlap(&a, &stand(11, 10, 0).polygon()), "but they touch");
+}
+
+#[test]
+fn a_stand_is_inside_the_woods_only_wholly() {
+    let woods = square(8, 8, 12, 12);
+    assert!(inside(&stand(10, 10, 0).polygon(), &woods));
+    assert!(inside(&Stand { centre: Pos::new(136, 136), ..stand(0, 0, 0) }.polygon(), &woods), "on its edge");
+    assert!(!inside(&stand(8, 10, 0).polygon(), &woods), "half out");
+}
+
+#[test]
+fn distances_round_up_to_the_sixteenth() {
+    let a = stand(10, 10, 0).polygon();
+    let b = Stand { centre: Pos::new(160, 164 + 4 + 9), ..stand(0, 0, 0) }.polygon();
+    assert_eq!(distance_sixteenths(&a, &b), 9);
+    assert_eq!(distance_sixteenths(&a, &stand(11, 10, 0).polygon()), 0);
+    // Diagonally: corners (168, 164) and (171, 168) are 5 apart exactly; (172, 168) is
+    // sqrt(32) = 5.66 from (168, 164): rounded up, 6.
+    let c = Stand { centre: Pos::new(171 + 8, 168 + 4), ..stand(0, 0, 0) }.polygon();
+    assert_eq!(distance_sixteenths(&a, &c), 5);
+    let d = Stand { centre: Pos::new(172 + 8, 168 + 4), ..stand(0, 0, 0) }.polygon();
+    assert_eq!(distance_sixteenths(&a, &d), 6);
+}
+
+#[test]
+fn a_body_moves_wheels_and_about_faces() {
+    let line = layout(Formation::Line, 3, SIXTEENTHS, SIXTEENTHS / 2, Pos::inches(20, 20), Facing::new(0));
+    let on = line.translated(Facing::new(0), 32);
+    assert_eq!(on.front(), (Pos::new(296, 352), Pos::new(344, 352)), "two inches up the table");
+    let (_, right) = line.front();
+    let wheeled = line.wheeled(right, 90);
+    assert_eq!(wheeled.facing(), Facing::new(90));
+    assert_eq!(wheeled.front().1, right, "the right end stays");
+    let back = line.about_face();
+    assert_eq!(back.facing(), Facing::new(180));
+    assert_eq!(back.about_face(), line, "twice is the start");
+}

@@ -124,4 +124,51 @@ proptest! {
             prop_assert!(table::sight::sees(from, &target, &[&wall]));
         }
     }
+
+    #[test]
+    fn first_contact_is_where_geo_first_sees_them_meet(m in stand(), o in stand(), bearing in 0i32..360) {
+        let (pm, po) = (m.polygon(), o.polygon());
+        prop_assume!(!table::overlap(&pm, &po));
+        let f = Facing::new(bearing);
+        let (dx, dy) = f.vector();
+        let shifted = |t: f64| {
+            let k = t / table::angle::ONE as f64;
+            GeoPolygon::new(
+                LineString::from(pm.points.iter().map(|p| Coord { x: f64::from(p.x) + k * dx as f64, y: f64::from(p.y) + k * dy as f64 }).collect::<Vec<_>>()),
+                vec![],
+            )
+        };
+        let obstacle = geo_polygon(&po);
+        match table::contact::first_contact(&pm, f, std::slice::from_ref(&po)) {
+            Some(t) => {
+                let t = t.to_f64();
+                prop_assert!(Euclidean.distance(&shifted(t), &obstacle) < 1e-6, "touching at {}", t);
+                if t > 0.01 {
+                    prop_assert!(!shifted(t - 0.01).intersects(&obstacle), "not before {}", t);
+                }
+            }
+            None => {
+                for k in 0..300 {
+                    prop_assert!(!shifted(f64::from(k) * 7.0).intersects(&obstacle), "met at {} though none was found", k * 7);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn insides_overlap_as_geo_finds_an_area_between_them(a in stand(), b in stand()) {
+        let (pa, pb) = (a.polygon(), b.polygon());
+        let area = geo_polygon(&pa).intersection(&geo_polygon(&pb)).unsigned_area();
+        // Away from a sliver whose area floating point could lose.
+        prop_assume!(area == 0.0 || area > 1e-6);
+        prop_assert_eq!(table::overlap_interior(&pa, &pb), area > 0.0);
+    }
+
+    #[test]
+    fn distances_in_sixteenths_agree_with_geo(a in stand(), b in stand()) {
+        let (pa, pb) = (a.polygon(), b.polygon());
+        let d = Euclidean.distance(&geo_polygon(&pa), &geo_polygon(&pb));
+        prop_assume!((d - d.round()).abs() > 1e-6 || d == 0.0);
+        prop_assert_eq!(table::distance_sixteenths(&pa, &pb), d.ceil() as i64);
+    }
 }
