@@ -216,3 +216,100 @@ pub fn march_along(path: &[Pos], n: usize, width: i32, depth: i32, gap: i32) -> 
     debug_assert!(path.len() == 1 || head != Pos::new(i32::MIN, i32::MIN));
     Body { stands }
 }
+
+/// A side of a unit, as a charge or a shot meets it (9.1, 9.18; 8.11).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Edge {
+    /// Ahead of its front.
+    Front,
+    /// Off its left end.
+    Left,
+    /// Off its right end.
+    Right,
+    /// Behind it, between its sides.
+    Rear,
+}
+
+/// A body's extent in its own frame: forward along its facing and rightward across it, each
+/// scaled by [`crate::angle::ONE`], measured from the table's corner.
+struct Frame {
+    forward: (i64, i64),
+    right: (i64, i64),
+    front: i64,
+    back: i64,
+    left: i64,
+    rightmost: i64,
+}
+
+impl Frame {
+    fn of(body: &Body) -> Frame {
+        let (fx, fy) = body.facing().vector();
+        let (forward, right) = ((fx, fy), (fy, -fx));
+        let mut f = Frame { forward, right, front: i64::MIN, back: i64::MAX, left: i64::MAX, rightmost: i64::MIN };
+        for p in body.stands.iter().flat_map(Stand::corners) {
+            let (a, r) = f.local(p);
+            f.front = f.front.max(a);
+            f.back = f.back.min(a);
+            f.left = f.left.min(r);
+            f.rightmost = f.rightmost.max(r);
+        }
+        f
+    }
+
+    /// How far `p` lies forward and rightward, in the frame's scale.
+    fn local(&self, p: Pos) -> (i64, i64) {
+        let (x, y) = (i64::from(p.x), i64::from(p.y));
+        (x * self.forward.0 + y * self.forward.1, x * self.right.0 + y * self.right.1)
+    }
+
+    fn edge(&self, p: Pos) -> Edge {
+        let (a, r) = self.local(p);
+        if a >= self.front {
+            return Edge::Front;
+        }
+        if a <= self.back && (self.left..=self.rightmost).contains(&r) {
+            return Edge::Rear;
+        }
+        // Off to a side (or within the body: the nearer side of the four).
+        if r < self.left {
+            return Edge::Left;
+        }
+        if r > self.rightmost {
+            return Edge::Right;
+        }
+        let gaps = [
+            (self.front - a, Edge::Front),
+            (a - self.back, Edge::Rear),
+            (r - self.left, Edge::Left),
+            (self.rightmost - r, Edge::Right),
+        ];
+        gaps.into_iter().min_by_key(|g| g.0).map_or(Edge::Front, |g| g.1)
+    }
+}
+
+impl Body {
+    /// Which side of it the point `p` lies off (9.1: the edge a charge strikes; 8.11).
+    #[must_use]
+    pub fn edge_facing(&self, p: Pos) -> Edge {
+        Frame::of(self).edge(p)
+    }
+
+    /// 9.18, R23 of the ROTR plan: whether every stand of `other` lies directly behind this
+    /// body (behind its rear, between the lines straight back from its ends).
+    #[must_use]
+    pub fn has_directly_behind(&self, other: &Body) -> bool {
+        let f = Frame::of(self);
+        other.stands.iter().flat_map(Stand::corners).all(|p| {
+            let (a, r) = f.local(p);
+            a <= f.back && (f.left..=f.rightmost).contains(&r)
+        })
+    }
+
+    /// 9.1, 8.11: whether every stand of `other` lies behind the line of this body's front
+    /// (a flank or rear attack, judged from where the attacker starts).
+    #[must_use]
+    pub fn has_behind_front(&self, other: &Body) -> bool {
+        let f = Frame::of(self);
+        other.stands.iter().flat_map(Stand::corners).all(|p| f.local(p).0 < f.front)
+    }
+}

@@ -25,9 +25,11 @@ pub mod sight;
 pub mod sweep;
 
 pub use angle::Facing;
-pub use formation::{Body, Formation, layout};
+pub use formation::{Body, Edge, Formation, layout};
 pub use measure::{distance_sixteenths, range_inches, within};
-pub use shape::{Polygon, Polyline, Stand, inside, overlap, overlap_interior, point_in_polygon, segments_cross};
+pub use shape::{
+    Levels, Polygon, Polyline, Stand, inside, overlap, overlap_interior, point_in_polygon, segments_cross,
+};
 
 use serde::{Deserialize, Serialize};
 

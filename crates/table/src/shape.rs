@@ -192,3 +192,26 @@ pub fn inside(a: &Polygon, b: &Polygon) -> bool {
             })
         })
 }
+
+/// Ground in levels (hills, 7.3, 8.8, 9.16): areas each with a whole level, nested higher
+/// within lower; the level of a point is the highest area holding it (its edge included),
+/// 0 outside them all.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Levels {
+    /// The areas and their levels.
+    pub areas: Vec<(Polygon, u8)>,
+}
+
+impl Levels {
+    /// The level of the ground at `p`.
+    #[must_use]
+    pub fn level_at(&self, p: Pos) -> u8 {
+        self.areas.iter().filter(|(a, _)| point_in_polygon(p, a)).map(|&(_, l)| l).max().unwrap_or(0)
+    }
+
+    /// The level under a shape: the highest level any of its corners stands on.
+    #[must_use]
+    pub fn level_under(&self, shape: &Polygon) -> u8 {
+        shape.points.iter().map(|&p| self.level_at(p)).max().unwrap_or(0)
+    }
+}

@@ -301,3 +301,36 @@ fn a_body_moves_wheels_and_about_faces() {
     assert_eq!(back.facing(), Facing::new(180));
     assert_eq!(back.about_face(), line, "twice is the start");
 }
+
+#[test]
+fn a_point_off_a_line_lies_off_its_front_a_flank_or_its_rear() {
+    let line = regiment(Formation::Line);
+    assert_eq!(line.edge_facing(Pos::inches(20, 25)), Edge::Front);
+    assert_eq!(line.edge_facing(Pos::inches(10, 19)), Edge::Left);
+    assert_eq!(line.edge_facing(Pos::inches(30, 19)), Edge::Right);
+    assert_eq!(line.edge_facing(Pos::inches(20, 15)), Edge::Rear);
+    assert_eq!(line.edge_facing(Pos::inches(30, 15)), Edge::Right, "behind, but off its right end");
+}
+
+#[test]
+fn a_rear_attack_starts_directly_behind_and_a_flank_one_behind_the_front() {
+    let target = regiment(Formation::Line);
+    let behind = layout(Formation::Line, 4, SIXTEENTHS, SIXTEENTHS / 2, Pos::inches(20, 16), Facing::new(0));
+    assert!(target.has_directly_behind(&behind) && target.has_behind_front(&behind));
+    // Off to the left, behind the front: a flank, not a rear.
+    let left = layout(Formation::Line, 4, SIXTEENTHS, SIXTEENTHS / 2, Pos::inches(10, 17), Facing::new(90));
+    assert!(!target.has_directly_behind(&left) && target.has_behind_front(&left));
+    // Ahead of the front: neither.
+    let ahead = layout(Formation::Line, 4, SIXTEENTHS, SIXTEENTHS / 2, Pos::inches(20, 24), Facing::new(180));
+    assert!(!target.has_behind_front(&ahead));
+}
+
+#[test]
+fn the_ground_is_as_high_as_the_highest_hill_holding_it() {
+    let levels = Levels { areas: vec![(square(0, 0, 20, 20), 1), (square(5, 5, 10, 10), 2)] };
+    assert_eq!(levels.level_at(Pos::inches(7, 7)), 2);
+    assert_eq!(levels.level_at(Pos::inches(15, 15)), 1);
+    assert_eq!(levels.level_at(Pos::inches(10, 7)), 2, "on the crest's edge");
+    assert_eq!(levels.level_at(Pos::inches(25, 25)), 0);
+    assert_eq!(levels.level_under(&stand(10, 10, 0).polygon()), 2, "a corner on the crest");
+}
