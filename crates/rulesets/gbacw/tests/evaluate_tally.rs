@@ -245,3 +245,23 @@ fn the_board_tracks_the_camp() {
     assert_eq!(gbacw::victory::vp(&g), [parts[0].iter().sum::<u16>(), parts[1].iter().sum::<u16>()]);
     assert!(vp.starts_with(&format!("Union {}: troops and guns 2, the camp ", gbacw::victory::vp(&g)[0])), "{vp}");
 }
+
+/// Session 18: the division commander (Grant) stacked with a regiment the enemy's muskets reach is worth
+/// less to his side than the same commander with a regiment out of their reach (17.72, 17.76:
+/// a casualty there may capture him, 6 VP); a brigade commander is not priced so, since he
+/// must stand with his regiments (17.11).
+#[test]
+fn the_evaluation_fears_a_division_commander_in_musket_range() {
+    // The same stack in 2328; the enemy regiment next to it, or ten hexes off.
+    let board = |near: bool, who: &str| {
+        let mut g = tk::empty();
+        tk::place(&mut g, "12TN", if near { "2329" } else { "2339" }, gbacw::Formation::Line, 0);
+        tk::place(&mut g, "27IL", "2328", gbacw::Formation::Line, 3);
+        tk::put_leader(&mut g, who, "2328");
+        g.evaluate(Side::Union)
+    };
+    assert!(board(true, "Grant") < board(false, "Grant"), "the division commander in reach");
+    // Neighbouring case: a brigade commander (McClernand, the 27th's) is not priced.
+    let (near, far) = (board(true, "McClernand"), board(false, "McClernand"));
+    assert!((near - far).abs() < 1e-9, "{near} {far}");
+}

@@ -21,6 +21,7 @@ use engine::Side;
 use hexmap::Hex;
 use journey::Goal;
 
+mod exposure;
 mod journey;
 mod melee;
 mod order;
@@ -214,6 +215,7 @@ fn union_margin(g: &Gbacw) -> f64 {
         m += if side == Side::Union { v } else { -v };
     }
     m += FIELD * (field(g, Side::Union) - field(g, Side::Confederate));
+    m += exposure::exposure(g, Side::Confederate) - exposure::exposure(g, Side::Union);
     m + plan(g)
 }
 
