@@ -75,7 +75,7 @@ pub(crate) fn describe(g: &Fotm, a: &Action) -> String {
             }
         }
         Action::Pick(x) => format!("choose {}", u(x)),
-        Action::Choose(yes) => (if yes { "yes" } else { "no" }).into(),
+        Action::Choose(yes) => choice_words(g, yes).into(),
         Action::Deploy { unit, hex, facing } => match unit {
             Unit::Brigade(_) => format!("set up {} in {hex} facing {}", u(unit), facing_name(facing)),
             Unit::Commander(_) => format!("set up {} in {hex}", u(unit)),
@@ -133,4 +133,36 @@ pub(crate) fn why_illegal(g: &Fotm, a: &Action) -> Illegal {
         return Illegal { rule: rule.into(), reason: format!("{missing}; not a legal choice now: {text}") };
     }
     procedure::why(g, a).unwrap_or_else(|| engine::refusal(g, a))
+}
+
+/// A yes-or-no decision in the words of what each answer does (the ninth playtest: buttons
+/// read only "yes" and "no").
+fn choice_words(g: &Fotm, yes: bool) -> &'static str {
+    use crate::combat::{CombatFrame, Stage};
+    use crate::procedure::Frame;
+    use crate::retreat::RetreatFrame;
+    use crate::sequence::SeqFrame;
+    let pick = |y: &'static str, n: &'static str| if yes { y } else { n };
+    match g.stack.last() {
+        Some(Frame::Retreat(r)) if matches!(**r, RetreatFrame::Choice { .. }) => {
+            pick("take the morale check (17.2)", "retreat (17.3)")
+        }
+        Some(Frame::Combat(c)) => match c.as_ref() {
+            CombatFrame::Assault(a) if a.stage == Stage::DefChoice => pick(
+                "suppression fire at the assaulting artillery (15.7)",
+                "canister fire with the infantry and cavalry (15.7)",
+            ),
+            CombatFrame::Assault(a) if a.stage == Stage::Longstreet => pick(
+                "add Longstreet's 2 SP to this Assault (10.5)",
+                "keep Longstreet's bonus for another Assault (10.5)",
+            ),
+            _ => pick("yes", "no"),
+        },
+        Some(Frame::Seq(SeqFrame::LeeArrives)) => pick("Lee arrives (10.4)", "Lee does not arrive yet (10.4)"),
+        Some(Frame::Seq(SeqFrame::LongstreetBonus)) => pick(
+            "Longstreet's bonus: +1 to his Rally and Regroup attempts this turn (10.5)",
+            "Longstreet's bonus: +2 SP to one Assault this turn (10.5)",
+        ),
+        _ => pick("yes", "no"),
+    }
 }

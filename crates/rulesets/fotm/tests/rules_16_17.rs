@@ -458,3 +458,15 @@ fn rule_17_3_a_commander_left_alone_by_a_retreat_stays_and_the_log_says_so() {
         assert_eq!(said, !with_garland, "{:?}", g.log().events()[before..].iter().map(|e| &e.text).collect::<Vec<_>>());
     }
 }
+
+/// The ninth playtest: the 17.2 choice's buttons say what each answer does, not "yes" and
+/// "no"; elsewhere a plain yes-or-no (none pending) reads as before.
+#[test]
+fn rule_17_2_the_choice_is_named_by_what_it_does() {
+    let mut g = empty();
+    two_losses(&mut g);
+    assert_eq!(g.describe(&Action::Choose(true)), "take the morale check (17.2)");
+    assert_eq!(g.describe(&Action::Choose(false)), "retreat (17.3)");
+    let plain = empty();
+    assert_eq!(plain.describe(&Action::Choose(true)), "yes");
+}
