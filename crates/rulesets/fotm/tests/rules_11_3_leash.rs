@@ -104,11 +104,10 @@ fn rule_11_3_the_leash_lapses() {
     assert!(legal(&g, Action::Done), "no infantry or artillery on the map");
 }
 
-/// The ninth playtest: stranded cavalry facing away from its infantry, one step into its move
-/// (a sideways step, no farther), may not end there while a turn (13.2) and a step nearer are
-/// open; it turns and closes up.
+/// The ninth playtest: stranded cavalry may not spend its move sideways, no nearer (a step
+/// across, at the same distance, is refused), and facing away it must turn and close.
 #[test]
-fn rule_11_3_stranded_cavalry_facing_away_must_turn_and_close() {
+fn rule_11_3_stranded_cavalry_steps_only_nearer_and_turns_to() {
     let (mut g, run) = stranded(3, 5);
     let w = id(&g, "Whiting");
     // Facing east, between north-east and south-east: its front hexes lead away from
@@ -117,28 +116,11 @@ fn rule_11_3_stranded_cavalry_facing_away_must_turn_and_close() {
     let front = |f: u8, n| fotm::facing::arc(run[0], f, n) == Some(fotm::facing::Arc::Front);
     let east = (0..6u8).find(|&f| front(f, ne) && front(f, se)).expect("a facing with both in front");
     g.bde_mut(w).facing = east;
-    let away = ne;
     select(&mut g, "Whiting");
     let scammon = run[5];
-    let sideways = run[0]
-        .neighbours()
-        .into_iter()
-        .filter(|&n| n != away && n.distance(scammon) == run[0].distance(scammon))
-        .filter(|&n| fotm::facing::arc(run[0], g.bde(w).facing, n) == Some(fotm::facing::Arc::Front))
-        .find(|&n| legal(&g, Action::Step(n)))
-        .expect("a sideways front step, no farther from Scammon");
-    act(&mut g, Action::Step(sideways));
+    assert_eq!(se.distance(scammon), run[0].distance(scammon), "across, no nearer");
+    assert_eq!(refused(&g, Action::Step(se)), "FotM 11.3", "no step across while stranded");
     assert_eq!(refused(&g, Action::EndMove), "FotM 11.3", "a turn and a step nearer are open");
-    let nearer = sideways
-        .neighbours()
-        .into_iter()
-        .find(|n| n.distance(scammon) < sideways.distance(scammon))
-        .expect("a nearer hex");
-    act(&mut g, Action::Face(front_towards(sideways, nearer)));
-    assert!(
-        sideways
-            .neighbours()
-            .into_iter()
-            .any(|n| n.distance(scammon) < sideways.distance(scammon) && legal(&g, Action::Step(n)))
-    );
+    act(&mut g, Action::Face(front_towards(run[0], run[1])));
+    assert!(legal(&g, Action::Step(run[1])), "turned, it closes");
 }

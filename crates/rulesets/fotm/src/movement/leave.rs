@@ -4,12 +4,12 @@
 //!
 //! Reading (11.3, "for the remainder of the game, Union Cavalry Brigades must remain within
 //! two hexes of Union Infantry or Artillery Brigades"; the third, seventh and eighth
-//! playtests): the rule binds the cavalry, not the infantry, which may walk away from it. A
-//! cavalry brigade no step may take farther than two hexes from the nearest such brigade
-//! unless no farther than the hex it left (`step_check`); one that stands farther (left
-//! behind, or ahead since turn one) is stranded and must close up in its move: its move may
-//! not end while a step nearer is open, and the Movement Phase may not end while a stranded
-//! brigade that has not moved could take one. The leash binds from Pleasonton's stop or
+//! playtests): the rule binds the cavalry, not the infantry, which may walk away from it. No
+//! step may take a cavalry brigade farther than two hexes from the nearest such brigade; one
+//! that stands farther (left behind, or ahead since turn one) is stranded: each of its steps
+//! must bring it nearer (`step_check`; the ninth playtest saw a move spent sideways), its
+//! move may not end while a step nearer is open (after a turn, if it must turn), and the
+//! Movement Phase may not end while a stranded brigade that has not moved could take one. The leash binds from Pleasonton's stop or
 //! turn 2, lapses once the 8.5 breakout is open, and with no Union infantry or artillery on
 //! the map. Horse artillery is not the support 11.3 waits for: Robertson's battery rides
 //! with Pleasonton's cavalry division (its corps is the cavalry's), so it neither releases

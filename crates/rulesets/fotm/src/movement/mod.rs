@@ -451,12 +451,19 @@ fn step_check(g: &Fotm, ctx: &Ctx, m: &Mover, at: Hex, to: Hex) -> Result<StepIn
             && on_map
             && let (Some(dt), Some(da)) = (support_distance(ctx, to), support_distance(ctx, at))
             && dt > CAVALRY_LEASH
-            && dt > da
+            && dt >= da
         {
-            return Err(no(
-                "FotM 11.3",
-                format!("{} must stay within two hexes of Union infantry or artillery", g.name(b)),
-            ));
+            // Beyond two hexes every step must bring it nearer (the ninth playtest: stranded
+            // cavalry spent its move sideways, no nearer, until no step nearer was left).
+            let why = if da > CAVALRY_LEASH {
+                format!(
+                    "{} is farther than two hexes from Union infantry or artillery: each step must bring it nearer",
+                    g.name(b)
+                )
+            } else {
+                format!("{} must stay within two hexes of Union infantry or artillery", g.name(b))
+            };
+            return Err(no("FotM 11.3", why));
         }
         if g.turn == 1 && on_map {
             let elev = map.elevation(to).unwrap_or(0);
