@@ -510,7 +510,8 @@ async function whyNot(params) {
 
 /** The refusals of a why answer as one line: "reason (rule); ...". */
 function reasonsText(why) {
-  return (why.refusals || []).map((r) => `${r.reason} (${r.rule})`).join('; ');
+  // A reason that already ends with its rule is not cited twice (the ninth playtest).
+  return (why.refusals || []).map((r) => (r.reason.endsWith(`(${r.rule})`) ? r.reason : `${r.reason} (${r.rule})`)).join('; ');
 }
 
 /** A click on a hex nothing highlights: the engine's reason, beside the click. */

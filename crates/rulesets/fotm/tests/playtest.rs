@@ -65,7 +65,10 @@ fn assault_joins_and_rolls_are_logged_in_the_rulebooks_words() {
             assert!(u.is_some(), "{t}");
         }
     }
-    let rolls: Vec<String> = events(&g).into_iter().filter(|(r, _, _)| r == "FotM 15.2").map(|(_, t, _)| t).collect();
+    let notes: Vec<String> = events(&g).into_iter().filter(|(r, _, _)| r == "FotM 15.2").map(|(_, t, _)| t).collect();
+    // A roll with no dice says so (the ninth playtest: a battery firing for nothing left no line).
+    let (none, rolls): (Vec<String>, Vec<String>) = notes.into_iter().partition(|t| t.ends_with("no dice"));
+    assert!(none.iter().all(|t| t.contains(" SP, no dice")), "{none:?}");
     assert!(!rolls.is_empty());
     for t in &rolls {
         assert!(!t.contains("(es)") && !t.contains("Close:") && !t.contains("Off"), "{t}");

@@ -441,6 +441,16 @@ impl Assault {
         let want = dice(sp);
         let n = take_dice(&mut self.dice_used[self.roller(fire).index()], sp);
         if n == 0 {
+            // The ninth playtest: a battery that fired for nothing left no line. Said, except
+            // where the defensive suppression already says why (15.7).
+            if fire != Shot::DefSuppress {
+                let why = if want > 0 {
+                    "the Assault's ten dice are spent (15.2)".to_string()
+                } else {
+                    format!("{sp} SP, no dice")
+                };
+                g.note("FotM 15.2", |_| format!("{}: {why}", fire.name()));
+            }
             // A suppression roll not made leaves no battery targeted for the next.
             self.victim = None;
             self.at(next, g);
