@@ -503,7 +503,10 @@ async function whyNot(params) {
   if (ui.token) q.set('seat', ui.token);
   try {
     return await api(`/api/games/${encodeURIComponent(ui.id)}/why?${q}`);
-  } catch {
+  } catch (e) {
+    // The position moved on (another tab of this seat, the ninth playtest: clicks went
+    // unanswered until a reload): fetch it, so the next click asks about the new one.
+    if (e instanceof ApiError && e.status === 409) scheduleRefresh(0);
     return null;
   }
 }
