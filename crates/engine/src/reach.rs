@@ -223,7 +223,7 @@ pub fn destinations<G: Game>(game: &G, unit: &str, max_positions: usize) -> Vec<
                             order.push(hex.clone());
                         }
                         let after = child.prompt().text;
-                        let passes = if mine { passes_only(&child) } else { None };
+                        let passes = if mine { passes_only(&child, unit) } else { None };
                         let d = Destination {
                             hex: hex.clone(),
                             path: path.clone(),
@@ -250,11 +250,19 @@ pub fn destinations<G: Game>(game: &G, unit: &str, max_positions: usize) -> Vec<
     order.into_iter().filter_map(|h| found.remove(&h)).collect()
 }
 
-/// Why the move under way may not end where it is in `game`: no action that ends it (a
-/// `done` by [`crate::ActionView::kind`]) is legal, and the rules' refusal of one, with its
-/// rule; `None` when it may end.
-fn passes_only<G: Game>(game: &G) -> Option<String> {
-    if game.legal_actions().iter().any(|a| game.action_view(a).kind == "done") {
+/// Why the move of `unit` under way may not end where it is in `game`: it may still go on,
+/// no action that ends it (a `done` by [`crate::ActionView::kind`]) is legal, and the rules'
+/// refusal of one, with its rule; `None` when it may end, or has.
+fn passes_only<G: Game>(game: &G, unit: &str) -> Option<String> {
+    let legal = game.legal_actions();
+    let views: Vec<crate::ActionView> = legal.iter().map(|a| game.action_view(a)).collect();
+    if views.iter().any(|v| v.kind == "done") {
+        return None;
+    }
+    // Its move is over (nothing left carries it on): it ends here, whatever else the
+    // decision waits for (the ninth playtest: Belmont's demoralized companies were tagged
+    // "passing through only" for the others' obligations).
+    if !views.iter().any(|v| v.unit.as_deref() == Some(unit) && KINDS.contains(&v.kind.as_str())) {
         return None;
     }
     let why = crate::explain(game, &crate::Probe::Finish);
@@ -407,6 +415,18 @@ mod tests {
         fn outcome(&self) -> Option<Outcome> {
             None
         }
+    }
+
+    /// The road offers no Done: on 0102 the unit may still go on and nothing ends its move,
+    /// so it passes through; on 0103 its move is over and it is no pass-through (the ninth
+    /// playtest: a move ended by itself was tagged "passing through only").
+    #[test]
+    fn a_destination_where_the_move_is_over_is_not_passed_through() {
+        let g = Road { at: 1, spent: 0, says_left: false };
+        let d = destinations(&g, "u", 100);
+        let at = |h: &str| d.iter().find(|x| x.hex == h).expect(h);
+        assert!(at("0102").passes.is_some());
+        assert_eq!(at("0103").passes, None);
     }
 
     #[test]
