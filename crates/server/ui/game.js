@@ -735,12 +735,41 @@ function clickCounter(g, ev) {
     // engine's reason the picked unit may not go there; the move is never made.
     openStack(hex, stack, ev);
     explainStack(hex, ev);
-  } else if (stack.length > 1) {
-    pick(id);
-    openStack(hex, stack, ev);
   } else {
+    // A unit under way (its move may be ended: a `done` of its own) and a click on another of
+    // your counters: the click picks that one, and says why the one under way could not go
+    // there (the ninth playtest: D. H. Hill, barred by 6.1, was simply swapped for Garland).
+    const under = other && ui.state.yours && (ui.state.actions || []).some((a) => a.kind === 'done' && a.unit === ui.selected);
+    if (under && nextTo(hexOf(ui.selected), hex)) explainSwitch(ui.selected, hex);
     pick(id);
+    if (stack.length > 1) openStack(hex, stack, ev);
   }
+}
+
+/** The hex counter `id` stands on, or null. */
+function hexOf(id) {
+  const c = (ui.state.counters || []).find((x) => x.id === id);
+  return c ? c.hex : null;
+}
+
+/** Whether hexes `a` and `b` are neighbours on the map as drawn (their centres a hex apart). */
+function nextTo(a, b) {
+  const pa = a && ui.hexes.get(a);
+  const pb = b && ui.hexes.get(b);
+  if (!pa || !pb || a === b) return false;
+  const box = (p) => p.getBBox();
+  const [ba, bb] = [box(pa), box(pb)];
+  const dx = ba.x + ba.width / 2 - (bb.x + bb.width / 2);
+  const dy = ba.y + ba.height / 2 - (bb.y + bb.height / 2);
+  return Math.hypot(dx, dy) < 1.2 * Math.max(ba.width, ba.height);
+}
+
+/** Why `unit`, under way, may not go to `hex`, as a short notice (see `clickCounter`). */
+async function explainSwitch(unit, hex) {
+  const why = await whyNot({ hex, unit });
+  const text = why && !why.offered ? reasonsText(why) : '';
+  if (!text) return;
+  showNotice(`${unitName(unit, ui.state.counters, [])} may not go to ${hex}: ${text}.`, 'info');
 }
 
 /** The engine's answer about a click on a stack the unit picked may not act on, under its list in the popup. */
