@@ -28,7 +28,8 @@ pub use angle::Facing;
 pub use formation::{Body, Edge, Formation, layout};
 pub use measure::{distance_sixteenths, range_inches, within};
 pub use shape::{
-    Levels, Polygon, Polyline, Stand, inside, overlap, overlap_interior, point_in_polygon, segments_cross,
+    Levels, Polygon, Polyline, Stand, edges_outward, inside, overlap, overlap_interior, point_in_polygon,
+    segments_cross,
 };
 
 use serde::{Deserialize, Serialize};

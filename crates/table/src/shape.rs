@@ -149,6 +149,69 @@ impl Polyline {
     pub fn touches(&self, poly: &Polygon) -> bool {
         self.pieces().any(|(p, q)| crate::shape::segment_meets(p, q, poly))
     }
+
+    /// Its length in sixteenths (floating point, IEEE-exact operations only).
+    #[must_use]
+    pub fn length(&self) -> f64 {
+        self.pieces().map(|(p, q)| (p.dist2(q) as f64).sqrt()).sum()
+    }
+
+    /// The point `s` sixteenths along it from its first corner (clamped to its ends), to the
+    /// nearest sixteenth: where a column on a road stands (R15 of the ROTR plan).
+    #[must_use]
+    pub fn point_at(&self, s: f64) -> Pos {
+        let mut left = s.max(0.0);
+        for (p, q) in self.pieces() {
+            let len = (p.dist2(q) as f64).sqrt();
+            if left <= len && len > 0.0 {
+                let t = left / len;
+                let x = f64::from(p.x) + f64::from(q.x - p.x) * t;
+                let y = f64::from(p.y) + f64::from(q.y - p.y) * t;
+                return Pos::new(x.round() as i32, y.round() as i32);
+            }
+            left -= len;
+        }
+        self.points.last().copied().unwrap_or_default()
+    }
+
+    /// How far along it, in sixteenths, lies the point of it nearest `p` (the first such).
+    #[must_use]
+    pub fn project(&self, p: Pos) -> f64 {
+        let (mut best, mut at, mut walked) = (f64::INFINITY, 0.0, 0.0);
+        for (a, b) in self.pieces() {
+            let (abx, aby) = a.to(b);
+            let (apx, apy) = a.to(p);
+            let len2 = (abx * abx + aby * aby) as f64;
+            let t = if len2 == 0.0 { 0.0 } else { ((abx * apx + aby * apy) as f64 / len2).clamp(0.0, 1.0) };
+            let (dx, dy) = (apx as f64 - t * abx as f64, apy as f64 - t * aby as f64);
+            let d = dx * dx + dy * dy;
+            if d < best {
+                best = d;
+                at = walked + t * len2.sqrt();
+            }
+            walked += len2.sqrt();
+        }
+        at
+    }
+}
+
+/// Each edge of a building (or any closed shape) with the facing straight out of it, the
+/// whole degree nearest its outward normal: units in a building fire out of its edges (R50
+/// of the ROTR plan).
+#[must_use]
+pub fn edges_outward(poly: &Polygon) -> Vec<(Pos, Pos, crate::Facing)> {
+    // Twice the signed area: positive when the corners run anticlockwise.
+    let area2: i64 = poly.edges().map(|(a, b)| i64::from(a.x) * i64::from(b.y) - i64::from(b.x) * i64::from(a.y)).sum();
+    poly.edges()
+        .map(|(a, b)| {
+            let (ex, ey) = a.to(b);
+            // Outward: to the right of an anticlockwise edge, to the left of a clockwise one.
+            let (nx, ny) = if area2 > 0 { (ey, -ex) } else { (-ey, ex) };
+            let mid = Pos::new(a.x + (b.x - a.x) / 2, a.y + (b.y - a.y) / 2);
+            let out = Pos::new(mid.x + i32::try_from(nx).unwrap_or(0), mid.y + i32::try_from(ny).unwrap_or(0));
+            (a, b, crate::angle::facing_toward(mid, out))
+        })
+        .collect()
 }
 
 /// Whether the insides of two convex shapes overlap: touching along an edge or at a corner does

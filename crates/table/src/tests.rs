@@ -334,3 +334,26 @@ fn the_ground_is_as_high_as_the_highest_hill_holding_it() {
     assert_eq!(levels.level_at(Pos::inches(25, 25)), 0);
     assert_eq!(levels.level_under(&stand(10, 10, 0).polygon()), 2, "a corner on the crest");
 }
+
+#[test]
+fn a_road_gives_points_along_it_and_how_far_along_a_point_lies() {
+    let road = Polyline { points: vec![Pos::inches(0, 0), Pos::inches(0, 6), Pos::inches(6, 6)] };
+    assert!((road.length() - 12.0 * 16.0).abs() < 1e-9);
+    assert_eq!(road.point_at(3.0 * 16.0), Pos::inches(0, 3));
+    assert_eq!(road.point_at(8.0 * 16.0), Pos::inches(2, 6), "round the corner");
+    assert_eq!(road.point_at(99.0 * 16.0), Pos::inches(6, 6), "clamped to its end");
+    assert!((road.project(Pos::inches(1, 3)) - 48.0).abs() < 1e-9, "beside the first stretch");
+    assert!((road.project(Pos::inches(4, 9)) - 160.0).abs() < 1e-9, "above the second");
+}
+
+#[test]
+fn a_buildings_edges_face_out_of_it_either_way_round() {
+    let house = square(0, 0, 2, 2);
+    let faces: Vec<u16> = edges_outward(&house).iter().map(|e| e.2.degrees()).collect();
+    assert_eq!(faces, vec![180, 90, 0, 270], "south, east, north, west edges");
+    let mut back = house.clone();
+    back.points.reverse();
+    let mut faces: Vec<u16> = edges_outward(&back).iter().map(|e| e.2.degrees()).collect();
+    faces.sort_unstable();
+    assert_eq!(faces, vec![0, 90, 180, 270]);
+}

@@ -171,4 +171,15 @@ proptest! {
         prop_assume!((d - d.round()).abs() > 1e-6 || d == 0.0);
         prop_assert_eq!(table::distance_sixteenths(&pa, &pb), d.ceil() as i64);
     }
+
+    #[test]
+    fn a_roads_nearest_point_is_as_near_as_geo_says(points in proptest::collection::vec(pos(), 2..6), p in pos()) {
+        let road = table::Polyline { points: points.clone() };
+        let line = LineString::from(points.iter().map(|&q| coord(q)).collect::<Vec<_>>());
+        let theirs = Euclidean.distance(&Point::from(coord(p)), &line);
+        let near = road.point_at(road.project(p));
+        let mine = (p.dist2(near) as f64).sqrt();
+        // The point found is rounded to the sixteenth.
+        prop_assert!((mine - theirs).abs() <= 1.0, "{} vs {}", mine, theirs);
+    }
 }
