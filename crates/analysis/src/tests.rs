@@ -344,3 +344,19 @@ fn sampled_playouts_finish_what_the_exact_walk_left() {
     assert_eq!(same.sampled, 0);
     assert!((p_vp(&same) - before).abs() < 1e-12);
 }
+
+/// The ninth playtest (FotM Assault odds over a minute): the playouts ask the reply once per
+/// distinct position, not once per visit; 3,000 playouts through the Duel's one defender
+/// decision ask it once.
+#[test]
+fn sampled_playouts_ask_each_positions_reply_once() {
+    let none = outcomes_through(&Duel::default(), &D::Attack, 100, 0, &mut |_| D::DigIn(true)).unwrap();
+    let mut dice = engine::Dice::seeded(7);
+    let mut asked = 0;
+    let done = sample_unfinished(&Duel::default(), &D::Attack, none, 3_000, &mut dice, &mut |_| {
+        asked += 1;
+        D::DigIn(true)
+    });
+    assert_eq!(done.sampled, 3_000);
+    assert_eq!(asked, 1, "one position, one answer");
+}
