@@ -176,9 +176,11 @@ pub struct ActionView {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub warning: Option<String>,
     /// The counters that act together in it when the rules let the player choose which of
-    /// them do (a volley's firers, Belmont 5.1; opportunity fire, 5.2), by
-    /// [`CounterView::id`]. Actions alike but for this set are one choice with a tick per
-    /// counter on a page, not a button per subset (the seventh playtest: 33 buttons).
+    /// them do (a volley's firers, Belmont 5.1; opportunity fire, 5.2), or any of which may
+    /// take it (an Assault any of them may announce and join, FotM 15.4), by
+    /// [`CounterView::id`]. A page lists the action under each of them. Actions alike but
+    /// for this set are one choice with a tick per counter on a page, not a button per
+    /// subset (the seventh playtest: 33 buttons).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub together: Vec<String>,
     /// The move under way that taking it ends, in words ("ends the move of 27IL B with 2

@@ -36,7 +36,7 @@ export async function choose(a, follow = null) {
 async function sendFollow(a, unit, start) {
   const s = ui.state;
   if (!s.yours || !a.hex) return;
-  if (a.unit !== unit && a.unit !== null && a.unit !== undefined) return;
+  if (a.unit !== unit && a.unit !== null && a.unit !== undefined && !(a.together || []).includes(unit)) return;
   const join = (s.actions || []).filter((x) => x.unit === unit && x.hex === a.hex && isCombat(x));
   if (join.length !== 1) return;
   // The action just sent, offered again, is its undoing (a brigade's joining toggles, 15.4):

@@ -82,7 +82,12 @@ pub(crate) fn action_view(g: &Fotm, a: &Action) -> ActionView {
             }
             _ => None,
         },
-        together: Vec::new(),
+        // 15.4: an Assault is listed under every brigade that may join it, so a page lights
+        // its hex whichever of them is selected (the ninth playtest: only the first one's).
+        together: match *a {
+            Action::Assault(h) => assailants(g, h),
+            _ => Vec::new(),
+        },
         ends: None,
         params: Vec::new(),
     }
@@ -113,6 +118,21 @@ fn assailant(g: &Fotm, target: Hex) -> Option<Unit> {
             _ => None,
         },
         _ => None,
+    }
+}
+
+/// 15.4: every brigade of the side between Assaults that may join an Assault on `target`.
+fn assailants(g: &Fotm, target: Hex) -> Vec<String> {
+    match g.stack.last() {
+        Some(Frame::Combat(f)) => match f.as_ref() {
+            CombatFrame::Phase { side, .. } => g
+                .on_map(*side)
+                .filter(|&b| combat::can_join(g, b, target))
+                .filter_map(|b| unit_id(g, Unit::Brigade(b)))
+                .collect(),
+            _ => Vec::new(),
+        },
+        _ => Vec::new(),
     }
 }
 

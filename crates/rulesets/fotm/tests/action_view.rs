@@ -166,3 +166,16 @@ fn rule_17_3_a_retreat_hex_names_the_retreating_brigade() {
     }
     assert_eq!(drawn_at(&g, "Colquitt"), Some(from));
 }
+
+/// The ninth playtest: an Assault is listed under every brigade that may join it, so the
+/// hex lights whichever is selected; a brigade with the hex in its rear is not among them.
+#[test]
+fn an_assault_is_listed_under_every_brigade_that_may_join_it() {
+    let (mut g, _, _) = face_off("Scammon", "Colquitt");
+    put_facing(&mut g, "Seymour", "2915", "2815");
+    put_back(&mut g, "Crook", "2715", "2815");
+    phase(&mut g, TURN, Side::Union, Phase::Combat);
+    let v = view(&g, &Action::Assault(hex("2815")));
+    assert!(v.together.contains(&"Scammon".to_string()) && v.together.contains(&"Seymour".to_string()), "{v:?}");
+    assert!(!v.together.contains(&"Crook".to_string()), "the hex in its rear: {v:?}");
+}
