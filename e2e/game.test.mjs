@@ -787,6 +787,16 @@ test('F5, F8: one Undo takes back a destination move of several actions, and the
     await page.waitForFunction(() => !document.body.classList.contains('busy'));
     const moved = await plyNumber(page);
     assert.ok(moved >= moving + 2, `several actions sent: ply ${moving} to ${moved}`);
+    // The eighth and ninth playtests: with a click after it (a facing change, one action), a
+    // first Undo takes back that click and a second the whole path, not one step of it.
+    const turn = page.locator('#actions button.action[data-unit="Whiting"][data-kind="face"]').first();
+    await turn.waitFor({ timeout: STEP });
+    await turn.click();
+    await page.waitForFunction((n) => Number(document.querySelector('#replay-where').textContent.match(/\d+/)[0]) === n + 1, moved, { timeout: STEP });
+    await page.waitForFunction(() => !document.body.classList.contains('busy'));
+    await page.locator('#undo').click();
+    await page.waitForFunction((n) => document.querySelector('#replay-where').textContent.includes(`ply ${n} `), moved, { timeout: STEP });
+    await page.waitForFunction(() => !document.body.classList.contains('busy'));
     // One Undo: all of them (F5).
     await page.locator('#undo').click();
     await page.waitForFunction((n) => /live/.test(document.querySelector('#replay-where').textContent) && document.querySelector('#replay-where').textContent.includes(`ply ${n} `), moving, { timeout: STEP });

@@ -42,7 +42,7 @@ async function sendFollow(a, unit, start) {
   // The action just sent, offered again, is its undoing (a brigade's joining toggles, 15.4):
   // the click that joined the Assault must not leave it (fourth playtest).
   if (sameAction(join[0].action, a.action)) return;
-  if (await send(join[0])) ui.lastClick = { from: start, seq: ui.state.seq };
+  if (await send(join[0])) recordClick(start);
 }
 
 /** Whether two actions' JSON are the same action. */
@@ -64,7 +64,7 @@ export async function send(a) {
     clearNotice();
     closePopups();
     await accept(state); // the unit stays selected while it can still act
-    ui.lastClick = { from: start, seq: ui.state.seq };
+    recordClick(start);
     return true;
   } catch (e) {
     await refused(e);
@@ -78,15 +78,29 @@ export async function send(a) {
  * Takes back the seat's last click: every action it sent (a destination's five steps) by one
  * undo to the ply before it, when nothing has happened since (F5); else the last action.
  */
+/**
+ * Records one click's actions, from ply `from` to the plies now in force, for Undo to take
+ * back together; a click on top of undone ones forgets them. The page keeps every click of
+ * the session, not only the last (the eighth and ninth playtests: a path a few clicks back
+ * came undone a step at a time).
+ */
+function recordClick(from) {
+  ui.clicks = (ui.clicks || []).filter((c) => c.to <= from);
+  ui.clicks.push({ from, to: ui.state.ply });
+}
+
 export async function undo() {
   if (ui.busy || !ui.state || !ui.state.can_undo || ui.replay) return;
   setBusy(true);
   const url = `/api/games/${encodeURIComponent(ui.id)}/undo`;
   const body = { seat: ui.token, seq: ui.state.seq };
-  const click = ui.lastClick;
+  const clicks = ui.clicks || [];
+  // The latest click, if its actions are the last in force (nobody has acted since).
+  const top = clicks[clicks.length - 1];
+  const click = top && top.to === ui.state.ply ? top : null;
   try {
     let state;
-    if (click && click.seq === ui.state.seq && click.from < ui.state.ply - 1) {
+    if (click && click.from < ui.state.ply - 1) {
       try {
         state = await api(url, { body: { ...body, ply: click.from } });
       } catch (e) {
@@ -95,9 +109,12 @@ export async function undo() {
       }
     }
     state = state || (await api(url, { body }));
-    ui.lastClick = null;
     clearNotice();
     await accept(state);
+    // The clicks undone are forgotten; a click cut short keeps the rest.
+    ui.clicks = clicks.filter((c) => c.to <= ui.state.ply);
+    const last = ui.clicks[ui.clicks.length - 1];
+    if (last && last.from >= ui.state.ply) ui.clicks.pop();
   } catch (e) {
     await refused(e);
   } finally {
@@ -193,7 +210,7 @@ export async function moveTo(hex) {
       const body = { seat: ui.token, seq: ui.state.seq, action, log_from: ui.log.length };
       const state = await api(`/api/games/${encodeURIComponent(ui.id)}/actions`, { body });
       await accept(state);
-      ui.lastClick = { from: start, seq: ui.state.seq };
+      recordClick(start);
     }
     clearNotice();
   } catch (e) {
