@@ -74,6 +74,27 @@ pub fn layout(f: Formation, n: usize, width: i32, depth: i32, front: Pos, facing
     Body { stands }
 }
 
+/// As [`layout`], placed so that stand `slot` (in [`Body::stands`] order) has the middle of
+/// its front edge on `pivot`: a formation change made about a chosen stand, which keeps its
+/// place (6.2; R16 of the ROTR plan). `None` when there is no such stand.
+#[must_use]
+pub fn layout_about(
+    f: Formation,
+    n: usize,
+    width: i32,
+    depth: i32,
+    slot: usize,
+    pivot: Pos,
+    facing: Facing,
+) -> Option<Body> {
+    let at_origin = layout(f, n, width, depth, Pos::new(0, 0), facing);
+    let (l, r) = at_origin.stands.get(slot)?.front();
+    let mid = Pos::new(l.x + (r.x - l.x) / 2, l.y + (r.y - l.y) / 2);
+    let (dx, dy) = (pivot.x - mid.x, pivot.y - mid.y);
+    let stands = at_origin.stands.iter().map(|s| Stand { centre: s.centre.offset(dx, dy), ..*s }).collect();
+    Some(Body { stands })
+}
+
 impl Body {
     /// The way the unit faces (its first stand's).
     #[must_use]

@@ -25,7 +25,7 @@ pub mod sight;
 pub mod sweep;
 
 pub use angle::Facing;
-pub use formation::{Body, Edge, Formation, layout};
+pub use formation::{Body, Edge, Formation, layout, layout_about};
 pub use measure::{distance_sixteenths, range_inches, within};
 pub use shape::{
     Levels, Polygon, Polyline, Stand, edges_outward, inside, overlap, overlap_interior, point_in_polygon,

@@ -357,3 +357,20 @@ fn a_buildings_edges_face_out_of_it_either_way_round() {
     faces.sort_unstable();
     assert_eq!(faces, vec![0, 90, 180, 270]);
 }
+
+#[test]
+fn a_formation_change_about_a_stand_keeps_that_stand_in_place() {
+    let pivot = Pos::inches(30, 30);
+    for f in [Formation::Line, Formation::AssaultColumn, Formation::MarchColumn { touching: false }] {
+        for facing in [0, 37, 90, 200] {
+            for slot in [0, 2, 5] {
+                let b =
+                    layout_about(f, 6, SIXTEENTHS, SIXTEENTHS / 2, slot, pivot, Facing::new(facing)).expect("a stand");
+                let (l, r) = b.stands[slot].front();
+                let mid = Pos::new(l.x + (r.x - l.x) / 2, l.y + (r.y - l.y) / 2);
+                assert_eq!(mid, pivot, "{f:?} facing {facing} about stand {slot}");
+            }
+        }
+    }
+    assert!(layout_about(Formation::Line, 6, SIXTEENTHS, 8, 6, pivot, Facing::new(0)).is_none(), "no seventh stand");
+}
