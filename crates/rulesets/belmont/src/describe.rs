@@ -266,6 +266,9 @@ pub(crate) fn why_illegal(g: &Belmont, a: &Action) -> Illegal {
             if g.stack_count(*to) >= crate::charts::STACK_LIMIT {
                 return ill("Belmont 4.2", format!("{to} is at the stacking limit"));
             }
+            if let Some((rule, why)) = crate::movement::maneuver_step_refusal(g, *unit, *to) {
+                return ill(rule, why);
+            }
             ill(
                 "Belmont 4.1",
                 format!("{} cannot move to {to} now (movement points, terrain or adjacency)", g.name(*unit)),

@@ -169,6 +169,42 @@ fn maneuver_steps(g: &Belmont, u: UnitId, melee: &[Hex], out: &mut Vec<Action>) 
     out.extend(steps.into_iter().map(|to| Action::Move { unit: u, to }));
 }
 
+/// Why `u` may not step into the adjacent `to` in the maneuver, by the checks
+/// `maneuver_steps` makes, for the page's why (the ninth playtest: a catch-all "movement
+/// points, terrain or adjacency"); `None` when none of them bars it.
+pub(crate) fn maneuver_step_refusal(g: &Belmont, u: UnitId, to: Hex) -> Option<(&'static str, String)> {
+    let Loc::Hex(from) = g.unit(u).loc else { return None };
+    let name = g.name(u);
+    if melee_hexes(g).contains(&to) {
+        return Some(("Belmont 4.3.3", format!("{to} is a melee hex: no unit enters one in the maneuver")));
+    }
+    let left = g.act.as_ref().map_or_else(|| g.allowance(u), |_| mp_left(g, u));
+    match cost(g, u, from, to) {
+        None => return Some(("Belmont 4.1", format!("the Terrain Effects Chart bars {name} from {to}"))),
+        Some(c) if c > left => {
+            let (c, l) = (crate::aids::mp(c), crate::aids::mp(left));
+            return Some(("Belmont 4.1", format!("entering {to} costs {c} MP and {name} has {l} left")));
+        }
+        _ => {}
+    }
+    if guarding(g, u) && !within_land_hexes(g, g.map().hunters_farm_dock, to, 3) {
+        return Some((
+            "Belmont 2.1",
+            format!("{name} guards the Hunter's Farm dock: no more than three land hexes from it"),
+        ));
+    }
+    if !stack_ok(g, u, to) {
+        return Some(("Belmont 4.2", format!("{to} has no room for {name}")));
+    }
+    if g.act.as_ref().is_some_and(|a| a.demoralized)
+        && in_missouri_cs(g, u)
+        && demoralized_steps(g, from, vec![to]).is_empty()
+    {
+        return Some(("Belmont 13.2.1", format!("{name} is demoralized and must move away from Camp Johnston")));
+    }
+    None
+}
+
 /// 13.2.1: a Confederate unit on the Missouri side (demoralized when its activation is).
 fn in_missouri_cs(g: &Belmont, u: UnitId) -> bool {
     g.owner(u) == Side::Confederate && g.hex_of(u).is_some_and(|h| g.map().is_missouri(h))

@@ -100,3 +100,29 @@ fn a_looting_company_clicked_says_it_is_looting() {
     let other = explain(&g, &Probe::Unit { unit: "31IL-A".into() });
     assert!(other.refusals.iter().any(|r| r.rule == "Belmont 4.0"), "{:?}", other.refusals);
 }
+
+/// The ninth playtest: a step the unit's movement points do not cover names them (4.1), not
+/// a catch-all; with the points to spare the same kind of step is offered.
+#[test]
+fn a_step_beyond_the_movement_points_left_names_them() {
+    let mut g = fresh();
+    g.put("31IL-A", "0331");
+    g.activate(Side::Union, "31IL", belmont::Stage::Maneuver);
+    let ask =
+        |g: &belmont::Belmont, h: hexmap::Hex| explain(g, &Probe::Hex { hex: h.label(), unit: Some("31IL-A".into()) });
+    // South while it can.
+    let mut at = hexmap::Hex::from_label("0331").unwrap();
+    let mut steps = 0;
+    while ask(&g, south(at)).offered {
+        assert!(steps < 20, "a move runs out");
+        go(&mut g, "31IL-A", south(at));
+        at = south(at);
+        steps += 1;
+    }
+    assert!(steps > 0, "the first step was offered");
+    let why = ask(&g, south(at));
+    assert!(!why.offered);
+    let r = why.refusals.first().expect("a refusal");
+    assert_eq!(r.rule, "Belmont 4.1", "{r:?}");
+    assert!(r.reason.contains(" costs ") && r.reason.contains(" left"), "the points, not a catch-all: {r:?}");
+}
