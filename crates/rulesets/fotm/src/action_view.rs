@@ -80,6 +80,12 @@ pub(crate) fn action_view(g: &Fotm, a: &Action) -> ActionView {
             Action::Join(b) if crate::combat::announced(g).is_some_and(|x| x.joined.contains(&b)) => {
                 Some(format!("{}: it is in the Assault already", crate::describe::describe(g, a)))
             }
+            // 15.2: a battery joining an Assault whose close combat would fill the ten dice
+            // takes some of them (the eighth playtest: adding guns lowered the odds, unsaid).
+            Action::Join(b) if crate::combat::crowds_the_dice(g, b) => Some(format!(
+                "{}'s fire shares the Assault's ten dice with the close combat (FotM 15.2): each die it rolls is one fewer for the close combat",
+                g.name(b)
+            )),
             _ => None,
         },
         // 15.4: an Assault is listed under every brigade that may join it, so a page lights

@@ -856,3 +856,30 @@ fn a_defensive_suppression_left_with_no_dice_says_why() {
         }
     }
 }
+
+/// The eighth playtest (finding 5): joining a battery to an Assault whose close combat would
+/// fill the ten dice warns that its fire takes some of them (15.2); with close combat of six
+/// SP (Scammon alone) it warns of nothing.
+#[test]
+fn a_battery_joining_warns_when_it_shares_the_ten_dice() {
+    let announce = |with_crook: bool| {
+        let mut g = empty();
+        let t = hex("2815");
+        let ring = t.neighbours();
+        let (a, b) = (ring[3].label(), ring[2].label());
+        let s = put_facing(&mut g, "Scammon", &a, "2815");
+        let gun = put_facing(&mut g, "Benjamin", &a, "2815");
+        let c = put_facing(&mut g, "Crook", &b, "2815");
+        put(&mut g, "Garland", "2815", rear_towards(t, ring[3]));
+        phase(&mut g, TURN, Side::Union, Phase::Combat);
+        act(&mut g, Action::Assault(t));
+        act(&mut g, Action::Join(s));
+        if with_crook {
+            act(&mut g, Action::Join(c));
+        }
+        g.action_view(&Action::Join(gun)).warning
+    };
+    let w = announce(true).expect("a warning with 12 SP of close combat");
+    assert!(w.contains("ten dice") && w.contains("15.2"), "{w}");
+    assert_eq!(announce(false), None, "six SP of close combat and a die of canister: room for all");
+}

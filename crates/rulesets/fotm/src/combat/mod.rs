@@ -1038,3 +1038,21 @@ impl Assault {
         }
     }
 }
+
+/// 15.2: whether artillery brigade `b`, joining the Assault being announced, would take dice
+/// the close combat could use: its SP and the joined brigades' together pass the ten dice.
+/// An estimate before the Assault is launched (arcs and elevation are left out).
+#[must_use]
+pub(crate) fn crowds_the_dice(g: &Fotm, b: Bid) -> bool {
+    let Some(a) = announced(g) else { return false };
+    if !g.arm(b).is_artillery() || a.joined.contains(&b) {
+        return false;
+    }
+    let close: i32 = a.joined.iter().filter(|&&j| is_melee(g, j)).map(|&j| i32::from(base_sp(g, j, false))).sum();
+    if close == 0 {
+        return false;
+    }
+    let guns = |j: Bid| artillery::offensive_sp(g, j, a.target).map_or(0, i32::from);
+    let fire: i32 = a.joined.iter().filter(|&&j| g.arm(j).is_artillery()).map(|&j| guns(j)).sum::<i32>() + guns(b);
+    fire > 0 && close + fire > i32::from(MAX_DICE)
+}
