@@ -266,6 +266,15 @@ fn rule_15_4_an_assault_refused_names_what_bars_each_brigade() {
 /// stacked with Scammon, all facing 2815: 1 + 6 + 6 SP of one corps. Returns after the launch
 /// and the choice of Scammon as the Lead: (game, Scammon, Benjamin).
 fn guns_and_twelve_sp() -> (Fotm, u8, u8) {
+    let (mut g, s, gun, c) = guns_beside_two_brigades();
+    union_assault(&mut g, "2815", &[s, gun, c]);
+    act(&mut g, Action::Lead(s));
+    (g, s, gun)
+}
+
+/// Scammon and Benjamin beside 2815, Crook on the next hex, all facing it, Garland in it:
+/// (game, Scammon, Benjamin, Crook), before any Assault.
+fn guns_beside_two_brigades() -> (Fotm, u8, u8, u8) {
     let mut g = empty();
     let t = hex("2815");
     let ring = t.neighbours();
@@ -274,9 +283,7 @@ fn guns_and_twelve_sp() -> (Fotm, u8, u8) {
     let gun = put_facing(&mut g, "Benjamin", &a, "2815");
     let c = put_facing(&mut g, "Crook", &b, "2815");
     put(&mut g, "Garland", "2815", rear_towards(t, ring[3]));
-    union_assault(&mut g, "2815", &[s, gun, c]);
-    act(&mut g, Action::Lead(s));
-    (g, s, gun)
+    (g, s, gun, c)
 }
 
 #[test]
@@ -863,16 +870,9 @@ fn a_defensive_suppression_left_with_no_dice_says_why() {
 #[test]
 fn a_battery_joining_warns_when_it_shares_the_ten_dice() {
     let announce = |with_crook: bool| {
-        let mut g = empty();
-        let t = hex("2815");
-        let ring = t.neighbours();
-        let (a, b) = (ring[3].label(), ring[2].label());
-        let s = put_facing(&mut g, "Scammon", &a, "2815");
-        let gun = put_facing(&mut g, "Benjamin", &a, "2815");
-        let c = put_facing(&mut g, "Crook", &b, "2815");
-        put(&mut g, "Garland", "2815", rear_towards(t, ring[3]));
+        let (mut g, s, gun, c) = guns_beside_two_brigades();
         phase(&mut g, TURN, Side::Union, Phase::Combat);
-        act(&mut g, Action::Assault(t));
+        act(&mut g, Action::Assault(hex("2815")));
         act(&mut g, Action::Join(s));
         if with_crook {
             act(&mut g, Action::Join(c));

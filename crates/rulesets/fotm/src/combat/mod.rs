@@ -1045,7 +1045,8 @@ impl Assault {
 #[must_use]
 pub(crate) fn crowds_the_dice(g: &Fotm, b: Bid) -> bool {
     let Some(a) = announced(g) else { return false };
-    if !g.arm(b).is_artillery() || a.joined.contains(&b) {
+    // An action from outside may name a brigade that does not exist.
+    if g.oob().brigades.get(usize::from(b)).is_none() || a.joined.contains(&b) || !g.arm(b).is_artillery() {
         return false;
     }
     let close: i32 = a.joined.iter().filter(|&&j| is_melee(g, j)).map(|&j| i32::from(base_sp(g, j, false))).sum();
