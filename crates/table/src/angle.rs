@@ -39,7 +39,7 @@ pub fn cos(deg: i32) -> i64 {
 
 /// Division by [`ONE`] rounded to the nearest integer, halves away from zero: the same on
 /// every machine.
-fn unscale(v: i64) -> i64 {
+pub(crate) fn unscale(v: i64) -> i64 {
     let half = ONE / 2;
     if v >= 0 { (v + half) / ONE } else { -((-v + half) / ONE) }
 }

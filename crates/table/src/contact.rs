@@ -61,12 +61,7 @@ impl Ord for Ratio {
 #[must_use]
 pub fn moved(p: Pos, bearing: Facing, travel: i64) -> Pos {
     let (fx, fy) = bearing.vector();
-    let step = |v: i64| {
-        let t = i128::from(travel) * i128::from(v);
-        let half = i128::from(ONE) / 2;
-        let q = if t >= 0 { (t + half) / i128::from(ONE) } else { -((-t + half) / i128::from(ONE)) };
-        i32::try_from(q).unwrap_or(i32::MAX)
-    };
+    let step = |v: i64| i32::try_from(crate::angle::unscale(travel * v)).unwrap_or(i32::MAX);
     Pos::new(p.x + step(fx), p.y + step(fy))
 }
 

@@ -170,7 +170,10 @@ impl Body {
         if orient(l, r, p) <= 0 {
             return false;
         }
-        f.within(l, p, 45) || f.within(r, p, 45) || between_sides(l, r, f, p)
+        // Between the lines drawn straight forward from its two ends, in its own frame.
+        let frame = Frame::of(self);
+        let across = |q: Pos| frame.local(q).1;
+        f.within(l, p, 45) || f.within(r, p, 45) || (across(l)..=across(r)).contains(&across(p))
     }
 
     /// 8.11: whether `p` lies behind the line drawn straight out from its front (enfilade).
@@ -181,25 +184,6 @@ impl Body {
     }
 }
 
-/// Whether `p`, ahead of the front `l`-`r` of a unit facing `f`, lies between the lines drawn
-/// straight forward from its two ends.
-fn between_sides(l: Pos, r: Pos, f: Facing, p: Pos) -> bool {
-    let (fx, fy) = f.vector();
-    let ahead = |from: Pos| -> (i64, i64) {
-        (i64::from(from.x) * crate::angle::ONE + fx, i64::from(from.y) * crate::angle::ONE + fy)
-    };
-    let side = |a: Pos, b: (i64, i64)| -> i128 {
-        // orient(a, a + forward, p) in the scaled frame.
-        let (ax, ay) =
-            (i128::from(a.x) * i128::from(crate::angle::ONE), i128::from(a.y) * i128::from(crate::angle::ONE));
-        let (px, py) =
-            (i128::from(p.x) * i128::from(crate::angle::ONE), i128::from(p.y) * i128::from(crate::angle::ONE));
-        (i128::from(b.0) - ax) * (py - ay) - (i128::from(b.1) - ay) * (px - ax)
-    };
-    // Right of the left end's line, left of the right end's.
-    side(l, ahead(l)) <= 0 && side(r, ahead(r)) >= 0
-}
-
 /// 5.1: a March Column of `n` stands led along `path` (its head's way, first point first):
 /// the head's front edge's middle on the path's last point, facing down its last stretch,
 /// and each stand behind on the path `gap` sixteenths behind the one before (their
@@ -207,7 +191,9 @@ fn between_sides(l: Pos, r: Pos, f: Facing, p: Pos) -> bool {
 /// path too short leaves the rear stands on its first point.
 #[must_use]
 pub fn march_along(path: &[Pos], n: usize, width: i32, depth: i32, gap: i32) -> Body {
-    let Some(&head) = path.last() else { return Body { stands: Vec::new() } };
+    if path.is_empty() {
+        return Body { stands: Vec::new() };
+    }
     // Back along the path from its end: the point `back` sixteenths behind the head, and the
     // facing of the stretch it lies on.
     let behind = |back: f64| -> (Pos, Facing) {
@@ -234,7 +220,6 @@ pub fn march_along(path: &[Pos], n: usize, width: i32, depth: i32, gap: i32) -> 
             Stand { centre, facing, width, depth }
         })
         .collect();
-    debug_assert!(path.len() == 1 || head != Pos::new(i32::MIN, i32::MIN));
     Body { stands }
 }
 

@@ -39,45 +39,16 @@ pub fn within(a: &Polygon, b: &Polygon, r: i64) -> bool {
 }
 
 /// The range from `a` to `b` in whole inches, partial inches rounded up (8.1); 0 when they
-/// touch or overlap; `u32::MAX` when either is empty.
+/// touch or overlap; `u32::MAX` when either is empty. The least whole inches within reach is
+/// the whole sixteenths within reach rounded up to inches.
 #[must_use]
 pub fn range_inches(a: &Polygon, b: &Polygon) -> u32 {
-    if a.points.is_empty() || b.points.is_empty() {
+    let d = distance_sixteenths(a, b);
+    if d == i64::MAX {
         return u32::MAX;
     }
-    if overlap(a, b) {
-        return 0;
-    }
-    // A first guess from floating point, then made exact: the least k with `within`.
-    let mut best = f64::INFINITY;
-    for (x, y) in [(a, b), (b, a)] {
-        for &p in &x.points {
-            for (s, t) in y.edges() {
-                best = best.min(segment_distance_f64(p, s, t));
-            }
-        }
-    }
     let inch = i64::from(SIXTEENTHS);
-    let guess = (best / f64::from(SIXTEENTHS)).ceil();
-    let mut k = if guess.is_finite() && guess > 0.0 { guess as i64 } else { 1 };
-    while k > 1 && within(a, b, (k - 1) * inch) {
-        k -= 1;
-    }
-    while !within(a, b, k * inch) {
-        k += 1;
-    }
-    u32::try_from(k).unwrap_or(u32::MAX)
-}
-
-/// The distance from `p` to the segment `a`-`b`, in sixteenths, in floating point (only a
-/// guess for [`range_inches`]).
-fn segment_distance_f64(p: Pos, a: Pos, b: Pos) -> f64 {
-    let (abx, aby) = a.to(b);
-    let (apx, apy) = a.to(p);
-    let len2 = (abx * abx + aby * aby) as f64;
-    let t = if len2 == 0.0 { 0.0 } else { ((abx * apx + aby * apy) as f64 / len2).clamp(0.0, 1.0) };
-    let (dx, dy) = (apx as f64 - t * abx as f64, apy as f64 - t * aby as f64);
-    (dx * dx + dy * dy).sqrt()
+    u32::try_from((d + inch - 1) / inch).unwrap_or(u32::MAX)
 }
 
 /// The distance from `a` to `b` in whole sixteenths, rounded up (0 when they touch): the least

@@ -42,9 +42,7 @@ pub fn hull(points: &[Pos]) -> Polygon {
 /// `to`.
 #[must_use]
 pub fn translation(stand: &Stand, to: Pos) -> Polygon {
-    let (dx, dy) = stand.centre.to(to);
     let end = Stand { centre: to, ..*stand };
-    debug_assert_eq!((i64::from(end.centre.x - stand.centre.x), i64::from(end.centre.y - stand.centre.y)), (dx, dy));
     let mut points = stand.corners().to_vec();
     points.extend(end.corners());
     hull(&points)

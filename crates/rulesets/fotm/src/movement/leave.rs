@@ -95,11 +95,7 @@ pub(super) fn pending_bound(g: &Fotm, side: Side, reinforce: bool) -> Option<Ill
         return None;
     }
     // The board is read only when some cavalry that has not moved stands off its support.
-    let support: Vec<Hex> = g
-        .on_map(side)
-        .filter(|&b| matches!(g.arm(b), Arm::Infantry | Arm::Artillery))
-        .filter_map(|b| g.hex_of(b))
-        .collect();
+    let support: Vec<Hex> = g.on_map(side).filter(|&b| supports(g, b)).filter_map(|b| g.hex_of(b)).collect();
     let off = |u: Unit| {
         g.unit_hex(u).is_some_and(|h| support.iter().map(|s| s.distance(h)).min().is_some_and(|d| d > CAVALRY_LEASH))
     };

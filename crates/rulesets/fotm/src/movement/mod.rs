@@ -272,7 +272,7 @@ impl Ctx {
                 if let Some(c) = cell {
                     c.friendly += 1;
                 }
-                if matches!(g.arm(b), Arm::Infantry | Arm::Artillery) {
+                if supports(g, b) {
                     support.push(h);
                 }
             } else {
@@ -330,6 +330,12 @@ fn union_cavalry(g: &Fotm, u: Unit) -> Option<Bid> {
 /// than five out so far).
 pub(crate) fn breakout_open(g: &Fotm) -> bool {
     g.gap_captured.is_some_and(|t| g.turn > t) && g.broke_out < BREAKOUT_MAX
+}
+
+/// 11.3: whether brigade `b` is the infantry or artillery support Union cavalry waits for
+/// and stays near (horse artillery is not: see `leave`'s Reading).
+pub(super) fn supports(g: &Fotm, b: Bid) -> bool {
+    matches!(g.arm(b), Arm::Infantry | Arm::Artillery)
 }
 
 /// 11.3: distance from `h` to the nearest friendly infantry or artillery.
@@ -697,10 +703,8 @@ fn check_cavalry_release(g: &mut Fotm) {
         .filter_map(|b| g.hex_of(b).map(|h| map.eastward(h)))
         .collect();
     let west = cavalry.iter().copied().fold(f64::INFINITY, f64::min);
-    let passed = g
-        .on_map(Side::Union)
-        .filter(|&b| matches!(g.arm(b), Arm::Infantry | Arm::Artillery))
-        .any(|b| g.hex_of(b).is_some_and(|h| map.eastward(h) < west));
+    let passed =
+        g.on_map(Side::Union).filter(|&b| supports(g, b)).any(|b| g.hex_of(b).is_some_and(|h| map.eastward(h) < west));
     if passed {
         g.cavalry_released = true;
         g.note("FotM 11.3", |_| {
@@ -1101,7 +1105,7 @@ fn apply_mover(g: &mut Fotm, mut m: Mover, a: &Action) {
                 if m.side == Side::Confederate && info.zoc {
                     pause_broken(g, b);
                 }
-                if m.side == Side::Union && matches!(g.arm(b), Arm::Infantry | Arm::Artillery) {
+                if m.side == Side::Union && supports(g, b) {
                     check_cavalry_release(g);
                 }
             }

@@ -191,9 +191,10 @@ pub(crate) fn melee(
     if !units.is_empty() {
         let below = g.stack.len();
         push(g, units, h, length, why, cause);
-        // The retreat just begun (frames pushed above it come first: a displacement).
-        if let Some(Frame::Retreat(RetreatFrame::Go(r))) =
-            g.stack.iter_mut().skip(below).find(|f| matches!(f, Frame::Retreat(RetreatFrame::Go(_))))
+        // The retreat just begun, if one did (a crew-less wagon alone begins none), is the
+        // top frame: push adds nothing above it.
+        if g.stack.len() > below
+            && let Some(Frame::Retreat(RetreatFrame::Go(r))) = g.stack.last_mut()
         {
             r.reroute = reroute.to_vec();
         }
