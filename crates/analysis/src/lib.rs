@@ -30,7 +30,10 @@
 pub mod dice;
 
 mod through;
-pub use through::{Alternative, Reach, Through, odds_through, outcomes_range, outcomes_through, sample_unfinished};
+pub use through::{
+    Alternative, Reach, Through, odds_through, outcomes_range, outcomes_through, outcomes_to_own_choice,
+    sample_unfinished,
+};
 
 use engine::{Actor, Game};
 use std::collections::HashMap;

@@ -66,7 +66,7 @@ pub fn outcomes_through<G: Game>(
     max_replies: usize,
     reply: &mut dyn FnMut(&G) -> G::Action,
 ) -> Result<Through<G>, TooLarge> {
-    walk(game, action, limit, max_replies, reply, false)
+    walk(game, action, limit, max_replies, reply, Walk::Through)
 }
 
 /// One of the other side's options at its first decision after the action, and the odds
@@ -107,8 +107,8 @@ pub fn outcomes_range<G: Game>(
     // on): each reply is worked out once.
     let mut known: std::collections::HashMap<u64, G::Action> = std::collections::HashMap::new();
     let mut reply = |g: &G| known.entry(g.state_hash()).or_insert_with(|| reply(g)).clone();
-    let best = walk(game, action, limit, max_replies, &mut reply, false)?;
-    let first = walk(game, action, limit, max_replies, &mut reply, true)?;
+    let best = walk(game, action, limit, max_replies, &mut reply, Walk::Through)?;
+    let first = walk(game, action, limit, max_replies, &mut reply, Walk::First)?;
     let other = |g: &G| matches!((g.actor(), game.actor()), (Actor::Side(s), Actor::Side(m)) if s != m);
     let firsts: Vec<&G> =
         first.distribution.positions.iter().map(|r| &r.game).filter(|g| other(g) && !g.odds_horizon()).collect();
@@ -135,21 +135,51 @@ pub fn outcomes_range<G: Game>(
             }
             reply(g)
         };
-        let through = walk(game, action, limit, max_replies, &mut answer, false)?;
+        let through = walk(game, action, limit, max_replies, &mut answer, Walk::Through)?;
         alternatives.push(Alternative { choice, question, through });
     }
     Ok((best, alternatives))
 }
 
-/// [`outcomes_through`]'s walk; with `first`, a position where the other side is to decide
-/// is reached, not answered (the other side's first decisions, for [`outcomes_range`]).
+/// How far a [`walk`] goes.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Walk {
+    /// Through every decision the action began ([`outcomes_through`]).
+    Through,
+    /// To the other side's first decisions, reached, not answered ([`outcomes_range`]).
+    First,
+    /// Through the other side's decisions, but only to the acting side's own first one
+    /// ([`outcomes_to_own_choice`]).
+    ToOwn,
+}
+
+/// The odds of `action` only as far as the acting side's own next decision inside what it
+/// began (a Belmont melee's continue-or-retreat after the first round, 6.1): the other side's
+/// decisions answered by `reply` as in [`outcomes_through`], the acting side's never. Beside
+/// [`outcomes_through`]'s whole course, which answers those by the side's best move, it shows
+/// what the dice alone decide before the player chooses again (the eighth playtest: a melee
+/// marker's odds read "90.6% retreated" because they assumed the player's own retreat).
+///
+/// # Errors
+/// As [`outcomes_through`].
+pub fn outcomes_to_own_choice<G: Game>(
+    game: &G,
+    action: &G::Action,
+    limit: usize,
+    max_replies: usize,
+    reply: &mut dyn FnMut(&G) -> G::Action,
+) -> Result<Through<G>, TooLarge> {
+    walk(game, action, limit, max_replies, reply, Walk::ToOwn)
+}
+
+/// [`outcomes_through`]'s walk, as far as `mode` says.
 fn walk<G: Game>(
     game: &G,
     action: &G::Action,
     limit: usize,
     max_replies: usize,
     reply: &mut dyn FnMut(&G) -> G::Action,
-    first: bool,
+    mode: Walk,
 ) -> Result<Through<G>, TooLarge> {
     let before = game.tally();
     let side = match game.actor() {
@@ -172,9 +202,10 @@ fn walk<G: Game>(
         for (hash, g, p) in open {
             let answer = match (g.actor(), side) {
                 _ if g.odds_horizon() => None,
-                (Actor::Side(s), Some(mine)) if s != mine && first => None,
+                (Actor::Side(s), Some(mine)) if s != mine && mode == Walk::First => None,
                 (Actor::Side(s), Some(mine)) if s != mine => Some(None),
                 (Actor::Side(_), Some(_)) => match g.odds_own(action) {
+                    OddsOwn::Best if mode == Walk::ToOwn => None,
                     OddsOwn::Stop => None,
                     OddsOwn::Best => Some(None),
                     OddsOwn::Take(a) => Some(Some(a)),

@@ -792,8 +792,21 @@ impl<G: Game> Session for Live<G> {
                 .map(|a| json!({"choice": a.choice, "question": a.question, "classes": classes(&a.through.distribution)}))
                 .collect();
             let assumption = odds_assumption(replies, own, &taken, cut, alternatives.len());
+            // Where the odds made the player's own choices for him (fight on or retreat), the
+            // dice alone as far as his first such choice, beside them (the eighth playtest: a
+            // melee marker read "90.6% retreated", the retreat being the player's own).
+            let to_own = if own > 0 {
+                analysis::outcomes_to_own_choice(&quiet, &action, ODDS_LIMIT, ODDS_REPLIES, &mut reply).ok().map(|t| {
+                    let question = t.distribution.positions.iter().find_map(|r| {
+                        (r.game.actor() == quiet.actor() && r.game.outcome().is_none()).then(|| r.game.prompt().text)
+                    });
+                    json!({"classes": classes(&t.distribution), "unfinished": t.unfinished, "question": question})
+                })
+            } else {
+                None
+            };
             Ok(
-                json!({"label": label, "classes": classes(&dist), "alternatives": alternatives, "rolls": rolls, "unfinished": unfinished, "sampled": sampled, "expanded": dist.expanded, "replies": replies, "own": own + taken.len(), "cut": cut, "assumption": assumption}),
+                json!({"label": label, "classes": classes(&dist), "alternatives": alternatives, "rolls": rolls, "unfinished": unfinished, "sampled": sampled, "expanded": dist.expanded, "replies": replies, "own": own + taken.len(), "cut": cut, "assumption": assumption, "to_own": to_own}),
             )
         }))
     }

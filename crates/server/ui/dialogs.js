@@ -120,7 +120,20 @@ export function oddsParts(odds) {
   const rolls = (odds.rolls || []).length
     ? el('details', { class: 'odds-rolls' }, el('summary', {}, 'The dice on the way'), el('ul', {}, ...odds.rolls.map((r) => el('li', {}, r))))
     : null;
-  return [list, choices(alternatives), rolls, all];
+  return [list, toOwn(odds.to_own), choices(alternatives), rolls, all];
+}
+
+/**
+ * The dice alone as far as the player's own next choice inside the action (fight on or
+ * retreat), where the odds above made that choice as the greedy bot would (the eighth
+ * playtest: "90.6% retreated" on a melee marker was the player's own retreat). Open.
+ */
+function toOwn(first) {
+  if (!first || !(first.classes || []).length) return null;
+  const rows = oddsSummary(first.classes).map((r) => el('li', {}, el('span', { class: 'pct' }, r.pct), r.text));
+  if (first.unfinished > 5e-5) rows.push(el('li', { class: 'unfinished' }, el('span', { class: 'pct' }, percent(first.unfinished)), 'not worked out to the end'));
+  const asked = first.question ? el('p', { class: 'question' }, `Then you choose: ${first.question}`) : null;
+  return el('details', { class: 'odds-first', open: true }, el('summary', {}, 'Up to your own next choice (the dice alone)'), el('ul', { class: 'odds-summary' }, ...rows), asked);
 }
 
 /** Rows shown for each option of the other side's first choice. */

@@ -82,6 +82,15 @@ pub(crate) fn action_view(g: &Belmont, a: &Action) -> ActionView {
                 crate::fire::opportunity_warning(g, *unit, *to)
             }
             Action::Done if g.act.is_some() => crate::movement::done_leaves(g),
+            // 12.2: an Iron Banks battery among the firers may blow itself up.
+            Action::Volley { from, firers, .. } if g.act.is_some() => crate::fire::catastrophe_warning(
+                g,
+                &crate::fire::picked(&crate::fire::volley_firers(g, *from), *firers),
+                false,
+            ),
+            Action::Bombard { battery, .. } if g.oob().counters.get(usize::from(*battery)).is_some() => {
+                crate::fire::catastrophe_warning(g, &[*battery], true)
+            }
             _ => None,
         },
         together: together(g, a),

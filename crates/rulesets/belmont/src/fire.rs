@@ -384,13 +384,18 @@ pub(crate) fn volley_finish(g: &mut Belmont, f: Frame) {
     }
 }
 
+/// 12.2: whether battery `u`'s next explosion reduces it (Point Coupee's first) rather than
+/// destroying it.
+fn failure_reduces(g: &Belmont, u: UnitId) -> bool {
+    g.counter(u).sp_reverse > 0 && g.counter(u).id.to_lowercase().contains("coupee") && !g.unit(u).flipped
+}
+
 /// 12.2: Stewart explodes on a 1; Point Coupee is reduced the first time, destroyed
 /// the second.
 fn catastrophic_failure(g: &mut Belmont, u: UnitId) {
     let n = g.name(u);
-    let reducible = g.counter(u).sp_reverse > 0 && g.counter(u).id.to_lowercase().contains("coupee");
     // The third playtest: the log says what the explosion did, not only that it happened.
-    if reducible && !g.unit(u).flipped {
+    if failure_reduces(g, u) {
         g.log.push("Belmont 12.2", || format!("Catastrophic failure: {n} explodes and is reduced."));
         g.unit_mut(u).flipped = true;
     } else {
@@ -534,6 +539,29 @@ fn opportunity_firers(g: &Belmont, mover: UnitId, hex: Hex) -> Vec<UnitId> {
         .flat_map(|adj| g.here(adj).iter().copied())
         .filter(|&u| g.owner(u) == enemy && g.exerts_zoc(u) && !g.unit(u).shaken && !gunboat_fired(g, u))
         .collect()
+}
+
+/// 12.2: what a volley by `firers` risks for the Iron Banks batteries among them, for a
+/// page to say before it is fired (the ninth playtest: nothing marked the risk). Each die a
+/// battery rolls fails on a 1: the chance is of at least one 1 among its dice, an upper
+/// bound when terrain takes some of them (5.1). `None` when no firer can fail so.
+/// `blind`: the one die of a shot outside LOS (12.1).
+pub(crate) fn catastrophe_warning(g: &Belmont, firers: &[UnitId], blind: bool) -> Option<String> {
+    let risks: Vec<String> = firers
+        .iter()
+        .filter(|&&u| g.counter(u).catastrophic)
+        .map(|&u| {
+            let dice = if blind { 1 } else { i32::from(g.sp(u)).max(1) };
+            let p = 1.0 - (5.0f64 / 6.0).powi(dice);
+            let fate = if failure_reduces(g, u) { "is reduced" } else { "is destroyed" };
+            if dice == 1 {
+                format!("{} {fate} if its die rolls a 1: {:.0}%", g.name(u), p * 100.0)
+            } else {
+                format!("{} {fate} if one of its {dice} dice rolls a 1: up to {:.0}%", g.name(u), p * 100.0)
+            }
+        })
+        .collect();
+    (!risks.is_empty()).then(|| format!("catastrophic failure (Belmont 12.2): {}", risks.join("; ")))
 }
 
 /// 5.2 (and 7.2): what entering `hex` risks, for a page to say before the move is made

@@ -74,6 +74,10 @@ pub(crate) fn board(g: &Belmont) -> BoardView {
         if unit.damage > 0 {
             status.push(format!("damage {}", unit.damage));
         }
+        // 12.2: the white block on the counter.
+        if c.catastrophic {
+            status.push("explodes on a 1".into());
+        }
         if unit.captor.is_some() {
             status.push("captured".into());
         }
@@ -159,6 +163,7 @@ fn statuses() -> Vec<engine::StatusView> {
         S::new("wounded", "", "wounded (flipped, 7.2)"),
         S::new("damage #", "D#", "D2 vessel damage"),
         S::new("captured", "CAP", "CAP captured"),
+        S::new("explodes on a 1", "1!", "1! a volley die of 1 blows the battery up (12.2)"),
         S::new("# aboard", "+#", "+3 aboard"),
     ]
 }

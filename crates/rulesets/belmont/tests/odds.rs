@@ -169,6 +169,42 @@ fn melee_odds_run_through_the_attackers_own_choices_inside_the_melee() {
     }
 }
 
+/// The eighth playtest (finding 21): beside the whole course, which makes the attacker's own
+/// fight-on-or-retreat choice for him, the odds as far as that choice alone: they stop where
+/// the attacker is to decide inside the melee, and sum to one; with no such choice on the way
+/// they are the whole course.
+#[test]
+fn melee_odds_to_the_attackers_own_next_choice_stop_there() {
+    let g = melee_ready(&["13AR-A"], &["31IL-A", "31IL-B"]);
+    let resolve = belmont::Action::Resolve(0);
+    let mut reply = |p: &Belmont| p.legal_actions()[0].clone();
+    let first = analysis::outcomes_to_own_choice(&g, &resolve, 200_000, 4_096, &mut reply).expect("within the limit");
+    assert_eq!(first.own, 0, "none of the attacker's choices is made for him");
+    let d = &first.distribution;
+    assert!((d.total() - 1.0).abs() < EPS);
+    let mover = g.actor();
+    assert!(
+        d.positions.iter().any(|r| r.game.actor() == mover && r.game.odds_own(&resolve) == engine::OddsOwn::Best),
+        "some line stops at the attacker's own choice inside the melee"
+    );
+    let whole = analysis::outcomes_through(&g, &resolve, 200_000, 4_096, &mut reply).expect("within the limit");
+    assert!(whole.own > 0);
+    assert_ne!(d.classes().len(), 0);
+    // A volley has no choice of the firer's on the way: both walks agree.
+    let mut g = fresh();
+    let a = clear("0331");
+    let t = south_n(a, 1);
+    g.put("30IL-H", &a.label());
+    g.put("13AR-A", &t.label());
+    g.activate(engine::Side::Union, "30IL", belmont::Stage::Volley);
+    let fire = all_firers(&g, a, t);
+    let a = analysis::outcomes_to_own_choice(&g, &fire, 200_000, 64, &mut reply).expect("small");
+    let b = analysis::outcomes_through(&g, &fire, 200_000, 64, &mut reply).expect("small");
+    let probs =
+        |t: &analysis::Through<Belmont>| t.distribution.classes().iter().map(|c| c.probability).collect::<Vec<_>>();
+    assert_eq!(probs(&a), probs(&b));
+}
+
 /// A melee marker (4.3.1) rolls nothing when placed: its odds go on through the activation
 /// it binds (the maneuver and the melee, answered by the greedy-style reply) to the melee's
 /// dice, instead of "100% no change".

@@ -837,3 +837,36 @@ fn r12_2_the_blind_shots_die_can_fail_too() {
     roll(&mut g, 1);
     assert_eq!(loc(&g, "Stewart"), Loc::Gone(Fate::Eliminated));
 }
+
+/// 12.2 on the page (the ninth playtest: nothing marked the risk): a volley with Stewart or
+/// Point Coupee among its firers warns, with the chance, before it is fired; Hamilton's
+/// does not, and the two batteries' counters carry the status.
+#[test]
+fn r12_2_a_volley_that_risks_catastrophic_failure_warns_first() {
+    let g = banks_position(None, 3);
+    let warning = |from: &str| {
+        let a = volleys_at(&g, "3220")
+            .into_iter()
+            .find(|a| matches!(a, Action::Volley { from: f, .. } if f.label() == from))
+            .expect("volley");
+        g.action_view(&a).warning
+    };
+    let stewart = warning("3421").expect("Stewart warns");
+    assert!(
+        stewart.contains("Belmont 12.2") && stewart.contains("Stewart") && stewart.contains("destroyed"),
+        "{stewart}"
+    );
+    assert!(stewart.contains('%'), "{stewart}");
+    let coupee = warning("3422").expect("Point Coupee warns");
+    assert!(coupee.contains("reduced"), "{coupee}");
+    assert_eq!(warning("3423"), None, "Hamilton cannot fail so");
+    let board = g.board();
+    let status = |id: &str| board.counters.iter().find(|c| c.id == id).map(|c| c.status.clone()).unwrap();
+    assert!(status("Stewart").contains(&"explodes on a 1".to_string()));
+    assert!(!status("Hamilton").contains(&"explodes on a 1".to_string()));
+    // The blind shot's one die (12.1) warns too.
+    let mut b = banks_position(Some(3), 4);
+    b.put("30IL-B", "1520");
+    let shot = b.legal_actions().into_iter().find(|a| matches!(a, Action::Bombard { .. })).expect("a blind shot");
+    assert!(b.action_view(&shot).warning.is_some_and(|w| w.contains("17%")));
+}
