@@ -483,7 +483,7 @@ fn bots_offered(hub: &Hub) -> Value {
         ),
         (
             "mcts:2s",
-            "Monte Carlo tree search, two seconds a decision. The strongest offered here; a bot's turn takes a while.",
+            "Monte Carlo tree search, two seconds a decision with a real choice in it. The strongest offered here; a bot's turn takes a while: a few minutes in Belmont, where each company's activation is many small decisions.",
         ),
     ];
     let about: Vec<_> =

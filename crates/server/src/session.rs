@@ -286,6 +286,11 @@ struct StateOut<'a, A> {
     thinking: bool,
     /// The bot to act waits for one of the server's thinking slots (issue 18).
     waiting: bool,
+    /// While a bot thinks: the decisions its side has made since the other side's last, so
+    /// a page can show a long bot turn moving on (the eighth playtest: Belmont's `mcts:2s`
+    /// spent minutes a turn on thousands of small decisions behind one "thinking").
+    #[serde(skip_serializing_if = "Option::is_none")]
+    bot_run: Option<usize>,
     actions: Vec<ActionOut<'a, A>>,
     /// Set when `actions` lists only the buttons ([`ACTIONS_INLINE`]): the units with hex
     /// actions and how many each has.
@@ -465,6 +470,18 @@ impl<G: Game> Live<G> {
         self.quiet.apply_unchecked(&action);
         let log_end = self.game.log().events().len();
         self.plies.push(Ply { action, actor, label, view, log_end });
+    }
+
+    /// How many decisions `actor`'s side has made since the other side's last (chance's
+    /// rolls between them not counted).
+    fn run_of(&self, actor: Actor) -> usize {
+        let Actor::Side(side) = actor else { return 0 };
+        self.plies
+            .iter()
+            .rev()
+            .take_while(|p| p.actor != Actor::Side(side.enemy()))
+            .filter(|p| p.actor == Actor::Side(side))
+            .count()
     }
 
     /// The log's events `from..to`, each with the play that wrote it.
@@ -656,6 +673,7 @@ impl<G: Game> Session for Live<G> {
             yours,
             thinking: bot != BotStatus::Idle,
             waiting: bot == BotStatus::Waiting,
+            bot_run: (bot != BotStatus::Idle).then(|| self.run_of(actor)),
             actions,
             unit_actions,
             actions_total: legal.len(),

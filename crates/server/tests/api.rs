@@ -810,6 +810,8 @@ fn the_servers_limits_hold_for_bots_rates_and_metrics() {
         for id in &ids {
             let (_, st) = s.get(&format!("/api/games/{id}/state"));
             seen_waiting |= st["waiting"] == true && st["thinking"] == true;
+            // A bot thinking says how many decisions its side has made in this stretch.
+            assert_eq!(st["thinking"] == true, st["bot_run"].is_u64(), "{}", st["bot_run"]);
         }
     }
     assert!(seen_waiting, "one game's bot waited for the thinking slot");

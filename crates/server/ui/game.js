@@ -376,7 +376,9 @@ function renderPrompt(s) {
   $('thinking').hidden = !s.thinking || s.yours;
   $('thinking').textContent = s.waiting
     ? 'the computer is waiting for a thinking slot (the server is busy)…'
-    : 'the computer is thinking…';
+    : s.bot_run
+      ? `the computer is thinking… (${s.bot_run} decision${s.bot_run === 1 ? '' : 's'} made since your last)`
+      : 'the computer is thinking…';
   renderOutcome(s.outcome);
 }
 

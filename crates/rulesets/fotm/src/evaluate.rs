@@ -191,14 +191,17 @@ fn advance(g: &Fotm) -> f64 {
     g.all_brigades()
         .filter(|&b| fighting(g, b))
         .map(|b| {
-            let at = match g.bde(b).loc {
-                Loc::Map(h) => Some(h),
-                Loc::Entering => entry_hex(g, b),
-                Loc::Waiting => due_at(g, b),
+            // A brigade off the map, due or waiting at its entry, counts a turn's march
+            // ([`HELD_BACK`]) farther than the entry hex itself: coming on is a gain (the
+            // ninth playtest's Union held Christ and Welsh back two turns).
+            let (at, off) = match g.bde(b).loc {
+                Loc::Map(h) => (Some(h), 0),
+                Loc::Entering => (entry_hex(g, b), HELD_BACK),
+                Loc::Waiting => (due_at(g, b), HELD_BACK),
                 // Gone or captured brigades no longer count (their SP and VP do).
                 Loc::Prisoner(_) | Loc::Gone(_) => return 0.0,
             };
-            let far = at.and_then(|h| objective(g, b, h).map(|o| h.distance(o).min(FAR)));
+            let far = at.and_then(|h| objective(g, b, h).map(|o| (h.distance(o) + off).min(FAR)));
             f64::from(FAR / 2) - f64::from(far.unwrap_or(FAR))
         })
         .sum()
@@ -576,6 +579,24 @@ mod tests {
         let Start::Arrive { turn, .. } = g.info(later).start.clone() else { unreachable!() };
         g.turn = turn;
         assert_eq!(due_at(&g, later), entry_hex(&g, later), "due on its turn");
+    }
+
+    /// The ninth playtest's Union held Christ and Welsh back two turns: a Union brigade
+    /// waiting at its entry counts a turn's march farther than the entry hex, so coming on
+    /// is a gain even onto the entry hex itself; one already on the map gains nothing more
+    /// for being where it is.
+    #[test]
+    fn a_union_reinforcement_gains_by_coming_on() {
+        let mut g = after_setup(&[]);
+        clear_map(&mut g);
+        put(&mut g, "Garland", "1607", 3);
+        let crook = id(&g, "Crook");
+        g.bde_mut(crook).loc = Loc::Entering;
+        let (waiting, held_back) = (advance(&g), margin(&g));
+        let entry = entry_hex(&g, crook).expect("an entry");
+        g.set_loc(crook, Loc::Map(entry));
+        assert!((advance(&g) - waiting - f64::from(HELD_BACK)).abs() < 1e-9, "{} {waiting}", advance(&g));
+        assert!(margin(&g) > held_back, "better for the Union");
     }
 
     /// Ripley and Rodes come on at 2601 (14.2): a reinforcement waiting at its entry counts
