@@ -12,6 +12,7 @@
 //! - [`webhook`]: a seat's "your move" call to its own URL, public addresses only by default.
 
 pub mod api;
+mod author;
 mod beyond;
 pub mod config;
 pub mod hub;

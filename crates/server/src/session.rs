@@ -519,21 +519,9 @@ impl<G: Game> Live<G> {
     /// that action named, or the last its side named just before (an Assault launched after
     /// its brigades joined).
     fn author(&self, k: usize) -> (Option<Actor>, Option<&str>) {
-        let decisions: Vec<usize> = (0..=k).rev().filter(|&i| matches!(self.plies[i].actor, Actor::Side(_))).collect();
-        let Some(&last) = decisions.first() else { return (None, None) };
-        let side = self.plies[last].actor;
-        let mut at = last;
-        if self.plies[last].view.kind == "choice" {
-            // Past the replies of this side to the other side's action before them.
-            let before =
-                decisions.iter().copied().find(|&i| self.plies[i].actor != side || self.plies[i].view.kind != "choice");
-            if let Some(i) = before
-                && self.plies[i].actor != side
-                && self.plies[i].view.kind != "choice"
-            {
-                at = i;
-            }
-        }
+        let kinds: Vec<(Actor, &str)> = self.plies[..=k].iter().map(|p| (p.actor, p.view.kind.as_str())).collect();
+        let Some(at) = crate::author::author_ply(&kinds, k) else { return (None, None) };
+        let decisions: Vec<usize> = (0..at).rev().filter(|&i| matches!(self.plies[i].actor, Actor::Side(_))).collect();
         let actor = self.plies[at].actor;
         let combat = |i: usize| matches!(self.plies[i].view.kind.as_str(), "melee" | "fire");
         let unit = self.plies[at].view.unit.as_deref().or_else(|| {
@@ -544,7 +532,6 @@ impl<G: Game> Live<G> {
             decisions
                 .iter()
                 .copied()
-                .filter(|&i| i < at)
                 .take_while(|&i| self.plies[i].actor == actor && combat(i))
                 .find_map(|i| self.plies[i].view.unit.as_deref())
         });
