@@ -1,0 +1,9 @@
+//! Regimental On To Richmond (issue 17; `docs/plans/rotr.md`): a miniatures ruleset played on a
+//! continuous table (`crates/table`). Built step by step by the plan; so far step 2:
+//!
+//! - [`sheets`]: game sheets A, B and C, **authored, not the published sheets**, with their
+//!   loader (every problem with its line) and the chart functions the rules will call.
+//! - [`dice`]: the D10, the percentile die and averaging dice as exact distributions.
+
+pub mod dice;
+pub mod sheets;
