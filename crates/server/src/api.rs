@@ -335,16 +335,21 @@ struct OddsQuery {
     seq: u64,
     index: usize,
     seat: Option<String>,
+    /// A unit the page sends in after the action, by the same click (an Assault announced
+    /// with a brigade selected, which then joins it): the odds are of the two together.
+    follow: Option<String>,
 }
 
 async fn odds(State(hub): State<Arc<Hub>>, Path(id): Path<String>, Query(q): Query<OddsQuery>) -> Answer {
-    let key = crate::memo::Key { game: id.clone(), seq: q.seq, index: q.index };
+    let key = crate::memo::Key { game: id.clone(), seq: q.seq, index: q.index, follow: q.follow.clone() };
     let claim = hub
         .with(&id, |s| {
             asking_seat(s, q.seq, q.seat.as_deref(), "odds")?;
             match hub.odds_memo.claim(&key) {
                 crate::memo::Claim::Found(rx) => Ok::<_, HubError>((rx, None)),
-                crate::memo::Claim::Mine(tx, rx) => Ok((rx, Some((tx, s.odds(q.index).map_err(HubError::Refused)?)))),
+                crate::memo::Claim::Mine(tx, rx) => {
+                    Ok((rx, Some((tx, s.odds(q.index, q.follow.as_deref()).map_err(HubError::Refused)?))))
+                }
             }
         })
         .await??;

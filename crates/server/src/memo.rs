@@ -18,12 +18,14 @@ const KEPT: usize = 256;
 /// What one piece of analysis answered, once it has.
 pub(crate) type Answer = Option<Result<Value, Refusal>>;
 
-/// Which odds: a game, its position, the action's index there.
+/// Which odds: a game, its position, the action's index there, and the unit that joins what
+/// it begins, if the page sends one.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub(crate) struct Key {
     pub game: String,
     pub seq: u64,
     pub index: usize,
+    pub follow: Option<String>,
 }
 
 /// Whoever asks for a key either finds it (done or under way) or is the one to work it out.
@@ -76,7 +78,7 @@ mod tests {
     use serde_json::json;
 
     fn key(index: usize) -> Key {
-        Key { game: "g".into(), seq: 3, index }
+        Key { game: "g".into(), seq: 3, index, follow: None }
     }
 
     #[test]

@@ -164,8 +164,10 @@ pub trait Session: Send + Sync {
     ///
     /// # Errors
     /// [`Refusal::OutOfRange`] for a bad index; the work itself answers
-    /// [`Refusal::TooLarge`].
-    fn odds(&self, index: usize) -> Result<Job, Refusal>;
+    /// [`Refusal::TooLarge`]. With `follow`, the odds are of the action and then that unit's
+    /// joining what it began (its one action on the same hex), as the page sends them by one
+    /// click; a unit with no such action leaves the odds of the action alone.
+    fn odds(&self, index: usize, follow: Option<&str>) -> Result<Job, Refusal>;
     /// Everywhere `unit` can get to by the seat's own consecutive decisions, with the actions
     /// that take it there (`engine::reach::destinations`), as `{"seq", "unit",
     /// "destinations"}` (text); none for a seat not to act.
@@ -752,14 +754,20 @@ impl<G: Game> Session for Live<G> {
         Ok(Value::Object(m))
     }
 
-    fn odds(&self, index: usize) -> Result<Job, Refusal> {
+    fn odds(&self, index: usize, follow: Option<&str>) -> Result<Job, Refusal> {
         let legal = self.game.legal_actions();
         let action = legal
             .get(index)
             .ok_or_else(|| Refusal::OutOfRange(format!("action {index}: there are {} legal actions", legal.len())))?
             .clone();
         let label = self.game.describe(&action);
-        let quiet = self.quiet.clone();
+        // The unit the page sends in next by the same click (the tenth playtest: an Assault's
+        // odds assumed brigades joining that the click never joined): the odds start from the
+        // action taken, with that unit's joining as the action.
+        let (quiet, action) = match follow.and_then(|u| followed(&self.quiet, &action, u)) {
+            Some((after, join)) => (after, join),
+            None => (self.quiet.clone(), action),
+        };
         Ok(Box::new(move || {
             // Through the opponent's choices (a defender's which-company-takes-the-hit), each
             // answered as the greedy bot would: the odds reach the dice that decide.
@@ -911,6 +919,23 @@ fn turn_of<G: Game>(g: &G) -> Option<String> {
 
 /// What the odds assumed on the way (issue 15), in a player's words, or `None` where chance
 /// alone decided: the other side's choices and the player's own inside what the action began.
+/// `action` taken in `game`, and then `unit`'s one action on the same hex (its joining the
+/// Assault the action announced; never a choice such as taking it out), if it has exactly one.
+fn followed<G: Game>(game: &G, action: &G::Action, unit: &str) -> Option<(G, G::Action)> {
+    let view = game.action_view(action);
+    let mut after = game.clone();
+    after.apply_unchecked(action);
+    if after.actor() != game.actor() {
+        return None;
+    }
+    let mut joins = after.legal_actions().into_iter().filter(|a| {
+        let v = after.action_view(a);
+        v.unit.as_deref() == Some(unit) && v.hex == view.hex && v.kind != "choice"
+    });
+    let join = joins.next()?;
+    joins.next().is_none().then_some((after, join))
+}
+
 fn odds_assumption(replies: usize, own: usize, taken: &[String], cut: bool, options: usize) -> Option<String> {
     let mut parts = Vec::new();
     if replies > 0 {

@@ -4,10 +4,15 @@
 import { api, ApiError, el, errorText, oddsRows, oddsSummary, percent, pickedOption, unitName } from './app.js';
 import { ui, $ } from './page.js';
 
-/** Shows the odds of a fire or melee action; resolves true on Confirm. A 404 confirms at once. */
-export function confirmOdds(a) {
+/**
+ * Shows the odds of a fire or melee action; resolves true on Confirm. A 404 confirms at once.
+ * `follow`: the unit the same click then sends in (an Assault announced with a brigade
+ * selected, which joins it): the odds are of the two together (the tenth playtest).
+ */
+export function confirmOdds(a, follow = null) {
   const q = new URLSearchParams({ seq: String(ui.state.seq), index: String(a.index) });
   if (ui.token) q.set('seat', ui.token);
+  if (follow !== null && follow !== undefined) q.set('follow', follow);
   // What the choice does beside the attack (the seventh playtest: a click meant to add a
   // brigade to an Assault took it out), above the odds.
   const warn = a.warning ? el('p', { class: 'warning' }, a.warning) : null;

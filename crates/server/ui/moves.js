@@ -21,7 +21,7 @@ const isCombat = (a) => a.kind === 'fire' || a.kind === 'melee';
 export async function choose(a, follow = null) {
   if (ui.busy || !ui.state || !ui.state.yours) return;
   const combat = isCombat(a);
-  if (combat && !(await confirmOdds(a))) return;
+  if (combat && !(await confirmOdds(a, follow))) return;
   if (!combat && (a.warning || a.ends) && !(await confirmWarning(a))) return;
   const start = ui.state.ply;
   if (!(await send(a))) return;

@@ -127,8 +127,10 @@ pub(crate) fn combat_dice(n: u8, count_ones: bool) -> Vec<(Action, f64)> {
 
 /// What the odds of an earlier action take for the acting side's own decision here (issue
 /// 15, `engine::Game::odds_own`). An Assault being announced (15.4 Initiation) is taken as
-/// launched: announced on a hex (`began` an [`Action::Assault`]), with every brigade that
-/// may join it joined first; a brigade joining or leaving it, as it then stands. Every choice
+/// launched as it stands: announced on a hex (`began` an [`Action::Assault`]) with no brigade
+/// in it yet, the brigade the announcement names (the first that may join) joins and no other
+/// (the tenth playtest: the odds assumed every brigade that might join, while the click joined
+/// one); a brigade joining or leaving it, as it then stands. Every choice
 /// inside an Assault under way, its leader casualties (16.0) and the retreats it leaves
 /// (17.0) is the side's best move. Elsewhere the player starts something new: the odds stop.
 pub(crate) fn odds_own(g: &Fotm, began: &Action) -> engine::OddsOwn<Action> {
@@ -144,7 +146,7 @@ pub(crate) fn odds_own(g: &Fotm, began: &Action) -> engine::OddsOwn<Action> {
         let legal = engine::Game::legal_actions(g);
         let join = legal.iter().find(|x| matches!(x, Action::Join(b) if !a.joined.contains(b)));
         return match (began, join) {
-            (Action::Assault(_), Some(j)) => engine::OddsOwn::Take(*j),
+            (Action::Assault(_), Some(j)) if a.joined.is_empty() => engine::OddsOwn::Take(*j),
             _ if legal.contains(&Action::Launch) => engine::OddsOwn::Take(Action::Launch),
             _ => engine::OddsOwn::Best,
         };

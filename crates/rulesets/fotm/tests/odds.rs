@@ -160,6 +160,43 @@ fn announcing_and_joining_an_assault_show_the_odds_of_launching_it() {
     assert_eq!(g.odds_own(&announce), engine::OddsOwn::Stop);
 }
 
+/// The tenth playtest: with two brigades able to join, the announcement's odds assumed both
+/// joined, while the click joined one. An Assault is taken as it stands: announced, the
+/// brigade it names joins and it is launched; a second brigade joins only by its own action.
+#[test]
+fn an_announced_assaults_odds_take_the_one_brigade_it_names() {
+    use engine::Game;
+    let (mut g, s, _) = face_off("Scammon", "Colquitt");
+    let c = put_facing(&mut g, "Crook", "2715", "2815");
+    phase(&mut g, TURN, Side::Union, Phase::Combat);
+    let mut reply = |p: &Fotm| p.legal_actions()[0];
+    let announce = fotm::Action::Assault(fotm::testkit::hex("2815"));
+    let mut announced = g.clone();
+    announced.apply(&announce).unwrap();
+    let joins: Vec<u8> = announced
+        .legal_actions()
+        .into_iter()
+        .filter_map(|a| if let fotm::Action::Join(b) = a { Some(b) } else { None })
+        .collect();
+    assert!(joins.contains(&s) && joins.contains(&c), "both may join: {joins:?}");
+    let t = analysis::outcomes_through(&g, &announce, 1_000_000, 1_024, &mut reply).expect("small enough");
+    assert_eq!(t.taken.len(), 2, "one brigade joins, then the Assault is resolved: {:?}", t.taken);
+    // The same as joining the first by hand and launching.
+    let first = joins[0];
+    let by_hand = engine_marginal(&launched(g.clone(), TURN, "2815", &[first]), "confederate steps lost");
+    let d = t.distribution.marginal("confederate steps lost").expect("tallied").values;
+    assert_eq!(d.len(), by_hand.len(), "{d:?} against {by_hand:?}");
+    for ((a, p), (b, q)) in d.iter().zip(&by_hand) {
+        assert_eq!(a, b);
+        assert!((p - q).abs() < 1e-9, "{d:?} against {by_hand:?}");
+    }
+    // With one brigade in, the other's joining is odds of launching with both.
+    let mut one = announced.clone();
+    one.apply(&fotm::Action::Join(first)).unwrap();
+    let other = if first == s { c } else { s };
+    assert_eq!(one.odds_own(&fotm::Action::Join(other)), engine::OddsOwn::Take(fotm::Action::Launch));
+}
+
 /// The third playtest (issue 15 finding 2): the defender of 1607 could choose its cavalry
 /// as the Lead Brigade (4.2: every infantry brigade there had lost two steps or more), the
 /// odds assumed the greedy reply's choice only, and the bot chose the other: what happened
