@@ -157,8 +157,13 @@ fn rule_13_1_each_unit_moves_once_a_phase() {
 fn rule_13_2_orderly_withdrawal_doubles_the_first_hex_only() {
     let (mut g, at) = scammon_on_plain("1316");
     let back = n(at, Direction::S);
+    // Said before the step (the tenth playtest); a front step says nothing of it.
+    let warning = engine::Game::action_view(&g, &Action::Step(back)).warning.expect("the doubled cost is said");
+    assert!(warning.contains("FotM 13.2") && warning.contains("2 MP"), "{warning}");
+    assert_eq!(engine::Game::action_view(&g, &Action::Step(n(at, Direction::N))).warning, None);
     act(&mut g, Action::Step(back));
     assert_eq!(spent(&g), 4, "first rear hex costs double");
+    assert_eq!(engine::Game::action_view(&g, &Action::Step(n(back, Direction::S))).warning, None, "only the first");
     assert_eq!(g.bde(id(&g, "Scammon")).facing, 0, "without changing facing");
     act(&mut g, Action::Step(n(back, Direction::S)));
     assert_eq!(spent(&g), 6, "later rear hexes their normal cost");

@@ -582,6 +582,15 @@ pub(crate) fn step_warning(g: &Fotm, to: Hex) -> Option<String> {
             g.uname(m.unit)
         ));
     }
+    // 13.2: the doubled cost of the first hex of an orderly withdrawal (the tenth playtest: a
+    // step into a rear hex took 4 MP, unsaid).
+    if info.withdraw && m.steps == 0 {
+        out.push(format!(
+            "orderly withdrawal (FotM 13.2): {} backs into a rear hex without turning, and {to} costs double, {} MP",
+            g.uname(m.unit),
+            half_mp(info.half)
+        ));
+    }
     // 11.4: a Confederate infantry or artillery brigade entering a Union ZOC ends Burnside's
     // pause (the ninth playtest: the Union attacked again with no word before the step).
     if let Unit::Brigade(b) = m.unit
