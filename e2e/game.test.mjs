@@ -501,6 +501,39 @@ test('a ringed hex holding your own counters: the click picks the counter, and i
   });
 });
 
+test('a lit hex holding your own counters: a click on a counter picks, never moves the unit under way there', { timeout: TEST_TIMEOUT }, async () => {
+  await withPages('lit-stack', async (open) => {
+    const { body: g } = await apiJson('/api/games', {
+      method: 'POST',
+      body: JSON.stringify({ scenario: 'fotm', options: [], seats: { union: 'human', confederate: 'human' } }),
+    });
+    for (const side of ['confederate', 'union']) {
+      const token = g.seats[side].token;
+      const st = (await apiJson(`/api/games/${g.id}/state?seat=${token}`)).body;
+      const done = st.actions.find((a) => a.kind === 'done');
+      await apiJson(`/api/games/${g.id}/actions`, { method: 'POST', body: JSON.stringify({ seat: token, seq: st.seq, action: done.action }) });
+    }
+    const page = await open();
+    await page.goto(url(g.seats.union.link));
+    await waitGameReady(page);
+    await page.waitForSelector('#prompt.yours[data-actor=union]');
+    // Rush under way in 1815: Benjamin's hex, 1716, is lit for its one step (an orderly
+    // withdrawal, 13.2). The tenth playtest clicked Benjamin's counter there and Rush moved.
+    const before = await plyText(page);
+    await page.locator('#actions button.action[data-unit="Rush"][data-kind="select"]').click();
+    await waitPlyChange(page, before);
+    await page.waitForSelector('#overlay .target-mark[data-hex="1716"]', { state: 'attached', timeout: STEP });
+    const ply = await plyText(page);
+    await page.locator('#map .counter[data-counter="Benjamin"]').click({ force: true });
+    // The stack is listed with the step beside it; nothing was sent.
+    await page.locator('#stack:not([hidden]) li[data-counter="Benjamin"]').waitFor({ timeout: STEP });
+    assert.equal(await plyText(page), ply, 'no action sent by a click on your own counter');
+    assert.equal(await page.locator('#map .counter[data-counter="Rush"]').getAttribute('data-hex'), '1815');
+    await page.locator('#stack li[data-counter="Benjamin"] button').click();
+    await page.waitForSelector('#map .counter.selected[data-counter="Benjamin"]', { state: 'attached', timeout: STEP });
+  });
+});
+
 test('an unknown game id is a clear page with the way back, not an endless Loading', { timeout: TEST_TIMEOUT }, async () => {
   await withPages('no-such-game', async (open) => {
     const page = await open();

@@ -649,7 +649,12 @@ function endsNote(unit, ends) {
   $('actions').prepend(el('p', { class: 'ends-note warning' }, `Moving ${name} ${ends}.`));
 }
 
-/** Gives hex polygon `hex` the class `target`, draws its highlight and lets clicks through its counters. */
+/**
+ * Gives hex polygon `hex` the class `target`, draws its highlight and lets clicks through its
+ * enemy counters (a click on the enemy is a click on the target). The seat's own counters stay
+ * clickable: a click on one picks it (issue 15), with the stack's popup offering the move there
+ * beside it (the tenth playtest: a click on Benjamin's counter stepped Rush into his hex).
+ */
 function markTarget(overlay, hex, kind, warning = null) {
   const poly = ui.hexes.get(hex);
   if (!poly) return;
@@ -661,7 +666,9 @@ function markTarget(overlay, hex, kind, warning = null) {
   mark.dataset.hex = hex;
   mark.dataset.kind = kind;
   overlay.append(mark);
-  for (const g of ui.svg.querySelectorAll(`.counter[data-hex="${CSS.escape(hex)}"]`)) g.classList.add('in-target');
+  for (const g of ui.svg.querySelectorAll(`.counter[data-hex="${CSS.escape(hex)}"]`)) {
+    if (!ownCounter(g.dataset.counter)) g.classList.add('in-target');
+  }
 }
 
 // ---------------------------------------------------------------- choosing
