@@ -25,6 +25,21 @@ impl Ratio {
         Ratio { num: n, den: 1 }
     }
 
+    /// `num / den` in lowest terms with a positive denominator; `None` when `den` is zero.
+    #[must_use]
+    pub fn new(num: i128, den: i128) -> Option<Ratio> {
+        if den == 0 {
+            return None;
+        }
+        let (mut a, mut b) = (num.unsigned_abs(), den.unsigned_abs());
+        while b != 0 {
+            (a, b) = (b, a % b);
+        }
+        let g = i128::try_from(a.max(1)).unwrap_or(1);
+        let sign = den.signum();
+        Some(Ratio { num: sign * num / g, den: sign * den / g })
+    }
+
     /// The whole sixteenths at or below it.
     #[must_use]
     pub fn floor(self) -> i128 {
@@ -70,31 +85,78 @@ pub fn moved(p: Pos, bearing: Facing, travel: i64) -> Pos {
 /// sliding past another along a shared line touches it from the start.
 #[must_use]
 pub fn first_contact(moving: &Polygon, bearing: Facing, obstacles: &[Polygon]) -> Option<Ratio> {
-    let (dx, dy) = bearing.vector();
+    let d = bearing.vector();
     let mut best: Option<Ratio> = None;
     for o in obstacles {
-        if overlap(moving, o) {
-            return Some(Ratio::whole(0));
+        let t = contact_with(moving, d, o);
+        if t == Some(Ratio::whole(0)) {
+            return t;
         }
-        let mut consider = |r: Ratio| {
-            if best.is_none_or(|b| r < b) {
-                best = Some(r);
-            }
-        };
-        // A moving corner meets a fixed edge, and a fixed corner meets a moving edge (the
-        // same sum with the motion reversed).
-        for &v in &moving.points {
-            for (a, b) in o.edges() {
-                if let Some(t) = hit(v, (dx, dy), a, b) {
-                    consider(t);
-                }
+        if let Some(t) = t
+            && best.is_none_or(|b| t < b)
+        {
+            best = Some(t);
+        }
+    }
+    best
+}
+
+/// The least travel along the tabled direction `(dx, dy)` at which `moving` meets `o`.
+fn contact_with(moving: &Polygon, (dx, dy): (i64, i64), o: &Polygon) -> Option<Ratio> {
+    if overlap(moving, o) {
+        return Some(Ratio::whole(0));
+    }
+    let mut best: Option<Ratio> = None;
+    let mut consider = |r: Ratio| {
+        if best.is_none_or(|b| r < b) {
+            best = Some(r);
+        }
+    };
+    // A moving corner meets a fixed edge, and a fixed corner meets a moving edge (the same sum
+    // with the motion reversed).
+    for &v in &moving.points {
+        for (a, b) in o.edges() {
+            if let Some(t) = hit(v, (dx, dy), a, b) {
+                consider(t);
             }
         }
-        for &w in &o.points {
-            for (a, b) in moving.edges() {
-                if let Some(t) = hit(w, (-dx, -dy), a, b) {
-                    consider(t);
-                }
+    }
+    for &w in &o.points {
+        for (a, b) in moving.edges() {
+            if let Some(t) = hit(w, (-dx, -dy), a, b) {
+                consider(t);
+            }
+        }
+    }
+    best
+}
+
+/// As [`first_contact`] for several moving shapes at once (a body's stands, which move
+/// together), the least travel at which any of them meets any obstacle. Obstacles that no
+/// moving shape's lane reaches (wholly to one side of the lanes the shapes slide along, or
+/// wholly behind them) are dropped first by two dot products a corner, so a line crossing a
+/// crowded table tests only what lies ahead of it.
+#[must_use]
+pub fn first_contact_all(moving: &[Polygon], bearing: Facing, obstacles: &[Polygon]) -> Option<Ratio> {
+    let (dx, dy) = bearing.vector();
+    // Across the lane (the bearing turned a quarter) and along it.
+    let across = |p: &Pos| -i64::from(p.x) * dy + i64::from(p.y) * dx;
+    let along = |p: &Pos| i64::from(p.x) * dx + i64::from(p.y) * dy;
+    let span = |poly: &Polygon, f: &dyn Fn(&Pos) -> i64| {
+        poly.points.iter().map(f).fold((i64::MAX, i64::MIN), |(lo, hi), v| (lo.min(v), hi.max(v)))
+    };
+    let mut best: Option<Ratio> = None;
+    for m in moving {
+        let ((alo, ahi), (flo, _)) = (span(m, &across), span(m, &along));
+        for o in obstacles {
+            let ((olo, ohi), (_, ohi_f)) = (span(o, &across), span(o, &along));
+            if o.points.is_empty() || olo > ahi || alo > ohi || ohi_f < flo {
+                continue;
+            }
+            if let Some(t) = contact_with(m, (dx, dy), o)
+                && best.is_none_or(|b| t < b)
+            {
+                best = Some(t);
             }
         }
     }

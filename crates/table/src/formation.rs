@@ -1,6 +1,7 @@
 //! A unit as its stands on the table: laid out in a formation (5.1-5.5: stands abreast in
 //! Line, a stand's width apart in Extended Line, at least 3 inches apart in Skirmish Line, two
-//! abreast in Assault Column, one behind another in March Column as deep as the Line is wide),
+//! abreast in Assault Column at 15 mm and one behind another at 25 mm, one behind another in
+//! March Column as deep as the Line is wide),
 //! and the questions fire and melee ask of its edges: whether a point lies in its fire arc
 //! (8.1: 45 degrees out from its ends), behind the line of its front (8.11: enfilade), or
 //! directly behind it (9.x: a rear attack).
@@ -20,8 +21,12 @@ pub enum Formation {
     ExtendedLine,
     /// 5.5: abreast in a single rank, 3 inches apart (the least the rule allows).
     SkirmishLine,
-    /// 5.2: two stands abreast, as many ranks deep as it takes, touching.
-    AssaultColumn,
+    /// 5.2: `files` stands abreast (two for 15 mm figures, one for 25 mm), as many ranks deep
+    /// as it takes, touching. A column of no files is laid out as one file.
+    AssaultColumn {
+        /// Stands abreast in each rank: 5.2 gives 2 for 15 mm and 1 for 25 mm.
+        files: u8,
+    },
     /// 5.1: one stand behind another, as deep as the unit's Line is wide (touching when the
     /// stands are as deep as they are wide, or for mounted cavalry).
     MarchColumn {
@@ -55,8 +60,12 @@ pub fn layout(f: Formation, n: usize, width: i32, depth: i32, front: Pos, facing
         Formation::Line => abreast(0),
         Formation::ExtendedLine => abreast(width),
         Formation::SkirmishLine => abreast(SKIRMISH_GAP),
-        Formation::AssaultColumn => {
-            (0..count).map(|i| ((i % 2) * width - width + width / 2, -(i / 2) * depth - depth / 2)).collect()
+        Formation::AssaultColumn { files } => {
+            let files = i32::from(files.max(1));
+            let total = files * width;
+            (0..count)
+                .map(|i| (-total / 2 + (i % files) * width + width / 2, -(i / files) * depth - depth / 2))
+                .collect()
         }
         Formation::MarchColumn { touching } => {
             // 5.1: as deep as the Line is wide, the spare depth shared between the gaps (to
@@ -153,6 +162,39 @@ impl Body {
         Body { stands }
     }
 
+    /// Its `k` front stands, left to right (8.13 and 5.2: only the front two stands of a 15 mm
+    /// Assault Column fire, the front one at 25 mm): the stands whose front edges lie furthest
+    /// forward, the leftmost first among those level, so an about-faced column's new front
+    /// rank is found whatever order its stands are listed in. All of them when `k` is more.
+    #[must_use]
+    pub fn front_rank(&self, k: usize) -> Body {
+        let (fx, fy) = self.facing().vector();
+        // Each stand's front midpoint (doubled, to stay whole) forward and rightward in the
+        // body's frame, scaled by twice ONE.
+        let place = |s: &Stand| {
+            let (l, r) = s.front();
+            let mid = (i64::from(l.x) + i64::from(r.x), i64::from(l.y) + i64::from(r.y));
+            (mid.0 * fx + mid.1 * fy, mid.0 * fy - mid.1 * fx)
+        };
+        let mut order: Vec<(i64, i64, Stand)> = self.stands.iter().map(|s| (place(s).0, place(s).1, *s)).collect();
+        order.sort_by_key(|&(ahead, right, _)| (-ahead, right));
+        // Ranks: stands level to within 2 sixteenths of the rank's foremost (each stand's
+        // corners round on their own), each rank left to right.
+        let tolerance = 4 * crate::angle::ONE;
+        let mut ranked: Vec<Stand> = Vec::new();
+        let mut rest = order.as_slice();
+        while let Some(&(top, _, _)) = rest.first() {
+            let n = rest.iter().take_while(|&&(ahead, _, _)| top - ahead <= tolerance).count();
+            let mut rank: Vec<(i64, Stand)> = rest[..n].iter().map(|&(_, right, s)| (right, s)).collect();
+            rank.sort_by_key(|&(right, _)| right);
+            ranked.extend(rank.into_iter().map(|(_, s)| s));
+            rest = &rest[n..];
+        }
+        ranked.truncate(k);
+        ranked.sort_by_key(|s| place(s).1);
+        Body { stands: ranked }
+    }
+
     /// The ground it covers: the hull of its stands (gaps of a loose formation included).
     #[must_use]
     pub fn outline(&self) -> Polygon {
@@ -238,17 +280,17 @@ pub enum Edge {
 
 /// A body's extent in its own frame: forward along its facing and rightward across it, each
 /// scaled by [`crate::angle::ONE`], measured from the table's corner.
-struct Frame {
-    forward: (i64, i64),
-    right: (i64, i64),
-    front: i64,
-    back: i64,
-    left: i64,
-    rightmost: i64,
+pub(crate) struct Frame {
+    pub(crate) forward: (i64, i64),
+    pub(crate) right: (i64, i64),
+    pub(crate) front: i64,
+    pub(crate) back: i64,
+    pub(crate) left: i64,
+    pub(crate) rightmost: i64,
 }
 
 impl Frame {
-    fn of(body: &Body) -> Frame {
+    pub(crate) fn of(body: &Body) -> Frame {
         let (fx, fy) = body.facing().vector();
         let (forward, right) = ((fx, fy), (fy, -fx));
         let mut f = Frame { forward, right, front: i64::MIN, back: i64::MAX, left: i64::MAX, rightmost: i64::MIN };
@@ -263,7 +305,7 @@ impl Frame {
     }
 
     /// How far `p` lies forward and rightward, in the frame's scale.
-    fn local(&self, p: Pos) -> (i64, i64) {
+    pub(crate) fn local(&self, p: Pos) -> (i64, i64) {
         let (x, y) = (i64::from(p.x), i64::from(p.y));
         (x * self.forward.0 + y * self.forward.1, x * self.right.0 + y * self.right.1)
     }

@@ -12,25 +12,44 @@
 //!   between them in whole inches rounded up ([`measure`]), a point lies within a fire arc
 //!   ([`Facing::within`]), a moving stand sweeps across another ([`sweep`]), and a stand
 //!   sees some portion of a target past what stands between ([`sight`]).
+//! - the moves a unit makes are built from them: how far it may go straight before it meets
+//!   something ([`contact`]), how far it may wheel and what the wheel costs ([`wheel`]), a
+//!   line bent at a joint ([`bend`](mod@bend)), a March Column's trail and its sampled sweep ([`trail`]),
+//!   and a charge's contact pose and path ([`charge`]); and the questions terrain asks: how
+//!   near a wall lies and whether it lies between firer and target ([`polyline`]), and where a
+//!   path climbs or descends ([`levels`]).
 //!
-//! Property tests check these against `geo`, an independent geometry crate
-//! (`tests/against_geo.rs`).
+//! Property tests check these against `geo`, an independent geometry crate, or against dense
+//! sampling (`tests/against_geo.rs`, `tests/against_geo_moves.rs`); `benches/geometry.rs` times
+//! the two questions a turn asks most.
 
 pub mod angle;
+pub mod bend;
+pub mod charge;
 pub mod contact;
 pub mod formation;
+pub mod levels;
 pub mod measure;
+pub mod polyline;
 pub mod shape;
 pub mod sight;
 pub mod sweep;
+pub mod trail;
+pub mod wheel;
 
 pub use angle::Facing;
+pub use bend::{BentBody, Side, bend};
+pub use charge::{ChargePath, charge_path, contact_pose};
+pub use contact::Ratio;
 pub use formation::{Body, Edge, Formation, layout, layout_about};
-pub use measure::{distance_sixteenths, range_inches, within};
+pub use levels::{Crossing, LevelsFault};
+pub use measure::{distance_sixteenths, gap_at_least, gap_squared, range_inches, stand_gap_squared, within};
 pub use shape::{
-    Levels, Polygon, Polyline, Stand, edges_outward, inside, overlap, overlap_interior, point_in_polygon,
+    Bbox, Levels, Polygon, Polyline, Stand, bbox, edges_outward, inside, overlap, overlap_interior, point_in_polygon,
     segments_cross,
 };
+pub use trail::{Trail, column_sweep_clear, march};
+pub use wheel::{Clearance, Sense, arc_cost, first_blocked_degree, wheel_range};
 
 use serde::{Deserialize, Serialize};
 

@@ -258,11 +258,16 @@ pub fn inside(a: &Polygon, b: &Polygon) -> bool {
 
 /// Ground in levels (hills, 7.3, 8.8, 9.16): areas each with a whole level, nested higher
 /// within lower; the level of a point is the highest area holding it (its edge included),
-/// 0 outside them all.
+/// 0 outside them all. Each area's edges may carry a slope class (6.7's slopes: which kind of
+/// ground climbing over that edge is), which [`Levels::crossings`] reports.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Levels {
     /// The areas and their levels.
     pub areas: Vec<(Polygon, u8)>,
+    /// For each area, in order, the slope class of each of its edges (edge `i` from corner `i`
+    /// to the next); an area without a list, or an edge beyond its list, is class 0.
+    #[serde(default)]
+    pub slopes: Vec<Vec<u8>>,
 }
 
 impl Levels {
@@ -277,4 +282,61 @@ impl Levels {
     pub fn level_under(&self, shape: &Polygon) -> u8 {
         shape.points.iter().map(|&p| self.level_at(p)).max().unwrap_or(0)
     }
+}
+
+/// The box with sides along the table's edges that holds a shape: a cheap test that rules out
+/// most far-off stands before the exact one (a wheel tests up to 180 poses against every
+/// stand on the table).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Bbox {
+    /// Its lower left corner.
+    pub lo: Pos,
+    /// Its upper right corner.
+    pub hi: Pos,
+}
+
+impl Bbox {
+    /// The box holding every one of `points`; `None` when there are none.
+    #[must_use]
+    pub fn of(points: &[Pos]) -> Option<Bbox> {
+        let first = *points.first()?;
+        let mut b = Bbox { lo: first, hi: first };
+        for p in &points[1..] {
+            b.lo = Pos::new(b.lo.x.min(p.x), b.lo.y.min(p.y));
+            b.hi = Pos::new(b.hi.x.max(p.x), b.hi.y.max(p.y));
+        }
+        Some(b)
+    }
+
+    /// The box grown by `r` sixteenths on every side.
+    #[must_use]
+    pub fn grown(self, r: i32) -> Bbox {
+        Bbox { lo: self.lo.offset(-r, -r), hi: self.hi.offset(r, r) }
+    }
+
+    /// Whether the two boxes come within `r` sixteenths of each other along both of the table's
+    /// axes (touching counts). Shapes within `r` of each other always have boxes near by `r`,
+    /// so a `false` here settles [`crate::within`] and [`overlap`] without the exact test.
+    #[must_use]
+    pub fn near(&self, other: &Bbox, r: i64) -> bool {
+        let gap = |lo: i32, hi: i32| i64::from(lo) - i64::from(hi);
+        gap(other.lo.x, self.hi.x) <= r
+            && gap(self.lo.x, other.hi.x) <= r
+            && gap(other.lo.y, self.hi.y) <= r
+            && gap(self.lo.y, other.hi.y) <= r
+    }
+}
+
+impl Polygon {
+    /// The box holding it; `None` when it has no corners.
+    #[must_use]
+    pub fn bbox(&self) -> Option<Bbox> {
+        Bbox::of(&self.points)
+    }
+}
+
+/// The box holding `poly`, as [`Polygon::bbox`].
+#[must_use]
+pub fn bbox(poly: &Polygon) -> Option<Bbox> {
+    poly.bbox()
 }

@@ -153,7 +153,7 @@ fn formations_lay_out_their_stands_as_5_1_to_5_5_say() {
     let sk = regiment(Formation::SkirmishLine);
     let (l, r) = sk.front();
     assert_eq!(r.x - l.x, 6 * SIXTEENTHS + 5 * formation::SKIRMISH_GAP, "5.5: 3 inches apart");
-    let ac = regiment(Formation::AssaultColumn);
+    let ac = regiment(Formation::AssaultColumn { files: 2 });
     assert_eq!(ac.front(), (Pos::inches(19, 20), Pos::inches(21, 20)), "5.2: two abreast");
     assert_eq!(ac.stands[5].centre, Pos::new(20 * 16 + 8, 20 * 16 - 20), "three ranks deep");
     // 5.1: as deep as the Line is wide: six inches, the 1/2-inch stands spread out.
@@ -327,7 +327,7 @@ fn a_rear_attack_starts_directly_behind_and_a_flank_one_behind_the_front() {
 
 #[test]
 fn the_ground_is_as_high_as_the_highest_hill_holding_it() {
-    let levels = Levels { areas: vec![(square(0, 0, 20, 20), 1), (square(5, 5, 10, 10), 2)] };
+    let levels = Levels { areas: vec![(square(0, 0, 20, 20), 1), (square(5, 5, 10, 10), 2)], slopes: Vec::new() };
     assert_eq!(levels.level_at(Pos::inches(7, 7)), 2);
     assert_eq!(levels.level_at(Pos::inches(15, 15)), 1);
     assert_eq!(levels.level_at(Pos::inches(10, 7)), 2, "on the crest's edge");
@@ -361,7 +361,12 @@ fn a_buildings_edges_face_out_of_it_either_way_round() {
 #[test]
 fn a_formation_change_about_a_stand_keeps_that_stand_in_place() {
     let pivot = Pos::inches(30, 30);
-    for f in [Formation::Line, Formation::AssaultColumn, Formation::MarchColumn { touching: false }] {
+    for f in [
+        Formation::Line,
+        Formation::AssaultColumn { files: 2 },
+        Formation::AssaultColumn { files: 1 },
+        Formation::MarchColumn { touching: false },
+    ] {
         for facing in [0, 37, 90, 200] {
             for slot in [0, 2, 5] {
                 let b =
@@ -373,4 +378,165 @@ fn a_formation_change_about_a_stand_keeps_that_stand_in_place() {
         }
     }
     assert!(layout_about(Formation::Line, 6, SIXTEENTHS, 8, 6, pivot, Facing::new(0)).is_none(), "no seventh stand");
+}
+
+#[test]
+fn an_assault_column_is_two_files_at_15_mm_and_one_at_25_mm() {
+    // 5.2: six 15 mm stands two abreast, three ranks deep, touching.
+    let two = regiment(Formation::AssaultColumn { files: 2 });
+    let centres: Vec<Pos> = two.stands.iter().map(|s| s.centre).collect();
+    let (x, y) = (20 * 16, 20 * 16);
+    assert_eq!(
+        centres,
+        vec![
+            Pos::new(x - 8, y - 4),
+            Pos::new(x + 8, y - 4),
+            Pos::new(x - 8, y - 12),
+            Pos::new(x + 8, y - 12),
+            Pos::new(x - 8, y - 20),
+            Pos::new(x + 8, y - 20)
+        ]
+    );
+    // 5.2 at 25 mm: 2-inch by 1-inch stands one behind another, touching.
+    let one = layout(Formation::AssaultColumn { files: 1 }, 4, 32, 16, Pos::inches(20, 20), Facing::new(0));
+    let centres: Vec<Pos> = one.stands.iter().map(|s| s.centre).collect();
+    assert_eq!(centres, vec![Pos::new(x, y - 8), Pos::new(x, y - 24), Pos::new(x, y - 40), Pos::new(x, y - 56)]);
+    assert_eq!(one.front(), (Pos::new(x - 16, y), Pos::new(x + 16, y)), "one stand wide");
+    // No files at all is one file, not a panic.
+    let none = layout(Formation::AssaultColumn { files: 0 }, 4, 32, 16, Pos::inches(20, 20), Facing::new(0));
+    assert_eq!(none, one);
+}
+
+#[test]
+fn the_front_rank_is_the_foremost_stands_left_to_right() {
+    // 8.13 / 5.2: the front two of a 15 mm column fire, and only they.
+    let two = layout(Formation::AssaultColumn { files: 2 }, 5, 16, 8, Pos::inches(20, 20), Facing::new(37));
+    let front = two.front_rank(2);
+    assert_eq!(front.stands, two.stands[..2].to_vec());
+    assert_eq!(two.front_rank(1).stands, two.stands[..1].to_vec(), "the left of the two");
+    // About faced, the odd rear stand leads and the next rank fills in beside it.
+    let back = two.about_face();
+    let front = back.front_rank(2);
+    assert!(front.stands.contains(&back.stands[0]), "the old rear stand: {front:?}");
+    assert!(!front.stands.iter().any(|s| two.stands[..2].iter().any(|t| t.centre == s.centre)), "not the old front");
+    // A line's front rank is all of it; asking for more gives what there is.
+    let line = regiment(Formation::Line);
+    assert_eq!(line.front_rank(10), line);
+    assert_eq!(line.front_rank(0).stands, Vec::new());
+}
+
+#[test]
+fn gaps_between_stands_are_exact_squares() {
+    let a = stand(10, 10, 0);
+    // Side by side, an inch between their edges: 16 squared.
+    let b = Stand { centre: Pos::new(160 + 32, 160), ..a };
+    assert_eq!(measure::stand_gap_squared(&a, &b), Ratio::whole(256));
+    assert_eq!(measure::stand_gap_squared(&a, &stand(11, 10, 0)), Ratio::whole(0), "touching");
+    // Corner to corner, 3 across and 4 up: 25.
+    let c = Stand { centre: Pos::new(168 + 3 + 8, 164 + 4 + 4), ..a };
+    assert_eq!(measure::stand_gap_squared(&a, &c), Ratio::whole(25));
+    // A corner to a slanting edge: the square is a fraction, kept whole. The edge from (0, 0)
+    // to (32, 16) and the corner (20, 0) are 16 x 20 / sqrt(1280) apart: squared, 80.
+    let slant = Polygon { points: vec![Pos::new(0, 0), Pos::new(32, 16), Pos::new(0, 16)] };
+    let corner = Polygon { points: vec![Pos::new(20, 0), Pos::new(40, 0), Pos::new(40, -5)] };
+    assert_eq!(gap_squared(&slant, &corner), Some(Ratio::whole(80)));
+    let nearer = Polygon { points: vec![Pos::new(21, 0), Pos::new(40, 0), Pos::new(40, -5)] };
+    assert_eq!(gap_squared(&slant, &nearer), Ratio::new(441, 5), "21 x 16 / sqrt(1280), squared");
+    assert!(gap_at_least(&a.polygon(), &b.polygon(), 16), "exactly an inch is at least an inch");
+    assert!(!gap_at_least(&a.polygon(), &b.polygon(), 17));
+    assert!(within(&a.polygon(), &b.polygon(), 16) && !within(&a.polygon(), &b.polygon(), 15));
+    assert_eq!(gap_squared(&a.polygon(), &Polygon::default()), None);
+}
+
+#[test]
+fn a_stand_is_behind_a_wall_it_lies_near_with_the_wall_on_the_range_line() {
+    // A wall along y = 20 inches from x = 15 to 25; a target just above it, a firer below.
+    let wall = Polyline { points: vec![Pos::inches(15, 20), Pos::inches(25, 20)] };
+    let target = Stand { centre: Pos::new(320, 320 + 4 + 4), ..stand(0, 0, 0) }.polygon();
+    assert!(wall.within(&target, 8), "its back edge 4 sixteenths from the wall");
+    assert!(wall.within(&target, 4) && !wall.within(&target, 3), "exactly 4");
+    let firer = stand(20, 10, 0).polygon();
+    assert!(wall.between(&firer, &target), "the range line crosses it");
+    // A firer off to the side, beyond the wall's end: the range line passes the end.
+    let flank = stand(30, 20, 0).polygon();
+    assert!(!wall.between(&flank, &target), "round the end");
+    // The wall's far side: a stand on the same side as the target is not behind it.
+    let beside = Stand { centre: Pos::new(320, 400), ..stand(0, 0, 0) }.polygon();
+    assert!(!wall.between(&beside, &target));
+    // A range line ending a fraction of a sixteenth short of the wall still misses it: the
+    // firer's corner over a slanting edge whose nearest point is not a whole sixteenth.
+    let slant = Polygon { points: vec![Pos::new(0, 0), Pos::new(32, 16), Pos::new(0, 16)] };
+    let corner = Polygon { points: vec![Pos::new(21, 0), Pos::new(40, 0), Pos::new(40, -5)] };
+    // The foot from (21, 0) lands at (16.8, 8.4): a wall from (16, 8) to (17, 9) passes a
+    // hair beyond it (at x = 16.8 it is at y = 8.8), one from (16, 9) to (18, 7) crosses the line.
+    assert!(!Polyline { points: vec![Pos::new(16, 8), Pos::new(17, 9)] }.between(&slant, &corner));
+    assert!(Polyline { points: vec![Pos::new(16, 9), Pos::new(18, 7)] }.between(&slant, &corner));
+}
+
+#[test]
+fn polyline_follow_stays_on_road() {
+    // Up six inches, then right six: twelve inches of road.
+    let road = Polyline { points: vec![Pos::inches(0, 0), Pos::inches(0, 6), Pos::inches(6, 6)] };
+    let s = road.follow(road.project(Pos::inches(0, 2)), true, 8.0 * 16.0);
+    assert!((s - 160.0).abs() < 1e-9);
+    assert_eq!(road.point_at(s), Pos::inches(4, 6), "round the corner, on the road");
+    assert_eq!(road.facing_at(s, true), Facing::new(90));
+    // Back the other way from there, past the start: stops at the start.
+    let back = road.follow(s, false, 99.0 * 16.0);
+    assert_eq!(road.point_at(back), Pos::inches(0, 0));
+    assert_eq!(road.facing_at(back, false), Facing::new(180), "walking back down the first piece");
+    // At the corner, going on faces the next piece; going back, the piece walked.
+    assert_eq!(road.facing_at(96.0, true), Facing::new(90));
+    assert_eq!(road.facing_at(96.0, false), Facing::new(180));
+    assert_eq!(road.follow(50.0, true, -5.0), 50.0, "no walking backward by a negative distance");
+    assert_eq!(Polyline::default().follow(3.0, true, 4.0), 0.0, "an empty road has nowhere to go");
+}
+
+#[test]
+fn boxes_rule_out_far_shapes_and_keep_near_ones() {
+    let a = stand(10, 10, 0).polygon();
+    let ba = bbox(&a).expect("corners");
+    assert_eq!((ba.lo, ba.hi), (Pos::new(152, 156), Pos::new(168, 164)));
+    let b = Stand { centre: Pos::new(168 + 5 + 8, 160), ..stand(0, 0, 0) }.polygon();
+    let bb = b.bbox().expect("corners");
+    assert!(bb.near(&ba, 5) && !bb.near(&ba, 4), "five sixteenths apart across");
+    assert!(ba.grown(5).near(&bb, 0));
+    assert_eq!(Polygon::default().bbox(), None);
+}
+
+#[test]
+fn levels_crossings_report_up_and_down() {
+    // A hill (level 1) from 0 to 20 inches with a crest (level 2) from 5 to 10; the hill's
+    // south edge is a steep slope (class 3), the crest's edges class 1.
+    let levels = Levels {
+        areas: vec![(square(0, 0, 20, 20), 1), (square(5, 5, 10, 10), 2)],
+        slopes: vec![vec![3, 0, 0, 0], vec![1, 1, 1, 1]],
+    };
+    assert!(levels.faults().is_empty());
+    // Straight up the table through the crest and out the top.
+    let path = [Pos::inches(7, -2), Pos::inches(7, 25)];
+    let steps: Vec<(u8, u8, u8, f64)> = levels.crossings(&path).iter().map(|c| (c.from, c.to, c.class, c.at)).collect();
+    assert_eq!(
+        steps,
+        vec![(0, 1, 3, 32.0), (1, 2, 1, 7.0 * 16.0), (2, 1, 1, 12.0 * 16.0), (1, 0, 0, 22.0 * 16.0)],
+        "up the steep face, over the crest, down the far side"
+    );
+    // Along the crest's edge and back: on the crest the whole way (an edge is in).
+    let along = [Pos::inches(7, 2), Pos::inches(5, 6), Pos::inches(5, 9)];
+    let steps: Vec<(u8, u8)> = levels.crossings(&along).iter().map(|c| (c.from, c.to)).collect();
+    assert_eq!(steps, vec![(1, 2)]);
+    // Touching the crest's corner and turning away: no crossing.
+    let graze = [Pos::inches(3, 3), Pos::inches(5, 5), Pos::inches(7, 3)];
+    let steps: Vec<(u8, u8)> = levels.crossings(&graze).iter().map(|c| (c.from, c.to)).collect();
+    assert_eq!(steps, Vec::new(), "a corner touched is not climbed");
+    // Ending on the crest's edge ends on the crest.
+    let onto = [Pos::inches(7, 2), Pos::inches(7, 5)];
+    assert_eq!(levels.crossings(&onto).iter().map(|c| c.to).collect::<Vec<_>>(), vec![2]);
+    assert!(levels.crossings(&[]).is_empty());
+}
+
+#[test]
+fn levels_that_do_not_nest_are_faults() {
+    let bad = Levels { areas: vec![(square(0, 0, 4, 4), 1), (square(3, 3, 8, 8), 2)], slopes: vec![vec![0; 5]] };
+    assert_eq!(bad.faults(), vec![LevelsFault::TooManySlopes(0), LevelsFault::NotNested(1)]);
 }

@@ -183,3 +183,126 @@ proptest! {
         prop_assert!((mine - theirs).abs() <= 1.0, "{} vs {}", mine, theirs);
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2_000))]
+
+    #[test]
+    fn gaps_agree_with_geo_distance(a in stand(), b in stand()) {
+        let (pa, pb) = (a.polygon(), b.polygon());
+        let theirs = Euclidean.distance(&geo_polygon(&pa), &geo_polygon(&pb));
+        let mine = table::gap_squared(&pa, &pb).expect("stands have corners");
+        prop_assert!((mine.to_f64().sqrt() - theirs).abs() < 1e-6, "{:?} vs {}", mine, theirs);
+        // At least r exactly as geo says, away from the boundary floating point could decide.
+        let r = theirs.round() as i64;
+        prop_assume!((theirs - theirs.round()).abs() > 1e-6);
+        prop_assert_eq!(table::gap_at_least(&pa, &pb, r), theirs >= r as f64);
+    }
+}
+
+/// The nearest points of two stands by floating point, and whether the pair is the only one
+/// nearest by a clear margin (edges square on to each other have many).
+fn nearest_f64(a: &Polygon, b: &Polygon) -> (Coord<f64>, Coord<f64>, bool) {
+    let mut found: Vec<(f64, Coord<f64>, Coord<f64>)> = Vec::new();
+    let mut scan = |x: &Polygon, y: &Polygon, flip: bool| {
+        for &p in &x.points {
+            for (s, t) in y.edges() {
+                let (p, s, t) = (coord(p), coord(s), coord(t));
+                let e = (t.x - s.x, t.y - s.y);
+                let len2 = e.0 * e.0 + e.1 * e.1;
+                let u =
+                    if len2 == 0.0 { 0.0 } else { (((p.x - s.x) * e.0 + (p.y - s.y) * e.1) / len2).clamp(0.0, 1.0) };
+                let f = Coord { x: s.x + u * e.0, y: s.y + u * e.1 };
+                let d = ((p.x - f.x).powi(2) + (p.y - f.y).powi(2)).sqrt();
+                found.push(if flip { (d, f, p) } else { (d, p, f) });
+            }
+        }
+    };
+    scan(a, b, false);
+    scan(b, a, true);
+    found.sort_by(|x, y| x.0.total_cmp(&y.0));
+    let (d, p, q) = found[0];
+    let far = |c: Coord<f64>, o: Coord<f64>| (c.x - o.x).abs() + (c.y - o.y).abs() > 1e-6;
+    let unique = found.iter().skip(1).all(|&(e, x, y)| e - d > 1e-6 || !(far(x, p) || far(y, q)));
+    (p, q, unique)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2_000))]
+
+    #[test]
+    fn a_line_lies_within_a_distance_of_a_stand_as_geo_says(s in stand(), points in proptest::collection::vec(pos(), 1..5), r in 0i64..64) {
+        let wall = table::Polyline { points: points.clone() };
+        let poly = s.polygon();
+        let theirs = if points.len() == 1 {
+            Euclidean.distance(&Point::from(coord(points[0])), &geo_polygon(&poly))
+        } else {
+            Euclidean.distance(&LineString::from(points.iter().map(|&q| coord(q)).collect::<Vec<_>>()), &geo_polygon(&poly))
+        };
+        prop_assume!((theirs - r as f64).abs() > 1e-6);
+        prop_assert_eq!(wall.within(&poly, r), theirs <= r as f64, "{}", theirs);
+    }
+
+    #[test]
+    fn a_line_lies_between_two_stands_as_geo_crosses_their_range_line(a in stand(), b in stand(), points in proptest::collection::vec(pos(), 2..5)) {
+        let (pa, pb) = (a.polygon(), b.polygon());
+        prop_assume!(!table::overlap(&pa, &pb));
+        let (p, q, unique) = nearest_f64(&pa, &pb);
+        prop_assume!(unique);
+        let wall = table::Polyline { points: points.clone() };
+        let line = LineString::from(points.iter().map(|&c| coord(c)).collect::<Vec<_>>());
+        let range = Line::new(p, q);
+        // Away from a graze floating point could decide.
+        let d = Euclidean.distance(&range, &line);
+        prop_assume!(d == 0.0 || d > 1e-6);
+        let grazes = line.points().any(|c| Euclidean.distance(&range, &c) < 1e-6) || Euclidean.distance(&Point::from(p), &line) < 1e-6 || Euclidean.distance(&Point::from(q), &line) < 1e-6;
+        prop_assume!(!grazes);
+        prop_assert_eq!(wall.between(&pa, &pb), range.intersects(&line));
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2_000))]
+
+    #[test]
+    fn boxes_are_geos_bounding_rects_and_never_rule_out_a_near_pair(a in stand(), b in stand(), r in 0i64..48) {
+        use geo::BoundingRect;
+        let (pa, pb) = (a.polygon(), b.polygon());
+        let (ba, bb) = (pa.bbox().expect("corners"), pb.bbox().expect("corners"));
+        let rect = geo_polygon(&pa).bounding_rect().expect("corners");
+        prop_assert_eq!((f64::from(ba.lo.x), f64::from(ba.lo.y)), (rect.min().x, rect.min().y));
+        prop_assert_eq!((f64::from(ba.hi.x), f64::from(ba.hi.y)), (rect.max().x, rect.max().y));
+        if table::within(&pa, &pb, r) {
+            prop_assert!(ba.near(&bb, r), "within {} but the boxes are not near", r);
+        }
+        // Boxes apart by more than r on an axis: geo finds the shapes more than r apart.
+        if !ba.near(&bb, r) {
+            prop_assert!(Euclidean.distance(&geo_polygon(&pa), &geo_polygon(&pb)) > r as f64);
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(1_000))]
+
+    #[test]
+    fn first_contact_of_a_body_is_its_least_stands(moving in proptest::collection::vec(stand(), 1..4), obstacles in proptest::collection::vec(stand(), 0..8), bearing in 0i32..360) {
+        let moving: Vec<Polygon> = moving.iter().map(Stand::polygon).collect();
+        let obstacles: Vec<Polygon> = obstacles.iter().map(Stand::polygon).collect();
+        let f = Facing::new(bearing);
+        let each = moving.iter().filter_map(|m| table::contact::first_contact(m, f, &obstacles)).min();
+        prop_assert_eq!(table::contact::first_contact_all(&moving, f, &obstacles), each);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2_000))]
+
+    #[test]
+    fn a_stand_is_inside_a_wood_as_geo_contains_it(a in stand(), b in stand(), grow in 1i32..8) {
+        // A wood a few times a stand's size, somewhere near, so both answers come up.
+        let wood = Stand { centre: Pos::new(b.centre.x / 8, b.centre.y / 8), width: b.width * grow, depth: b.depth * grow * 2, ..b }.polygon();
+        let pa = Stand { centre: Pos::new(a.centre.x / 8, a.centre.y / 8), ..a }.polygon();
+        prop_assert_eq!(table::inside(&pa, &wood), geo_polygon(&wood).contains(&geo_polygon(&pa)));
+    }
+}
