@@ -176,6 +176,24 @@ mod tests {
         assert!(err.to_string().contains("no-such-rule"));
     }
 
+    /// Issue 17 (`docs/plans/rotr.md` step 3): a hex ruleset's board has no table and its
+    /// actions name no target unit, so their JSON is what it was before tables came.
+    #[test]
+    fn hex_ruleset_json_unchanged() {
+        struct Fields;
+        impl Visit for Fields {
+            type Out = (bool, bool);
+            fn visit<G: Game>(self, game: G) -> Self::Out {
+                let board = game.board();
+                let views = game.legal_actions().iter().map(|a| game.action_view(a)).collect::<Vec<_>>();
+                (board.table.is_none() && !board.hexes.is_empty(), views.iter().all(|v| v.target.is_none()))
+            }
+        }
+        for info in scenarios() {
+            assert_eq!(with_game(&info.id, &[], Fields).expect("builds"), (true, true), "{}", info.id);
+        }
+    }
+
     #[test]
     fn scenario_lookup() {
         assert_eq!(scenario("belmont").map(|s| s.ruleset), Some("belmont".to_string()));

@@ -30,6 +30,7 @@ pub mod procedure;
 pub mod reach;
 mod record;
 mod rng;
+mod table_view;
 mod view;
 pub mod way_on;
 pub mod words;
@@ -39,6 +40,7 @@ pub use memo::LegalMemo;
 pub use probe::{Explanation, Probe, explain};
 pub use record::{Record, RecordError, hash_hex, replay};
 pub use rng::Dice;
+pub use table_view::{StandView, TableArea, TableCommander, TableLine, TableMark, TablePoint, TableUnit, TableView};
 pub use view::{
     ActionView, AidTable, BoardView, CounterView, HexView, LegendEntry, LineView, MarkView, Param, StatusView,
 };

@@ -197,3 +197,98 @@ fn an_unknown_option_names_the_known_ones_from_the_menus_table() {
     let menu = crate::OptionInfo::table(&table);
     assert_eq!(menu.iter().map(|o| o.name.as_str()).collect::<Vec<_>>(), e.known);
 }
+
+/// A table toy (issue 17): one unit may fire at another by id; its view names the target.
+#[derive(Clone, Hash, Debug)]
+struct Skirmish {
+    log: Log,
+}
+
+#[derive(Clone, PartialEq, Debug, serde::Serialize, serde::Deserialize)]
+enum SkirmishAction {
+    Fire(String),
+}
+
+impl Game for Skirmish {
+    type Action = SkirmishAction;
+    fn scenario(&self) -> (&str, &[String]) {
+        ("skirmish", &[])
+    }
+    fn actor(&self) -> Actor {
+        Actor::Side(Side::Union)
+    }
+    fn prompt(&self) -> Prompt {
+        Prompt { actor: self.actor(), rule: "Skirmish 1".into(), text: "fire".into() }
+    }
+    fn legal_actions(&self) -> Vec<SkirmishAction> {
+        vec![SkirmishAction::Fire("b".into())]
+    }
+    fn chance_outcomes(&self) -> Vec<(SkirmishAction, f64)> {
+        vec![]
+    }
+    fn apply_unchecked(&mut self, _: &SkirmishAction) {}
+    fn vp(&self) -> [f64; 2] {
+        [0.0, 0.0]
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        None
+    }
+    fn log(&self) -> &Log {
+        &self.log
+    }
+    fn set_logging(&mut self, on: bool) {
+        self.log.set_enabled(on);
+    }
+    fn describe(&self, a: &SkirmishAction) -> String {
+        let SkirmishAction::Fire(t) = a;
+        format!("fire at {t}")
+    }
+    fn action_view(&self, a: &SkirmishAction) -> ActionView {
+        let SkirmishAction::Fire(t) = a;
+        ActionView {
+            label: self.describe(a),
+            kind: "fire".into(),
+            unit: Some("a".into()),
+            target: Some(t.clone()),
+            ..ActionView::default()
+        }
+    }
+}
+
+fn table_of(ids: &[&str]) -> TableView {
+    TableView {
+        width: 72 * 16,
+        depth: 48 * 16,
+        units: ids.iter().map(|id| TableUnit { id: (*id).into(), ..TableUnit::default() }).collect(),
+        ..TableView::default()
+    }
+}
+
+/// Issue 17 (`docs/plans/rotr.md` 4.4): on a table an action's unit and target must be units
+/// of the table; a target no unit answers to is a fault, and so is a target on a hex map.
+#[test]
+fn view_fault_rejects_unknown_target() {
+    use std::collections::{HashMap, HashSet};
+    let g = Skirmish { log: Log::recording() };
+    let fire = |t: &str| SkirmishAction::Fire(t.into());
+    let (hexes, counters) = (HashSet::new(), HashMap::new());
+    let on = table_of(&["a", "b"]);
+    assert_eq!(conformance::view_fault(&g, &fire("b"), &hexes, &counters, Some(&on)), Ok(()));
+    let err = conformance::view_fault(&g, &fire("z"), &hexes, &counters, Some(&on)).unwrap_err();
+    assert!(err.contains("target \"z\""), "{err}");
+    let err = conformance::view_fault(&g, &fire("b"), &hexes, &counters, Some(&table_of(&["b"]))).unwrap_err();
+    assert!(err.contains("unit \"a\""), "{err}");
+    assert!(conformance::view_fault(&g, &fire("b"), &hexes, &counters, None).is_err(), "a target on a hex map");
+}
+
+/// A hex ruleset's board and action views say nothing of a table: their JSON is as before.
+#[test]
+fn hex_boards_and_views_leave_the_table_fields_out() {
+    let json = serde_json::to_string(&BoardView::default()).unwrap();
+    assert!(!json.contains("table"), "{json}");
+    let json = serde_json::to_string(&ActionView::default()).unwrap();
+    assert!(!json.contains("target"), "{json}");
+    let with = BoardView { table: Some(table_of(&["a"])), ..BoardView::default() };
+    let back: BoardView = serde_json::from_str(&serde_json::to_string(&with).unwrap()).unwrap();
+    assert_eq!(back, with);
+}

@@ -33,6 +33,11 @@ pub struct BoardView {
     /// for it and its legend text, so a renderer needs no list of any ruleset's words.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub statuses: Vec<StatusView>,
+    /// The table, for a ruleset measured in inches (issue 17): its terrain, stands and units
+    /// instead of hexes and counters (`hexes` and `counters` then stay empty). Left out of a
+    /// hex ruleset's JSON.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub table: Option<crate::TableView>,
 }
 
 /// A status word a ruleset's counters carry ([`CounterView::status`]), with its badge.
@@ -195,6 +200,10 @@ pub struct ActionView {
     /// [`crate::Game::with_params`] makes the others.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub params: Vec<Param>,
+    /// The unit the action is aimed at on a table (a fire's target, a charge's), by
+    /// [`crate::TableUnit::id`]: a table has no hex to name (issue 17). `None` on a hex map.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub target: Option<String>,
 }
 
 /// A value a parametrised action carries ([`ActionView::params`]), in whole units of its own
@@ -208,7 +217,9 @@ pub struct Param {
     /// The smallest legal value, the other values as listed.
     pub min: i64,
     /// The largest legal value, the other values as listed: every value from `min` to `max`
-    /// is legal, and none outside (the conformance suite samples both).
+    /// is legal, and none just outside, `min - 1` and `max + 1` (the run is connected; a
+    /// value beyond a gap may be legal again, listed in another action's range). The
+    /// conformance suite samples both.
     pub max: i64,
     /// The value the listed action carries.
     pub value: i64,

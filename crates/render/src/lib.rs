@@ -11,9 +11,12 @@
 //! Nothing here knows a ruleset.
 
 use engine::{BoardView, CounterView, LineView, StatusView};
+
+mod table;
 use hexmap::Hex;
 use std::collections::HashMap;
 use std::fmt::Write as _;
+pub use table::{PX_PER_INCH, table_svg};
 
 /// Hex radius in pixels (centre to corner).
 const R: f64 = 32.0;

@@ -53,6 +53,7 @@ fn tiny() -> BoardView {
             LegendEntry { terrain: "clear".into(), name: "Clear".into(), fill: "#eeeecc".into() },
             LegendEntry { terrain: "woods".into(), name: "Woods".into(), fill: "#66aa55".into() },
         ],
+        table: None,
     }
 }
 

@@ -114,6 +114,7 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .route("/api/games/{id}/state", get(state))
         .route("/api/games/{id}/actions", post(act).get(unit_actions))
         .route("/api/games/{id}/undo", post(undo))
+        .route("/api/games/{id}/preview", post(preview))
         .route("/api/games/{id}/replay", get(replay))
         .route("/api/games/{id}/record", get(record))
         .route("/api/games/{id}/marks", get(marks))
@@ -148,6 +149,7 @@ fn kind_of(method: &axum::http::Method, path: &str) -> Kind {
         ("POST", true) if path == "/api/games" => Kind::Create,
         ("POST", true) if matches!(last, "actions" | "undo" | "chat") => Kind::Actions,
         ("GET", true) if matches!(last, "odds" | "replay" | "reach" | "why" | "marks") => Kind::Analysis,
+        ("POST", true) if last == "preview" => Kind::Analysis,
         _ => Kind::Reads,
     }
 }
@@ -299,6 +301,20 @@ async fn act(State(hub): State<Arc<Hub>>, Path(id): Path<String>, body: Bytes) -
     let req: ActBody = parse(&body)?;
     let action = req.action.clone().ok_or_else(|| ApiError::bad_request("missing field `action`"))?;
     answer_change(&hub, &id, &req, hub.act(&id, req.seat.as_deref(), req.seq, &action).await).await
+}
+
+/// The position an action would leave, played on a copy: nothing is stored or announced.
+async fn preview(State(hub): State<Arc<Hub>>, Path(id): Path<String>, body: Bytes) -> Answer {
+    let req: ActBody = parse(&body)?;
+    let action = req.action.clone().ok_or_else(|| ApiError::bad_request("missing field `action`"))?;
+    let v = hub
+        .with(&id, |s| {
+            asking_seat(s, req.seq, req.seat.as_deref(), "previews")?;
+            let side = seat_of(s.meta(), req.seat.as_deref()).side().expect("asking_seat checked the seat");
+            s.preview(side, &action).map_err(HubError::Refused)
+        })
+        .await??;
+    json_ok(StatusCode::OK, v)
 }
 
 async fn undo(State(hub): State<Arc<Hub>>, Path(id): Path<String>, body: Bytes) -> Answer {

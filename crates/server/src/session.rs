@@ -159,6 +159,13 @@ pub trait Session: Send + Sync {
     /// # Errors
     /// [`Refusal::OutOfRange`] past the last ply.
     fn replay(&self, ply: usize) -> Result<Value, Refusal>;
+    /// What `action` of `side` would leave (issue 17's ghost of a drag, the page computing no
+    /// rule): the position after it, played on a copy, with the moving unit's movement left,
+    /// as `{"position", "moves_left"}`; the game is not changed. Chance after it is not rolled.
+    ///
+    /// # Errors
+    /// As [`Session::act`]: a bad action, not this seat's decision, or the rule it breaks.
+    fn preview(&self, side: Side, action: &Value) -> Result<Value, Refusal>;
     /// The work of enumerating the exact outcome classes of legal action `index`, to run
     /// on a blocking thread (it may expand up to [`ODDS_LIMIT`] chance outcomes).
     ///
@@ -701,6 +708,19 @@ impl<G: Game> Session for Live<G> {
         let mut entries = vec![Entry::A(serde_json::to_value(&action).expect("actions serialise")).text()];
         entries.extend(self.resolve_chance());
         Ok(entries)
+    }
+
+    fn preview(&self, side: Side, action: &Value) -> Result<Value, Refusal> {
+        let action: G::Action =
+            serde_json::from_value(action.clone()).map_err(|e| Refusal::BadAction(e.to_string()))?;
+        if self.game.actor() != Actor::Side(side) {
+            return Err(Refusal::NotYourTurn(format!("it is not {}'s decision", side.title())));
+        }
+        let unit = self.game.action_view(&action).unit;
+        let mut after = self.quiet.clone();
+        after.apply(&action).map_err(Refusal::Illegal)?;
+        let moves_left = unit.as_deref().and_then(|u| after.moves_left(u));
+        Ok(json!({"position": position(&after, &after.board()), "moves_left": moves_left}))
     }
 
     fn undo(&mut self, side: Side, to: Option<usize>) -> Result<Vec<String>, Refusal> {

@@ -906,3 +906,28 @@ fn odds_once_worked_out_are_kept_for_the_next_ask() {
     assert_ne!(other["label"], odds["label"], "another action's odds");
     assert_eq!(kept(), 1, "another action is worked out afresh");
 }
+
+/// Issue 17 (`docs/plans/rotr.md` 4.4): a preview plays an action on a copy and answers the
+/// position it would leave; the game, its sequence number and its record are unchanged. An
+/// illegal action is refused with its rule, a spectator and a stale position as elsewhere.
+#[test]
+fn preview_changes_nothing() {
+    let s = start(&temp_db("preview"));
+    let g = s.create("human", "human");
+    let before = s.state(&g, g.union.as_deref());
+    let action = before["actions"][0]["action"].clone();
+    let path = format!("/api/games/{}/preview", g.id);
+    let (status, p) = s.post(&path, &json!({"seat": g.union, "seq": before["seq"], "action": action}));
+    assert_eq!(status, 200, "{p}");
+    assert!(p["position"]["counters"].is_array() && p["position"]["prompt"].is_object(), "{p}");
+    let after = s.state(&g, g.union.as_deref());
+    assert_eq!((after["seq"].clone(), after["ply"].clone()), (before["seq"].clone(), before["ply"].clone()));
+    assert_eq!(after["counters"], before["counters"]);
+    // Not legal now: the other side's action (its placement), refused with a rule.
+    let (status, e) = s.post(&path, &json!({"seat": g.union, "seq": before["seq"], "action": {"Done": null}}));
+    assert!(status == 422 || status == 400, "{status} {e}");
+    let (status, _) = s.post(&path, &json!({"seq": before["seq"], "action": action}));
+    assert_eq!(status, 403, "a spectator previews nothing");
+    let (status, _) = s.post(&path, &json!({"seat": g.union, "seq": 9_999, "action": action}));
+    assert_eq!(status, 409, "a position that has moved on");
+}

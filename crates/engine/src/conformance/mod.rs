@@ -362,9 +362,24 @@ pub fn metrics_stable<G: Game>(new: impl Fn() -> G, games: u64, seed: u64, max_d
 }
 
 /// The kinds an [`crate::ActionView`] may have, for a page to group and style actions by:
-/// `chance` is a chance outcome (a roll, a pull, a pick), `choice` any other button.
-pub const ACTION_KINDS: [&str; 12] =
-    ["move", "fire", "melee", "place", "retreat", "rally", "select", "face", "board", "done", "choice", "chance"];
+/// `chance` is a chance outcome (a roll, a pull, a pick), `choice` any other button,
+/// `formation` a change of how a unit stands that moves it nowhere (a table's formation
+/// change, mounting, limbering: `docs/plans/rotr.md` 4.3).
+pub const ACTION_KINDS: [&str; 13] = [
+    "move",
+    "fire",
+    "melee",
+    "place",
+    "retreat",
+    "rally",
+    "select",
+    "face",
+    "board",
+    "done",
+    "choice",
+    "chance",
+    "formation",
+];
 
 /// Checks that every action a page is offered can be shown on the board
 /// ([`Game::action_view`]): along each of `games` random games (to the end or to
@@ -405,7 +420,7 @@ pub fn action_views_on_board<G: Game>(
             let counters: HashMap<&str, &str> =
                 board.counters.iter().map(|c| (c.id.as_str(), c.hex.as_str())).collect();
             for a in &actions {
-                view_fault(&game, a, &hexes, &counters)
+                view_fault(&game, a, &hexes, &counters, board.table.as_ref())
                     .and_then(|()| params::params_fault(&game, a, &mut samples))
                     .map_err(|e| trail.fail(&new, format!("{a:?}: {e}")))?;
             }
@@ -422,11 +437,12 @@ pub fn action_views_on_board<G: Game>(
 
 /// What is wrong with the view of action `a` (see [`action_views_on_board`]), given the
 /// board's hex labels and its counters' hexes by id.
-fn view_fault<G: Game>(
+pub(crate) fn view_fault<G: Game>(
     game: &G,
     a: &G::Action,
     hexes: &HashSet<&str>,
     counters: &HashMap<&str, &str>,
+    table: Option<&crate::TableView>,
 ) -> Result<(), String> {
     let v = game.action_view(a);
     let said = game.describe(a);
@@ -435,6 +451,24 @@ fn view_fault<G: Game>(
     }
     if !ACTION_KINDS.contains(&v.kind.as_str()) {
         return Err(format!("its view's kind {:?} is not one of {ACTION_KINDS:?}", v.kind));
+    }
+    // On a table (issue 17) an action names units, never hexes; on a map, never a target.
+    match table {
+        Some(t) => {
+            if v.hex.is_some() || v.from.is_some() {
+                return Err("its view names a hex on a table".into());
+            }
+            for (field, id) in [("unit", &v.unit), ("target", &v.target)] {
+                if let Some(id) = id
+                    && !t.names(id)
+                {
+                    return Err(format!("its view's {field} {id:?} is not a unit or commander on the table"));
+                }
+            }
+            return Ok(());
+        }
+        None if v.target.is_some() => return Err("its view names a target unit on a hex map (a table's field)".into()),
+        None => {}
     }
     for (field, h) in [("hex", &v.hex), ("from", &v.from)] {
         if let Some(h) = h

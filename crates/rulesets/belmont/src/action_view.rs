@@ -101,6 +101,7 @@ pub(crate) fn action_view(g: &Belmont, a: &Action) -> ActionView {
             _ => None,
         },
         params: Vec::new(),
+        target: None,
     }
 }
 

@@ -150,6 +150,7 @@ pub(crate) fn board(g: &Belmont) -> BoardView {
         north: Some(0),
         marks: melee_marks(g),
         statuses: statuses(),
+        table: None,
     }
 }
 

@@ -96,6 +96,7 @@ pub(crate) fn action_view(g: &Fotm, a: &Action) -> ActionView {
         },
         ends: None,
         params: Vec::new(),
+        target: None,
     }
 }
 

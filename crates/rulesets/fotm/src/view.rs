@@ -86,6 +86,7 @@ fn empty(map: &Map) -> BoardView {
         north: Some(north_bearing(map.west)),
         marks: Vec::new(),
         statuses: statuses(),
+        table: None,
     }
 }
 

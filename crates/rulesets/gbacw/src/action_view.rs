@@ -102,5 +102,6 @@ pub fn action_view(g: &Gbacw, a: &Action) -> ActionView {
         together: Vec::new(),
         ends: None,
         params: Vec::new(),
+        target: None,
     }
 }

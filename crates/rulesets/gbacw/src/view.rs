@@ -86,6 +86,7 @@ pub fn board(g: &Gbacw) -> BoardView {
         north: Some(0),
         marks: Vec::new(),
         statuses: statuses(),
+        table: None,
     }
 }
 
