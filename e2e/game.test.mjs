@@ -155,7 +155,10 @@ async function pickTarget(page) {
       const x = r.left + r.width / 2;
       const y = r.top + r.height / 2;
       if (r.width < 4 || x < map.left || x > map.right || y < map.top || y > map.bottom) continue;
-      const d = Math.hypot(x - cx, y - cy);
+      // A hex holding the seat's own counters: a click there picks a counter (issue 15), so
+      // such a hex comes last.
+      const own = document.querySelector(`#map .counter[data-hex="${poly.dataset.hex}"]:not(.in-target)`) ? 1e6 : 0;
+      const d = Math.hypot(x - cx, y - cy) + own;
       if (!best || d < best.d) best = { d, hex: poly.dataset.hex };
     }
     return best && best.hex;
@@ -843,6 +846,14 @@ test('F5, F8: one Undo takes back a destination move of several actions, and the
     const step = await pickTarget(page);
     const before = await plyNumber(page);
     await page.locator(`#map .hex.target[data-hex="${step}"]`).click();
+    // A step that warns (an orderly withdrawal's doubled cost, 13.2) asks first.
+    const confirm = page.locator('#odds:not([hidden]) button.confirm');
+    try {
+      await confirm.waitFor({ timeout: 750 });
+      await confirm.click();
+    } catch {
+      // a plain step: sent at once
+    }
     await page.waitForSelector(`#map .counter[data-counter="Benjamin"][data-hex="${step}"]`, { state: 'attached' });
     await page.locator('#undo').click();
     await page.waitForSelector('#map .counter[data-counter="Benjamin"][data-hex="1716"]', { state: 'attached' });

@@ -138,7 +138,7 @@ function toOwn(first) {
   const rows = oddsSummary(first.classes).map((r) => el('li', {}, el('span', { class: 'pct' }, r.pct), r.text));
   if (first.unfinished > 5e-5) rows.push(el('li', { class: 'unfinished' }, el('span', { class: 'pct' }, percent(first.unfinished)), 'not worked out to the end'));
   const asked = first.question ? el('p', { class: 'question' }, `Then you choose: ${first.question}`) : null;
-  return el('details', { class: 'odds-first', open: true }, el('summary', {}, 'Up to your own next choice (the dice alone)'), el('ul', { class: 'odds-summary' }, ...rows), asked);
+  return el('details', { class: 'odds-first', open: true }, el('summary', {}, 'Up to your own next choice (the dice alone)'), el('ul', { class: 'odds-first-rows' }, ...rows), asked);
 }
 
 /** Rows shown for each option of the other side's first choice. */
