@@ -338,7 +338,7 @@ impl Procedure<Fotm, Action> for RetreatFrame {
     fn prompt(&self, g: &Fotm) -> (&'static str, String) {
         match self {
             RetreatFrame::Choice { b, .. } => {
-                ("FotM 17.2", format!("{} lost two steps: take a morale check (yes) or retreat (no)?", g.name(*b)))
+                ("FotM 17.2", format!("{} lost two steps: take a morale check or retreat?", g.name(*b)))
             }
             RetreatFrame::Morale { b, .. } => {
                 ("FotM 17.2", format!("Morale check for {} (5-6 passes, modifier {:+})", g.name(*b), morale_drm(g, *b)))

@@ -37,7 +37,7 @@ impl Procedure<Fotm, Action> for CombatFrame {
                     Stage::Longstreet => (
                         "FotM 10.5",
                         format!(
-                            "Longstreet's bonus: add 2 SP to the Assault on {t} (yes), or keep it for another (no)?"
+                            "Longstreet's bonus: add 2 SP to the Assault on {t}, or keep it for another?"
                         ),
                     ),
                     Stage::AttackLead => {
@@ -54,7 +54,7 @@ impl Procedure<Fotm, Action> for CombatFrame {
                     Stage::DefChoice => (
                         "FotM 15.7",
                         format!(
-                            "Artillery in {t}: suppression fire at the assaulting artillery (yes) or canister with the infantry (no)?"
+                            "Artillery in {t}: suppression fire at the assaulting artillery, or canister with the infantry?"
                         ),
                     ),
                     Stage::Roll { fire, dice, of, .. } => {
