@@ -5,7 +5,8 @@
 
 use super::raw::{self, RawSheets, Source};
 use super::{
-    Cell, CommanderType, FIRE_ROLLS, FireTable, MeleeBand, MoraleResult, Performance, Quality, Sheets, UnitType,
+    Basing, Cell, CommanderType, FIRE_ROLLS, FireTable, MeleeBand, MoraleResult, Performance, Quality, Sheets,
+    StandSize, TerrainKinds, UnitType,
 };
 use crate::dice::AdRoll;
 use datafile::{DataError, Loc, RonCheck};
@@ -58,6 +59,13 @@ pub fn load_text(text: &str, file: &str) -> Result<Sheets, Vec<DataError>> {
     dice(&raw.dice, &mut ck);
     scales(&raw, &mut ck);
     let rebuild_attempts = raw.sheet_a.rebuilding.attempts_per_game;
+    let basings = raw.scales.iter().filter_map(basing).collect();
+    let tk = &raw.sheet_a.terrain_key;
+    let terrain = TerrainKinds {
+        areas: tk.areas.iter().map(|a| (a.kind.clone(), a.disorder == "impassable")).collect(),
+        lines: tk.lines.iter().map(|l| l.kind.clone()).collect(),
+        slopes: tk.slopes.iter().map(|s| s.kind.clone()).collect(),
+    };
     let sheets = Sheets {
         title: raw.header.title.clone(),
         status: raw.header.status.clone(),
@@ -73,6 +81,10 @@ pub fn load_text(text: &str, file: &str) -> Result<Sheets, Vec<DataError>> {
         melee_c,
         rates,
         rebuild_attempts,
+        small_arms: raw.ranges.small_arms.iter().map(|w| w.0.clone()).collect(),
+        bores: raw.ranges.shot_shell_max.iter().map(|b| b.0.clone()).collect(),
+        basings,
+        terrain,
     };
     checks(&raw, &sheets, &mut ck);
     if ck.errs.list.is_empty() { Ok(sheets) } else { Err(ck.errs.list) }
@@ -542,6 +554,28 @@ fn dice(raw: &raw::RawDice, ck: &mut RonCheck<'_>) {
             ck.at(line, format!("{key} is not the sum of {n} averaging dice"));
         }
     }
+}
+
+/// A scale's basing in sixteenths; `None` when a size does not read (reported by [`scales`]).
+fn basing(s: &raw::RawScale) -> Option<Basing> {
+    let size = |st: &raw::RawStand| -> Option<StandSize> {
+        Some(StandSize {
+            width: sixteenths(&st.width)?,
+            depth: sixteenths(&st.depth)?,
+            figures: st.figures.or(st.crew).unwrap_or(0),
+            guns: st.guns.unwrap_or(0),
+        })
+    };
+    Some(Basing {
+        name: s.name.clone(),
+        men_per_figure: s.men_per_figure,
+        infantry: size(&s.infantry_stand)?,
+        mounted: size(&s.mounted_stand)?,
+        dismounted: size(&s.dismounted_stand)?,
+        gun: size(&s.gun_stand)?,
+        limber: size(&s.limber_stand)?,
+        assault_column_files: s.assault_column_files,
+    })
 }
 
 /// The two scales (intro, 1.1-1.3): 15 mm reads sheet B with 40 fire columns, 25 mm sheet C

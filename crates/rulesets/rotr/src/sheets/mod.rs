@@ -10,6 +10,7 @@
 mod load;
 mod raw;
 
+pub(crate) use load::sixteenths;
 pub use load::{load, load_text};
 pub use raw::Source;
 
@@ -279,9 +280,94 @@ pub struct Sheets {
     /// (arm, formation, sixteenths of an inch).
     rates: Vec<(String, String, i32)>,
     rebuild_attempts: u8,
+    small_arms: Vec<String>,
+    bores: Vec<String>,
+    basings: Vec<Basing>,
+    terrain: TerrainKinds,
+}
+
+/// A stand's size in sixteenths of an inch, and what it holds (1.1-1.3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StandSize {
+    /// Across its front.
+    pub width: i32,
+    /// Front to back.
+    pub depth: i32,
+    /// Figures a stand holds (crew figures for a gun stand).
+    pub figures: u8,
+    /// Guns a stand holds (gun stands only).
+    pub guns: u8,
+}
+
+/// How a scale bases its units (intro, 1.1-1.3): what a scenario's orders of battle are counted
+/// and laid out by.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Basing {
+    /// "15mm" or "25mm".
+    pub name: String,
+    /// Men a figure.
+    pub men_per_figure: u16,
+    /// An infantry stand.
+    pub infantry: StandSize,
+    /// A mounted cavalry stand.
+    pub mounted: StandSize,
+    /// A dismounted cavalry stand.
+    pub dismounted: StandSize,
+    /// A gun section's stand.
+    pub gun: StandSize,
+    /// A limbered section's stand.
+    pub limber: StandSize,
+    /// Stands abreast in an Assault Column (5.2).
+    pub assault_column_files: u8,
+}
+
+/// Sheet A's terrain key by kind: what a scenario's features may be.
+#[derive(Clone, Debug, Default)]
+struct TerrainKinds {
+    /// Area kinds, and whether no unit enters them.
+    areas: Vec<(String, bool)>,
+    lines: Vec<String>,
+    slopes: Vec<String>,
 }
 
 impl Sheets {
+    /// The small arms sheet A's ranges name (8.3), in its order.
+    pub fn small_arms(&self) -> impl Iterator<Item = &str> {
+        self.small_arms.iter().map(String::as_str)
+    }
+
+    /// The artillery bores sheet A's shot/shell maxima name (8.4, 7.6), in its order.
+    pub fn gun_bores(&self) -> impl Iterator<Item = &str> {
+        self.bores.iter().map(String::as_str)
+    }
+
+    /// How the scale named `name` ("15mm", "25mm") bases its units.
+    #[must_use]
+    pub fn basing(&self, name: &str) -> Option<&Basing> {
+        self.basings.iter().find(|b| b.name == name)
+    }
+
+    /// The area kinds of sheet A's terrain key.
+    pub fn area_kinds(&self) -> impl Iterator<Item = &str> {
+        self.terrain.areas.iter().map(|a| a.0.as_str())
+    }
+
+    /// Whether no unit enters an area of `kind` (its disordering is "impassable").
+    #[must_use]
+    pub fn impassable(&self, kind: &str) -> bool {
+        self.terrain.areas.iter().any(|a| a.0 == kind && a.1)
+    }
+
+    /// The line kinds of sheet A's terrain key (fences, walls, roads).
+    pub fn line_kinds(&self) -> impl Iterator<Item = &str> {
+        self.terrain.lines.iter().map(String::as_str)
+    }
+
+    /// The slope kinds of sheet A's terrain key (6.7).
+    pub fn slope_kinds(&self) -> impl Iterator<Item = &str> {
+        self.terrain.slopes.iter().map(String::as_str)
+    }
+
     /// 2.1: the performance a unit of `unit_type` ("Raw" ... "Elite") rolls on a D10 face.
     #[must_use]
     pub fn performance(&self, unit_type: &str, d10: u8) -> Option<Performance> {
