@@ -359,6 +359,15 @@ test('a spectator cannot act: no action buttons, and the API refuses actions wit
     if ((await counter.count()) > 0) {
       await counter.click({ force: true });
       assert.equal(await page.locator('#map .hex.target').count(), 0, 'no highlighted hexes for a spectator');
+      // It lists the stack to read (the tenth playtest: nothing opened while the bot moved),
+      // and the list stays open as the position moves on.
+      const hex = await counter.getAttribute('data-hex');
+      await page.locator(`#stack:not([hidden]) h3:has-text("${hex}")`).waitFor({ timeout: STEP });
+      const before = await plyText(page);
+      const { body: st } = await apiJson(`/api/games/${game.id}/state?seat=${game.seats.union.token}`);
+      await apiJson(`/api/games/${game.id}/actions`, { method: 'POST', body: JSON.stringify({ seat: game.seats.union.token, seq: st.seq, action: st.actions[0].action }) });
+      await waitPlyChange(page, before);
+      assert.ok(await page.locator('#stack').isVisible(), 'the stack list follows the position');
     }
   });
 

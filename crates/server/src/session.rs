@@ -828,13 +828,19 @@ impl<G: Game> Session for Live<G> {
             // Where the odds made the player's own choices for him (fight on or retreat), the
             // dice alone as far as his first such choice, beside them (the eighth playtest: a
             // melee marker read "90.6% retreated", the retreat being the player's own).
+            // Only where the dice decide something before that choice: odds that could only
+            // say "nothing changes" (a FotM Assault's Lead chosen before any die) say nothing.
             let to_own = if own > 0 {
-                analysis::outcomes_to_own_choice(&quiet, &action, ODDS_LIMIT, ODDS_REPLIES, &mut reply).ok().map(|t| {
-                    let question = t.distribution.positions.iter().find_map(|r| {
-                        (r.game.actor() == quiet.actor() && r.game.outcome().is_none()).then(|| r.game.prompt().text)
-                    });
-                    json!({"classes": classes(&t.distribution), "unfinished": t.unfinished, "question": question})
-                })
+                analysis::outcomes_to_own_choice(&quiet, &action, ODDS_LIMIT, ODDS_REPLIES, &mut reply)
+                    .ok()
+                    .filter(|t| t.distribution.classes().iter().any(|c| !c.changes.is_empty()))
+                    .map(|t| {
+                        let question = t.distribution.positions.iter().find_map(|r| {
+                            (r.game.actor() == quiet.actor() && r.game.outcome().is_none())
+                                .then(|| r.game.prompt().text)
+                        });
+                        json!({"classes": classes(&t.distribution), "unfinished": t.unfinished, "question": question})
+                    })
             } else {
                 None
             };

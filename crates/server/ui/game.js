@@ -221,8 +221,7 @@ export async function accept(state) {
   // A popup shows the position it was opened on: a new position closes it, and an odds
   // dialog still open answers Cancel (F13: a stale one stayed on screen).
   if (changed) {
-    $('stack').hidden = true;
-    $('menu').hidden = true;
+    followPopups();
     if (ui.oddsOpen) ui.oddsOpen(false);
   }
   render();
@@ -725,6 +724,12 @@ function clickCounter(g, ev) {
   const hex = g.dataset.hex;
   const id = g.dataset.counter;
   const stack = (ui.state.counters || []).filter((c) => c.hex === hex);
+  // Not this seat's decision (the bot moving, a spectator): the stack is listed to read, and
+  // follows the position while open.
+  if (!ui.state.yours) {
+    openStack(hex, stack, ev);
+    return;
+  }
   // The unit selected may act on this hex (join the stack, say): the stack's popup offers
   // that beside its counters, since a click on your own counter only ever picks it.
   const other = ui.selected !== null && ui.selected !== id;
@@ -870,6 +875,9 @@ function facingArrow(c) {
 
 function openStack(hex, stack, ev, here = [], dest = null) {
   const box = $('stack');
+  // A popup that only lists the stack (nothing to choose in it) follows the position while it
+  // stays open (the tenth playtest: during the bot's turn a click showed nothing).
+  box.dataset.info = here.length || dest ? '' : hex;
   const rows = [...stack].reverse().map((c) => {
     const status = (c.status || []).join(', ');
     const can = ui.acting.has(c.id);
@@ -893,7 +901,25 @@ function openStack(hex, stack, ev, here = [], dest = null) {
     ...choiceNodes(here, null, 'here'),
     ...(dest ? [el('button', { class: 'here', 'data-reach': dest, onclick: () => { closePopups(); moveTo(dest); } }, `Move ${unitName(ui.selected, ui.state.counters, [])} here`)] : []),
   );
-  place(box, ev);
+  if (ev) place(box, ev);
+}
+
+/**
+ * After a new position: an open popup that only lists a stack is redrawn from it where it
+ * stands (closed if the hex is empty now); any other popup closes, having shown choices of the
+ * position it was opened on.
+ */
+function followPopups() {
+  const box = $('stack');
+  const info = box.dataset.info;
+  $('menu').hidden = true;
+  if (box.hidden || !info) {
+    box.hidden = true;
+    return;
+  }
+  const stack = (ui.state.counters || []).filter((c) => c.hex === info);
+  if (stack.length) openStack(info, stack, null);
+  else box.hidden = true;
 }
 
 /** Shows a popup beside the click, inside the map area. */
