@@ -546,6 +546,26 @@ test('a lit hex holding your own counters: a click on a counter picks, never mov
   });
 });
 
+test('the lobby takes a computer player typed by name ("other…", the tenth playtest)', { timeout: TEST_TIMEOUT }, async () => {
+  await withPages('lobby-other-bot', async (open) => {
+    const page = await open();
+    await page.goto(BASE);
+    await page.waitForSelector('#scenarios option[value=fotm]', { state: 'attached' });
+    await page.selectOption('#scenarios', 'fotm');
+    await page.waitForSelector('select[name=confederate] option[value=other]', { state: 'attached' });
+    assert.ok(await page.locator('input[name=spec-confederate]').isHidden(), 'no field until "other…" is chosen');
+    await page.selectOption('select[name=confederate]', 'other');
+    await page.fill('input[name=spec-confederate]', 'mcts:300');
+    await page.selectOption('select[name=union]', 'human');
+    await page.click('#create');
+    const seatLink = page.locator('#created a.seat-link[data-seat=union]');
+    await seatLink.waitFor();
+    const id = new URL(await seatLink.getAttribute('href'), BASE).pathname.split('/').pop();
+    const { body: summary } = await apiJson(`/api/games/${id}/summary`);
+    assert.equal(summary.players.confederate, 'mcts:300');
+  });
+});
+
 test('an unknown game id is a clear page with the way back, not an endless Loading', { timeout: TEST_TIMEOUT }, async () => {
   await withPages('no-such-game', async (open) => {
     const page = await open();

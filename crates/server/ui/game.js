@@ -819,7 +819,16 @@ function onMapClick(ev) {
   const counter = ev.target.closest('.counter[data-counter]');
   // Your own counter is always picked, never the destination of the unit selected.
   if (counter && ownCounter(counter.dataset.counter)) return clickCounter(counter, ev);
-  if (poly && poly.classList.contains('target')) return clickHex(poly.dataset.hex, ev);
+  if (poly && poly.classList.contains('target')) {
+    // A lit hex the unit only moves to, also among its destinations: the destination's path,
+    // the way that leaves it the most (the tenth playtest: a click on a rear hex stepped
+    // into it by orderly withdrawal at 4 MP where a turn, free, then a step cost 2).
+    const h = poly.dataset.hex;
+    const mine = ui.selected !== null ? actionsAt(ui.index, ui.selected, h) : [];
+    const current = ui.reach?.key === `${ui.state.seq}/${ui.selected}`;
+    const viaReach = current && ui.reach.byHex.get(h) && mine.length && mine.every((a) => a.kind === 'move') && !actionsAt(ui.index, null, h).length;
+    return viaReach ? moveTo(h) : clickHex(h, ev);
+  }
   // An enemy counter on a lit hex is that hex's target: the click targets it.
   if (counter && ui.hexes.get(counter.dataset.hex)?.classList.contains('target')) return clickHex(counter.dataset.hex, ev);
   // A ringed hex goes there, whether the click fell on the hex or on an enemy counter in

@@ -65,10 +65,13 @@ function fillSeats(bots, about) {
   for (const side of SIDES) {
     const select = document.querySelector(`select[name=${side}]`);
     const choices = ['human', ...bots.filter((b) => b !== 'human')];
+    const otherText = 'A computer player you name: mcts:SECONDSs (mcts:1s) or mcts:ITERATIONS (mcts:500), within this server\'s ceiling below.';
     select.replaceChildren(
       ...choices.map((c) =>
         el('option', { value: c, title: c === 'human' ? humanText : about[c] || '' }, c === 'human' ? 'human' : `computer: ${c}`),
       ),
+      // The tenth playtest: the ceiling note invited mcts:1s and nothing let one type it.
+      ...(bots.length ? [el('option', { value: OTHER, title: otherText }, 'computer: other…')] : []),
     );
     select.value = side === 'union' || bots.length === 0 ? 'human' : bots[0];
     let help = select.parentNode.querySelector('.seat-help');
@@ -76,19 +79,35 @@ function fillSeats(bots, about) {
       help = el('span', { class: 'seat-help' }, '');
       select.parentNode.append(help);
     }
+    let spec = select.parentNode.querySelector('input.bot-spec');
+    if (!spec) {
+      spec = el('input', { class: 'bot-spec', name: `spec-${side}`, type: 'text', placeholder: 'mcts:1s', size: '10', 'aria-label': `${side} computer player` });
+      select.parentNode.append(spec);
+    }
     const explain = () => {
-      help.textContent = select.value === 'human' ? humanText : about[select.value] || '';
+      spec.hidden = select.value !== OTHER;
+      help.textContent = select.value === 'human' ? humanText : select.value === OTHER ? otherText : about[select.value] || '';
     };
     select.addEventListener('change', explain);
     explain();
   }
 }
 
+/** The "other…" entry of a seat chooser: the spec typed beside it. */
+const OTHER = 'other';
+
+/** What a side's seat chooser says: human, a bot offered, or the spec typed for "other…". */
+function seatChoice(side) {
+  const value = document.querySelector(`select[name=${side}]`).value;
+  if (value !== OTHER) return value;
+  return document.querySelector(`input[name=spec-${side}]`).value.trim() || 'mcts:1s';
+}
+
 async function create() {
   const scenario = $('scenarios').value;
   if (!scenario) return showNotice('Choose a scenario first.');
   const options = [...document.querySelectorAll('#options input[name=option]:checked')].map((i) => i.value);
-  const seats = Object.fromEntries(SIDES.map((side) => [side, document.querySelector(`select[name=${side}]`).value]));
+  const seats = Object.fromEntries(SIDES.map((side) => [side, seatChoice(side)]));
   // A webhook only for a human seat that was given one.
   const webhooks = Object.fromEntries(SIDES
     .map((side) => [side, document.querySelector(`input[name=webhook-${side}]`).value.trim()])

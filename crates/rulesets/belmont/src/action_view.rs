@@ -62,6 +62,9 @@ pub(crate) fn action_view(g: &Belmont, a: &Action) -> ActionView {
             ("choice", v, None, v.and_then(|v| g.hex_of(v)))
         }
         // 5.2: opportunity fire at the moving vessel, from the first firer chosen.
+        // Holding fire is a button, not a shot at the vessel's hex (the tenth playtest found it
+        // only by clicking the vessel).
+        Action::OppFire(firers) if firers.is_empty() => ("choice", None, None, None),
         Action::OppFire(firers) => {
             let first = firers.first().copied();
             ("fire", first, first.and_then(|u| on_map(g, u)), naval_target(g).and_then(|v| g.hex_of(v)))

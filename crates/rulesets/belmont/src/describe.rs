@@ -235,9 +235,15 @@ pub(crate) fn why_illegal(g: &Belmont, a: &Action) -> Illegal {
             }
             let into_melee = g.markers.iter().any(|m| !m.resolved && m.target == *to);
             if stage == Some(Stage::MeleeMoves) && into_melee && crate::melee::needs_leader(g, *unit) {
+                // Which leader, and what to do (the tenth playtest: the order was unexplained).
+                let leader = crate::melee::regimental_leader(g, *unit)
+                    .map_or_else(|| "its regimental leader".to_string(), |l| g.name(l).to_string());
                 return ill(
                     "Belmont 6.0",
-                    format!("{} is broken: it may melee only with its regimental leader in the melee", g.name(*unit)),
+                    format!(
+                        "{} is broken: it may melee only with {leader} in the melee; move {leader} in first",
+                        g.name(*unit)
+                    ),
                 );
             }
             if crate::sequence::looting(g, *unit) {

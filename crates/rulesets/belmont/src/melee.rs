@@ -803,7 +803,11 @@ pub(crate) fn apply(g: &mut Belmont, mut m: MeleeState, a: &Action) {
             if *yes {
                 g.influence -= 1;
                 let left = g.influence;
-                g.log.push("Belmont 6.8", || format!("Grant's influence: the Union re-rolls ({left} points left)."));
+                // The die taken back, then the new one (the tenth playtest saw only the new).
+                let first = if att == Side::Union { m.att_roll } else { m.def_roll };
+                g.log.push("Belmont 6.8", || {
+                    format!("Grant's influence: the Union re-rolls its {first} ({left} points left).")
+                });
                 m.stage = MStage::Reroll;
                 g.stack.push(Frame::Melee(Box::new(m)));
             } else {
@@ -811,6 +815,7 @@ pub(crate) fn apply(g: &mut Belmont, mut m: MeleeState, a: &Action) {
             }
         }
         (MStage::Reroll, Action::Roll(r)) => {
+            g.log.push("Belmont 6.8", || format!("The re-roll: {r}."));
             if att == Side::Union {
                 m.att_roll = *r;
             } else {

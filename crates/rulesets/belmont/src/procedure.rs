@@ -364,8 +364,16 @@ pub(crate) fn prompt(g: &Belmont) -> (&'static str, String) {
         Frame::ChooseRoute { .. } => {
             ("Belmont 11.5", "Choose the vessel's path (which enemy units it passes in sight of)".into())
         }
-        Frame::NavalOpp { .. } => {
-            ("Belmont 5.2", "Choose which units conduct opportunity fire at the moving vessel".into())
+        // The tenth playtest: the prompt named neither the vessel nor where it is.
+        Frame::NavalOpp { target, .. } => {
+            let at = g.hex_of(*target).map_or_else(String::new, |h| format!(" in {h}"));
+            (
+                "Belmont 5.2",
+                format!(
+                    "{}{at} is moving: choose which units fire on it (opportunity fire), or hold fire",
+                    g.name(*target)
+                ),
+            )
         }
         Frame::VesselBreak { .. } => ("Belmont 11.1", "Roll to see whether a company aboard breaks".into()),
         Frame::BreakAboard { .. } => ("Belmont 11.1", "Choose the company aboard that breaks".into()),

@@ -192,11 +192,20 @@ fn rule_5_2_opportunity_fire_at_a_vessel_names_its_firers_together_and_holding_f
     for a in &fires {
         let Action::OppFire(firers) = a else { unreachable!() };
         let v = view(&g, a);
+        if firers.is_empty() {
+            // Holding fire is a button of the panel (the tenth playtest found it only by
+            // clicking the vessel).
+            assert_eq!((v.kind.as_str(), v.hex.as_deref()), ("choice", None), "{}", v.label);
+            continue;
+        }
         assert_eq!(v.kind, "fire");
         let want: Vec<String> = firers.iter().map(|&u| g.oob().counters[usize::from(u)].id.clone()).collect();
         assert_eq!(v.together, want, "{}", v.label);
         assert_eq!(at(v.hex.as_ref()), Some(hex("2231")), "the vessel's hex");
     }
+    // The prompt names the vessel and where it is.
+    let p = g.prompt().text;
+    assert!(p.contains("2231") && p.contains("hold fire"), "{p}");
 }
 
 /// 4.0 (the seventh playtest: switching units lost a move's MP unwarned): a step by another

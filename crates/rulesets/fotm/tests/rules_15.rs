@@ -48,6 +48,12 @@ fn rule_15_4_close_combat_at_the_same_elevation_is_mandatory() {
     // Join toggles.
     act(&mut g, Action::Join(s));
     assert!(!legal(&g, Action::Launch));
+    // Called off, the log says so (the tenth playtest); nothing of the kind before.
+    let called = |g: &fotm::Fotm| g.log().events().iter().any(|e| e.text.contains("Assault on 2815 is called off"));
+    assert!(!called(&g));
+    g.set_logging(true);
+    act(&mut g, Action::Cancel);
+    assert!(called(&g));
 }
 
 #[test]

@@ -36,9 +36,7 @@ impl Procedure<Fotm, Action> for CombatFrame {
                     ),
                     Stage::Longstreet => (
                         "FotM 10.5",
-                        format!(
-                            "Longstreet's bonus: add 2 SP to the Assault on {t}, or keep it for another?"
-                        ),
+                        format!("Longstreet's bonus: add 2 SP to the Assault on {t}, or keep it for another?"),
                     ),
                     Stage::AttackLead => {
                         ("FotM 4.2", format!("Choose the attacking Lead Brigade for the Assault on {t}"))
@@ -147,7 +145,12 @@ impl Procedure<Fotm, Action> for CombatFrame {
                     a.push(g);
                 }
                 (Stage::Announce, Action::Launch) => a.launch(g),
-                (Stage::Announce, _) => push(g, CombatFrame::Phase { side: a.side, targeted: a.targeted }),
+                (Stage::Announce, _) => {
+                    // Called off (the tenth playtest: the log ended with a brigade joining).
+                    let t = a.target;
+                    g.note("FotM 15.4", |_| format!("The Assault on {t} is called off"));
+                    push(g, CombatFrame::Phase { side: a.side, targeted: a.targeted });
+                }
                 (Stage::Victim { fire }, Action::Pick(crate::state::Unit::Brigade(b))) => {
                     a.victim = Some(b);
                     let back = if fire == Shot::OffSuppress { Stage::OffSuppress } else { Stage::DefSuppress };
