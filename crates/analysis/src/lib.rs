@@ -31,7 +31,7 @@ pub mod dice;
 
 mod through;
 pub use through::{
-    Alternative, Reach, Through, odds_through, outcomes_range, outcomes_through, outcomes_to_own_choice,
+    Alternative, OWN_NAMED, Reach, Through, odds_through, outcomes_range, outcomes_through, outcomes_to_own_choice,
     sample_unfinished,
 };
 

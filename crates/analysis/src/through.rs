@@ -29,6 +29,9 @@ pub struct Through<G> {
     pub own: usize,
     /// The actions the ruleset named for them ([`OddsOwn::Take`]), each described once.
     pub taken: Vec<String>,
+    /// The acting side's own choices `reply` made ([`OddsOwn::Best`]), each described once,
+    /// at most [`OWN_NAMED`] (the tenth playtest: which Lead Brigade the odds assumed).
+    pub own_made: Vec<String>,
     /// Whether `max_replies` stopped it with the other side still to decide somewhere.
     pub cut: bool,
     /// The rolls met on the way, as the ruleset prompts them ("Close combat: roll 7 dice
@@ -141,6 +144,9 @@ pub fn outcomes_range<G: Game>(
     Ok((best, alternatives))
 }
 
+/// The most of the acting side's own choices [`Through::own_made`] names.
+pub const OWN_NAMED: usize = 3;
+
 /// How far a [`walk`] goes.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Walk {
@@ -197,6 +203,7 @@ fn walk<G: Game>(
     let mut finals: Pool<G> = Pool::new();
     let mut open = done.items;
     let (mut replies, mut own, mut taken, mut cut) = (0usize, 0usize, Vec::<String>::new(), false);
+    let mut own_made: Vec<String> = Vec::new();
     while !open.is_empty() {
         let mut next: Pool<G> = Pool::new();
         for (hash, g, p) in open {
@@ -237,7 +244,14 @@ fn walk<G: Game>(
                 }
                 None => {
                     own += 1;
-                    reply(&g)
+                    let a = reply(&g);
+                    if own_made.len() < OWN_NAMED {
+                        let said = g.describe(&a);
+                        if !own_made.contains(&said) {
+                            own_made.push(said);
+                        }
+                    }
+                    a
                 }
             };
             let (reached, pending) = reach_until(&g, &answer, limit.saturating_sub(expanded), true);
@@ -261,6 +275,7 @@ fn walk<G: Game>(
         replies,
         own,
         taken,
+        own_made,
         cut,
         rolls,
         unfinished,

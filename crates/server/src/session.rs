@@ -807,6 +807,7 @@ impl<G: Game> Session for Live<G> {
             };
             let (through, alternatives) = analysis::odds_through(&quiet, &action, reach, &mut reply)
                 .map_err(|e| Refusal::TooLarge(format!("more than {} chance outcomes to enumerate ({e})", e.limit)))?;
+            let own_made = through.own_made.clone();
             let (replies, own, taken, cut, rolls, unfinished, sampled) = (
                 through.replies,
                 through.own,
@@ -824,7 +825,7 @@ impl<G: Game> Session for Live<G> {
                 .iter()
                 .map(|a| json!({"choice": a.choice, "question": a.question, "classes": classes(&a.through.distribution)}))
                 .collect();
-            let assumption = odds_assumption(replies, own, &taken, cut, alternatives.len());
+            let assumption = odds_assumption(replies, (own, &own_made), &taken, cut, alternatives.len());
             // Where the odds made the player's own choices for him (fight on or retreat), the
             // dice alone as far as his first such choice, beside them (the eighth playtest: a
             // melee marker read "90.6% retreated", the retreat being the player's own).
@@ -962,7 +963,13 @@ fn followed<G: Game>(game: &G, action: &G::Action, unit: &str) -> Option<(G, G::
     joins.next().is_none().then_some((after, join))
 }
 
-fn odds_assumption(replies: usize, own: usize, taken: &[String], cut: bool, options: usize) -> Option<String> {
+fn odds_assumption(
+    replies: usize,
+    (own, own_made): (usize, &[String]),
+    taken: &[String],
+    cut: bool,
+    options: usize,
+) -> Option<String> {
     let mut parts = Vec::new();
     if replies > 0 {
         parts.push(format!("the other side's {replies} choice(s) on the way answered by its best move by the ruleset's evaluation (the greedy bot)"));
@@ -973,8 +980,10 @@ fn odds_assumption(replies: usize, own: usize, taken: &[String], cut: bool, opti
         ));
     }
     if own > 0 {
+        // Which, by name, as far as they go (the tenth playtest: which Lead Brigade).
+        let named = if own_made.is_empty() { String::new() } else { format!(": {}", own_made.join("; ")) };
         parts.push(format!(
-            "your own {own} choice(s) inside it (who takes a hit, fighting on, retreats) made as the greedy bot would"
+            "your own {own} choice(s) inside it (who takes a hit, who leads, fighting on, retreats) made as the greedy bot would{named}"
         ));
     }
     if !taken.is_empty() {

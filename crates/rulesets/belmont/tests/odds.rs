@@ -157,6 +157,11 @@ fn melee_odds_run_through_the_attackers_own_choices_inside_the_melee() {
     let mut reply = |p: &Belmont| p.legal_actions()[0].clone();
     let through = analysis::outcomes_through(&g, &resolve, 200_000, 4_096, &mut reply).expect("within the limit");
     assert!(through.own > 0, "the attacker's own choices inside the melee were answered");
+    assert!(
+        !through.own_made.is_empty() && through.own_made.len() <= analysis::OWN_NAMED,
+        "and named: {:?}",
+        through.own_made
+    );
     assert!(!through.cut);
     let d = &through.distribution;
     assert!((d.total() - 1.0).abs() < EPS);
