@@ -1091,10 +1091,8 @@ fn apply_mover(g: &mut Fotm, mut m: Mover, a: &Action) {
                 });
                 return;
             }
-            match m.unit {
-                Unit::Brigade(b) => g.set_loc(b, Loc::Map(to)),
-                Unit::Commander(c) => g.cmdr_mut(c).hex = Some(to),
-            }
+            // The step first, then what it brings about (a gap's control, 18.1; a Union brigade
+            // stopped by artillery, 11.3): the tenth playtest read them the other way round.
             g.note("FotM 13.2", |g| {
                 let why = if info.forced {
                     " (forced march, 13.5)"
@@ -1110,6 +1108,10 @@ fn apply_mover(g: &mut Fotm, mut m: Mover, a: &Action) {
                     lone_enemy_commanders(g, to, m.side)
                 )
             });
+            match m.unit {
+                Unit::Brigade(b) => g.set_loc(b, Loc::Map(to)),
+                Unit::Commander(c) => g.cmdr_mut(c).hex = Some(to),
+            }
             if let Unit::Brigade(b) = m.unit {
                 if m.side == Side::Confederate && info.zoc {
                     pause_broken(g, b);
