@@ -437,6 +437,7 @@ fn rule_15_8_lose_steps_eliminates_and_scores() {
 fn rule_15_3_woods_reroll_one_six_still_hits_on_five_or_six() {
     let (mut g, s, c) = face_off_at("Scammon", "1916", "Colquitt", "2016");
     union_assault(&mut g, "2016", &[s]);
+    g.set_logging(true);
     act(&mut g, dice(1));
     assert_eq!(g.chance_outcomes(), d6());
     let mut miss = g.clone();
@@ -444,6 +445,15 @@ fn rule_15_3_woods_reroll_one_six_still_hits_on_five_or_six() {
     assert_eq!(miss.bde(c).losses, 0);
     act(&mut g, Action::Roll(5));
     assert_eq!(g.bde(c).losses, 1);
+    // The log reads in order: the roll as it fell, then the re-roll and what it left (the
+    // tenth playtest read the re-roll before the roll).
+    let texts: Vec<&str> = miss.log().events().iter().map(|e| e.text.as_str()).collect();
+    let roll = texts.iter().position(|t| t.contains("one six")).expect("the roll");
+    let reroll = texts
+        .iter()
+        .position(|t| t.starts_with("Woods re-roll of a six: 4, the six is saved; 0 count"))
+        .expect("the re-roll");
+    assert!(roll < reroll, "{texts:?}");
 }
 
 #[test]

@@ -193,12 +193,13 @@ impl Procedure<Fotm, Action> for CombatFrame {
                 }
                 (Stage::Roll { fire, dice, .. }, Action::Dice { sixes, ones }) => {
                     let mut sixes = sixes;
+                    Assault::roll_note(g, fire, dice, sixes);
                     // 11.6: each side's first six in an Assault is ignored at dusk.
                     let i = a.roller(fire).index();
                     if g.dusk() && sixes > 0 && !a.dusk_used[i] {
                         a.dusk_used[i] = true;
                         sixes -= 1;
-                        g.note("FotM 11.6", |_| "Dusk: the first six is ignored".into());
+                        g.note("FotM 11.6", |_| format!("Dusk: that six is ignored, {sixes} count"));
                     }
                     let hit_hex = match fire {
                         Shot::DefFire => a.att_lead.and_then(|l| g.hex_of(l)),
@@ -208,13 +209,14 @@ impl Procedure<Fotm, Action> for CombatFrame {
                     if sixes > 0 && hit_hex.and_then(|h| g.map().terrain(h)).is_some_and(terrain::rerolls_a_six) {
                         a.at(Stage::Reroll { fire, dice, sixes, ones }, g);
                     } else {
-                        a.hits(g, fire, dice, sixes, ones);
+                        a.hits(g, fire, sixes, ones);
                     }
                 }
-                (Stage::Reroll { fire, dice, sixes, ones }, Action::Roll(d)) => {
+                (Stage::Reroll { fire, sixes, ones, .. }, Action::Roll(d)) => {
                     let kept = if d >= WOODS_KEEP { sixes } else { sixes - 1 };
-                    g.note("FotM 15.3", |_| format!("Woods re-roll of a six: {d}"));
-                    a.hits(g, fire, dice, kept, ones);
+                    let fate = if d >= WOODS_KEEP { "the six stands" } else { "the six is saved" };
+                    g.note("FotM 15.3", |_| format!("Woods re-roll of a six: {d}, {fate}; {kept} count"));
+                    a.hits(g, fire, kept, ones);
                 }
                 (Stage::AttackerMorale, Action::Roll(d)) => {
                     let Some(lead) = a.att_lead else { return a.at(Stage::CloseCombat, g) };

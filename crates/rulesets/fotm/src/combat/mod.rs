@@ -806,20 +806,24 @@ impl Assault {
         )
     }
 
-    /// Applies a roll's sixes (after dusk and woods) and ones.
-    fn hits(mut self, g: &mut Fotm, fire: Shot, dice: u8, sixes: u8, ones: u8) {
-        let attacker_rolls = matches!(fire, Shot::OffSuppress | Shot::OffFire | Shot::Close);
-        if attacker_rolls {
-            self.sixes += sixes;
-        }
-        // The dice rolled with what they gave (the ninth playtest: "no sixes" alone left the
-        // number rolled unsaid).
+    /// The roll as the dice fell, logged before what dusk (11.6) or woods (15.3) make of it
+    /// (the ninth playtest: "no sixes" alone left the number rolled unsaid; the tenth: the
+    /// woods re-roll came before the roll it re-rolled).
+    pub(crate) fn roll_note(g: &mut Fotm, fire: Shot, dice: u8, sixes: u8) {
         let rolled = if dice == 1 { "one die".to_string() } else { format!("{dice} dice") };
         g.note("FotM 15.2", |_| match sixes {
             0 => format!("{} ({rolled}): no sixes", fire.name()),
             1 => format!("{} ({rolled}): one six", fire.name()),
             n => format!("{} ({rolled}): {n} sixes", fire.name()),
         });
+    }
+
+    /// Applies a roll's sixes (after dusk and woods) and ones.
+    fn hits(mut self, g: &mut Fotm, fire: Shot, sixes: u8, ones: u8) {
+        let attacker_rolls = matches!(fire, Shot::OffSuppress | Shot::OffFire | Shot::Close);
+        if attacker_rolls {
+            self.sixes += sixes;
+        }
         match fire {
             Shot::OffSuppress | Shot::DefSuppress => {
                 if let Some(v) = self.victim.take() {
