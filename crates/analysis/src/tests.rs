@@ -219,6 +219,8 @@ struct Duel {
     dug_in: Option<bool>,
     rolled: bool,
     vp: u8,
+    /// Digging in is an act of the defender's own (a move), not a reply inside the attack.
+    acts: bool,
 }
 
 #[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
@@ -274,6 +276,10 @@ impl Game for Duel {
     fn outcome(&self) -> Option<Outcome> {
         (self.actor() == Actor::Over).then(|| Outcome { winner: None, vp: self.vp(), level: None })
     }
+    fn action_view(&self, a: &D) -> engine::ActionView {
+        let kind = if self.acts && matches!(a, D::DigIn(_)) { "move" } else { "choice" };
+        engine::ActionView { label: self.describe(a), kind: kind.into(), ..engine::ActionView::default() }
+    }
 }
 
 #[test]
@@ -321,6 +327,12 @@ fn the_range_covers_each_option_of_the_defenders_first_choice() {
     assert_ne!(found[0].0, found[1].0, "each option named by its description");
     let (_, none) = outcomes_range(&Duel::default(), &D::Attack, 100, 8, &mut |_| D::DigIn(true), 1).unwrap();
     assert!(none.is_empty(), "two options are more than one allowed");
+    // The tenth playtest: where the other side's next decision is an act of its own, not a
+    // reply inside the action, no range (a rally showed "0%-100% VP" over the enemy's moves).
+    let acts = Duel { acts: true, ..Duel::default() };
+    let (best, none) = outcomes_range(&acts, &D::Attack, 100, 8, &mut |_| D::DigIn(true), 4).unwrap();
+    assert!(none.is_empty(), "no range over the defender's own acts");
+    assert!((p_vp(&best) - 2.0 / 6.0).abs() < 1e-12, "the best reply still followed");
 }
 
 /// Issue 15 (the fourth playtest): where the exact walk stops short, sampled playouts finish

@@ -115,6 +115,16 @@ pub fn outcomes_range<G: Game>(
     let other = |g: &G| matches!((g.actor(), game.actor()), (Actor::Side(s), Actor::Side(m)) if s != m);
     let firsts: Vec<&G> =
         first.distribution.positions.iter().map(|r| &r.game).filter(|g| other(g) && !g.odds_horizon()).collect();
+    // Only a reply inside the action has a range worth showing: a choice of who takes the
+    // hit, a Lead Brigade, a retreat. Where the other side's next decision is an act of its
+    // own (a move, a rally, ending its phase), a range over its options says nothing of this
+    // action (the tenth playtest: "0%-100% Confederate VP" on a one-company rally).
+    let replies_only = firsts
+        .iter()
+        .all(|g| g.legal_actions().iter().all(|a| matches!(g.action_view(a).kind.as_str(), "choice" | "retreat")));
+    if !replies_only {
+        return Ok((best, Vec::new()));
+    }
     let mut choices: Vec<(String, String)> = Vec::new();
     for g in &firsts {
         for a in g.legal_actions() {
