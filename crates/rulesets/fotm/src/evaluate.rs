@@ -254,7 +254,8 @@ fn empty(g: &Fotm, side: Side) -> u8 {
 }
 
 /// The Confederates' strength at the gaps they hold (see [`DEFEND`]): SP on the gap in full,
-/// SP beside it at half, at most [`DEFEND_CAP`] a gap.
+/// SP beside it at half, a brigade in column at the quarter it defends with (15.2), at most
+/// [`DEFEND_CAP`] a gap.
 fn defence(g: &Fotm) -> f64 {
     let objectives = crate::victory::tracked(g);
     let mut sum = 0.0;
@@ -264,9 +265,12 @@ fn defence(g: &Fotm) -> f64 {
         }
         let mut sp = 0.0;
         for b in g.on_map(Side::Confederate).filter(|&b| !g.bde(b).routed) {
+            // 15.2: a brigade in column defends at a quarter of its SP, rounded up (the tenth
+            // playtest's bot left ten brigades in column at Turner's Gap under assault).
+            let strength = if g.bde(b).column { g.printed_sp(b).div_ceil(4) } else { g.printed_sp(b) };
             match g.hex_of(b).map(|h| h.distance(o)) {
-                Some(0) => sp += f64::from(g.printed_sp(b)),
-                Some(1) => sp += 0.5 * f64::from(g.printed_sp(b)),
+                Some(0) => sp += f64::from(strength),
+                Some(1) => sp += 0.5 * f64::from(strength),
                 _ => {}
             }
         }
@@ -477,6 +481,21 @@ mod tests {
         assert!(defence(&g) <= DEFEND_CAP + 1e-9, "capped at {DEFEND_CAP}: {}", defence(&g));
         g.control[0] = Side::Union;
         assert!(defence(&g).abs() < 1e-9, "Fox's Gap is the Union's now");
+    }
+
+    /// 15.2: a brigade in column defends at a quarter of its SP, so the same brigade in line
+    /// on a gap counts for more; the neighbouring case, in line, counts its whole SP.
+    #[test]
+    fn a_brigade_in_column_on_a_gap_counts_a_quarter() {
+        let mut g = after_setup(&[]);
+        clear_map(&mut g);
+        let b = put(&mut g, "Garland", "1607", 3);
+        g.bde_mut(b).column = false;
+        let line = defence(&g);
+        assert!((line - f64::from(g.printed_sp(b))).abs() < 1e-9);
+        g.bde_mut(b).column = true;
+        assert!((defence(&g) - f64::from(g.printed_sp(b).div_ceil(4))).abs() < 1e-9);
+        assert!(defence(&g) < line);
     }
 
     /// Each Union corps advances on its own gap while the Confederates hold it: an I Corps
