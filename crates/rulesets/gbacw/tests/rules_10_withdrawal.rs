@@ -360,3 +360,21 @@ fn rule_10_17_callable_in_the_retreat_before_melee_phase() {
     let l = tk::put_leader(&mut g, "McClernand", "2328");
     assert!(gbacw::withdrawal::leaving(&g, Side::Union, &[Piece::Leader(l)], hex("2328")).is_none());
 }
+
+/// 10.15 with 8.16 (a bot's game, session 19: a Column passed into a friend's road hex, was
+/// pinned there by withdrawal fire and could neither end nor go on): withdrawal fire may pin
+/// the mover in the hex it steps into, so a step that draws it enters only where the move may
+/// end. The neighbouring case: with the hex free the same step is open and draws the fire.
+#[test]
+fn rule_10_15_a_step_drawing_withdrawal_fire_enters_only_where_it_may_end() {
+    let (mut g, _) = union_moves();
+    let u = union(&mut g, "27IL", "2328", 3);
+    tk::place(&mut g, "30IL", "2327", Formation::Column, 3);
+    ok(&mut g, Action::Select(Piece::Unit(u)));
+    assert_eq!(refused(&g, Action::Step(hex("2327"))), "GBACW 10.15");
+    let (mut free, _) = union_moves();
+    let u = union(&mut free, "27IL", "2328", 3);
+    ok(&mut free, Action::Select(Piece::Unit(u)));
+    ok(&mut free, Action::Step(hex("2327")));
+    assert!(matches!(free.stack.last(), Some(Frame::Withdraw(_))), "the step draws the fire");
+}

@@ -398,6 +398,16 @@ fn step_check(g: &Gbacw, m: &Mover, to: Hex) -> Result<Vec<u16>, Illegal> {
     if g.pinned.contains(&to) && !hooks::may_end_after(g, m, to, &costs) {
         return Err(no("9.84", why!("{to} is pinned: the move would stop there, where it may not end")));
     }
+    // 10.15: withdrawal fire at a step may pin the mover, which then "may move one hex and
+    // then it becomes pinned": a step that draws it enters only where the move may end (a
+    // bot's Column passed into a friend's road hex, was pinned there and could neither end
+    // nor go on, 8.16).
+    if crate::withdrawal::leaving(g, m.side, &m.pieces, at).is_some() && !hooks::may_end_after(g, m, to, &costs) {
+        return Err(no(
+            "10.15",
+            why!("leaving {at} draws withdrawal fire, which may pin the move in {to}, where it may not end"),
+        ));
+    }
     Ok(costs)
 }
 
