@@ -45,8 +45,8 @@ pub use formation::{Body, Edge, Formation, layout, layout_about};
 pub use levels::{Crossing, LevelsFault};
 pub use measure::{distance_sixteenths, gap_at_least, gap_squared, range_inches, stand_gap_squared, within};
 pub use shape::{
-    Bbox, Levels, Polygon, Polyline, Stand, bbox, edges_outward, inside, overlap, overlap_interior, point_in_polygon,
-    segments_cross,
+    Bbox, Levels, Polygon, Polyline, Stand, bbox, edges_outward, inside, interiors_meet, overlap, overlap_interior,
+    point_in_polygon, segments_cross,
 };
 pub use trail::{Trail, column_sweep_clear, march};
 pub use wheel::{Clearance, Sense, arc_cost, first_blocked_degree, wheel_range};

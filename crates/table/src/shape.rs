@@ -340,3 +340,62 @@ impl Polygon {
 pub fn bbox(poly: &Polygon) -> Option<Bbox> {
     poly.bbox()
 }
+
+/// Whether segments `p`-`q` and `r`-`s` cross at a point inside both (touching excluded).
+fn cross_properly(p: Pos, q: Pos, r: Pos, s: Pos) -> bool {
+    let (d1, d2) = (orient(r, s, p).signum(), orient(r, s, q).signum());
+    let (d3, d4) = (orient(p, q, r).signum(), orient(p, q, s).signum());
+    d1 * d2 < 0 && d3 * d4 < 0
+}
+
+/// Whether the insides of two simple polygons, convex or not, share a point; touching along an
+/// edge or at a corner does not count (ROTR plan 6.2: a scenario's terrain features of one
+/// layer may touch, never overlap). [`overlap_interior`] answers this for convex shapes; terrain is seldom convex,
+/// so this is built from the same exact predicates: an edge of one crossing an edge of the
+/// other at a point inside both; or a piece of an edge (cut at the other's corners lying on it)
+/// whose middle is strictly inside the other; or both outlines the same. Coordinates are
+/// doubled so every middle is a whole point.
+#[must_use]
+pub fn interiors_meet(a: &Polygon, b: &Polygon) -> bool {
+    if a.points.len() < 3 || b.points.len() < 3 {
+        return false;
+    }
+    let double = |p: &Polygon| Polygon { points: p.points.iter().map(|q| Pos::new(2 * q.x, 2 * q.y)).collect() };
+    let (a, b) = (double(a), double(b));
+    if a.edges().any(|(p, q)| b.edges().any(|(r, s)| cross_properly(p, q, r, s))) {
+        return true;
+    }
+    let on_edge = |p: Pos, poly: &Polygon| poly.edges().any(|(r, s)| on_segment(p, r, s));
+    // Some(true): a middle strictly inside the other; Some(false): none inside, some outside;
+    // None: every middle on the other's outline.
+    let probe = |x: &Polygon, y: &Polygon| -> Option<bool> {
+        let mut all_on_edge = true;
+        for (p, q) in x.edges() {
+            let (dx, dy) = p.to(q);
+            let mut cuts: Vec<Pos> = y.points.iter().copied().filter(|&c| on_segment(c, p, q)).collect();
+            cuts.extend([p, q]);
+            cuts.sort_by_key(|c| {
+                let (cx, cy) = p.to(*c);
+                cx * dx + cy * dy
+            });
+            cuts.dedup();
+            for w in cuts.windows(2) {
+                let mid = Pos::new(w[0].x + (w[1].x - w[0].x) / 2, w[0].y + (w[1].y - w[0].y) / 2);
+                if on_edge(mid, y) {
+                    continue;
+                }
+                all_on_edge = false;
+                if point_in_polygon(mid, y) {
+                    return Some(true);
+                }
+            }
+        }
+        (!all_on_edge).then_some(false)
+    };
+    match (probe(&a, &b), probe(&b, &a)) {
+        (Some(true), _) | (_, Some(true)) => true,
+        // Every piece of each outline lies on the other's: the same outline.
+        (None, None) => true,
+        _ => false,
+    }
+}

@@ -7,6 +7,7 @@
 //! - [`scenario`]: the Belmont scenario's table and orders of battle, **authored from the
 //!   history, not a published scenario**, with their loader (every problem with its line).
 
+mod authored;
 pub mod dice;
 pub mod scenario;
 pub mod sheets;

@@ -4,10 +4,10 @@
 use datafile::DataError;
 use datafile::testing::{edit, has, line_starting};
 use rotr::scenario::{
-    BELMONT_OOB_RON, BELMONT_TABLE_RON, Entry, OOB_FILE, Scenario, Shape, Side, TABLE_FILE, interiors_meet, load,
-    load_text,
+    BELMONT_OOB_RON, BELMONT_TABLE_RON, Entry, OOB_FILE, Scenario, Shape, Side, TABLE_FILE, load, load_text,
 };
 use rotr::sheets::{Performance, Quality, Sheets};
+use table::interiors_meet;
 use table::{Polygon, Pos, inside, overlap_interior};
 
 fn sheets() -> Sheets {

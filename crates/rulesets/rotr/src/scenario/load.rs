@@ -11,11 +11,14 @@ use super::{
     Arm, Assigned, Brigade, Commander, Edge, Entry, Feature, Formation, Objective, Point, RetreatEdge, Scenario, Shape,
     Side, Table, Unit, rect,
 };
-use crate::sheets::{Basing, Performance, Quality, Sheets, sixteenths};
+use crate::authored::{check_authored, sixteenths};
+use crate::sheets::{Basing, Performance, Quality, Sheets};
 use datafile::{DataError, RonCheck};
 use std::collections::BTreeSet;
 use table::shape::on_segment;
-use table::{Body, Facing, Polygon, Polyline, Pos, Stand, inside, orient, overlap_interior, point_in_polygon};
+use table::{
+    Body, Facing, Polygon, Polyline, Pos, Stand, inside, interiors_meet, orient, overlap_interior, point_in_polygon,
+};
 
 /// The table's file as named in problems.
 pub const TABLE_FILE: &str = "crates/rulesets/rotr/data/belmont.table.ron";
@@ -106,13 +109,6 @@ fn points(raw: &[RawPoint]) -> Result<Vec<Pos>, String> {
     raw.iter().map(point).collect()
 }
 
-/// Whether segments `p`-`q` and `r`-`s` cross at a point inside both (touching excluded).
-fn cross_properly(p: Pos, q: Pos, r: Pos, s: Pos) -> bool {
-    let (d1, d2) = (orient(r, s, p).signum(), orient(r, s, q).signum());
-    let (d3, d4) = (orient(p, q, r).signum(), orient(p, q, s).signum());
-    d1 * d2 < 0 && d3 * d4 < 0
-}
-
 /// Why `poly` is not a simple polygon with an inside (plan 6.2: at least 3 corners, no edge
 /// meeting another but its neighbours at their shared corner), or `None` when it is one.
 fn not_simple(poly: &Polygon) -> Option<String> {
@@ -144,58 +140,6 @@ fn not_simple(poly: &Polygon) -> Option<String> {
     (area2 == 0).then(|| "it has no area".to_string())
 }
 
-/// Whether the insides of two simple polygons, convex or not, share a point; touching along an
-/// edge or at a corner does not count (plan 6.2: features of one layer may touch, never
-/// overlap). `table::overlap_interior` answers this for convex shapes; terrain is seldom convex,
-/// so this is built from the same exact predicates: an edge of one crossing an edge of the
-/// other at a point inside both; or a piece of an edge (cut at the other's corners lying on it)
-/// whose middle is strictly inside the other; or both outlines the same. Coordinates are
-/// doubled so every middle is a whole point.
-#[must_use]
-pub fn interiors_meet(a: &Polygon, b: &Polygon) -> bool {
-    if a.points.len() < 3 || b.points.len() < 3 {
-        return false;
-    }
-    let double = |p: &Polygon| Polygon { points: p.points.iter().map(|q| Pos::new(2 * q.x, 2 * q.y)).collect() };
-    let (a, b) = (double(a), double(b));
-    if a.edges().any(|(p, q)| b.edges().any(|(r, s)| cross_properly(p, q, r, s))) {
-        return true;
-    }
-    let on_edge = |p: Pos, poly: &Polygon| poly.edges().any(|(r, s)| on_segment(p, r, s));
-    // Some(true): a middle strictly inside the other; Some(false): none inside, some outside;
-    // None: every middle on the other's outline.
-    let probe = |x: &Polygon, y: &Polygon| -> Option<bool> {
-        let mut all_on_edge = true;
-        for (p, q) in x.edges() {
-            let (dx, dy) = p.to(q);
-            let mut cuts: Vec<Pos> = y.points.iter().copied().filter(|&c| on_segment(c, p, q)).collect();
-            cuts.extend([p, q]);
-            cuts.sort_by_key(|c| {
-                let (cx, cy) = p.to(*c);
-                cx * dx + cy * dy
-            });
-            cuts.dedup();
-            for w in cuts.windows(2) {
-                let mid = Pos::new(w[0].x + (w[1].x - w[0].x) / 2, w[0].y + (w[1].y - w[0].y) / 2);
-                if on_edge(mid, y) {
-                    continue;
-                }
-                all_on_edge = false;
-                if point_in_polygon(mid, y) {
-                    return Some(true);
-                }
-            }
-        }
-        (!all_on_edge).then_some(false)
-    };
-    match (probe(&a, &b), probe(&b, &a)) {
-        (Some(true), _) | (_, Some(true)) => true,
-        // Every piece of each outline lies on the other's: the same outline.
-        (None, None) => true,
-        _ => false,
-    }
-}
-
 fn side(ck: &mut RonCheck<'_>, loc: datafile::Loc, text: &str) -> Option<Side> {
     let s = Side::parse(text);
     if s.is_none() {
@@ -206,10 +150,7 @@ fn side(ck: &mut RonCheck<'_>, loc: datafile::Loc, text: &str) -> Option<Side> {
 
 /// The table file: every feature's kind and shape, on the table and clear of its layer.
 fn table(raw: &RawTable, sheets: &Sheets, ck: &mut RonCheck<'_>) -> Table {
-    if !raw.header.status.contains("AUTHORED") {
-        let line = ck.key_line("status");
-        ck.at(line, "the header's status must say the table is AUTHORED, not a published scenario");
-    }
+    check_authored(ck, &raw.header.status, "a published scenario");
     let size = match point(&raw.size) {
         Ok(p) if p.x > 0 && p.y > 0 => p,
         Ok(_) | Err(_) => {
@@ -551,10 +492,7 @@ fn clock(text: &str) -> Option<u16> {
 /// The orders of battle, set-up, arrivals, cup and victory, checked against the sheets and the
 /// table.
 fn oob(raw: &RawOob, table: Table, sheets: &Sheets, ck: &mut RonCheck<'_>) -> Option<Scenario> {
-    if !raw.header.status.contains("AUTHORED") {
-        let line = ck.key_line("status");
-        ck.at(line, "the header's status must say the scenario is AUTHORED, not a published one");
-    }
+    check_authored(ck, &raw.header.status, "a published scenario");
     let Some(basing) = sheets.basing(&raw.scale) else {
         let line = ck.key_line("scale");
         ck.at(line, format!("'{}' is not a scale of the sheets (15mm, 25mm)", raw.scale));

@@ -11,7 +11,7 @@
 mod load;
 mod raw;
 
-pub use load::{OOB_FILE, TABLE_FILE, interiors_meet, load, load_text};
+pub use load::{OOB_FILE, TABLE_FILE, load, load_text};
 
 use crate::sheets::{Performance, Quality};
 use table::{Body, Facing, Levels, Polygon, Polyline, Pos};

@@ -6,21 +6,11 @@
 // its line; not every one is read yet.
 #![allow(dead_code)]
 
-use crate::sheets::Source;
+use crate::authored::{Header, Sources, TunedHeader};
 use serde::Deserialize;
-
-/// A value's sources.
-pub(super) type Sources = Vec<Source>;
 
 /// A point in inches as written: ("62.5", "72").
 pub(super) type RawPoint = (String, String);
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub(super) struct Header {
-    pub title: String,
-    pub status: String,
-}
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -76,15 +66,6 @@ pub(super) struct RawTable {
     pub features: Vec<RawFeature>,
     pub points: Vec<RawNamedPoint>,
     pub retreat_edges: Vec<RawRetreatEdge>,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub(super) struct OobHeader {
-    pub title: String,
-    pub status: String,
-    pub tuned: bool,
-    pub tuning_note: String,
 }
 
 #[derive(Deserialize)]
@@ -203,7 +184,7 @@ pub(super) struct RawVictory {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(super) struct RawOob {
-    pub header: OobHeader,
+    pub header: TunedHeader,
     pub scale: String,
     pub turns: RawTurns,
     pub brigades: Vec<RawBrigade>,

@@ -8,6 +8,7 @@ use super::{
     Basing, Cell, CommanderType, FIRE_ROLLS, FireTable, MeleeBand, MoraleResult, Performance, Quality, Sheets,
     StandSize, TerrainKinds, UnitType,
 };
+use crate::authored::sixteenths;
 use crate::dice::AdRoll;
 use datafile::{DataError, Loc, RonCheck};
 
@@ -30,10 +31,7 @@ pub fn load_text(text: &str, file: &str) -> Result<Sheets, Vec<DataError>> {
         vec![DataError { file: file.to_string(), line: e.span.start.line, message: e.code.to_string() }]
     })?;
     let mut ck = RonCheck::new(text, file);
-    if !raw.header.status.contains("AUTHORED") {
-        let line = ck.key_line("status");
-        ck.at(line, "the header's status must say the sheets are AUTHORED, not the published ones");
-    }
+    crate::authored::check_authored(&mut ck, &raw.header.status, "the published sheets");
     let unit_types = unit_types(&raw.sheet_a.unit_values, &mut ck);
     let commander_types = commander_types(&raw.sheet_a.commander_values, &mut ck);
     let passes = passes(&raw.sheet_a.commander_values, &mut ck);
@@ -239,21 +237,6 @@ fn losses(raw: &raw::FigureLosses, ck: &mut RonCheck<'_>) {
             let loc = ck.loc("sheet_a.figure_losses.rows", i);
             ck.at(loc.line, format!("{orig} figures follows {}: one row for each strength", raw.rows[i - 1].0));
         }
-    }
-}
-
-/// Inches as the sheets write them ("6", "1/2", "2 1/2", "1 1/4") in sixteenths.
-pub(crate) fn sixteenths(text: &str) -> Option<i32> {
-    let frac = |f: &str| -> Option<i32> {
-        let (n, d) = f.split_once('/')?;
-        let (n, d): (i32, i32) = (n.parse().ok()?, d.parse().ok()?);
-        (d > 0 && 16 % d == 0 && n < d).then(|| n * (16 / d))
-    };
-    let t = text.trim();
-    match t.split_once(' ') {
-        Some((w, f)) => Some(w.parse::<i32>().ok()? * 16 + frac(f)?),
-        None if t.contains('/') => frac(t),
-        None => t.parse::<i32>().ok().map(|w| w * 16),
     }
 }
 

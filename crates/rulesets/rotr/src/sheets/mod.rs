@@ -10,7 +10,6 @@
 mod load;
 mod raw;
 
-pub(crate) use load::sixteenths;
 pub use load::{load, load_text};
 pub use raw::Source;
 

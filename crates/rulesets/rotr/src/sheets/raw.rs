@@ -6,26 +6,14 @@
 // parsed so that a misspelt field is refused with its line; not every one is read yet.
 #![allow(dead_code)]
 
+use crate::authored::TunedHeader;
+pub use crate::authored::{Source, Sources};
 use serde::Deserialize;
-
-/// Where a value comes from: the rulebook's case, our own reasoning, or the history notes.
-#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
-pub enum Source {
-    /// Fixed or named by the text at this case.
-    Rulebook(String),
-    /// Ours, with why.
-    Authored(String),
-    /// From `../shared/history`, with its key.
-    History(String),
-}
-
-/// A value's sources.
-pub type Sources = Vec<Source>;
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(super) struct RawSheets {
-    pub header: Header,
+    pub header: TunedHeader,
     pub scales: Vec<RawScale>,
     pub dice: RawDice,
     pub sheet_a: SheetA,
@@ -34,15 +22,6 @@ pub(super) struct RawSheets {
     pub sheet_b: SheetB,
     pub sheet_c: SheetC,
     pub checks: Vec<Check>,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub(super) struct Header {
-    pub title: String,
-    pub status: String,
-    pub tuned: bool,
-    pub tuning_note: String,
 }
 
 #[derive(Deserialize)]
