@@ -7,30 +7,12 @@ use geo::{
     Area, BooleanOps, Contains, ConvexHull, Coord, Distance, Euclidean, Intersects, Line, LineString, MultiLineString,
     MultiPoint, Point, Polygon as GeoPolygon,
 };
+mod common;
+
+use common::{coord, geo_polygon, pos, stand};
 use proptest::prelude::*;
 use table::shape::{Polygon, Stand};
 use table::{Facing, Pos, SIXTEENTHS};
-
-fn coord(p: Pos) -> Coord<f64> {
-    Coord { x: f64::from(p.x), y: f64::from(p.y) }
-}
-
-fn geo_polygon(p: &Polygon) -> GeoPolygon<f64> {
-    GeoPolygon::new(LineString::from(p.points.iter().map(|&q| coord(q)).collect::<Vec<_>>()), vec![])
-}
-
-fn pos() -> impl Strategy<Value = Pos> {
-    (-400i32..400, -400i32..400).prop_map(|(x, y)| Pos::new(x, y))
-}
-
-fn stand() -> impl Strategy<Value = Stand> {
-    (pos(), 0i32..360, 4i32..64, 4i32..32).prop_map(|(centre, f, width, depth)| Stand {
-        centre,
-        facing: Facing::new(f),
-        width,
-        depth,
-    })
-}
 
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(2_000))]

@@ -4,34 +4,16 @@
 //! so whether a pose touches is compared exactly.
 
 use geo::{
-    Area, BooleanOps, Coord, Distance, Euclidean, InterpolateLine, Intersects, LineString, Point, Polygon as GeoPolygon,
+    Area, BooleanOps, Distance, Euclidean, InterpolateLine, Intersects, LineString, Point, Polygon as GeoPolygon,
 };
+mod common;
+
+use common::{coord, geo_polygon, pos, stand};
 use proptest::prelude::*;
 use table::formation::{Body, Edge, Formation, layout};
 use table::shape::{Polygon, Stand};
 use table::wheel::{Clearance, Sense, arc_cost, first_blocked_degree};
 use table::{Facing, Levels, Polyline, Pos};
-
-fn coord(p: Pos) -> Coord<f64> {
-    Coord { x: f64::from(p.x), y: f64::from(p.y) }
-}
-
-fn geo_polygon(p: &Polygon) -> GeoPolygon<f64> {
-    GeoPolygon::new(LineString::from(p.points.iter().map(|&q| coord(q)).collect::<Vec<_>>()), vec![])
-}
-
-fn pos() -> impl Strategy<Value = Pos> {
-    (-400i32..400, -400i32..400).prop_map(|(x, y)| Pos::new(x, y))
-}
-
-fn stand() -> impl Strategy<Value = Stand> {
-    (pos(), 0i32..360, 4i32..64, 4i32..32).prop_map(|(centre, f, width, depth)| Stand {
-        centre,
-        facing: Facing::new(f),
-        width,
-        depth,
-    })
-}
 
 /// A line of one to four stands somewhere near the middle of the table.
 fn body() -> impl Strategy<Value = Body> {
