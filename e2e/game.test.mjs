@@ -413,19 +413,8 @@ test('the page says why: Done greyed with its rule, a click on an unlit hex answ
 
 test('moves by destination: a unit selected shows its reach, and a click there moves it along the path', { timeout: TEST_TIMEOUT }, async () => {
   await withPages('reach', async (open) => {
-    const { status, body: g } = await apiJson('/api/games', {
-      method: 'POST',
-      body: JSON.stringify({ scenario: 'fotm', options: [], seats: { union: 'human', confederate: 'human' } }),
-    });
-    assert.equal(status, 201);
     // Both set-ups accepted as authored (11.1): the Union's first Movement Phase.
-    for (const side of ['confederate', 'union']) {
-      const token = g.seats[side].token;
-      const st = (await apiJson(`/api/games/${g.id}/state?seat=${token}`)).body;
-      const done = st.actions.find((a) => a.kind === 'done');
-      const r = await apiJson(`/api/games/${g.id}/actions`, { method: 'POST', body: JSON.stringify({ seat: token, seq: st.seq, action: done.action }) });
-      assert.equal(r.status, 200, JSON.stringify(r.body));
-    }
+    const g = await fotmMoving();
     const page = await open();
     await page.goto(url(g.seats.union.link));
     await waitGameReady(page);
@@ -477,24 +466,8 @@ test('moves by destination: a unit selected shows its reach, and a click there m
 
 test('a ringed hex holding your own counters: the click picks the counter, and its popup offers the move there', { timeout: TEST_TIMEOUT }, async () => {
   await withPages('reach-stack', async (open) => {
-    const { body: g } = await apiJson('/api/games', {
-      method: 'POST',
-      body: JSON.stringify({ scenario: 'fotm', options: [], seats: { union: 'human', confederate: 'human' } }),
-    });
-    for (const side of ['confederate', 'union']) {
-      const token = g.seats[side].token;
-      const st = (await apiJson(`/api/games/${g.id}/state?seat=${token}`)).body;
-      const done = st.actions.find((a) => a.kind === 'done');
-      await apiJson(`/api/games/${g.id}/actions`, { method: 'POST', body: JSON.stringify({ seat: token, seq: st.seq, action: done.action }) });
-    }
-    const page = await open();
-    await page.goto(url(g.seats.union.link));
-    await waitGameReady(page);
-    await page.waitForSelector('#prompt.yours[data-actor=union]');
     // Benjamin's battery chosen (13.1): Whiting's hex, two steps off, is ringed.
-    const before = await plyText(page);
-    await page.locator('#actions button.action[data-unit="Benjamin"][data-kind="select"]').click();
-    await waitPlyChange(page, before);
+    const page = await openMoving(open, await fotmMoving(), 'Benjamin');
     await page.waitForSelector('#overlay .reach-mark[data-hex="1816"]', { state: 'attached', timeout: STEP });
     // Clicking Whiting's counter there picks nothing else: the stack's popup offers the move.
     await page.locator('#map .counter[data-counter="Whiting"]').click({ force: true });
@@ -515,25 +488,9 @@ test('a ringed hex holding your own counters: the click picks the counter, and i
 
 test('a lit hex holding your own counters: a click on a counter picks, never moves the unit under way there', { timeout: TEST_TIMEOUT }, async () => {
   await withPages('lit-stack', async (open) => {
-    const { body: g } = await apiJson('/api/games', {
-      method: 'POST',
-      body: JSON.stringify({ scenario: 'fotm', options: [], seats: { union: 'human', confederate: 'human' } }),
-    });
-    for (const side of ['confederate', 'union']) {
-      const token = g.seats[side].token;
-      const st = (await apiJson(`/api/games/${g.id}/state?seat=${token}`)).body;
-      const done = st.actions.find((a) => a.kind === 'done');
-      await apiJson(`/api/games/${g.id}/actions`, { method: 'POST', body: JSON.stringify({ seat: token, seq: st.seq, action: done.action }) });
-    }
-    const page = await open();
-    await page.goto(url(g.seats.union.link));
-    await waitGameReady(page);
-    await page.waitForSelector('#prompt.yours[data-actor=union]');
     // Rush under way in 1815: Benjamin's hex, 1716, is lit for its one step (an orderly
     // withdrawal, 13.2). The tenth playtest clicked Benjamin's counter there and Rush moved.
-    const before = await plyText(page);
-    await page.locator('#actions button.action[data-unit="Rush"][data-kind="select"]').click();
-    await waitPlyChange(page, before);
+    const page = await openMoving(open, await fotmMoving(), 'Rush');
     await page.waitForSelector('#overlay .target-mark[data-hex="1716"]', { state: 'attached', timeout: STEP });
     const ply = await plyText(page);
     await page.locator('#map .counter[data-counter="Benjamin"]').click({ force: true });
