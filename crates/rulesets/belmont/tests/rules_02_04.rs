@@ -982,6 +982,8 @@ fn rule_4_3_2_a_broken_company_may_not_enter_a_melee_hex_without_its_regiment_le
     mark(&mut g, Side::Union, "27IL", entry, t);
     let e = refuse_mv(&mut g, "27IL-A", t);
     assert_eq!(e.rule, "Belmont 6.0");
+    // The refusal names the leader and what to do (the tenth playtest).
+    assert!(e.reason.contains("Buford") && e.reason.contains("move Buford in first"), "{}", e.reason);
     go(&mut g, "27IL-B", t);
     hold_fire(&mut g);
     refuse_mv(&mut g, "27IL-A", t);

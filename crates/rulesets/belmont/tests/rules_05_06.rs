@@ -1286,6 +1286,9 @@ fn rule_6_8_grant_within_five_hexes_may_spend_influence_to_reroll() {
     roll(&mut g, 6); // 2 + 6 = 8 against 2 + 6 = 8: a tie (the re-roll must be used)
     assert!(flipped(&g, "31IL-A"));
     assert_logged(&g, "Belmont 6.8", "9 points left");
+    // Both dice said: the one taken back, then the new one (the tenth playtest).
+    assert_logged(&g, "Belmont 6.8", "re-rolls its 1");
+    assert_logged(&g, "Belmont 6.8", "The re-roll: 6.");
 }
 
 #[test]

@@ -916,3 +916,21 @@ fn random_play_moves_units_and_brings_reinforcements_on() {
         .count();
     assert!(arrived > 0, "no reinforcement ever entered");
 }
+
+/// The log reads in order (the tenth playtest): a step is logged before what it brings about,
+/// here Fox's Gap passing to the Union (18.1).
+#[test]
+fn a_step_is_logged_before_the_gap_it_takes() {
+    let fox = hex("1607");
+    let mut g = (0u8..6)
+        .flat_map(|f| fox.neighbours().into_iter().map(move |n| (f, n)))
+        .map(|(f, n)| moving("Scammon", &n.label(), f))
+        .find(|g| legal(g, Action::Step(fox)))
+        .expect("a hex and facing from which Scammon may step onto Fox's Gap");
+    g.set_logging(true);
+    act(&mut g, Action::Step(fox));
+    let texts: Vec<&str> = g.log().events().iter().map(|e| e.text.as_str()).collect();
+    let step = texts.iter().position(|t| t.contains("enters 1607")).expect("the step");
+    let control = texts.iter().position(|t| t.contains("control")).expect("the gap changes hands");
+    assert!(step < control, "{texts:?}");
+}

@@ -461,8 +461,14 @@ fn rule_11_6_dusk_ignores_the_first_six() {
     let (mut g, s, c) = face_off("Scammon", "Colquitt");
     combat(&mut g, Side::Union, DUSK);
     assault(&mut g, "2815", &[s]);
+    g.set_logging(true);
     act(&mut g, dice(2));
     assert_eq!(g.bde(c).losses, 1);
+    // The roll as it fell, then what dusk made of it (the tenth playtest).
+    let texts: Vec<&str> = g.log().events().iter().map(|e| e.text.as_str()).collect();
+    let roll = texts.iter().position(|t| t.contains("2 sixes")).expect("the roll");
+    let dusk = texts.iter().position(|t| t.contains("Dusk: that six is ignored, 1 count")).expect("dusk");
+    assert!(roll < dusk, "{texts:?}");
 }
 
 // ---------------------------------------------------------------------------------------
