@@ -207,12 +207,12 @@ impl Procedure<Fotm, Action> for CombatFrame {
                         _ => Some(a.target),
                     };
                     if sixes > 0 && hit_hex.and_then(|h| g.map().terrain(h)).is_some_and(terrain::rerolls_a_six) {
-                        a.at(Stage::Reroll { fire, dice, sixes, ones }, g);
+                        a.at(Stage::Reroll { fire, sixes, ones }, g);
                     } else {
                         a.hits(g, fire, sixes, ones);
                     }
                 }
-                (Stage::Reroll { fire, sixes, ones, .. }, Action::Roll(d)) => {
+                (Stage::Reroll { fire, sixes, ones }, Action::Roll(d)) => {
                     let kept = if d >= WOODS_KEEP { sixes } else { sixes - 1 };
                     let fate = if d >= WOODS_KEEP { "the six stands" } else { "the six is saved" };
                     g.note("FotM 15.3", |_| format!("Woods re-roll of a six: {d}, {fate}; {kept} count"));

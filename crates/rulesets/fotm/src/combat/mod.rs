@@ -191,8 +191,6 @@ pub enum Stage {
     Reroll {
         /// Which roll.
         fire: Shot,
-        /// The dice rolled.
-        dice: u8,
         /// Sixes before the re-roll.
         sixes: u8,
         /// Ones rolled.
