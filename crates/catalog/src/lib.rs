@@ -69,11 +69,11 @@ pub fn scenarios() -> Vec<ScenarioInfo> {
 }
 
 /// Scenarios under construction: built by id ([`with_game`]) for their developers' runs
-/// (`muster render`, `selfplay`), listed in no menu until they play. None today (GBACW joined
-/// the menu in session 13).
+/// (`muster render`, `selfplay`), listed in no menu until they play: Regimental On To
+/// Richmond's Belmont (issue 17) while its rules are built step by step.
 #[must_use]
 pub fn under_construction() -> Vec<ScenarioInfo> {
-    Vec::new()
+    vec![rotr::scenario_info()]
 }
 
 /// The scenario with this id, if the catalog knows it.
@@ -101,6 +101,11 @@ pub fn with_game<V: Visit>(scenario: &str, options: &[String], v: V) -> Result<V
         }
         gbacw::SCENARIO | gbacw::SCENARIO_CAMP => {
             let game = gbacw::Gbacw::new_scenario(scenario, options)
+                .map_err(|e| CatalogError::BadOption { scenario: scenario.into(), message: e.to_string() })?;
+            Ok(v.visit(game))
+        }
+        rotr::SCENARIO => {
+            let game = rotr::Rotr::new(options)
                 .map_err(|e| CatalogError::BadOption { scenario: scenario.into(), message: e.to_string() })?;
             Ok(v.visit(game))
         }

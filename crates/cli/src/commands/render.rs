@@ -26,7 +26,7 @@ pub struct Args {
     /// Switch on an optional rule (repeatable; see `muster scenarios`); not with --record.
     #[arg(long = "option", value_name = "NAME")]
     options: Vec<String>,
-    /// Print {"out", "hexes", "counters", "bytes"} as JSON.
+    /// Print {"out", "hexes", "counters", "stands", "bytes"} as JSON (stands: on a table, issue 17).
     #[arg(long)]
     json: bool,
 }
@@ -62,7 +62,9 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         None => args.options.clone(),
     };
     let board = super::with_game(&args.scenario, &options, Draw { raw: raw.as_ref() })??;
-    let svg = render::svg(&board);
+    // A table (a ruleset measured in inches, issue 17) is drawn as a table, a map as hexes.
+    let svg = render::table_svg(&board).unwrap_or_else(|| render::svg(&board));
+    let stands = board.table.as_ref().map_or(0, |t| t.stands.len());
     if let Some(dir) = args.out.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
     }
@@ -72,16 +74,17 @@ pub fn run(args: &Args) -> Result<ExitCode> {
             "out": args.out.display().to_string(),
             "hexes": board.hexes.len(),
             "counters": board.counters.len(),
+            "stands": stands,
             "bytes": svg.len(),
         });
         super::print(&serde_json::to_string_pretty(&report)?)?;
     } else {
-        super::print(&format!(
-            "Wrote {} ({} hexes, {} counters).",
-            args.out.display(),
-            board.hexes.len(),
-            board.counters.len()
-        ))?;
+        let what = if board.table.is_some() {
+            format!("a table, {stands} stands")
+        } else {
+            format!("{} hexes, {} counters", board.hexes.len(), board.counters.len())
+        };
+        super::print(&format!("Wrote {} ({what}).", args.out.display()))?;
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -183,6 +183,48 @@ pub fn suite_eq<G: Game + PartialEq>(
     clone_independent_eq(&new, checked, seed + 3, max_decisions)
 }
 
+/// Whole games played by the two deterministic players, one always taking the first legal
+/// action listed and one always the last (chance sampled from `seed`), each end within
+/// `max_decisions`: no phase or activation is endless however a player chooses, where random
+/// play would leave a loop of free actions (a facing flipped back and forth, a unit selected
+/// and selected again) by chance (GBACW's issue 16: "finite phases").
+///
+/// # Errors
+/// One line for each player that meets a side with no action or does not finish.
+pub fn first_and_last_players_finish<G: Game>(
+    new: impl Fn() -> G,
+    seed: u64,
+    max_decisions: u64,
+) -> Result<(), String> {
+    let mut failures = Vec::new();
+    for (name, first) in [("first-action", true), ("last-action", false)] {
+        let run = catch_unwind(AssertUnwindSafe(|| -> Result<(), String> {
+            let mut g = new();
+            g.set_logging(false);
+            let mut dice = Dice::seeded(seed);
+            for _ in 0..max_decisions {
+                let a = match g.actor() {
+                    Actor::Over => return Ok(()),
+                    Actor::Chance => dice.sample(&g.chance_outcomes()).clone(),
+                    Actor::Side(_) => {
+                        let legal = g.legal_actions();
+                        let pick = if first { legal.first() } else { legal.last() };
+                        pick.ok_or_else(|| format!("no legal action at {}", g.prompt().text))?.clone()
+                    }
+                };
+                g.apply(&a).map_err(|e| format!("a listed action refused ({}: {})", e.rule, e.reason))?;
+            }
+            Err(format!("no end after {max_decisions} decisions, at {}", g.prompt().text))
+        }));
+        match run {
+            Ok(Ok(())) => {}
+            Ok(Err(e)) => failures.push(format!("{name} player: {e}")),
+            Err(p) => failures.push(format!("{name} player: panicked: {}", panic_message(p.as_ref()))),
+        }
+    }
+    if failures.is_empty() { Ok(()) } else { Err(format!("first_and_last_players_finish:\n{}", failures.join("\n"))) }
+}
+
 /// Fails a test with a check's report, printed as written (not `Debug`-escaped).
 ///
 /// # Panics
@@ -1411,6 +1453,9 @@ mod tests {
         DescribeIndexes,
         /// `is_legal` narrower than the menu: a listed pass is refused.
         NarrowPredicate,
+        /// Passing is never limited: a player who always passes never ends the game, though
+        /// random play does.
+        FreeLoop,
     }
 
     #[derive(Clone, Debug)]
@@ -1476,7 +1521,7 @@ mod tests {
                 Actor::Side(_) if self.fault == Fault::Duplicate => {
                     vec![Act::Roll, Act::Pass, Act::Roll]
                 }
-                Actor::Side(_) if self.passes >= 20 => vec![Act::Roll],
+                Actor::Side(_) if self.passes >= 20 && self.fault != Fault::FreeLoop => vec![Act::Roll],
                 Actor::Side(_) => vec![Act::Roll, Act::Pass],
                 _ => vec![],
             }
@@ -1607,6 +1652,7 @@ mod tests {
             ("metrics_stable", metrics_stable(new, 20, 5, 1_000)),
             ("action_views_on_board", action_views_on_board(new, 20, 6, 1_000)),
             ("hostile_actions_refused", hostile_actions_refused(new, 20, 7, 1_000)),
+            ("first_and_last_players_finish", first_and_last_players_finish(new, 8, 1_000)),
         ]
     }
 
@@ -1614,6 +1660,17 @@ mod tests {
     fn caught(fault: Fault, name: &str) -> String {
         let (_, r) = all(toy(fault)).into_iter().find(|(n, _)| *n == name).expect("a check");
         r.expect_err(&format!("{name} should catch {fault:?}"))
+    }
+
+    /// An endless loop of free passes is caught by the player who always passes, while
+    /// random play, which rolls half the time, ends every game.
+    #[test]
+    fn first_and_last_players_catch_a_free_loop() {
+        let e = caught(Fault::FreeLoop, "first_and_last_players_finish");
+        assert!(e.contains("last-action player: no end after 1000 decisions"), "{e}");
+        assert!(!e.contains("first-action"), "{e}");
+        let (_, r) = all(toy(Fault::FreeLoop)).into_iter().find(|(n, _)| *n == "random_games").expect("a check");
+        assert_eq!(r, Ok(()));
     }
 
     #[test]

@@ -4,8 +4,8 @@
 //! action shown on the board.
 
 use engine::Dice;
+use engine::Game;
 use engine::conformance::{self, expect as check};
-use engine::{Actor, Game};
 use gbacw::Gbacw;
 
 fn new() -> Gbacw {
@@ -44,35 +44,11 @@ fn probes_are_explained() {
     check(conformance::probes_explained(new, 1, 9, 4_000));
 }
 
-/// Plays a whole game choosing the legal action `pick` names each time (chance at random) and
-/// checks it ends within the bound: every phase finite however a player chooses (issue 16: no
-/// endless free facing or reordering). The greedy bot breaks ties at random and scores no VP
-/// until victory is built (plan step 11), so it plays as the random games do; these two
-/// extremes are the deterministic players: always the first action listed (select, join, step
-/// on as far as the MP go) and always the last (end each move and phase at once).
-fn plays_to_the_end(pick: fn(&[gbacw::Action]) -> gbacw::Action) {
-    let mut g = new();
-    g.set_logging(false);
-    let mut dice = Dice::seeded(11);
-    for _ in 0..MAX_DECISIONS {
-        let a = match g.actor() {
-            Actor::Over => return,
-            Actor::Chance => *dice.sample(&g.chance_outcomes()),
-            Actor::Side(_) => {
-                let legal = g.legal_actions();
-                assert!(!legal.is_empty(), "dead end at {}", g.prompt().text);
-                pick(&legal)
-            }
-        };
-        g.apply(&a).expect("a listed action");
-    }
-    panic!("no end after {MAX_DECISIONS} decisions: {}", g.prompt().text);
-}
-
+/// Every phase finite however a player chooses: the players that always take the first and
+/// always the last action listed finish.
 #[test]
 fn runaway_check_first_and_last_action_players_finish() {
-    plays_to_the_end(|l| l[0]);
-    plays_to_the_end(|l| l[l.len() - 1]);
+    check(conformance::first_and_last_players_finish(new, 11, MAX_DECISIONS));
 }
 
 /// A position in contact (the set-up keeps the armies apart, so random games from it never
