@@ -2,6 +2,7 @@
 //! these, serialised in records and on the wire. The operations that carry distances and
 //! angles (plan 4.2) join as their steps build them; step 4 has the sequence's own acts.
 
+use crate::movement::End;
 use crate::state::{BrigadeId, UnitId};
 use serde::{Deserialize, Serialize};
 
@@ -21,4 +22,51 @@ pub enum Action {
     Arrive(UnitId),
     /// The phasing player ends the brigade's activation (4.4, R6); its chit is set aside.
     EndActivation,
+    /// 6.3, R13: the unit moves straight `dist` sixteenths of an inch along its facing turned
+    /// `angle` degrees (-45 to 45; 0 straight ahead, positive to the right), keeping its facing.
+    Move {
+        /// The unit.
+        unit: UnitId,
+        /// Degrees off its facing.
+        angle: i32,
+        /// Sixteenths of an inch.
+        dist: i32,
+    },
+    /// 6.3, R12: the unit steps `dist` sixteenths straight to its right or left, not turning.
+    SideStep {
+        /// The unit.
+        unit: UnitId,
+        /// To its right (else its left).
+        right: bool,
+        /// Sixteenths of an inch.
+        dist: i32,
+    },
+    /// 6.3, R11: the unit wheels `deg` degrees about the front corner of `end`, which stays
+    /// put, its other end swinging forward or back.
+    Wheel {
+        /// The unit.
+        unit: UnitId,
+        /// The end that stays put.
+        end: End,
+        /// The moving end swings forward (else back).
+        forward: bool,
+        /// Whole degrees, 1 to 180.
+        deg: i32,
+    },
+    /// 6.3, R14: the unit about-faces, each stand turning where it stands.
+    AboutFace(UnitId),
+}
+
+impl Action {
+    /// The unit a body move (6.3) moves, if it is one.
+    #[must_use]
+    pub fn body_move(&self) -> Option<UnitId> {
+        match *self {
+            Action::Move { unit, .. }
+            | Action::SideStep { unit, .. }
+            | Action::Wheel { unit, .. }
+            | Action::AboutFace(unit) => Some(unit),
+            _ => None,
+        }
+    }
 }

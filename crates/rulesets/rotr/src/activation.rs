@@ -21,17 +21,20 @@ pub struct Activation {
     pub brigade: BrigadeId,
     /// The unit operating now (R6).
     pub selected: Option<UnitId>,
-    /// Units selected this activation, each until it has done something.
+    /// Units selected since the last operation: none of them may be selected again until a
+    /// unit has done something.
     pub tried: Vec<UnitId>,
     /// Units whose operations are over this activation (4.4).
     pub finished: Vec<UnitId>,
+    /// What each unit that has operated has spent (R7).
+    pub spent: Vec<crate::movement::ops::Spent>,
 }
 
 impl Activation {
     /// Brigade `b`'s activation, nothing done yet.
     #[must_use]
     pub fn new(b: BrigadeId) -> Activation {
-        Activation { brigade: b, selected: None, tried: Vec::new(), finished: Vec::new() }
+        Activation { brigade: b, selected: None, tried: Vec::new(), finished: Vec::new(), spent: Vec::new() }
     }
 }
 
@@ -92,6 +95,9 @@ impl Procedure<Rotr, Action> for Activation {
         let arrive = self.may_arrive(g);
         let mut out: Vec<Action> = self.selectable(g).into_iter().map(Action::Select).collect();
         out.extend(arrive.iter().map(|&u| Action::Arrive(u)));
+        if let Some(u) = self.selected {
+            out.extend(crate::movement::menu::body_moves(g, self, u));
+        }
         out.extend(self.selected.map(Action::FinishUnit));
         if arrive.is_empty() {
             out.push(Action::EndActivation);
@@ -116,6 +122,7 @@ impl Procedure<Rotr, Action> for Activation {
                 let body = g.scenario().arrival_body(g.info(u)).expect("an arriving unit has an entry");
                 g.unit_mut(u).place = Place::Table(body);
                 self.selected = Some(u);
+                self.tried.clear();
                 self.tried.push(u);
                 let info = g.info(u);
                 let at = match &info.entry {
@@ -133,11 +140,17 @@ impl Procedure<Rotr, Action> for Activation {
                 return;
             }
             Action::D10(_) | Action::Draw(_) => {}
+            Action::Move { .. } | Action::SideStep { .. } | Action::Wheel { .. } | Action::AboutFace(_) => {
+                crate::movement::ops::apply(g, &mut self, a);
+            }
         }
         g.stack.push(crate::procedure::Frame::Activation(Box::new(self)));
     }
 
     fn why(&self, g: &Rotr, a: &Action) -> Option<Illegal> {
+        if a.body_move().is_some() {
+            return crate::movement::ops::check(g, self, a).err();
+        }
         match *a {
             Action::EndActivation if !self.may_arrive(g).is_empty() => Some(illegal(
                 "ROTR R55",

@@ -2,18 +2,25 @@
 //! action names its table id so a page can hang it on the unit's stands.
 
 use crate::action::Action;
+use crate::movement::{End, inches};
 use crate::procedure::Frame;
 use crate::ratings::Rating;
 use crate::state::Rotr;
 use crate::view::unit_id;
-use engine::ActionView;
+use engine::{ActionView, Param};
 
 /// Whether every unit and chit the action names is one of the scenario's (a hostile record's
 /// `{"Select": 99}` names none).
 #[must_use]
 pub fn names_known(g: &Rotr, a: &Action) -> bool {
     match *a {
-        Action::Select(u) | Action::FinishUnit(u) | Action::Arrive(u) => usize::from(u.0) < g.units.len(),
+        Action::Select(u)
+        | Action::FinishUnit(u)
+        | Action::Arrive(u)
+        | Action::Move { unit: u, .. }
+        | Action::SideStep { unit: u, .. }
+        | Action::Wheel { unit: u, .. }
+        | Action::AboutFace(u) => usize::from(u.0) < g.units.len(),
         Action::Draw(b) => usize::from(b.0) < g.scenario().brigades.len(),
         Action::D10(f) => f <= 9,
         Action::EndActivation => true,
@@ -46,6 +53,87 @@ pub fn describe(g: &Rotr, a: &Action) -> String {
             Some(Frame::Activation(a)) => format!("End {}'s activation (4.4)", g.brigade(a.brigade).chit),
             _ => "End the activation (4.4)".into(),
         },
+        Action::Move { unit, angle, dist } => {
+            let how = match angle {
+                0 => "straight ahead".to_string(),
+                a => format!("obliquely, {} degrees to the {}", a.abs(), if a > 0 { "right" } else { "left" }),
+            };
+            format!("{} moves {} {how} (6.3)", g.info(unit).name, inches(i64::from(dist)))
+        }
+        Action::SideStep { unit, right, dist } => format!(
+            "{} side-steps {} to the {} (6.3)",
+            g.info(unit).name,
+            inches(i64::from(dist)),
+            if right { "right" } else { "left" }
+        ),
+        Action::Wheel { unit, end, forward, deg } => format!(
+            "{} wheels {deg} degrees about its {} end, {} (6.3)",
+            g.info(unit).name,
+            match end {
+                End::Left => "left",
+                End::Right => "right",
+            },
+            if forward { "forward" } else { "back" }
+        ),
+        Action::AboutFace(u) => format!("{} about-faces (6.3)", g.info(u).name),
+    }
+}
+
+/// The values a body move carries, each with its exact range (plan 4.1 item 3): the angle of a
+/// move (the run of angles at which its distance is legal) and its distance, a side step's
+/// distance, a wheel's degrees. None for any other action, or one not legal now.
+#[must_use]
+pub fn params(g: &Rotr, a: &Action) -> Vec<Param> {
+    let Some(Frame::Activation(act)) = g.stack.last() else { return Vec::new() };
+    let Some(ground) = a.body_move().and_then(|u| g.body(u).map(|b| crate::movement::Ground::of(g, u, b))) else {
+        return Vec::new();
+    };
+    let range = |a: &Action| crate::movement::ops::range_on(g, act, a, Some(&ground));
+    let Ok(r) = range(a) else { return Vec::new() };
+    let p = |name: &str, unit: &str, min: i64, max: i64, value: i64| Param {
+        name: name.into(),
+        unit: unit.into(),
+        min,
+        max,
+        value,
+    };
+    let (lo, hi) = (*r.start(), *r.end());
+    match *a {
+        Action::Move { unit, angle, dist } => {
+            let d = i64::from(dist);
+            let fits = |x: i32| range(&Action::Move { unit, angle: x, dist }).is_ok_and(|r| r.contains(&d));
+            let mut min = angle;
+            while min > -crate::movement::OBLIQUE && fits(min - 1) {
+                min -= 1;
+            }
+            let mut max = angle;
+            while max < crate::movement::OBLIQUE && fits(max + 1) {
+                max += 1;
+            }
+            vec![
+                p("angle", "degree", i64::from(min), i64::from(max), i64::from(angle)),
+                p("distance", "1/16 in", lo, hi, d),
+            ]
+        }
+        Action::SideStep { dist, .. } => vec![p("distance", "1/16 in", lo, hi, i64::from(dist))],
+        Action::Wheel { deg, .. } => vec![p("wheel", "degree", lo, hi, i64::from(deg))],
+        _ => Vec::new(),
+    }
+}
+
+/// `a` with the values [`params`] lists set to `values`, in the same order.
+#[must_use]
+pub fn with_params(a: &Action, values: &[i64]) -> Option<Action> {
+    let v = |i: usize| values.get(i).and_then(|&x| i32::try_from(x).ok());
+    match *a {
+        Action::Move { unit, .. } if values.len() == 2 => Some(Action::Move { unit, angle: v(0)?, dist: v(1)? }),
+        Action::SideStep { unit, right, .. } if values.len() == 1 => {
+            Some(Action::SideStep { unit, right, dist: v(0)? })
+        }
+        Action::Wheel { unit, end, forward, .. } if values.len() == 1 => {
+            Some(Action::Wheel { unit, end, forward, deg: v(0)? })
+        }
+        _ => None,
     }
 }
 
@@ -61,7 +149,15 @@ pub fn action_view(g: &Rotr, a: &Action) -> ActionView {
         Action::FinishUnit(u) => ("choice", Some(u)),
         // Not on the table until it arrives: a button, not a unit's action.
         Action::Arrive(_) => ("move", None),
+        Action::Move { unit, .. } | Action::SideStep { unit, .. } => ("move", Some(unit)),
+        Action::Wheel { unit, .. } | Action::AboutFace(unit) => ("face", Some(unit)),
         Action::EndActivation => ("done", None),
     };
-    ActionView { label: describe(g, a), kind: kind.into(), unit: unit.map(unit_id), ..ActionView::default() }
+    ActionView {
+        label: describe(g, a),
+        kind: kind.into(),
+        unit: unit.map(unit_id),
+        params: params(g, a),
+        ..ActionView::default()
+    }
 }

@@ -20,6 +20,7 @@ pub mod activation;
 mod authored;
 pub mod describe;
 pub mod dice;
+pub mod movement;
 pub mod options;
 pub mod procedure;
 pub mod ratings;
@@ -87,7 +88,7 @@ impl Game for Rotr {
 
     fn legal_actions(&self) -> Vec<Action> {
         match self.actor() {
-            Actor::Side(_) => engine::procedure::legal(self),
+            Actor::Side(_) => self.legal_memo.held_or(|| self.state_hash(), || engine::procedure::legal(self)),
             _ => Vec::new(),
         }
     }
@@ -100,6 +101,7 @@ impl Game for Rotr {
     }
 
     fn apply_unchecked(&mut self, action: &Action) {
+        self.legal_memo.forget();
         engine::procedure::apply(self, action);
     }
 
@@ -117,6 +119,27 @@ impl Game for Rotr {
 
     fn action_view(&self, action: &Action) -> ActionView {
         describe::action_view(self, action)
+    }
+
+    fn with_params(&self, action: &Action, values: &[i64]) -> Option<Action> {
+        describe::with_params(action, values)
+    }
+
+    /// Body moves (6.3) carry distances and angles: legal when the activation admits the unit
+    /// and the geometry its values describe is clear (R10-R14), the same test that bounds
+    /// their ranges. Everything else is a listed action or chance outcome.
+    fn is_legal(&self, action: &Action) -> bool {
+        if !describe::names_known(self, action) {
+            return false;
+        }
+        match (self.actor(), self.stack.last()) {
+            (Actor::Side(_), Some(procedure::Frame::Activation(act))) if action.body_move().is_some() => {
+                movement::ops::check(self, act, action).is_ok()
+            }
+            (Actor::Side(_), _) => self.legal_actions().contains(action),
+            (Actor::Chance, _) => self.chance_outcomes().iter().any(|(o, _)| o == action),
+            (Actor::Over, _) => false,
+        }
     }
 
     fn vp(&self) -> [f64; 2] {

@@ -59,6 +59,7 @@ pub fn new_game(option_names: Vec<String>, opt: Options) -> Rotr {
         commanders,
         stack: vec![Frame::Over, Frame::Seq(SeqFrame::Turn)],
         log: Log::recording(),
+        legal_memo: engine::LegalMemo::default(),
     };
     g.log.push("ROTR 4.2", || format!("{}: set-up ({}).", s.title, s.status));
     crate::ratings::at_set_up(&mut g);

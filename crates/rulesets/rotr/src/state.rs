@@ -85,6 +85,8 @@ pub struct Rotr {
     pub(crate) stack: Vec<Frame>,
     /// What happened, each event citing its rule.
     pub(crate) log: Log,
+    /// The legal actions of the position, listed once (not part of the position).
+    pub(crate) legal_memo: engine::LegalMemo<crate::Action>,
 }
 
 /// The Belmont scenario, loaded once from the files compiled in.

@@ -38,6 +38,7 @@ pub fn body_at(g: &Rotr, u: UnitId, formation: Formation, front: Pos, facing: i3
 /// Puts unit `u` on the table in `formation` at `front` facing `facing` degrees.
 pub fn put(g: &mut Rotr, u: UnitId, formation: Formation, front: Pos, facing: i32) {
     let body = body_at(g, u, formation, front, facing);
+    g.legal_memo.forget();
     let s = g.unit_mut(u);
     s.place = Place::Table(body);
     s.formation = formation;
@@ -45,13 +46,32 @@ pub fn put(g: &mut Rotr, u: UnitId, formation: Formation, front: Pos, facing: i3
 
 /// Takes unit `u` off the table, as if not yet arrived.
 pub fn lift(g: &mut Rotr, u: UnitId) {
+    g.legal_memo.forget();
     g.unit_mut(u).place = Place::Due;
 }
 
 /// Begins turn `turn` afresh (its cup filled by R1), whatever was under way.
 pub fn begin_turn(g: &mut Rotr, turn: u8) {
+    g.legal_memo.forget();
     g.turn = turn;
     g.cup.clear();
     g.stack = vec![Frame::Over, Frame::Seq(SeqFrame::Turn)];
     engine::procedure::settle(g);
+}
+
+/// Every unit off the table, for a test that wants open ground.
+pub fn clear_table(g: &mut Rotr) {
+    for u in g.unit_ids().collect::<Vec<_>>() {
+        lift(g, u);
+    }
+}
+
+/// Draws brigade `chit`'s chit so that its activation is pending (4.3).
+///
+/// # Panics
+/// If no brigade has that chit or it is not in the cup.
+pub fn activate(g: &mut Rotr, chit: &str) {
+    use engine::Game;
+    let b = g.brigade_named(chit).unwrap_or_else(|| panic!("no brigade {chit}"));
+    g.apply(&crate::Action::Draw(b)).unwrap_or_else(|e| panic!("{chit}: {}", e.reason));
 }

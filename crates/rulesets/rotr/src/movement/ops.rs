@@ -1,0 +1,319 @@
+//! The operations' movement budget (3.0-3.2, ruling R7) and the body moves of Movement I
+//! (6.3, R11-R14): each one's exact legal range, its check and its effect.
+//!
+//! R7 as built so far: a unit's *movement used* this activation is the sum of every distance it
+//! moved and every cost it paid; its *normal distance* is sheet A's rate for the formation it
+//! was in when it began moving; it may use at most the normal distance. The operations' other
+//! deeds (fire, formation changes) and the half-move rule that binds them join with fire
+//! (step 8) and formation changes (step 6).
+
+use super::{End, Ground, OBLIQUE, WHEEL_MOST, max_travel, max_wheel, moves_as_a_body, pivot, sense};
+use crate::action::Action;
+use crate::activation::Activation;
+use crate::scenario::{Arm, Formation};
+use crate::state::{Place, Rotr, UnitId};
+use engine::Illegal;
+use std::ops::RangeInclusive;
+
+/// What a unit has spent this activation (R7).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Spent {
+    /// Whose.
+    pub unit: UnitId,
+    /// Sixteenths of movement used: distances moved and costs paid (R7.1).
+    pub used: i64,
+    /// Sixteenths side-stepped (R12: at most half the normal move in all).
+    pub side: i64,
+    /// Its normal distance (R7.2), fixed by its formation when it began.
+    pub normal: i64,
+    /// Whether its last deed was an about face: another straight after it would undo it for
+    /// nothing (R14, an endless loop of free actions).
+    pub about_faced: bool,
+}
+
+/// Sheet A's rate for unit `u` in its formation now (6.1), in sixteenths.
+#[must_use]
+pub fn normal_distance(g: &Rotr, u: UnitId) -> i64 {
+    let arm = match g.info(u).arm {
+        Arm::Infantry => "Infantry",
+        Arm::Cavalry => "MountedCavalry",
+        Arm::Artillery => "Artillery",
+    };
+    i64::from(g.sheets().movement(arm, g.unit(u).formation.name()).unwrap_or(0))
+}
+
+impl Activation {
+    /// What unit `u` has spent so far this activation (nothing yet: its normal distance from
+    /// its formation now).
+    #[must_use]
+    pub fn spent(&self, g: &Rotr, u: UnitId) -> Spent {
+        self.spent.iter().copied().find(|s| s.unit == u).unwrap_or(Spent {
+            unit: u,
+            used: 0,
+            side: 0,
+            normal: normal_distance(g, u),
+            about_faced: false,
+        })
+    }
+
+    /// The movement unit `u` has left this activation (R7), in sixteenths.
+    #[must_use]
+    pub fn left(&self, g: &Rotr, u: UnitId) -> i64 {
+        let s = self.spent(g, u);
+        (s.normal - s.used).max(0)
+    }
+
+    /// Records what unit `u` spent on a deed.
+    fn pay(&mut self, g: &Rotr, u: UnitId, cost: i64, side: i64, about_face: bool) {
+        let mut s = self.spent(g, u);
+        s.used += cost;
+        s.side += side;
+        s.about_faced = about_face;
+        self.spent.retain(|x| x.unit != u);
+        self.spent.push(s);
+    }
+}
+
+fn illegal(rule: &str, reason: String) -> Illegal {
+    Illegal { rule: rule.into(), reason }
+}
+
+/// Whether unit `u` may make an operation in `act` now (4.4, R6): of the drawn brigade, on the
+/// table, not finished, and the unit selected or one the player may select.
+pub fn may_operate(g: &Rotr, act: &Activation, u: UnitId) -> Result<(), Illegal> {
+    let name = &g.info(u).name;
+    if g.brigade_of(u) != act.brigade {
+        return Err(illegal(
+            "ROTR 4.4",
+            format!("{name} is not of {}'s brigade, whose chit was drawn", g.brigade(act.brigade).chit),
+        ));
+    }
+    if !matches!(g.unit(u).place, Place::Table(_)) {
+        return Err(illegal("ROTR R55", format!("{name} is not on the table")));
+    }
+    if act.finished.contains(&u) {
+        return Err(illegal("ROTR 4.4", format!("{name}'s operations are over for this activation")));
+    }
+    if act.selected != Some(u) && act.tried.contains(&u) {
+        return Err(illegal(
+            "ROTR 4.4",
+            format!("{name} was selected and has done nothing since: operate the unit selected, or finish it"),
+        ));
+    }
+    Ok(())
+}
+
+/// The range of whole values a body move's last value may take with its other values as
+/// given, by the rules of 6.3 and R10-R14, or why it may take none. For `Move` the distance,
+/// for `SideStep` the distance, for `Wheel` the degrees; `AboutFace` is `0..=0` when legal.
+pub fn range(g: &Rotr, act: &Activation, a: &Action) -> Result<RangeInclusive<i64>, Illegal> {
+    range_on(g, act, a, None)
+}
+
+/// [`range`] with the unit's [`Ground`] already sorted (the menu and a page's ranges ask many
+/// values of one unit in one position).
+pub fn range_on(
+    g: &Rotr,
+    act: &Activation,
+    a: &Action,
+    ground: Option<&Ground>,
+) -> Result<RangeInclusive<i64>, Illegal> {
+    let u = match *a {
+        Action::Move { unit, .. }
+        | Action::SideStep { unit, .. }
+        | Action::Wheel { unit, .. }
+        | Action::AboutFace(unit) => unit,
+        _ => return Err(illegal("ROTR 6.3", "not a move".into())),
+    };
+    may_operate(g, act, u)?;
+    let name = &g.info(u).name;
+    let formation = g.unit(u).formation;
+    if !moves_as_a_body(formation) {
+        return Err(illegal(
+            "ROTR 5.1",
+            format!("{name} is in {}: a column follows its head's path (R15)", formation.name()),
+        ));
+    }
+    let body = g.body(u).expect("on the table").clone();
+    let owned;
+    let ground = match ground {
+        Some(gr) => gr,
+        None => {
+            owned = Ground::of(g, u, &body);
+            &owned
+        }
+    };
+    let left = act.left(g, u);
+    let spent = act.spent(g, u);
+    let none = |rule: &str, why: String| Err(illegal(rule, format!("{name}: {why}")));
+    match *a {
+        Action::Move { angle, .. } => {
+            if !(-OBLIQUE..=OBLIQUE).contains(&angle) {
+                return none(
+                    "ROTR 6.3",
+                    format!("an oblique may turn at most {OBLIQUE} degrees off the facing, not {angle}"),
+                );
+            }
+            let bearing = body.facing().turned(angle);
+            Ok(1..=max_travel(&body, bearing, ground, left))
+        }
+        Action::SideStep { right, .. } => {
+            let cap = (spent.normal / 2 - spent.side).min(left);
+            let bearing = body.facing().turned(if right { 90 } else { -90 });
+            Ok(1..=max_travel(&body, bearing, ground, cap.max(0)))
+        }
+        Action::Wheel { end, forward, .. } => {
+            let width = super::front_width(&body);
+            let affordable = (0..=WHEEL_MOST).rev().find(|&d| table::arc_cost(width, d) <= left).unwrap_or(0);
+            let most = max_wheel(&body, pivot(&body, end), sense(end, forward), ground, affordable);
+            Ok(1..=i64::from(most))
+        }
+        Action::AboutFace(_) => {
+            if spent.about_faced {
+                return none("ROTR 6.3", "its last deed was an about face; another would undo it".into());
+            }
+            let cost = about_face_cost(formation, spent.normal);
+            if cost > left {
+                return none(
+                    "ROTR 6.3",
+                    format!("an about face costs {} and it has {} left", super::inches(cost), super::inches(left)),
+                );
+            }
+            Ok(0..=0)
+        }
+        _ => unreachable!("matched above"),
+    }
+}
+
+/// 6.3, R14: an about face is free for the line formations and guns in battery; a column's
+/// countermarch costs a quarter of its move.
+#[must_use]
+pub fn about_face_cost(f: Formation, normal: i64) -> i64 {
+    match f {
+        Formation::Line | Formation::ExtendedLine | Formation::SkirmishLine | Formation::Unlimbered => 0,
+        Formation::AssaultColumn | Formation::MarchColumn | Formation::Limbered => (normal + 3) / 4,
+    }
+}
+
+/// The value a body move carries that [`range`] bounds.
+#[must_use]
+pub fn value(a: &Action) -> i64 {
+    match *a {
+        Action::Move { dist, .. } | Action::SideStep { dist, .. } => i64::from(dist),
+        Action::Wheel { deg, .. } => i64::from(deg),
+        _ => 0,
+    }
+}
+
+/// Whether body move `a` is legal now (the predicate, R10-R14).
+pub fn check(g: &Rotr, act: &Activation, a: &Action) -> Result<(), Illegal> {
+    let r = range(g, act, a)?;
+    let v = value(a);
+    if r.contains(&v) {
+        return Ok(());
+    }
+    let name = &g
+        .info(match *a {
+            Action::Move { unit, .. }
+            | Action::SideStep { unit, .. }
+            | Action::Wheel { unit, .. }
+            | Action::AboutFace(unit) => unit,
+            _ => unreachable!("range checked the kind"),
+        })
+        .name;
+    Err(match *a {
+        Action::Wheel { .. } if *r.end() < 1 => {
+            illegal("ROTR 6.3", format!("{name} cannot wheel that way: blocked or no movement left (R11)"))
+        }
+        Action::Wheel { .. } => {
+            illegal("ROTR 6.3", format!("{name} may wheel 1 to {} degrees that way, not {v} (R11)", r.end()))
+        }
+        _ if *r.end() < 1 => {
+            illegal("ROTR 6.6", format!("{name} cannot move that way: blocked or no movement left (R10)"))
+        }
+        _ => illegal(
+            "ROTR 6.6",
+            format!(
+                "{name} may move {} to {} that way, not {} (R10)",
+                super::inches(1),
+                super::inches(*r.end()),
+                super::inches(v)
+            ),
+        ),
+    })
+}
+
+/// Applies body move `a`, known legal: the stands moved, the movement paid, the log written.
+pub fn apply(g: &mut Rotr, act: &mut Activation, a: &Action) {
+    let (u, body, cost, side, about, words) = {
+        let (u, body) = match *a {
+            Action::Move { unit, .. }
+            | Action::SideStep { unit, .. }
+            | Action::Wheel { unit, .. }
+            | Action::AboutFace(unit) => (unit, g.body(unit).expect("on the table").clone()),
+            _ => return,
+        };
+        match *a {
+            Action::Move { angle, dist, .. } => {
+                let d = i64::from(dist);
+                let how = if angle == 0 {
+                    "straight ahead".to_string()
+                } else {
+                    format!("obliquely {} degrees {}", angle.abs(), if angle > 0 { "right" } else { "left" })
+                };
+                (
+                    u,
+                    body.translated(body.facing().turned(angle), d),
+                    d,
+                    0,
+                    false,
+                    format!("moves {} {how} (6.3)", super::inches(d)),
+                )
+            }
+            Action::SideStep { right, dist, .. } => {
+                let d = i64::from(dist);
+                (
+                    u,
+                    body.translated(body.facing().turned(if right { 90 } else { -90 }), d),
+                    d,
+                    d,
+                    false,
+                    format!("side-steps {} to the {} (6.3)", super::inches(d), if right { "right" } else { "left" }),
+                )
+            }
+            Action::Wheel { end, forward, deg, .. } => {
+                let cost = table::arc_cost(super::front_width(&body), u16::try_from(deg).unwrap_or(0));
+                let turned = body.wheeled(pivot(&body, end), sense(end, forward).sign() * deg);
+                let about = match end {
+                    End::Left => "left",
+                    End::Right => "right",
+                };
+                (
+                    u,
+                    turned,
+                    cost,
+                    0,
+                    false,
+                    format!(
+                        "wheels {deg} degrees about its {about} end, {} (6.3; the arc costs {}, R11)",
+                        if forward { "forward" } else { "back" },
+                        super::inches(cost)
+                    ),
+                )
+            }
+            Action::AboutFace(_) => {
+                let cost = about_face_cost(g.unit(u).formation, act.spent(g, u).normal);
+                (u, body.about_face(), cost, 0, true, format!("about-faces (6.3, R14; costs {})", super::inches(cost)))
+            }
+            _ => return,
+        }
+    };
+    g.unit_mut(u).place = Place::Table(body);
+    act.pay(g, u, cost, side, about);
+    act.selected = Some(u);
+    act.tried.clear();
+    act.tried.push(u);
+    let left = act.left(g, u);
+    let name = g.info(u).name.clone();
+    g.log.push_about(&name, "ROTR 6.3", || format!("{name} {words}; {} of movement left.", super::inches(left)));
+}
