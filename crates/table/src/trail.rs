@@ -117,6 +117,17 @@ impl Trail {
         }
     }
 
+    /// The trail walked the other way (R14's countermarch: the rear rank leads): its corners in
+    /// reverse order and each stretch's facing turned about. Trim it to the column's length
+    /// first ([`Trail::trimmed`]) so that the new head stands where the rear stand's back was.
+    #[must_use]
+    pub fn reversed(&self) -> Trail {
+        Trail {
+            points: self.points.iter().rev().copied().collect(),
+            facings: self.facings.iter().rev().map(|f| f.turned(180)).collect(),
+        }
+    }
+
     /// The trail with only its last `keep` sixteenths (the column's length, R15.1), its first
     /// corner moved up the stretch it lies on; the whole trail when it is shorter.
     #[must_use]
@@ -195,6 +206,10 @@ pub fn column_sweep_clear(
         Clearance::Apart(r) => r.max(0),
     };
     let boxed: Vec<(&Polygon, Bbox)> = obstacles.iter().filter_map(|o| o.bbox().map(|b| (o, b))).collect();
+    if boxed.is_empty() {
+        // Nothing to meet: clear without sweeping.
+        return Some(true);
+    }
     let blocked = |shape: &Polygon| {
         let Some(sb) = shape.bbox() else { return false };
         boxed.iter().any(|(o, ob)| {
@@ -264,6 +279,24 @@ fn sweep_along(trail: &Trail, lengths: &[f64], (from, to): (f64, f64), width: i3
         out.push(end.polygon());
     }
     out
+}
+
+#[cfg(test)]
+mod reversed_tests {
+    use super::*;
+
+    /// A trail reversed twice is itself; reversed, its head is its old start, facing back
+    /// down its first stretch.
+    #[test]
+    fn reversed_twice_is_the_trail_and_leads_from_the_old_start() {
+        let t = march(&Trail::straight(Pos::new(100, 100), Facing::new(0), 80), 30, 64).expect("a march");
+        assert_eq!(t.reversed().reversed(), t);
+        let r = t.reversed();
+        assert_eq!(r.head(), t.points()[0]);
+        assert_eq!(r.facing(), t.facings()[0].turned(180));
+        assert_eq!(r.points().len(), t.points().len());
+        assert!((r.length() - t.length()).abs() < 1e-9);
+    }
 }
 
 #[cfg(test)]

@@ -53,8 +53,19 @@ pub enum Action {
         /// Whole degrees, 1 to 180.
         deg: i32,
     },
-    /// 6.3, R14: the unit about-faces, each stand turning where it stands.
+    /// 6.3, R14: the unit about-faces, each stand turning where it stands (a column
+    /// countermarches: its rear rank leads).
     AboutFace(UnitId),
+    /// 5.1, 6.3, R15: a March Column's head turns `turn` degrees (-90 to 90, positive to the
+    /// right, free) and walks `dist` sixteenths straight on, the column following its trail.
+    March {
+        /// The unit.
+        unit: UnitId,
+        /// Degrees the head turns first.
+        turn: i32,
+        /// Sixteenths of an inch.
+        dist: i32,
+    },
 }
 
 impl Action {
@@ -65,7 +76,8 @@ impl Action {
             Action::Move { unit, .. }
             | Action::SideStep { unit, .. }
             | Action::Wheel { unit, .. }
-            | Action::AboutFace(unit) => Some(unit),
+            | Action::AboutFace(unit)
+            | Action::March { unit, .. } => Some(unit),
             _ => None,
         }
     }

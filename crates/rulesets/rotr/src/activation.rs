@@ -38,11 +38,24 @@ impl Activation {
     }
 }
 
+/// R55: unit `u`'s stands and trail as it enters: a column (every arrival of the scenario) with
+/// its rear stand's back edge on the entry point, facing the point's bearing.
+#[must_use]
+pub fn entry(g: &Rotr, u: UnitId) -> Option<(Option<table::Trail>, Body)> {
+    let crate::scenario::Entry::Arrives { at, formation, .. } = &g.info(u).entry else { return None };
+    if crate::movement::column::marches(*formation) {
+        let p = g.scenario().table.point(at)?;
+        let (t, b) = crate::movement::column::entering(g, u, p.at, p.bearing);
+        return Some((Some(t), b));
+    }
+    g.scenario().arrival_body(g.info(u)).map(|b| (None, b))
+}
+
 /// R55: whether unit `u`'s entry is clear: its stands, placed as they enter, lie on the table
 /// and meet no other unit's stands. If not, the unit waits for a later activation.
 #[must_use]
 pub fn entry_clear(g: &Rotr, u: UnitId) -> bool {
-    let Some(body) = g.scenario().arrival_body(g.info(u)) else { return false };
+    let Some((_, body)) = entry(g, u) else { return false };
     let table = g.scenario().table.rect();
     clear_of_others(g, u, &body) && body.stands.iter().all(|s| inside(&s.polygon(), &table))
 }
@@ -119,8 +132,9 @@ impl Procedure<Rotr, Action> for Activation {
                 g.log.push_about(name, "ROTR 4.4", || format!("{name}'s operations are over for this activation."));
             }
             Action::Arrive(u) => {
-                let body = g.scenario().arrival_body(g.info(u)).expect("an arriving unit has an entry");
+                let (trail, body) = entry(g, u).expect("an arriving unit has an entry");
                 g.unit_mut(u).place = Place::Table(body);
+                g.unit_mut(u).trail = trail;
                 self.selected = Some(u);
                 self.tried.clear();
                 self.tried.push(u);
@@ -140,7 +154,11 @@ impl Procedure<Rotr, Action> for Activation {
                 return;
             }
             Action::D10(_) | Action::Draw(_) => {}
-            Action::Move { .. } | Action::SideStep { .. } | Action::Wheel { .. } | Action::AboutFace(_) => {
+            Action::Move { .. }
+            | Action::SideStep { .. }
+            | Action::Wheel { .. }
+            | Action::AboutFace(_)
+            | Action::March { .. } => {
                 crate::movement::ops::apply(g, &mut self, a);
             }
         }

@@ -20,7 +20,8 @@ pub fn names_known(g: &Rotr, a: &Action) -> bool {
         | Action::Move { unit: u, .. }
         | Action::SideStep { unit: u, .. }
         | Action::Wheel { unit: u, .. }
-        | Action::AboutFace(u) => usize::from(u.0) < g.units.len(),
+        | Action::AboutFace(u)
+        | Action::March { unit: u, .. } => usize::from(u.0) < g.units.len(),
         Action::Draw(b) => usize::from(b.0) < g.scenario().brigades.len(),
         Action::D10(f) => f <= 9,
         Action::EndActivation => true,
@@ -76,6 +77,13 @@ pub fn describe(g: &Rotr, a: &Action) -> String {
             if forward { "forward" } else { "back" }
         ),
         Action::AboutFace(u) => format!("{} about-faces (6.3)", g.info(u).name),
+        Action::March { unit, turn, dist } => {
+            let how = match turn {
+                0 => "straight on".to_string(),
+                t => format!("its head turning {} degrees to the {}", t.abs(), if t > 0 { "right" } else { "left" }),
+            };
+            format!("{} marches {} in column, {how} (5.1)", g.info(unit).name, inches(i64::from(dist)))
+        }
     }
 }
 
@@ -85,10 +93,7 @@ pub fn describe(g: &Rotr, a: &Action) -> String {
 #[must_use]
 pub fn params(g: &Rotr, a: &Action) -> Vec<Param> {
     let Some(Frame::Activation(act)) = g.stack.last() else { return Vec::new() };
-    let Some(ground) = a.body_move().and_then(|u| g.body(u).map(|b| crate::movement::Ground::of(g, u, b))) else {
-        return Vec::new();
-    };
-    let range = |a: &Action| crate::movement::ops::range_on(g, act, a, Some(&ground));
+    let range = |a: &Action| crate::movement::ops::range(g, act, a);
     let Ok(r) = range(a) else { return Vec::new() };
     let p = |name: &str, unit: &str, min: i64, max: i64, value: i64| Param {
         name: name.into(),
@@ -102,16 +107,18 @@ pub fn params(g: &Rotr, a: &Action) -> Vec<Param> {
         Action::Move { unit, angle, dist } => {
             let d = i64::from(dist);
             let fits = |x: i32| range(&Action::Move { unit, angle: x, dist }).is_ok_and(|r| r.contains(&d));
-            let mut min = angle;
-            while min > -crate::movement::OBLIQUE && fits(min - 1) {
-                min -= 1;
-            }
-            let mut max = angle;
-            while max < crate::movement::OBLIQUE && fits(max + 1) {
-                max += 1;
-            }
+            let (min, max) = run(angle, crate::movement::OBLIQUE, fits);
             vec![
                 p("angle", "degree", i64::from(min), i64::from(max), i64::from(angle)),
+                p("distance", "1/16 in", lo, hi, d),
+            ]
+        }
+        Action::March { unit, turn, dist } => {
+            let d = i64::from(dist);
+            let fits = |x: i32| range(&Action::March { unit, turn: x, dist }).is_ok_and(|r| r.contains(&d));
+            let (min, max) = run(turn, crate::movement::column::TURN_MOST, fits);
+            vec![
+                p("turn", "degree", i64::from(min), i64::from(max), i64::from(turn)),
                 p("distance", "1/16 in", lo, hi, d),
             ]
         }
@@ -121,12 +128,26 @@ pub fn params(g: &Rotr, a: &Action) -> Vec<Param> {
     }
 }
 
+/// The run of whole values around `at`, within `-most..=most`, for which `fits` holds.
+fn run(at: i32, most: i32, fits: impl Fn(i32) -> bool) -> (i32, i32) {
+    let mut min = at;
+    while min > -most && fits(min - 1) {
+        min -= 1;
+    }
+    let mut max = at;
+    while max < most && fits(max + 1) {
+        max += 1;
+    }
+    (min, max)
+}
+
 /// `a` with the values [`params`] lists set to `values`, in the same order.
 #[must_use]
 pub fn with_params(a: &Action, values: &[i64]) -> Option<Action> {
     let v = |i: usize| values.get(i).and_then(|&x| i32::try_from(x).ok());
     match *a {
         Action::Move { unit, .. } if values.len() == 2 => Some(Action::Move { unit, angle: v(0)?, dist: v(1)? }),
+        Action::March { unit, .. } if values.len() == 2 => Some(Action::March { unit, turn: v(0)?, dist: v(1)? }),
         Action::SideStep { unit, right, .. } if values.len() == 1 => {
             Some(Action::SideStep { unit, right, dist: v(0)? })
         }
@@ -149,7 +170,7 @@ pub fn action_view(g: &Rotr, a: &Action) -> ActionView {
         Action::FinishUnit(u) => ("choice", Some(u)),
         // Not on the table until it arrives: a button, not a unit's action.
         Action::Arrive(_) => ("move", None),
-        Action::Move { unit, .. } | Action::SideStep { unit, .. } => ("move", Some(unit)),
+        Action::Move { unit, .. } | Action::SideStep { unit, .. } | Action::March { unit, .. } => ("move", Some(unit)),
         Action::Wheel { unit, .. } | Action::AboutFace(unit) => ("face", Some(unit)),
         Action::EndActivation => ("done", None),
     };

@@ -101,7 +101,7 @@ impl Game for Rotr {
     }
 
     fn apply_unchecked(&mut self, action: &Action) {
-        self.legal_memo.forget();
+        self.forget();
         engine::procedure::apply(self, action);
     }
 

@@ -38,7 +38,7 @@ pub fn new_game(option_names: Vec<String>, opt: Options) -> Rotr {
                 }
                 Entry::Arrives { formation, .. } => (Place::Due, formation),
             };
-            UnitState { place, formation, figures: u.stand_figures.clone(), performance: None }
+            UnitState { place, formation, figures: u.stand_figures.clone(), performance: None, trail: None }
         })
         .collect();
     let commanders = s
@@ -60,7 +60,20 @@ pub fn new_game(option_names: Vec<String>, opt: Options) -> Rotr {
         stack: vec![Frame::Over, Frame::Seq(SeqFrame::Turn)],
         log: Log::recording(),
         legal_memo: engine::LegalMemo::default(),
+        reach: crate::movement::Reach::default(),
     };
+    // Columns set up stand on a straight trail, as they will march (R15.1).
+    for u in g.unit_ids().collect::<Vec<_>>() {
+        if crate::movement::column::marches(g.unit(u).formation)
+            && let Some(head) = g.body(u).and_then(|b| b.stands.first()).copied()
+        {
+            let (l, r) = head.front();
+            let front = table::Pos::new(l.x + (r.x - l.x) / 2, l.y + (r.y - l.y) / 2);
+            let (t, b) = crate::movement::column::straight(&g, u, front, head.facing);
+            g.unit_mut(u).place = Place::Table(b);
+            g.unit_mut(u).trail = Some(t);
+        }
+    }
     g.log.push("ROTR 4.2", || format!("{}: set-up ({}).", s.title, s.status));
     crate::ratings::at_set_up(&mut g);
     g

@@ -44,6 +44,9 @@ pub struct UnitState {
     pub figures: Vec<u8>,
     /// Its performance once rolled or assigned (2.1, R4); `None` until a rule first needs it.
     pub performance: Option<Performance>,
+    /// A March Column's trail (R15.1): the way its head has come, once it has marched; `None`
+    /// until then (a column as it arrived or formed lies straight behind its head).
+    pub trail: Option<table::Trail>,
 }
 
 /// Where a commander is (R8).
@@ -87,6 +90,8 @@ pub struct Rotr {
     pub(crate) log: Log,
     /// The legal actions of the position, listed once (not part of the position).
     pub(crate) legal_memo: engine::LegalMemo<crate::Action>,
+    /// The body moves' ranges found in the position (not part of the position).
+    pub(crate) reach: crate::movement::Reach,
 }
 
 /// The Belmont scenario, loaded once from the files compiled in.
@@ -265,5 +270,12 @@ impl Rotr {
     #[must_use]
     pub fn pending(&self) -> Option<&Frame> {
         self.stack.last()
+    }
+
+    /// Forgets what was worked out from the position (its legal actions, its ranges): called at
+    /// every change of it.
+    pub(crate) fn forget(&mut self) {
+        self.legal_memo.forget();
+        self.reach.forget();
     }
 }

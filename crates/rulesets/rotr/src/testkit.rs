@@ -38,21 +38,29 @@ pub fn body_at(g: &Rotr, u: UnitId, formation: Formation, front: Pos, facing: i3
 /// Puts unit `u` on the table in `formation` at `front` facing `facing` degrees.
 pub fn put(g: &mut Rotr, u: UnitId, formation: Formation, front: Pos, facing: i32) {
     let body = body_at(g, u, formation, front, facing);
-    g.legal_memo.forget();
+    g.forget();
     let s = g.unit_mut(u);
     s.place = Place::Table(body);
     s.formation = formation;
+    s.trail = None;
+    // A column stands on its trail, as it will march (R15.1).
+    if crate::movement::column::marches(formation) {
+        let (t, b) = crate::movement::column::straight(g, u, front, Facing::new(facing));
+        let s = g.unit_mut(u);
+        s.place = Place::Table(b);
+        s.trail = Some(t);
+    }
 }
 
 /// Takes unit `u` off the table, as if not yet arrived.
 pub fn lift(g: &mut Rotr, u: UnitId) {
-    g.legal_memo.forget();
+    g.forget();
     g.unit_mut(u).place = Place::Due;
 }
 
 /// Begins turn `turn` afresh (its cup filled by R1), whatever was under way.
 pub fn begin_turn(g: &mut Rotr, turn: u8) {
-    g.legal_memo.forget();
+    g.forget();
     g.turn = turn;
     g.cup.clear();
     g.stack = vec![Frame::Over, Frame::Seq(SeqFrame::Turn)];

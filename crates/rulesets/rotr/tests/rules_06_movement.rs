@@ -22,6 +22,12 @@ fn alone() -> (Rotr, UnitId) {
     (g, u)
 }
 
+/// The most of the distances `pick` reads from the listed actions (the menu's "as far as it
+/// may go").
+fn most_listed(g: &Rotr, pick: impl Fn(&Action) -> Option<i32>) -> i32 {
+    g.legal_actions().iter().filter_map(pick).max().expect("such an action listed")
+}
+
 fn front(g: &Rotr, u: UnitId) -> (Pos, Pos) {
     g.body(u).expect("on the table").front()
 }
@@ -144,15 +150,10 @@ fn rule_6_6_move_through_a_stand_refused() {
     let e = g.apply(&Action::Move { unit: u, angle: 0, dist: 90 }).expect_err("through the 30th");
     assert_eq!(e.rule, "ROTR 6.6");
     assert!(g.apply(&Action::Move { unit: u, angle: 0, dist: 48 }).is_err(), "touching is no move's end (R10.2)");
-    let most = g
-        .legal_actions()
-        .iter()
-        .filter_map(|a| match *a {
-            Action::Move { angle: 0, dist, .. } => Some(dist),
-            _ => None,
-        })
-        .max()
-        .expect("a move straight ahead listed");
+    let most = most_listed(&g, |a| match *a {
+        Action::Move { angle: 0, dist, .. } => Some(dist),
+        _ => None,
+    });
     assert_eq!(most, 47, "a sixteenth short");
     g.apply(&Action::Move { unit: u, angle: 0, dist: 47 }).expect("a sixteenth short");
 }
@@ -241,4 +242,121 @@ fn the_menu_samples_the_ranges_and_views_carry_them() {
     assert_eq!((v.params[1].min, v.params[1].max), (1, 96));
     assert_eq!(v.kind, "move");
     assert_eq!(g.action_view(&Action::AboutFace(u)).kind, "face");
+}
+
+/// The 2nd Tennessee in March Column on open ground at (30, 30) facing 0, Walker's chit drawn
+/// on turn 2 (it is Walker's), nothing else on the table.
+fn column() -> (Rotr, UnitId) {
+    let mut g = rated();
+    rotr::testkit::begin_turn(&mut g, 2);
+    clear_table(&mut g);
+    let u = unit(&g, "2nd Tennessee");
+    put(&mut g, u, Formation::MarchColumn, Pos::inches(30, 30), 0);
+    activate(&mut g, "Walker");
+    g.apply(&Action::Select(u)).expect("select");
+    (g, u)
+}
+
+fn head(g: &Rotr, u: UnitId) -> table::Stand {
+    g.body(u).expect("on").stands[0]
+}
+
+/// 5.1, R15: a March Column marches 12 inches (sheet A), its stands following its head.
+#[test]
+fn rule_5_1_march_column_follows_its_head() {
+    let (mut g, u) = column();
+    let before = g.body(u).expect("on").clone();
+    assert!(g.apply(&Action::March { unit: u, turn: 0, dist: 193 }).is_err(), "past 12 inches");
+    g.apply(&Action::March { unit: u, turn: 0, dist: 96 }).expect("6 inches");
+    let after = g.body(u).expect("on");
+    for (a, b) in before.stands.iter().zip(&after.stands) {
+        assert!((b.centre.y - a.centre.y - 96).abs() <= 1 && (b.centre.x - a.centre.x).abs() <= 1, "{a:?} -> {b:?}");
+    }
+    assert!(g.log().events().iter().any(|e| e.text.contains("marches 6 in")));
+    // A turn of 90 degrees to the right, then 2 inches: the head faces 90, the rear still 0.
+    g.apply(&Action::March { unit: u, turn: 90, dist: 32 }).expect("a right turn");
+    let b = g.body(u).expect("on");
+    assert_eq!(b.stands[0].facing.degrees(), 90);
+    assert_eq!(b.stands.last().expect("stands").facing.degrees(), 0, "the rear follows the trail");
+    // 64 of 192 left.
+    assert!(g.apply(&Action::March { unit: u, turn: 0, dist: 65 }).is_err());
+    g.apply(&Action::March { unit: u, turn: 0, dist: 64 }).expect("the rest");
+}
+
+/// 6.3: the head turns at most 90 degrees.
+#[test]
+fn rule_6_3_column_head_turns_90_not_91() {
+    let (mut g, u) = column();
+    let e = g.apply(&Action::March { unit: u, turn: -91, dist: 16 }).expect_err("91 degrees");
+    assert_eq!(e.rule, "ROTR 6.3");
+    g.apply(&Action::March { unit: u, turn: -90, dist: 16 }).expect("90 degrees");
+    assert_eq!(head(&g, u).facing.degrees(), 270);
+}
+
+/// R15: a column marches, never moves as a body; a line moves, never marches.
+#[test]
+fn rule_5_1_columns_march_lines_move() {
+    let (mut g, u) = column();
+    let e = g.apply(&Action::Move { unit: u, angle: 0, dist: 16 }).expect_err("a column");
+    assert_eq!(e.rule, "ROTR 5.1");
+    let (mut g, u) = alone();
+    let e = g.apply(&Action::March { unit: u, turn: 0, dist: 16 }).expect_err("a line");
+    assert_eq!(e.rule, "ROTR 5.1");
+}
+
+/// 6.6, R15.3: a column stops short of a unit across its way; the most listed is legal and a
+/// sixteenth more is not.
+#[test]
+fn rule_6_6_a_column_stops_short_of_a_unit_ahead() {
+    let (mut g, u) = column();
+    let other = unit(&g, "15th Tennessee");
+    let h = head(&g, u);
+    let depth = g.info(other).stand.1;
+    // A line across the way, its rear edge 5 inches ahead of the head's front.
+    put(&mut g, other, Formation::Line, Pos::new(h.centre.x, h.centre.y + h.depth / 2 + 80 + depth), 0);
+    let most = most_listed(&g, |a| match *a {
+        Action::March { turn: 0, dist, .. } => Some(dist),
+        _ => None,
+    });
+    assert!((78..80).contains(&most), "{most}");
+    assert!(g.clone().apply(&Action::March { unit: u, turn: 0, dist: most + 1 }).is_err());
+    g.apply(&Action::March { unit: u, turn: 0, dist: most }).expect("short of it");
+}
+
+/// R14: a column's countermarch costs a quarter of its move, and its rear stand leads.
+#[test]
+fn rule_6_3_column_about_face_costs_a_quarter_and_the_rear_leads() {
+    let (mut g, u) = column();
+    let rear = *g.body(u).expect("on").stands.last().expect("stands");
+    g.apply(&Action::AboutFace(u)).expect("countermarch");
+    let h = head(&g, u);
+    assert_eq!(h.facing.degrees(), 180);
+    assert!(h.centre.dist2(rear.centre) <= 4, "the old rear leads: {rear:?} {h:?}");
+    // 192 less 48.
+    assert!(g.apply(&Action::March { unit: u, turn: 0, dist: 145 }).is_err());
+    g.apply(&Action::March { unit: u, turn: 0, dist: 144 }).expect("the rest");
+}
+
+/// R10.5: water is impassable: a line marching on the pond stops short of its edge.
+#[test]
+fn rule_6_6_water_stops_a_move() {
+    let mut g = rated();
+    clear_table(&mut g);
+    let u = unit(&g, "27th Illinois");
+    // Facing 180 (toward y = 0), its front at y = 27 inches, below the pond (y 15.5-23).
+    put(&mut g, u, Formation::Line, Pos::inches(17, 27), 180);
+    activate(&mut g, "McClernand");
+    g.apply(&Action::Select(u)).expect("select");
+    let most = most_listed(&g, |a| match *a {
+        Action::Move { angle: 0, dist, .. } => Some(dist),
+        _ => None,
+    });
+    assert!(most < 96, "the pond is nearer than the 6 inches: {most}");
+    assert!(g.clone().apply(&Action::Move { unit: u, angle: 0, dist: most + 1 }).is_err());
+    g.apply(&Action::Move { unit: u, angle: 0, dist: most }).expect("short of the water");
+    let pond = match &g.scenario().table.feature("Pond").expect("the pond").shape {
+        rotr::scenario::Shape::Area { polygon, .. } => polygon.clone(),
+        _ => panic!("an area"),
+    };
+    assert!(g.body(u).expect("on").stands.iter().all(|s| !table::within(&s.polygon(), &pond, 0)));
 }

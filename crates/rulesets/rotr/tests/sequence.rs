@@ -180,7 +180,13 @@ fn r55_arrival_due_must_arrive() {
     assert!(!legal.contains(&Action::Arrive(tn15)));
     g.apply(&Action::Arrive(tn2)).expect("arrives");
     let body = g.body(tn2).expect("on the table");
-    assert_eq!(body, &g.scenario().arrival_body(g.info(tn2)).expect("entry"));
+    let (_, entry) = rotr::activation::entry(&g, tn2).expect("an entry");
+    assert_eq!(body, &entry);
+    // Its rear stand's back edge on the landing, facing inland (R55).
+    let landing = g.scenario().table.point("Belmont landing").expect("the point").at;
+    let [_, bl, br, _] = body.stands.last().expect("stands").corners();
+    let back = table::Pos::new(bl.x + (br.x - bl.x) / 2, bl.y + (br.y - bl.y) / 2);
+    assert!(back.dist2(landing) <= 2, "{back:?} {landing:?}");
     assert_eq!(g.unit(tn2).formation, Formation::MarchColumn);
     assert!(g.legal_actions().contains(&Action::EndActivation));
     // Walker came with it.
@@ -200,7 +206,7 @@ fn r55_arrival_waits_when_blocked() {
     let tn2 = unit(&g, "2nd Tennessee");
     // Another unit stands on the landing.
     let blocker = unit(&g, "13th Arkansas");
-    let entry = g.scenario().arrival_body(g.info(tn2)).expect("entry");
+    let (_, entry) = rotr::activation::entry(&g, tn2).expect("entry");
     put(&mut g, blocker, Formation::Line, entry.stands[0].centre, 270);
     draw(&mut g, "Walker");
     let legal = g.legal_actions();

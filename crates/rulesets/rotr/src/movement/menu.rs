@@ -4,8 +4,7 @@
 //! enemy, and the wheel that faces him. Every entry passes the predicate (the conformance suite
 //! plays listed actions through `apply`); a page's drag reaches the rest of each range.
 
-use super::Ground;
-use super::ops::range_on;
+use super::ops::range;
 use super::{End, OBLIQUE, moves_as_a_body};
 use crate::action::Action;
 use crate::activation::Activation;
@@ -44,12 +43,17 @@ pub fn toward_enemy(g: &Rotr, u: UnitId) -> Option<i32> {
 /// Unit `u`'s body moves on the menu.
 #[must_use]
 pub fn body_moves(g: &Rotr, act: &Activation, u: UnitId) -> Vec<Action> {
-    if !moves_as_a_body(g.unit(u).formation) || g.body(u).is_none() {
+    if g.body(u).is_none() {
+        return Vec::new();
+    }
+    if super::column::marches(g.unit(u).formation) {
+        return marches(g, act, u);
+    }
+    if !moves_as_a_body(g.unit(u).formation) {
         return Vec::new();
     }
     let mut out = Vec::new();
-    let ground = Ground::of(g, u, g.body(u).expect("on the table"));
-    let range = |g: &Rotr, act: &Activation, a: &Action| range_on(g, act, a, Some(&ground));
+
     let spent = act.spent(g, u);
     let half = spent.normal / 2 - spent.used;
     let enemy = toward_enemy(g, u);
@@ -103,6 +107,28 @@ fn distances(most: i64, points: &[i64]) -> Vec<i64> {
         if (1..most).contains(&p) && !out.contains(&p) {
             out.push(p);
         }
+    }
+    out
+}
+
+/// A March Column's marches on the menu: its head straight on, 45 and 90 degrees either way and
+/// toward the nearest enemy; each as far as it may go, half that, and an inch; and the
+/// countermarch.
+fn marches(g: &Rotr, act: &Activation, u: UnitId) -> Vec<Action> {
+    let mut out = Vec::new();
+    let mut turns = vec![0, -45, 45, -90, 90];
+    if let Some(d) = toward_enemy(g, u).filter(|d| d.abs() <= super::column::TURN_MOST && !turns.contains(d)) {
+        turns.push(d);
+    }
+    for turn in turns {
+        let Ok(r) = range(g, act, &Action::March { unit: u, turn, dist: 1 }) else { continue };
+        let most = *r.end();
+        for d in distances(most, &[most / 2, INCH]) {
+            out.push(Action::March { unit: u, turn, dist: i32::try_from(d).unwrap_or(i32::MAX) });
+        }
+    }
+    if range(g, act, &Action::AboutFace(u)).is_ok() {
+        out.push(Action::AboutFace(u));
     }
     out
 }

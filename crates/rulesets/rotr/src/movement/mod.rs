@@ -11,6 +11,7 @@
 //! short of its first contact; a stand already touching an obstacle (a friend beside it, 6.6
 //! lets units touch) may move along or away from it but never into it.
 
+pub mod column;
 pub mod menu;
 pub mod ops;
 
@@ -23,6 +24,70 @@ pub const OBLIQUE: i32 = 45;
 
 /// The most degrees one wheel may swing (R11.3).
 pub const WHEEL_MOST: u16 = 180;
+
+/// A range a body move's values are bounded by, for [`Reach`]: the most a unit may move at an
+/// angle, side-step to a side, wheel about an end, march after a turn, and whether it may
+/// countermarch.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Query {
+    /// Straight at this angle off the facing.
+    Move(i32),
+    /// A side step, right or left.
+    SideStep(bool),
+    /// A wheel about this end, forward or back.
+    Wheel(End, bool),
+    /// A countermarch (1 clear, 0 not).
+    AboutFace,
+    /// A march after this turn.
+    March(i32),
+}
+
+/// The ranges found in the position as it stands, each computed once (a page's drag, the
+/// menu and the predicate ask the same ranges many times; the angle run of one move asks
+/// ninety). Not part of the position: forgotten at every change of it, hashing to nothing and
+/// equal to any other, as `engine::LegalMemo` is.
+#[derive(Debug, Default)]
+pub struct Reach(std::sync::Mutex<std::collections::HashMap<(UnitId, Query), i64>>);
+
+impl Reach {
+    /// The value of `q` for unit `u`, computed by `f` if not yet known in this position.
+    pub fn get_or(&self, u: UnitId, q: Query, f: &dyn Fn() -> i64) -> i64 {
+        if let Ok(m) = self.0.lock()
+            && let Some(&v) = m.get(&(u, q))
+        {
+            return v;
+        }
+        let v = f();
+        if let Ok(mut m) = self.0.lock() {
+            m.insert((u, q), v);
+        }
+        v
+    }
+
+    /// Forgets every value: the position changed.
+    pub fn forget(&self) {
+        if let Ok(mut m) = self.0.lock() {
+            m.clear();
+        }
+    }
+}
+
+impl Clone for Reach {
+    /// A copy of the same position knows the same ranges.
+    fn clone(&self) -> Reach {
+        Reach(std::sync::Mutex::new(self.0.lock().map(|m| m.clone()).unwrap_or_default()))
+    }
+}
+
+impl std::hash::Hash for Reach {
+    fn hash<H: std::hash::Hasher>(&self, _: &mut H) {}
+}
+
+impl PartialEq for Reach {
+    fn eq(&self, _: &Reach) -> bool {
+        true
+    }
+}
 
 /// Which end of the front stays put in a wheel (R11.1).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, serde::Serialize, serde::Deserialize)]

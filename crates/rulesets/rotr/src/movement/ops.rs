@@ -7,7 +7,7 @@
 //! deeds (fire, formation changes) and the half-move rule that binds them join with fire
 //! (step 8) and formation changes (step 6).
 
-use super::{End, Ground, OBLIQUE, WHEEL_MOST, max_travel, max_wheel, moves_as_a_body, pivot, sense};
+use super::{End, Ground, OBLIQUE, WHEEL_MOST, column, max_travel, max_wheel, moves_as_a_body, pivot, sense};
 use crate::action::Action;
 use crate::activation::Activation;
 use crate::scenario::{Arm, Formation};
@@ -118,34 +118,34 @@ pub fn range_on(
     a: &Action,
     ground: Option<&Ground>,
 ) -> Result<RangeInclusive<i64>, Illegal> {
-    let u = match *a {
-        Action::Move { unit, .. }
-        | Action::SideStep { unit, .. }
-        | Action::Wheel { unit, .. }
-        | Action::AboutFace(unit) => unit,
-        _ => return Err(illegal("ROTR 6.3", "not a move".into())),
-    };
+    let Some(u) = a.body_move() else { return Err(illegal("ROTR 6.3", "not a move".into())) };
     may_operate(g, act, u)?;
     let name = &g.info(u).name;
     let formation = g.unit(u).formation;
-    if !moves_as_a_body(formation) {
-        return Err(illegal(
-            "ROTR 5.1",
-            format!("{name} is in {}: a column follows its head's path (R15)", formation.name()),
-        ));
+    let column = column::marches(formation);
+    match *a {
+        Action::March { .. } if !column => {
+            return Err(illegal(
+                "ROTR 5.1",
+                format!("{name} is in {}: only a March Column marches on its trail (R15)", formation.name()),
+            ));
+        }
+        Action::Move { .. } | Action::SideStep { .. } | Action::Wheel { .. } if !moves_as_a_body(formation) => {
+            return Err(illegal(
+                "ROTR 5.1",
+                format!("{name} is in {}: a column follows its head's path (R15)", formation.name()),
+            ));
+        }
+        _ => {}
     }
     let body = g.body(u).expect("on the table").clone();
-    let owned;
-    let ground = match ground {
-        Some(gr) => gr,
-        None => {
-            owned = Ground::of(g, u, &body);
-            &owned
-        }
-    };
+    // The unit's ground, sorted once and only when a value is not already known.
+    let owned = std::cell::OnceCell::new();
+    let ground = || ground.unwrap_or_else(|| owned.get_or_init(|| Ground::of(g, u, &body)));
     let left = act.left(g, u);
     let spent = act.spent(g, u);
     let none = |rule: &str, why: String| Err(illegal(rule, format!("{name}: {why}")));
+    let most = |q: super::Query, f: &dyn Fn() -> i64| g.reach.get_or(u, q, f);
     match *a {
         Action::Move { angle, .. } => {
             if !(-OBLIQUE..=OBLIQUE).contains(&angle) {
@@ -155,18 +155,19 @@ pub fn range_on(
                 );
             }
             let bearing = body.facing().turned(angle);
-            Ok(1..=max_travel(&body, bearing, ground, left))
+            Ok(1..=most(super::Query::Move(angle), &|| max_travel(&body, bearing, ground(), left)))
         }
         Action::SideStep { right, .. } => {
             let cap = (spent.normal / 2 - spent.side).min(left);
             let bearing = body.facing().turned(if right { 90 } else { -90 });
-            Ok(1..=max_travel(&body, bearing, ground, cap.max(0)))
+            Ok(1..=most(super::Query::SideStep(right), &|| max_travel(&body, bearing, ground(), cap.max(0))))
         }
         Action::Wheel { end, forward, .. } => {
             let width = super::front_width(&body);
             let affordable = (0..=WHEEL_MOST).rev().find(|&d| table::arc_cost(width, d) <= left).unwrap_or(0);
-            let most = max_wheel(&body, pivot(&body, end), sense(end, forward), ground, affordable);
-            Ok(1..=i64::from(most))
+            Ok(1..=most(super::Query::Wheel(end, forward), &|| {
+                i64::from(max_wheel(&body, pivot(&body, end), sense(end, forward), ground(), affordable))
+            }))
         }
         Action::AboutFace(_) => {
             if spent.about_faced {
@@ -179,7 +180,21 @@ pub fn range_on(
                     format!("an about face costs {} and it has {} left", super::inches(cost), super::inches(left)),
                 );
             }
+            let clear =
+                || i64::from(column::countermarched(g, u).is_some_and(|(_, b)| column::lies_clear(&b, ground())));
+            if column && most(super::Query::AboutFace, &clear) == 0 {
+                return none("ROTR 6.6", "its countermarch would meet another unit (R10, R14)".into());
+            }
             Ok(0..=0)
+        }
+        Action::March { turn, .. } => {
+            if turn.abs() > column::TURN_MOST {
+                return none(
+                    "ROTR 6.3",
+                    format!("a column's head turns at most {} degrees, not {}", column::TURN_MOST, turn.abs()),
+                );
+            }
+            Ok(1..=most(super::Query::March(turn), &|| column::max_march(g, u, turn, ground(), left)))
         }
         _ => unreachable!("matched above"),
     }
@@ -199,7 +214,7 @@ pub fn about_face_cost(f: Formation, normal: i64) -> i64 {
 #[must_use]
 pub fn value(a: &Action) -> i64 {
     match *a {
-        Action::Move { dist, .. } | Action::SideStep { dist, .. } => i64::from(dist),
+        Action::Move { dist, .. } | Action::SideStep { dist, .. } | Action::March { dist, .. } => i64::from(dist),
         Action::Wheel { deg, .. } => i64::from(deg),
         _ => 0,
     }
@@ -212,15 +227,7 @@ pub fn check(g: &Rotr, act: &Activation, a: &Action) -> Result<(), Illegal> {
     if r.contains(&v) {
         return Ok(());
     }
-    let name = &g
-        .info(match *a {
-            Action::Move { unit, .. }
-            | Action::SideStep { unit, .. }
-            | Action::Wheel { unit, .. }
-            | Action::AboutFace(unit) => unit,
-            _ => unreachable!("range checked the kind"),
-        })
-        .name;
+    let name = &g.info(a.body_move().expect("range checked the kind")).name;
     Err(match *a {
         Action::Wheel { .. } if *r.end() < 1 => {
             illegal("ROTR 6.3", format!("{name} cannot wheel that way: blocked or no movement left (R11)"))
@@ -245,14 +252,10 @@ pub fn check(g: &Rotr, act: &Activation, a: &Action) -> Result<(), Illegal> {
 
 /// Applies body move `a`, known legal: the stands moved, the movement paid, the log written.
 pub fn apply(g: &mut Rotr, act: &mut Activation, a: &Action) {
-    let (u, body, cost, side, about, words) = {
-        let (u, body) = match *a {
-            Action::Move { unit, .. }
-            | Action::SideStep { unit, .. }
-            | Action::Wheel { unit, .. }
-            | Action::AboutFace(unit) => (unit, g.body(unit).expect("on the table").clone()),
-            _ => return,
-        };
+    let Some(u) = a.body_move() else { return };
+    let mut trail = None;
+    let (body, cost, side, about, words) = {
+        let body = g.body(u).expect("on the table").clone();
         match *a {
             Action::Move { angle, dist, .. } => {
                 let d = i64::from(dist);
@@ -262,7 +265,6 @@ pub fn apply(g: &mut Rotr, act: &mut Activation, a: &Action) {
                     format!("obliquely {} degrees {}", angle.abs(), if angle > 0 { "right" } else { "left" })
                 };
                 (
-                    u,
                     body.translated(body.facing().turned(angle), d),
                     d,
                     0,
@@ -273,7 +275,6 @@ pub fn apply(g: &mut Rotr, act: &mut Activation, a: &Action) {
             Action::SideStep { right, dist, .. } => {
                 let d = i64::from(dist);
                 (
-                    u,
                     body.translated(body.facing().turned(if right { 90 } else { -90 }), d),
                     d,
                     d,
@@ -289,7 +290,6 @@ pub fn apply(g: &mut Rotr, act: &mut Activation, a: &Action) {
                     End::Right => "right",
                 };
                 (
-                    u,
                     turned,
                     cost,
                     0,
@@ -302,13 +302,38 @@ pub fn apply(g: &mut Rotr, act: &mut Activation, a: &Action) {
                 )
             }
             Action::AboutFace(_) => {
-                let cost = about_face_cost(g.unit(u).formation, act.spent(g, u).normal);
-                (u, body.about_face(), cost, 0, true, format!("about-faces (6.3, R14; costs {})", super::inches(cost)))
+                let formation = g.unit(u).formation;
+                let cost = about_face_cost(formation, act.spent(g, u).normal);
+                let turned = if column::marches(formation) {
+                    let (t, b) = column::countermarched(g, u).expect("checked legal");
+                    trail = Some(t);
+                    b
+                } else {
+                    body.about_face()
+                };
+                (turned, cost, 0, true, format!("about-faces (6.3, R14; costs {})", super::inches(cost)))
+            }
+            Action::March { turn, dist, .. } => {
+                let d = i64::from(dist);
+                let (t, b) = column::marched(g, u, turn, d).expect("checked legal");
+                trail = Some(t);
+                let how = match turn {
+                    0 => String::new(),
+                    t => format!(
+                        ", its head turning {} degrees to the {}",
+                        t.abs(),
+                        if t > 0 { "right" } else { "left" }
+                    ),
+                };
+                (b, d, 0, false, format!("marches {}{how} (5.1, R15)", super::inches(d)))
             }
             _ => return,
         }
     };
     g.unit_mut(u).place = Place::Table(body);
+    if trail.is_some() {
+        g.unit_mut(u).trail = trail;
+    }
     act.pay(g, u, cost, side, about);
     act.selected = Some(u);
     act.tried.clear();
