@@ -3,7 +3,7 @@
 //! angles (plan 4.2) join as their steps build them; step 4 has the sequence's own acts.
 
 use crate::movement::End;
-use crate::state::{BrigadeId, UnitId};
+use crate::state::{BrigadeId, CommanderId, UnitId};
 use serde::{Deserialize, Serialize};
 
 /// An action.
@@ -65,6 +65,23 @@ pub enum Action {
         turn: i32,
         /// Sixteenths of an inch.
         dist: i32,
+    },
+    /// 6.14, R8: a commander walks straight to the point `x`, `y` (sixteenths of an inch from
+    /// the table's corner), leaving any unit he was with.
+    Walk {
+        /// The commander.
+        commander: CommanderId,
+        /// Across the table.
+        x: i32,
+        /// Down the table.
+        y: i32,
+    },
+    /// 6.14, R8: a commander rides to a friendly unit and attaches himself to it.
+    Attach {
+        /// The commander.
+        commander: CommanderId,
+        /// The unit.
+        unit: UnitId,
     },
 }
 

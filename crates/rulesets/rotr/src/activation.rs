@@ -111,6 +111,7 @@ impl Procedure<Rotr, Action> for Activation {
         if let Some(u) = self.selected {
             out.extend(crate::movement::menu::body_moves(g, self, u));
         }
+        out.extend(crate::commanders::menu(g, self));
         out.extend(self.selected.map(Action::FinishUnit));
         if arrive.is_empty() {
             out.push(Action::EndActivation);
@@ -161,6 +162,7 @@ impl Procedure<Rotr, Action> for Activation {
             | Action::March { .. } => {
                 crate::movement::ops::apply(g, &mut self, a);
             }
+            Action::Walk { .. } | Action::Attach { .. } => crate::commanders::apply(g, &self, a),
         }
         g.stack.push(crate::procedure::Frame::Activation(Box::new(self)));
     }
@@ -168,6 +170,9 @@ impl Procedure<Rotr, Action> for Activation {
     fn why(&self, g: &Rotr, a: &Action) -> Option<Illegal> {
         if a.body_move().is_some() {
             return crate::movement::ops::check(g, self, a).err();
+        }
+        if matches!(a, Action::Walk { .. } | Action::Attach { .. }) {
+            return crate::commanders::check(g, self, a).err();
         }
         match *a {
             Action::EndActivation if !self.may_arrive(g).is_empty() => Some(illegal(

@@ -24,6 +24,10 @@ pub fn names_known(g: &Rotr, a: &Action) -> bool {
         | Action::March { unit: u, .. } => usize::from(u.0) < g.units.len(),
         Action::Draw(b) => usize::from(b.0) < g.scenario().brigades.len(),
         Action::D10(f) => f <= 9,
+        Action::Walk { commander, .. } => usize::from(commander.0) < g.commanders.len(),
+        Action::Attach { commander, unit } => {
+            usize::from(commander.0) < g.commanders.len() && usize::from(unit.0) < g.units.len()
+        }
         Action::EndActivation => true,
     }
 }
@@ -84,6 +88,15 @@ pub fn describe(g: &Rotr, a: &Action) -> String {
             };
             format!("{} marches {} in column, {how} (5.1)", g.info(unit).name, inches(i64::from(dist)))
         }
+        Action::Walk { commander, x, y } => format!(
+            "{} walks to ({}, {}) (6.14)",
+            g.commander_info(commander).name,
+            inches(i64::from(x)),
+            inches(i64::from(y))
+        ),
+        Action::Attach { commander, unit } => {
+            format!("{} rides to {} and attaches himself (6.14)", g.commander_info(commander).name, g.info(unit).name)
+        }
     }
 }
 
@@ -93,6 +106,24 @@ pub fn describe(g: &Rotr, a: &Action) -> String {
 #[must_use]
 pub fn params(g: &Rotr, a: &Action) -> Vec<Param> {
     let Some(Frame::Activation(act)) = g.stack.last() else { return Vec::new() };
+    if let Action::Walk { commander, x, y } = *a {
+        if crate::commanders::check(g, act, a).is_err() {
+            return Vec::new();
+        }
+        let (Some(xr), Some(yr)) =
+            (crate::commanders::x_run(g, commander, x, y), crate::commanders::y_run(g, commander, x, y))
+        else {
+            return Vec::new();
+        };
+        let p = |name: &str, (lo, hi): (i32, i32), v: i32| Param {
+            name: name.into(),
+            unit: "1/16 in".into(),
+            min: i64::from(lo),
+            max: i64::from(hi),
+            value: i64::from(v),
+        };
+        return vec![p("across", xr, x), p("down", yr, y)];
+    }
     let range = |a: &Action| crate::movement::ops::range(g, act, a);
     let Ok(r) = range(a) else { return Vec::new() };
     let p = |name: &str, unit: &str, min: i64, max: i64, value: i64| Param {
@@ -148,6 +179,7 @@ pub fn with_params(a: &Action, values: &[i64]) -> Option<Action> {
     match *a {
         Action::Move { unit, .. } if values.len() == 2 => Some(Action::Move { unit, angle: v(0)?, dist: v(1)? }),
         Action::March { unit, .. } if values.len() == 2 => Some(Action::March { unit, turn: v(0)?, dist: v(1)? }),
+        Action::Walk { commander, .. } if values.len() == 2 => Some(Action::Walk { commander, x: v(0)?, y: v(1)? }),
         Action::SideStep { unit, right, .. } if values.len() == 1 => {
             Some(Action::SideStep { unit, right, dist: v(0)? })
         }
@@ -172,12 +204,19 @@ pub fn action_view(g: &Rotr, a: &Action) -> ActionView {
         Action::Arrive(_) => ("move", None),
         Action::Move { unit, .. } | Action::SideStep { unit, .. } | Action::March { unit, .. } => ("move", Some(unit)),
         Action::Wheel { unit, .. } | Action::AboutFace(unit) => ("face", Some(unit)),
+        Action::Walk { .. } | Action::Attach { .. } => ("move", None),
         Action::EndActivation => ("done", None),
+    };
+    let (commander, target) = match *a {
+        Action::Walk { commander, .. } => (Some(commander), None),
+        Action::Attach { commander, unit } => (Some(commander), Some(unit)),
+        _ => (None, None),
     };
     ActionView {
         label: describe(g, a),
         kind: kind.into(),
-        unit: unit.map(unit_id),
+        unit: unit.map(unit_id).or_else(|| commander.map(crate::view::commander_id)),
+        target: target.map(unit_id),
         params: params(g, a),
         ..ActionView::default()
     }

@@ -18,6 +18,7 @@
 pub mod action;
 pub mod activation;
 mod authored;
+pub mod commanders;
 pub mod describe;
 pub mod dice;
 pub mod movement;
@@ -135,6 +136,11 @@ impl Game for Rotr {
         match (self.actor(), self.stack.last()) {
             (Actor::Side(_), Some(procedure::Frame::Activation(act))) if action.body_move().is_some() => {
                 movement::ops::check(self, act, action).is_ok()
+            }
+            (Actor::Side(_), Some(procedure::Frame::Activation(act)))
+                if matches!(action, Action::Walk { .. } | Action::Attach { .. }) =>
+            {
+                commanders::check(self, act, action).is_ok()
             }
             (Actor::Side(_), _) => self.legal_actions().contains(action),
             (Actor::Chance, _) => self.chance_outcomes().iter().any(|(o, _)| o == action),

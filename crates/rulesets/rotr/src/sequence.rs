@@ -47,7 +47,7 @@ pub fn new_game(option_names: Vec<String>, opt: Options) -> Rotr {
         .map(|c| {
             let with = s.units.iter().position(|u| u.name == c.with).expect("the loader checks whom he is with");
             let with = crate::state::UnitId(u8::try_from(with).expect("under 256 units"));
-            CommanderState { quality: None, post: Post::With(with), passes_used: 0 }
+            CommanderState { quality: None, post: Post::With(with), passes_used: 0, walked: 0 }
         })
         .collect();
     let mut g = Rotr {
@@ -146,6 +146,10 @@ impl Procedure<Rotr, Action> for SeqFrame {
                     return;
                 }
                 g.cup = cup_for_turn(g);
+                // R8.2: each commander's 24 inches are a turn's.
+                for c in &mut g.commanders {
+                    c.walked = 0;
+                }
                 let (t, clock) = (g.turn, g.clock());
                 let chits: Vec<&str> = g.cup.iter().map(|&b| g.brigade(b).chit.as_str()).collect();
                 g.log.push("ROTR 4.3", || format!("Turn {t} ({clock}) begins; the cup holds {}.", chits.join(", ")));

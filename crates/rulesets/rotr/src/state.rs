@@ -67,6 +67,8 @@ pub struct CommanderState {
     pub post: Post,
     /// Morale passes used (10.4), shared with any replacement (10.5).
     pub passes_used: u8,
+    /// Sixteenths walked this turn (6.14, R8.2).
+    pub walked: i64,
 }
 
 /// The game.

@@ -16,7 +16,8 @@ use table::{Body, Pos};
 const INCH: i64 = 16;
 
 /// The middle of `body`'s front.
-fn front_middle(body: &Body) -> Pos {
+#[must_use]
+pub fn front_middle(body: &Body) -> Pos {
     let (l, r) = body.front();
     Pos::new(l.x + (r.x - l.x) / 2, l.y + (r.y - l.y) / 2)
 }
