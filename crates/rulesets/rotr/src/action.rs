@@ -3,6 +3,7 @@
 //! angles (plan 4.2) join as their steps build them; step 4 has the sequence's own acts.
 
 use crate::movement::End;
+use crate::scenario::Formation;
 use crate::state::{BrigadeId, CommanderId, UnitId};
 use serde::{Deserialize, Serialize};
 
@@ -65,6 +66,18 @@ pub enum Action {
         turn: i32,
         /// Sixteenths of an inch.
         dist: i32,
+    },
+    /// 6.2, R16: the unit changes into formation `to` about its stand `pivot` (its index, left
+    /// to right and front to rear), facing `facing` degrees.
+    Form {
+        /// The unit.
+        unit: UnitId,
+        /// The new formation.
+        to: Formation,
+        /// The stand that keeps its place.
+        pivot: u8,
+        /// The new facing, 0 to 359.
+        facing: i32,
     },
     /// 6.14, R8: a commander walks straight to the point `x`, `y` (sixteenths of an inch from
     /// the table's corner), leaving any unit he was with.

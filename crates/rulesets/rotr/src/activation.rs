@@ -110,6 +110,7 @@ impl Procedure<Rotr, Action> for Activation {
         out.extend(arrive.iter().map(|&u| Action::Arrive(u)));
         if let Some(u) = self.selected {
             out.extend(crate::movement::menu::body_moves(g, self, u));
+            out.extend(crate::movement::formation::menu(g, self, u));
         }
         out.extend(crate::commanders::menu(g, self));
         out.extend(self.selected.map(Action::FinishUnit));
@@ -163,6 +164,7 @@ impl Procedure<Rotr, Action> for Activation {
                 crate::movement::ops::apply(g, &mut self, a);
             }
             Action::Walk { .. } | Action::Attach { .. } => crate::commanders::apply(g, &self, a),
+            Action::Form { .. } => crate::movement::formation::apply(g, &mut self, a),
         }
         g.stack.push(crate::procedure::Frame::Activation(Box::new(self)));
     }
@@ -173,6 +175,9 @@ impl Procedure<Rotr, Action> for Activation {
         }
         if matches!(a, Action::Walk { .. } | Action::Attach { .. }) {
             return crate::commanders::check(g, self, a).err();
+        }
+        if matches!(a, Action::Form { .. }) {
+            return crate::movement::formation::check(g, self, a).err();
         }
         match *a {
             Action::EndActivation if !self.may_arrive(g).is_empty() => Some(illegal(

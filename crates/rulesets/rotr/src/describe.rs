@@ -25,6 +25,7 @@ pub fn names_known(g: &Rotr, a: &Action) -> bool {
         Action::Draw(b) => usize::from(b.0) < g.scenario().brigades.len(),
         Action::D10(f) => f <= 9,
         Action::Walk { commander, .. } => usize::from(commander.0) < g.commanders.len(),
+        Action::Form { unit, .. } => usize::from(unit.0) < g.units.len(),
         Action::Attach { commander, unit } => {
             usize::from(commander.0) < g.commanders.len() && usize::from(unit.0) < g.units.len()
         }
@@ -97,6 +98,12 @@ pub fn describe(g: &Rotr, a: &Action) -> String {
         Action::Attach { commander, unit } => {
             format!("{} rides to {} and attaches himself (6.14)", g.commander_info(commander).name, g.info(unit).name)
         }
+        Action::Form { unit, to, pivot, facing } => format!(
+            "{} forms {} about its stand {}, facing {facing} degrees (6.2)",
+            g.info(unit).name,
+            to.name(),
+            u16::from(pivot) + 1
+        ),
     }
 }
 
@@ -106,6 +113,19 @@ pub fn describe(g: &Rotr, a: &Action) -> String {
 #[must_use]
 pub fn params(g: &Rotr, a: &Action) -> Vec<Param> {
     let Some(Frame::Activation(act)) = g.stack.last() else { return Vec::new() };
+    if let Action::Form { facing, .. } = *a {
+        return crate::movement::formation::facing_run(g, act, a)
+            .map(|(lo, hi)| {
+                vec![Param {
+                    name: "facing".into(),
+                    unit: "degree".into(),
+                    min: i64::from(lo),
+                    max: i64::from(hi),
+                    value: i64::from(facing),
+                }]
+            })
+            .unwrap_or_default();
+    }
     if let Action::Walk { commander, x, y } = *a {
         if crate::commanders::check(g, act, a).is_err() {
             return Vec::new();
@@ -180,6 +200,9 @@ pub fn with_params(a: &Action, values: &[i64]) -> Option<Action> {
         Action::Move { unit, .. } if values.len() == 2 => Some(Action::Move { unit, angle: v(0)?, dist: v(1)? }),
         Action::March { unit, .. } if values.len() == 2 => Some(Action::March { unit, turn: v(0)?, dist: v(1)? }),
         Action::Walk { commander, .. } if values.len() == 2 => Some(Action::Walk { commander, x: v(0)?, y: v(1)? }),
+        Action::Form { unit, to, pivot, .. } if values.len() == 1 => {
+            Some(Action::Form { unit, to, pivot, facing: v(0)? })
+        }
         Action::SideStep { unit, right, .. } if values.len() == 1 => {
             Some(Action::SideStep { unit, right, dist: v(0)? })
         }
@@ -205,6 +228,7 @@ pub fn action_view(g: &Rotr, a: &Action) -> ActionView {
         Action::Move { unit, .. } | Action::SideStep { unit, .. } | Action::March { unit, .. } => ("move", Some(unit)),
         Action::Wheel { unit, .. } | Action::AboutFace(unit) => ("face", Some(unit)),
         Action::Walk { .. } | Action::Attach { .. } => ("move", None),
+        Action::Form { unit, .. } => ("formation", Some(unit)),
         Action::EndActivation => ("done", None),
     };
     let (commander, target) = match *a {

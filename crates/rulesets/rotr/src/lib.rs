@@ -142,6 +142,9 @@ impl Game for Rotr {
             {
                 commanders::check(self, act, action).is_ok()
             }
+            (Actor::Side(_), Some(procedure::Frame::Activation(act))) if matches!(action, Action::Form { .. }) => {
+                movement::formation::check(self, act, action).is_ok()
+            }
             (Actor::Side(_), _) => self.legal_actions().contains(action),
             (Actor::Chance, _) => self.chance_outcomes().iter().any(|(o, _)| o == action),
             (Actor::Over, _) => false,

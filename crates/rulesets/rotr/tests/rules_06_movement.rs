@@ -360,3 +360,94 @@ fn rule_6_6_water_stops_a_move() {
     };
     assert!(g.body(u).expect("on").stands.iter().all(|s| !table::within(&s.polygon(), &pond, 0)));
 }
+
+fn front_mid(s: &table::Stand) -> Pos {
+    let (l, r) = s.front();
+    Pos::new(l.x + (r.x - l.x) / 2, l.y + (r.y - l.y) / 2)
+}
+
+/// 6.2, R16: a formation change keeps the chosen stand's front middle in place and turns to the
+/// facing chosen; it costs half the move (a Line's 6 inches: 3 left).
+#[test]
+fn rule_6_2_pivot_stand_stays_and_half_the_move_is_spent() {
+    let (mut g, u) = alone();
+    let pivot = front_mid(&g.body(u).expect("on").stands[4]);
+    g.apply(&Action::Form { unit: u, to: Formation::AssaultColumn, pivot: 4, facing: 90 }).expect("to column");
+    assert_eq!(g.unit(u).formation, Formation::AssaultColumn);
+    let b = g.body(u).expect("on");
+    assert_eq!(b.facing().degrees(), 90);
+    // The 5th stand (left half of ten) takes the column's front left slot (R16.2).
+    assert!(b.stands.iter().any(|s| front_mid(s).dist2(pivot) <= 2), "the pivot keeps its place");
+    assert!(front_mid(&b.stands[0]).dist2(pivot) <= 2, "the front left slot");
+    assert!(g.apply(&Action::Move { unit: u, angle: 0, dist: 49 }).is_err(), "3 inches left");
+    g.apply(&Action::Move { unit: u, angle: 0, dist: 48 }).expect("3 inches");
+    assert!(g.log().events().iter().any(|e| e.rule == "ROTR 6.2" && e.text.contains("from Line to AssaultColumn")));
+}
+
+/// R16.4: one formation change an activation.
+#[test]
+fn rule_6_2_one_change_an_activation() {
+    let (mut g, u) = alone();
+    g.apply(&Action::Form { unit: u, to: Formation::ExtendedLine, pivot: 0, facing: 0 }).expect("once");
+    let e = g.apply(&Action::Form { unit: u, to: Formation::Line, pivot: 0, facing: 0 }).expect_err("twice");
+    assert_eq!(e.rule, "ROTR 6.2");
+    assert!(e.reason.contains("R16.4"), "{}", e.reason);
+}
+
+/// 3.1 operation 3: a change and a half move; a unit that has moved more than half may not
+/// change, one that has moved exactly half may.
+#[test]
+fn rule_3_1_change_move_only_within_half() {
+    let (mut g, u) = alone();
+    let mut h = g.clone();
+    h.apply(&Action::Move { unit: u, angle: 0, dist: 49 }).expect("a sixteenth past half");
+    let e =
+        h.apply(&Action::Form { unit: u, to: Formation::AssaultColumn, pivot: 0, facing: 0 }).expect_err("past half");
+    assert_eq!(e.rule, "ROTR 3.1");
+    g.apply(&Action::Move { unit: u, angle: 0, dist: 48 }).expect("half");
+    g.apply(&Action::Form { unit: u, to: Formation::AssaultColumn, pivot: 0, facing: 0 }).expect("exactly half");
+    assert!(g.apply(&Action::Move { unit: u, angle: 0, dist: 1 }).is_err(), "nothing left");
+}
+
+/// R16.2, R16.6: a March Column forms Line about its head, which keeps its place, its trail
+/// gone; a Line forms March Column and marches on a new trail.
+#[test]
+fn rule_6_2_column_deploys_about_its_head_and_a_line_forms_column() {
+    let (mut g, u) = column();
+    let head = front_mid(&g.body(u).expect("on").stands[0]);
+    g.apply(&Action::Form { unit: u, to: Formation::Line, pivot: 0, facing: 0 }).expect("deploys");
+    assert!(front_mid(&g.body(u).expect("on").stands[0]).dist2(head) <= 2);
+    assert!(g.unit(u).trail.is_none(), "no trail in Line");
+    assert!(g.apply(&Action::March { unit: u, turn: 0, dist: 16 }).is_err(), "a Line does not march");
+    // It began as a March Column, 12 inches (6.1, R7.2): half is spent, 6 left for the line.
+    g.apply(&Action::Move { unit: u, angle: 0, dist: 96 }).expect("6 inches left");
+
+    let (mut g, u) = alone();
+    g.apply(&Action::Form { unit: u, to: Formation::MarchColumn, pivot: 0, facing: 0 }).expect("column");
+    assert!(g.unit(u).trail.is_some());
+    g.apply(&Action::March { unit: u, turn: 0, dist: 48 }).expect("marches what is left of a Line's 6");
+}
+
+/// R16.3: the new layout must be clear; 5.0: mounted cavalry forms no Assault Column.
+#[test]
+fn rule_6_2_the_new_layout_must_be_clear_and_open_to_the_arm() {
+    let (mut g, u) = alone();
+    let other = unit(&g, "30th Illinois");
+    // A friend 2 inches behind the line: a March Column about the middle stand facing as now
+    // trails back over it; facing about, it trails forward, clear.
+    let (l, r) = front(&g, u);
+    let depth = g.info(u).stand.1;
+    // (2 1/4 inches: at 2 the 30th's stands would fit exactly between the column's.)
+    put(&mut g, other, Formation::Line, Pos::new((l.x + r.x) / 2, l.y - depth - 36), 0);
+    let e = g.clone().apply(&Action::Form { unit: u, to: Formation::MarchColumn, pivot: 5, facing: 0 });
+    assert_eq!(e.expect_err("trails over the 30th").rule, "ROTR 6.6");
+    g.apply(&Action::Form { unit: u, to: Formation::MarchColumn, pivot: 5, facing: 180 }).expect("clear");
+
+    let mut g = rated();
+    clear_table(&mut g);
+    let horse = unit(&g, "Delano's cavalry company");
+    put(&mut g, horse, Formation::Line, Pos::inches(20, 50), 0);
+    activate(&mut g, "McClernand");
+    let e = g.apply(&Action::Form { unit: horse, to: Formation::AssaultColumn, pivot: 0, facing: 0 }).expect_err("5.0");
+    assert_eq!(e.rule, "ROTR 6.2");
+}

@@ -12,6 +12,7 @@
 //! lets units touch) may move along or away from it but never into it.
 
 pub mod column;
+pub mod formation;
 pub mod menu;
 pub mod ops;
 
@@ -40,6 +41,8 @@ pub enum Query {
     AboutFace,
     /// A march after this turn.
     March(i32),
+    /// A formation change into this formation about this stand to this facing (1 clear).
+    Form(crate::scenario::Formation, u8, i32),
 }
 
 /// The ranges found in the position as it stands, each computed once (a page's drag, the

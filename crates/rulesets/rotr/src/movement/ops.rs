@@ -26,6 +26,8 @@ pub struct Spent {
     pub side: i64,
     /// Its normal distance (R7.2), fixed by its formation when it began.
     pub normal: i64,
+    /// Whether it has changed formation this activation (R16.4).
+    pub formed: bool,
     /// Whether its last deed was an about face: another straight after it would undo it for
     /// nothing (R14, an endless loop of free actions).
     pub about_faced: bool,
@@ -52,6 +54,7 @@ impl Activation {
             used: 0,
             side: 0,
             normal: normal_distance(g, u),
+            formed: false,
             about_faced: false,
         })
     }
@@ -61,6 +64,17 @@ impl Activation {
     pub fn left(&self, g: &Rotr, u: UnitId) -> i64 {
         let s = self.spent(g, u);
         (s.normal - s.used).max(0)
+    }
+
+    /// Records unit `u`'s formation change, costing `cost` (R16).
+    pub fn formed(&mut self, g: &Rotr, u: UnitId, cost: i64) {
+        self.pay(g, u, cost, 0, false);
+        if let Some(s) = self.spent.iter_mut().find(|s| s.unit == u) {
+            s.formed = true;
+        }
+        self.selected = Some(u);
+        self.tried.clear();
+        self.tried.push(u);
     }
 
     /// Records what unit `u` spent on a deed.

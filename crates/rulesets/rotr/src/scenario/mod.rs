@@ -196,7 +196,7 @@ pub enum Arm {
 }
 
 /// How a unit stands when it comes onto the table (5.0, 7.0).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum Formation {
     /// 5.3.
     Line,
