@@ -79,6 +79,9 @@ pub enum Action {
         /// The new facing, 0 to 359.
         facing: i32,
     },
+    /// 6.7, R19: the unit, stopped at the edge of disordering ground (or standing in it before
+    /// it moves), tests it with a D10 so as to move on.
+    Enter(UnitId),
     /// 6.14, R8: a commander walks straight to the point `x`, `y` (sixteenths of an inch from
     /// the table's corner), leaving any unit he was with.
     Walk {
@@ -99,6 +102,12 @@ pub enum Action {
 }
 
 impl Action {
+    /// A D10's ten faces, each a tenth: every roll of one die (plan 1.4).
+    #[must_use]
+    pub fn d10() -> Vec<(Action, f64)> {
+        crate::dice::D10_FACES.map(|f| (Action::D10(f), 0.1)).collect()
+    }
+
     /// The unit a body move (6.3) moves, if it is one.
     #[must_use]
     pub fn body_move(&self) -> Option<UnitId> {

@@ -165,6 +165,19 @@ impl Procedure<Rotr, Action> for Activation {
             }
             Action::Walk { .. } | Action::Attach { .. } => crate::commanders::apply(g, &self, a),
             Action::Form { .. } => crate::movement::formation::apply(g, &mut self, a),
+            Action::Enter(u) => {
+                if let Ok(f) = crate::movement::terrain::check(g, &self, u) {
+                    // The activation waits beneath the test (6.7); the unit is the one operating.
+                    self.selected = Some(u);
+                    if !self.spent.iter().any(|s| s.unit == u) {
+                        let s = self.spent(g, u);
+                        self.spent.push(s);
+                    }
+                    g.stack.push(crate::procedure::Frame::Activation(Box::new(self)));
+                    crate::movement::terrain::enter(g, u, f);
+                    return;
+                }
+            }
         }
         g.stack.push(crate::procedure::Frame::Activation(Box::new(self)));
     }
@@ -178,6 +191,9 @@ impl Procedure<Rotr, Action> for Activation {
         }
         if matches!(a, Action::Form { .. }) {
             return crate::movement::formation::check(g, self, a).err();
+        }
+        if let Action::Enter(u) = *a {
+            return crate::movement::terrain::check(g, self, u).err();
         }
         match *a {
             Action::EndActivation if !self.may_arrive(g).is_empty() => Some(illegal(

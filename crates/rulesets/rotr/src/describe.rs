@@ -25,7 +25,7 @@ pub fn names_known(g: &Rotr, a: &Action) -> bool {
         Action::Draw(b) => usize::from(b.0) < g.scenario().brigades.len(),
         Action::D10(f) => f <= 9,
         Action::Walk { commander, .. } => usize::from(commander.0) < g.commanders.len(),
-        Action::Form { unit, .. } => usize::from(unit.0) < g.units.len(),
+        Action::Form { unit, .. } | Action::Enter(unit) => usize::from(unit.0) < g.units.len(),
         Action::Attach { commander, unit } => {
             usize::from(commander.0) < g.commanders.len() && usize::from(unit.0) < g.units.len()
         }
@@ -97,6 +97,15 @@ pub fn describe(g: &Rotr, a: &Action) -> String {
         ),
         Action::Attach { commander, unit } => {
             format!("{} rides to {} and attaches himself (6.14)", g.commander_info(commander).name, g.info(unit).name)
+        }
+        Action::Enter(unit) => {
+            let what = match g.stack.last() {
+                Some(Frame::Activation(act)) => {
+                    crate::movement::terrain::owed(g, act, unit).map(|f| crate::movement::terrain::piece(g, f).0)
+                }
+                _ => None,
+            };
+            format!("{} tests {} to move on (6.7)", g.info(unit).name, what.unwrap_or_else(|| "the ground".into()))
         }
         Action::Form { unit, to, pivot, facing } => format!(
             "{} forms {} about its stand {}, facing {facing} degrees (6.2)",
@@ -229,6 +238,7 @@ pub fn action_view(g: &Rotr, a: &Action) -> ActionView {
         Action::Wheel { unit, .. } | Action::AboutFace(unit) => ("face", Some(unit)),
         Action::Walk { .. } | Action::Attach { .. } => ("move", None),
         Action::Form { unit, .. } => ("formation", Some(unit)),
+        Action::Enter(unit) => ("choice", Some(unit)),
         Action::EndActivation => ("done", None),
     };
     let (commander, target) = match *a {

@@ -15,6 +15,8 @@ engine::frames! {
         Rate(crate::ratings::Rating),
         /// 4.4, R6: a brigade's activation.
         Activation(Box<crate::activation::Activation>),
+        /// 6.7, R19: a unit tests disordering ground.
+        Terrain(crate::movement::terrain::Test),
     }
     /// The game is over (4.6: the scenario's last turn played).
     over Over => ("ROTR 4.6", "The game is over.")

@@ -97,7 +97,7 @@ impl Procedure<Rotr, Action> for Rating {
     }
 
     fn chance(&self, _: &Rotr) -> Vec<(Action, f64)> {
-        crate::dice::D10_FACES.map(|f| (Action::D10(f), 0.1)).collect()
+        Action::d10()
     }
 
     fn apply(self, g: &mut Rotr, a: &Action) {

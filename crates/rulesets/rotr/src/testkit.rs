@@ -83,3 +83,22 @@ pub fn activate(g: &mut Rotr, chit: &str) {
     let b = g.brigade_named(chit).unwrap_or_else(|| panic!("no brigade {chit}"));
     g.apply(&crate::Action::Draw(b)).unwrap_or_else(|e| panic!("{chit}: {}", e.reason));
 }
+
+/// Records that unit `u` has tested the table's ground this activation and passed (6.7, R19),
+/// for a test of moves in the timber that is not about the test: the activation under way must
+/// be its brigade's.
+///
+/// # Panics
+/// If no activation is under way.
+pub fn ground_tested(g: &mut Rotr, u: UnitId) {
+    g.forget();
+    let s = {
+        let Some(Frame::Activation(act)) = g.stack.last() else { panic!("no activation under way") };
+        act.spent(g, u)
+    };
+    let Some(Frame::Activation(act)) = g.stack.last_mut() else { unreachable!() };
+    let mut s = s;
+    s.rolled.push(crate::movement::terrain::GROUND);
+    act.spent.retain(|x| x.unit != u);
+    act.spent.push(s);
+}

@@ -92,6 +92,7 @@ fn rule_6_14_the_inches_are_a_turns() {
 fn rule_6_14_an_attached_commander_rides_with_his_unit() {
     let (mut g, c) = brigade();
     let i30 = unit(&g, "30th Illinois");
+    rotr::testkit::ground_tested(&mut g, i30);
     let before = g.commander_point(c).expect("on");
     g.apply(&Action::Move { unit: i30, angle: 0, dist: 64 }).expect("the 30th moves 4 inches");
     let after = g.commander_point(c).expect("on");

@@ -6,7 +6,7 @@
 use engine::Game;
 use rotr::movement::{End, inches};
 use rotr::scenario::Formation;
-use rotr::testkit::{activate, clear_table, put, rated, unit};
+use rotr::testkit::{activate, clear_table, ground_tested, put, rated, unit};
 use rotr::{Action, Rotr, UnitId};
 use table::Pos;
 
@@ -19,6 +19,8 @@ fn alone() -> (Rotr, UnitId) {
     put(&mut g, u, Formation::Line, Pos::inches(20, 50), 0);
     activate(&mut g, "McClernand");
     g.apply(&Action::Select(u)).expect("select");
+    // Open ground for these tests: the timber's test (6.7) is tests/rules_06_7_terrain.rs's.
+    ground_tested(&mut g, u);
     (g, u)
 }
 
@@ -129,6 +131,7 @@ fn rule_6_3_line_about_face_free_column_pays_a_quarter() {
     let u = unit(&g, "27th Illinois");
     put(&mut g, u, Formation::AssaultColumn, Pos::inches(20, 50), 0);
     activate(&mut g, "McClernand");
+    ground_tested(&mut g, u);
     g.apply(&Action::AboutFace(u)).expect("a quarter of 9 inches");
     // 9 inches (144) less a quarter (36): 108 left.
     assert!(g.apply(&Action::Move { unit: u, angle: 0, dist: 109 }).is_err());
@@ -204,6 +207,7 @@ fn rule_6_6_the_table_edge_stops_a_move() {
     // Facing 180 (toward y = 0), the front 2 inches from the top edge.
     put(&mut g, u, Formation::Line, Pos::inches(20, 2), 180);
     activate(&mut g, "McClernand");
+    ground_tested(&mut g, u);
     assert!(g.apply(&Action::Move { unit: u, angle: 0, dist: 32 }).is_err());
     g.apply(&Action::Move { unit: u, angle: 0, dist: 31 }).expect("a sixteenth short of the edge");
 }
@@ -216,6 +220,7 @@ fn rule_4_4_a_unit_that_acted_lets_the_player_switch_back() {
     let other = unit(&g, "30th Illinois");
     put(&mut g, other, Formation::Line, Pos::inches(20, 30), 0);
     g.apply(&Action::Select(other)).expect("switch");
+    ground_tested(&mut g, other);
     assert!(g.apply(&Action::Select(u)).is_err(), "nothing done since");
     g.apply(&Action::Move { unit: other, angle: 0, dist: 16 }).expect("the 30th moves");
     g.apply(&Action::Select(u)).expect("now the 27th again");
@@ -244,16 +249,17 @@ fn the_menu_samples_the_ranges_and_views_carry_them() {
     assert_eq!(g.action_view(&Action::AboutFace(u)).kind, "face");
 }
 
-/// The 2nd Tennessee in March Column on open ground at (30, 30) facing 0, Walker's chit drawn
+/// The 2nd Tennessee in March Column in the timber at (30, 45) facing 0, Walker's chit drawn
 /// on turn 2 (it is Walker's), nothing else on the table.
 fn column() -> (Rotr, UnitId) {
     let mut g = rated();
     rotr::testkit::begin_turn(&mut g, 2);
     clear_table(&mut g);
     let u = unit(&g, "2nd Tennessee");
-    put(&mut g, u, Formation::MarchColumn, Pos::inches(30, 30), 0);
+    put(&mut g, u, Formation::MarchColumn, Pos::inches(30, 45), 0);
     activate(&mut g, "Walker");
     g.apply(&Action::Select(u)).expect("select");
+    ground_tested(&mut g, u);
     (g, u)
 }
 
@@ -347,6 +353,7 @@ fn rule_6_6_water_stops_a_move() {
     put(&mut g, u, Formation::Line, Pos::inches(17, 27), 180);
     activate(&mut g, "McClernand");
     g.apply(&Action::Select(u)).expect("select");
+    ground_tested(&mut g, u);
     let most = most_listed(&g, |a| match *a {
         Action::Move { angle: 0, dist, .. } => Some(dist),
         _ => None,

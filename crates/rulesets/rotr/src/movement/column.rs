@@ -89,7 +89,12 @@ fn near(ground: &Ground, trail: &Trail, column: (usize, i32, i32, i32), limit: i
     let h = trail.head();
     let region = Bbox { lo: h, hi: h }.grown(reach);
     let keep = |v: &[Polygon]| v.iter().filter(|o| o.bbox().is_some_and(|b| b.near(&region, 0))).cloned().collect();
-    Ground { touching: keep(&ground.touching), apart: keep(&ground.apart) }
+    Ground {
+        touching: keep(&ground.touching),
+        apart: keep(&ground.apart),
+        terrain: keep(&ground.terrain),
+        open: ground.open.clone(),
+    }
 }
 
 /// Whether the column passes clear marching `dist` after turning `turn` (R15.3, R10): each
@@ -101,6 +106,14 @@ fn clear(trail: &Trail, column: (usize, i32, i32, i32), ground: &Ground, turn: i
     let step = i32::try_from(dist).unwrap_or(i32::MAX).max(STEP);
     column_sweep_clear(trail, &after, column, &ground.apart, Clearance::Apart(0), step) == Some(true)
         && column_sweep_clear(trail, &after, column, &ground.touching, Clearance::Touch, step) == Some(true)
+        && column_sweep_clear(trail, &after, column, &ground.terrain, Clearance::Touch, step) == Some(true)
+        && (ground.open.is_empty() || {
+            // Onto the untested ground (R19.1): judged on the column where the march ends, a
+            // reading (its sweep is not kept), so the halving finds the edge.
+            let open: Vec<&Polygon> = ground.open.iter().collect();
+            let (n, w, d, gap) = column;
+            !after.column(n, w, d, gap).stands.iter().any(|s| super::terrain::on_ground(&open, &s.polygon()))
+        })
 }
 
 /// The farthest whole sixteenths, at most `limit`, that unit `u`'s column may march after

@@ -85,7 +85,7 @@ fn lies_clear(g: &Rotr, u: UnitId, body: &Body) -> bool {
         .filter_map(|o| g.body(o))
         .flat_map(|b| b.stands.iter().map(Stand::polygon))
         .collect();
-    let Ground { touching, apart } = Ground::of(g, u, &Body { stands: Vec::new() });
+    let Ground { touching, apart, .. } = Ground::of(g, u, &Body { stands: Vec::new() });
     body.stands.iter().all(|s| {
         let p = s.polygon();
         let pb = p.bbox();

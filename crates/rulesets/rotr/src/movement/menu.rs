@@ -47,6 +47,14 @@ pub fn body_moves(g: &Rotr, act: &Activation, u: UnitId) -> Vec<Action> {
     if g.body(u).is_none() {
         return Vec::new();
     }
+    if super::terrain::owed(g, act, u).is_some() {
+        // Only the test lets it move on (R19); an about face is no move.
+        let mut out = vec![Action::Enter(u)];
+        if range(g, act, &Action::AboutFace(u)).is_ok() {
+            out.push(Action::AboutFace(u));
+        }
+        return out;
+    }
     if super::column::marches(g.unit(u).formation) {
         return marches(g, act, u);
     }

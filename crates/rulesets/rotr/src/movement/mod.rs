@@ -15,6 +15,7 @@ pub mod column;
 pub mod formation;
 pub mod menu;
 pub mod ops;
+pub mod terrain;
 
 use crate::scenario::{Formation, Shape};
 use crate::state::{Rotr, UnitId};
@@ -158,6 +159,14 @@ pub struct Ground {
     pub touching: Vec<Polygon>,
     /// Obstacles apart from every stand.
     pub apart: Vec<Polygon>,
+    /// Disordering ground the unit must stop at the edge of (6.7, R19.1): a move may touch it
+    /// but not enter it (exact for concave shapes, `table::interiors_meet`; a column's sweep
+    /// tests it as a convex obstacle, which can only stop it sooner).
+    pub terrain: Vec<Polygon>,
+    /// When the table's disordering ground is untested (R19.1 for the ground): the areas a
+    /// move must stay within, each stand inside one of them, since beyond them is the ground.
+    /// Empty when the ground need not be tested.
+    pub open: Vec<Polygon>,
 }
 
 impl Ground {
@@ -176,7 +185,7 @@ impl Ground {
                 near && table::within(s, o, 0)
             })
         });
-        Ground { touching, apart }
+        Ground { touching, apart, terrain: Vec::new(), open: Vec::new() }
     }
 }
 
@@ -191,15 +200,19 @@ pub fn max_travel(body: &Body, bearing: Facing, ground: &Ground, limit: i64) -> 
     if let Some(t) = table::contact::first_contact_all(&stands, bearing, &ground.apart) {
         most = most.min(i64::try_from(t.floor()).unwrap_or(i64::MAX) - 1);
     }
-    if most < 1 || ground.touching.is_empty() {
+    if most < 1 || (ground.touching.is_empty() && ground.terrain.is_empty() && ground.open.is_empty()) {
         return most.max(0);
     }
+    let open: Vec<&Polygon> = ground.open.iter().collect();
     // Into a touching obstacle's inside: monotone in the travel, so the last clear travel is
-    // found by halving.
+    // found by halving. Disordering ground beyond the move's reach is left out first.
+    let terrain = near(body, &ground.terrain, most);
     let enters = |d: i64| {
         body.stands.iter().any(|s| {
             let swept = table::sweep::translation(s, table::contact::moved(s.centre, bearing, d));
             ground.touching.iter().any(|o| table::overlap_interior(&swept, o))
+                || terrain.iter().any(|o| table::interiors_meet(&swept, o))
+                || (!open.is_empty() && terrain::on_ground(&open, &swept))
         })
     };
     if !enters(most) {
@@ -220,7 +233,26 @@ pub fn max_travel(body: &Body, bearing: Facing, ground: &Ground, limit: i64) -> 
 pub fn max_wheel(body: &Body, pivot: Pos, sense: Sense, ground: &Ground, limit: u16) -> u16 {
     let a = table::first_blocked_degree(body, pivot, sense, &ground.apart, Clearance::Apart(0), limit);
     let b = table::first_blocked_degree(body, pivot, sense, &ground.touching, Clearance::Touch, limit);
-    [a, b].into_iter().flatten().min().map_or(limit, |d| d - 1)
+    let limit = [a, b].into_iter().flatten().min().map_or(limit, |d| d - 1);
+    // Into disordering ground (R19.1): the first degree whose pose enters it.
+    let (l, r) = body.front();
+    let terrain = near(body, &ground.terrain, (l.dist2(r) as f64).sqrt().ceil() as i64 + 1);
+    let signed = sense.sign();
+    let open: Vec<&Polygon> = ground.open.iter().collect();
+    let enters = |d: u16| {
+        body.wheeled(pivot, signed * i32::from(d)).stands.iter().any(|s| {
+            let p = s.polygon();
+            terrain.iter().any(|o| table::interiors_meet(&p, o)) || (!open.is_empty() && terrain::on_ground(&open, &p))
+        })
+    };
+    (1..=limit).find(|&d| enters(d)).map_or(limit, |d| d - 1)
+}
+
+/// The shapes of `shapes` whose boxes come within `reach` sixteenths of `body`'s.
+fn near<'a>(body: &Body, shapes: &'a [Polygon], reach: i64) -> Vec<&'a Polygon> {
+    let points: Vec<Pos> = body.stands.iter().flat_map(Stand::corners).collect();
+    let Some(bb) = Bbox::of(&points) else { return Vec::new() };
+    shapes.iter().filter(|o| o.bbox().is_some_and(|b| bb.near(&b, reach))).collect()
 }
 
 /// The ends of `body`'s front: the pivot a wheel about `end` turns on.

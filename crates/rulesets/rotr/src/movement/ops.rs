@@ -16,7 +16,7 @@ use engine::Illegal;
 use std::ops::RangeInclusive;
 
 /// What a unit has spent this activation (R7).
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
 pub struct Spent {
     /// Whose.
     pub unit: UnitId,
@@ -28,6 +28,14 @@ pub struct Spent {
     pub normal: i64,
     /// Whether it has changed formation this activation (R16.4).
     pub formed: bool,
+    /// Whether it has moved at all (R19.3: ground it stands in is tested before it moves).
+    pub moved: bool,
+    /// The disordering areas it has tested this activation, by feature index (R19.4).
+    pub rolled: Vec<u8>,
+    /// The area whose edge its move stopped at, to test before it moves on (R19.2).
+    pub owes: Option<u8>,
+    /// Whether a failed test halved its move (R19.2); it tests no more ground (R19.4).
+    pub halved: bool,
     /// Whether its last deed was an about face: another straight after it would undo it for
     /// nothing (R14, an endless loop of free actions).
     pub about_faced: bool,
@@ -49,12 +57,16 @@ impl Activation {
     /// its formation now).
     #[must_use]
     pub fn spent(&self, g: &Rotr, u: UnitId) -> Spent {
-        self.spent.iter().copied().find(|s| s.unit == u).unwrap_or(Spent {
+        self.spent.iter().find(|s| s.unit == u).cloned().unwrap_or(Spent {
             unit: u,
             used: 0,
             side: 0,
             normal: normal_distance(g, u),
             formed: false,
+            moved: false,
+            rolled: Vec::new(),
+            owes: None,
+            halved: false,
             about_faced: false,
         })
     }
@@ -64,6 +76,18 @@ impl Activation {
     pub fn left(&self, g: &Rotr, u: UnitId) -> i64 {
         let s = self.spent(g, u);
         (s.normal - s.used).max(0)
+    }
+
+    /// Records unit `u`'s test of the ground of feature `feature` (6.7, R19.2): tested; its
+    /// normal distance halved if it failed.
+    pub fn tested(&mut self, u: UnitId, feature: u8, pass: bool) {
+        let Some(s) = self.spent.iter_mut().find(|s| s.unit == u) else { return };
+        s.rolled.push(feature);
+        s.owes = None;
+        if !pass {
+            s.halved = true;
+            s.normal /= 2;
+        }
     }
 
     /// Records unit `u`'s formation change, costing `cost` (R16).
@@ -153,9 +177,27 @@ pub fn range_on(
         _ => {}
     }
     let body = g.body(u).expect("on the table").clone();
+    if !matches!(a, Action::AboutFace(_))
+        && let Some(f) = super::terrain::owed(g, act, u)
+    {
+        let feature = super::terrain::piece(g, f).0;
+        return Err(illegal("ROTR 6.7", format!("{name} must test {feature} before it moves on (R19)")));
+    }
     // The unit's ground, sorted once and only when a value is not already known.
     let owned = std::cell::OnceCell::new();
-    let ground = || ground.unwrap_or_else(|| owned.get_or_init(|| Ground::of(g, u, &body)));
+    let ground = || {
+        ground.unwrap_or_else(|| {
+            owned.get_or_init(|| {
+                let mut gr = Ground::of(g, u, &body);
+                let (terrain, ground) = super::terrain::unrolled(g, act, u);
+                gr.terrain = terrain;
+                if ground {
+                    gr.open = super::terrain::all_areas(g).into_iter().cloned().collect();
+                }
+                gr
+            })
+        })
+    };
     let left = act.left(g, u);
     let spent = act.spent(g, u);
     let none = |rule: &str, why: String| Err(illegal(rule, format!("{name}: {why}")));
@@ -349,6 +391,14 @@ pub fn apply(g: &mut Rotr, act: &mut Activation, a: &Action) {
         g.unit_mut(u).trail = trail;
     }
     act.pay(g, u, cost, side, about);
+    if !about {
+        // It has moved: the ground its stands now touch is tested before it moves on (R19).
+        let owes = super::terrain::reached(g, act, u);
+        if let Some(s) = act.spent.iter_mut().find(|s| s.unit == u) {
+            s.moved = true;
+            s.owes = owes;
+        }
+    }
     act.selected = Some(u);
     act.tried.clear();
     act.tried.push(u);

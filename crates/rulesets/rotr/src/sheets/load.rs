@@ -61,6 +61,19 @@ pub fn load_text(text: &str, file: &str) -> Result<Sheets, Vec<DataError>> {
     let tk = &raw.sheet_a.terrain_key;
     let terrain = TerrainKinds {
         areas: tk.areas.iter().map(|a| (a.kind.clone(), a.disorder == "impassable")).collect(),
+        disorder: tk
+            .areas
+            .iter()
+            .filter_map(|a| ["A", "B", "C", "D"].iter().position(|t| *t == a.disorder).map(|t| (a.kind.clone(), t)))
+            .collect(),
+        numbers: raw
+            .sheet_a
+            .disordering
+            .numbers
+            .iter()
+            .map(|n| (n.arm.clone(), n.formations.clone(), [n.a, n.b, n.c, n.d]))
+            .collect(),
+        type_modifiers: raw.sheet_a.disordering.type_modifiers.clone(),
         lines: tk.lines.iter().map(|l| l.kind.clone()).collect(),
         slopes: tk.slopes.iter().map(|s| s.kind.clone()).collect(),
     };

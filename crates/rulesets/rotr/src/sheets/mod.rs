@@ -325,6 +325,12 @@ pub struct Basing {
 struct TerrainKinds {
     /// Area kinds, and whether no unit enters them.
     areas: Vec<(String, bool)>,
+    /// Area kinds that disorder a unit entering (6.7), with their type: 0 for A to 3 for D.
+    disorder: Vec<(String, usize)>,
+    /// 6.7: (arm, formations, the numbers for types A-D).
+    numbers: Vec<(String, Vec<String>, [i8; 4])>,
+    /// 6.7: each unit type's modifier to the number.
+    type_modifiers: Vec<(String, i8)>,
     lines: Vec<String>,
     slopes: Vec<String>,
 }
@@ -355,6 +361,23 @@ impl Sheets {
     #[must_use]
     pub fn impassable(&self, kind: &str) -> bool {
         self.terrain.areas.iter().any(|a| a.0 == kind && a.1)
+    }
+
+    /// 6.7: the disordering type of an area of `kind`, 0 for A to 3 for D; `None` for ground
+    /// that does not disorder (open, water, towns and buildings, which their own rules govern).
+    #[must_use]
+    pub fn disorder_type(&self, kind: &str) -> Option<usize> {
+        self.terrain.disorder.iter().find(|(k, _)| k == kind).map(|&(_, t)| t)
+    }
+
+    /// 6.7: the number a unit of `arm` ("Infantry", "MountedCavalry", "Artillery") in
+    /// `formation` and of `unit_type` must roll at or under on a D10 to enter ground of
+    /// disordering type `t` (0 for A to 3 for D) unhindered; `None` where the sheet gives none.
+    #[must_use]
+    pub fn disorder_number(&self, arm: &str, formation: &str, unit_type: &str, t: usize) -> Option<i8> {
+        let base = self.terrain.numbers.iter().find(|(a, fs, _)| a == arm && fs.iter().any(|f| f == formation))?.2;
+        let m = self.terrain.type_modifiers.iter().find(|(k, _)| k == unit_type).map_or(0, |&(_, m)| m);
+        base.get(t).map(|n| n + m)
     }
 
     /// The line kinds of sheet A's terrain key (fences, walls, roads).
