@@ -275,8 +275,8 @@ impl Rotr {
     }
 
     /// Forgets what was worked out from the position (its legal actions, its ranges): called at
-    /// every change of it.
-    pub(crate) fn forget(&mut self) {
+    /// every change of it, and by benchmarks that time the working out.
+    pub fn forget(&mut self) {
         self.legal_memo.forget();
         self.reach.forget();
     }
