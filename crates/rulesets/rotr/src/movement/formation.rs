@@ -86,15 +86,24 @@ fn lies_clear(g: &Rotr, u: UnitId, body: &Body) -> bool {
         .flat_map(|b| b.stands.iter().map(Stand::polygon))
         .collect();
     let Ground { touching, apart, .. } = Ground::of(g, u, &Body { stands: Vec::new() });
+    let boxed = |v: Vec<table::Polygon>| -> Vec<(table::Polygon, Option<table::Bbox>)> {
+        v.into_iter()
+            .map(|o| {
+                let b = o.bbox();
+                (o, b)
+            })
+            .collect()
+    };
+    let (others, enemies) = (boxed(touching.into_iter().chain(apart).collect()), boxed(enemies));
     body.stands.iter().all(|s| {
         let p = s.polygon();
         let pb = p.bbox();
-        let near = |o: &table::Polygon| match (pb, o.bbox()) {
-            (Some(a), Some(b)) => a.near(&b, 0),
+        let near = |ob: &Option<table::Bbox>| match (pb, ob) {
+            (Some(a), Some(b)) => a.near(b, 0),
             _ => false,
         };
-        touching.iter().chain(&apart).filter(|o| near(o)).all(|o| !table::overlap_interior(&p, o))
-            && enemies.iter().filter(|o| near(o)).all(|o| !table::within(&p, o, 0))
+        others.iter().filter(|(_, b)| near(b)).all(|(o, _)| !table::overlap_interior(&p, o))
+            && enemies.iter().filter(|(_, b)| near(b)).all(|(o, _)| !table::within(&p, o, 0))
     })
 }
 

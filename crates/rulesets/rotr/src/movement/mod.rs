@@ -239,6 +239,9 @@ pub fn max_wheel(body: &Body, pivot: Pos, sense: Sense, ground: &Ground, limit: 
     let terrain = near(body, &ground.terrain, (l.dist2(r) as f64).sqrt().ceil() as i64 + 1);
     let signed = sense.sign();
     let open: Vec<&Polygon> = ground.open.iter().collect();
+    if terrain.is_empty() && open.is_empty() {
+        return limit;
+    }
     let enters = |d: u16| {
         body.wheeled(pivot, signed * i32::from(d)).stands.iter().any(|s| {
             let p = s.polygon();

@@ -60,7 +60,10 @@ pub fn all_areas(g: &Rotr) -> Vec<&'static Polygon> {
 /// a stand straddling two areas that meet is taken to touch the ground between them).
 #[must_use]
 pub fn on_ground(areas: &[&Polygon], shape: &Polygon) -> bool {
-    !areas.iter().any(|a| table::inside(shape, a))
+    let Some(sb) = shape.bbox() else { return false };
+    // An area holds the shape only if its box holds the shape's box.
+    let holds = |b: table::Bbox| b.lo.x <= sb.lo.x && b.lo.y <= sb.lo.y && sb.hi.x <= b.hi.x && sb.hi.y <= b.hi.y;
+    !areas.iter().any(|a| a.bbox().is_some_and(holds) && table::inside(shape, a))
 }
 
 /// The disordering areas unit `u` must still stop at the edge of in `act`: none once its move is
