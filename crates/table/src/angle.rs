@@ -47,9 +47,15 @@ pub(crate) fn unscale(v: i64) -> i64 {
 /// `p` turned `deg` degrees clockwise about `about`, to the nearest sixteenth.
 #[must_use]
 pub fn rotate(p: Pos, about: Pos, deg: i32) -> Pos {
-    let (dx, dy) = about.to(p);
+    turn_offset(about, about.to(p), (cos(deg), sin(deg)))
+}
+
+/// The point `about` plus the offset `(dx, dy)` turned clockwise by the angle whose scaled
+/// cosine and sine are `(c, s)`, to the nearest sixteenth: [`rotate`] with the table read once,
+/// for the corners of one stand.
+#[must_use]
+pub fn turn_offset(about: Pos, (dx, dy): (i64, i64), (c, s): (i64, i64)) -> Pos {
     // Clockwise on a table whose y runs up: (x, y) -> (x cos + y sin, -x sin + y cos).
-    let (c, s) = (cos(deg), sin(deg));
     let x = unscale(dx * c + dy * s);
     let y = unscale(-dx * s + dy * c);
     Pos::new(about.x + i32::try_from(x).unwrap_or(i32::MAX), about.y + i32::try_from(y).unwrap_or(i32::MAX))

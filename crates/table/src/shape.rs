@@ -4,7 +4,7 @@
 //! All in integer arithmetic on [`Pos`]: touching counts, as a stand's edge on a wood's edge
 //! is in contact with it.
 
-use crate::angle::{Facing, rotate};
+use crate::angle::Facing;
 use crate::{Pos, orient};
 use serde::{Deserialize, Serialize};
 
@@ -27,13 +27,14 @@ impl Stand {
     /// front right, each to the nearest sixteenth of the turned rectangle.
     #[must_use]
     pub fn corners(&self) -> [Pos; 4] {
-        let (w, d) = (self.width / 2, self.depth / 2);
-        let (w2, d2) = (self.width - w, self.depth - d);
+        let (w, d) = (i64::from(self.width / 2), i64::from(self.depth / 2));
+        let (w2, d2) = (i64::from(self.width) - w, i64::from(self.depth) - d);
         let c = self.centre;
-        // Facing up the table, the front edge is at +y and the left at -x.
-        let square = [c.offset(-w, d2), c.offset(-w, -d), c.offset(w2, -d), c.offset(w2, d2)];
+        // Facing up the table, the front edge is at +y and the left at -x; the table read once
+        // for the four corners (as `angle::rotate` would turn each).
         let turn = i32::from(self.facing.degrees());
-        square.map(|p| rotate(p, c, turn))
+        let cs = (crate::angle::cos(turn), crate::angle::sin(turn));
+        [(-w, d2), (-w, -d), (w2, -d), (w2, d2)].map(|o| crate::angle::turn_offset(c, o, cs))
     }
 
     /// The ends of its front edge: left, then right.
