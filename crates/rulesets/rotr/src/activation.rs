@@ -145,7 +145,7 @@ impl Procedure<Rotr, Action> for Activation {
                     crate::scenario::Entry::Arrives { at, .. } => at.as_str(),
                     crate::scenario::Entry::SetUp { .. } => "",
                 };
-                let formation = g.unit(u).formation.name();
+                let formation = g.unit(u).formation.words();
                 g.log.push_about(&info.name, "ROTR R55", || {
                     format!("{} ({side}) arrives at {at} in {formation}.", info.name)
                 });

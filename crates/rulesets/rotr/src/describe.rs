@@ -110,7 +110,7 @@ pub fn describe(g: &Rotr, a: &Action) -> String {
         Action::Form { unit, to, pivot, facing } => format!(
             "{} forms {} about its stand {}, facing {facing} degrees (6.2)",
             g.info(unit).name,
-            to.name(),
+            to.words(),
             u16::from(pivot) + 1
         ),
     }

@@ -108,7 +108,7 @@ pub fn table(g: &Rotr) -> TableView {
                 Arm::Artillery => "artillery",
             }
             .into(),
-            formation: g.unit(u).formation.name().into(),
+            formation: g.unit(u).formation.words().into(),
             status,
         });
     }

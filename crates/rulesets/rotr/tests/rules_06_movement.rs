@@ -388,7 +388,7 @@ fn rule_6_2_pivot_stand_stays_and_half_the_move_is_spent() {
     assert!(front_mid(&b.stands[0]).dist2(pivot) <= 2, "the front left slot");
     assert!(g.apply(&Action::Move { unit: u, angle: 0, dist: 49 }).is_err(), "3 inches left");
     g.apply(&Action::Move { unit: u, angle: 0, dist: 48 }).expect("3 inches");
-    assert!(g.log().events().iter().any(|e| e.rule == "ROTR 6.2" && e.text.contains("from Line to AssaultColumn")));
+    assert!(g.log().events().iter().any(|e| e.rule == "ROTR 6.2" && e.text.contains("from Line to Assault Column")));
 }
 
 /// R16.4: one formation change an activation.

@@ -116,10 +116,10 @@ pub fn check(g: &Rotr, act: &Activation, a: &Action) -> Result<(), Illegal> {
     let name = &g.info(u).name;
     let now = g.unit(u).formation;
     if to == now {
-        return Err(illegal("ROTR 6.2", format!("{name} is in {} already", now.name())));
+        return Err(illegal("ROTR 6.2", format!("{name} is in {} already", now.words())));
     }
     if !open_to(g, u).contains(&now) || !open_to(g, u).contains(&to) {
-        return Err(illegal("ROTR 6.2", format!("{name} may not change from {} to {} (5.0)", now.name(), to.name())));
+        return Err(illegal("ROTR 6.2", format!("{name} may not change from {} to {} (5.0)", now.words(), to.words())));
     }
     if !(0..360).contains(&facing) {
         return Err(illegal("ROTR 6.2", format!("a facing is a whole degree from 0 to 359, not {facing}")));
@@ -146,7 +146,7 @@ pub fn check(g: &Rotr, act: &Activation, a: &Action) -> Result<(), Illegal> {
     if clear == 0 {
         return Err(illegal(
             "ROTR 6.6",
-            format!("{name}'s new {} would meet another unit or leave the table (R16.3)", to.name()),
+            format!("{name}'s new {} would meet another unit or leave the table (R16.3)", to.words()),
         ));
     }
     Ok(())
@@ -187,8 +187,8 @@ pub fn apply(g: &mut Rotr, act: &mut Activation, a: &Action) {
     g.log.push_about(&name, "ROTR 6.2", || {
         format!(
             "{name} changes from {} to {} about its stand {}, facing {facing} degrees (6.2; half its move); {} left.",
-            from.name(),
-            to.name(),
+            from.words(),
+            to.words(),
             pivot + 1,
             super::inches(left)
         )

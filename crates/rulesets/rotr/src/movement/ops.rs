@@ -165,13 +165,13 @@ pub fn range_on(
         Action::March { .. } if !column => {
             return Err(illegal(
                 "ROTR 5.1",
-                format!("{name} is in {}: only a March Column marches on its trail (R15)", formation.name()),
+                format!("{name} is in {}: only a March Column marches on its trail (R15)", formation.words()),
             ));
         }
         Action::Move { .. } | Action::SideStep { .. } | Action::Wheel { .. } if !moves_as_a_body(formation) => {
             return Err(illegal(
                 "ROTR 5.1",
-                format!("{name} is in {}: a column follows its head's path (R15)", formation.name()),
+                format!("{name} is in {}: a column follows its head's path (R15)", formation.words()),
             ));
         }
         _ => {}

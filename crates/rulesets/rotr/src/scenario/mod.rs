@@ -242,6 +242,20 @@ impl Formation {
     fn parse(s: &str) -> Option<Formation> {
         Formation::ALL.into_iter().find(|f| f.name() == s)
     }
+
+    /// The rules' words for it ("March Column"), for logs and pages.
+    #[must_use]
+    pub fn words(self) -> &'static str {
+        match self {
+            Formation::Line => "Line",
+            Formation::ExtendedLine => "Extended Line",
+            Formation::SkirmishLine => "Skirmish Line",
+            Formation::AssaultColumn => "Assault Column",
+            Formation::MarchColumn => "March Column",
+            Formation::Unlimbered => "unlimbered",
+            Formation::Limbered => "limbered",
+        }
+    }
 }
 
 /// How a unit comes onto the table.
