@@ -265,3 +265,62 @@ fn the_evaluation_fears_a_division_commander_in_musket_range() {
     let (near, far) = (board(true, "McClernand"), board(false, "McClernand"));
     assert!((near - far).abs() < 1e-9, "{near} {far}");
 }
+
+/// The short scenario needs the camp reached, not left again (its plan's margin is as long as
+/// the journey, up to two turns): on its last Game-Turn a regiment standing in the camp has it
+/// (the Union's Final Command Phase burns it), so the step in is worth far more than the step
+/// before, and that step is worth something too. The neighbouring case: once the Union's
+/// Movement Phase is over, a regiment beside the camp is worth no more than one two hexes off.
+#[test]
+fn on_the_short_scenarios_last_turn_the_step_into_the_camp_is_worth_the_camp() {
+    let mut g = tk::empty();
+    g.opt.camp = true;
+    let last = g.last_turn();
+    tk::phase(&mut g, last, Side::Union, gbacw::Phase::Movement);
+    let u = tk::place(&mut g, "31IL", "2130", gbacw::Formation::Column, 0);
+    let at = |g: &mut Gbacw, h: &str| {
+        g.unit_mut(u).loc = Loc::Map(tk::hex(h));
+        g.evaluate(Side::Union)
+    };
+    // 2130 is the road's gap, two hexes from the camp's tents in 2132; 2131 is between.
+    let (two, one, camp) = (at(&mut g, "2130"), at(&mut g, "2131"), at(&mut g, "2132"));
+    assert!(one > two, "a hex nearer is better: {one} against {two}");
+    assert!(camp - one > 3.0 * (one - two), "the step in is the camp: {camp} {one} {two}");
+    let mut burned = g.clone();
+    burned.camp_burned = true;
+    let burned = burned.evaluate(Side::Union);
+    assert!((burned - camp).abs() < camp - one, "in the camp, nearly burned: {camp} {burned} {one}");
+    tk::phase(&mut g, last, Side::Union, gbacw::Phase::OffensiveFire);
+    let (two, one) = (at(&mut g, "2130"), at(&mut g, "2131"));
+    assert!((one - two).abs() < 1e-9, "no move left to go in: {one} {two}");
+}
+
+/// 17.75: a leader alone is captured when an enemy unit walks in, and 17.52 keeps one who ends
+/// his move alone five hexes from the enemy on the map, not from the enemy's landing. Grant
+/// alone on the Confederate landing (2425) with a regiment due there costs the Union (six
+/// times in 200 games of the camp scenario he was taken so); the neighbouring cases: the same
+/// Grant with a regiment of his own, or alone ten hexes from the landing, cost nothing more
+/// for the regiment due.
+#[test]
+fn a_commander_alone_by_the_enemys_landing_with_a_regiment_due_costs_his_side() {
+    let board = |grant: &str, with: bool, due: bool| {
+        let mut g = tk::empty();
+        g.opt.camp = true;
+        tk::phase(&mut g, 3, Side::Union, gbacw::Phase::Movement);
+        tk::put_leader(&mut g, "Grant", grant);
+        if with {
+            tk::place(&mut g, "27IL", grant, gbacw::Formation::Line, 0);
+        }
+        if due {
+            // The 15th Tennessee lands at 10:40 AM, Game-Turn 3.
+            let r = tk::unit(&g, "15TN");
+            g.unit_mut(r).loc = Loc::Waiting;
+        }
+        g.evaluate(Side::Union)
+    };
+    assert!(board("2425", false, true) < board("2425", false, false), "alone on the landing");
+    let (a, b) = (board("2425", true, true), board("2425", true, false));
+    assert!((a - b).abs() < 1e-9, "with a regiment: {a} {b}");
+    let (a, b) = (board("1525", false, true), board("1525", false, false));
+    assert!((a - b).abs() < 1e-9, "alone far off: {a} {b}");
+}

@@ -140,6 +140,36 @@ fn short(left: f64, turns: f64, margin: f64) -> f64 {
     1.0 / (1.0 + ((left - turns - margin) / TIME_WIDTH).exp())
 }
 
+/// The chance the camp's timed plan gives a unit in hex `h`, `trip` Game-Turns of movement from
+/// the camp (and back, in the full battle), of burning it with `left` Movement Phases to come.
+/// In the short scenario, which needs the camp reached only: a unit standing unengaged in a camp
+/// hex has it (the Union's Final Command Phase burns it, the exclusive rule), whatever the clock
+/// says, and with no Movement Phase left a unit elsewhere has none. Without these the logistic
+/// read a regiment in the camp on the last turn as a one-in-five chance and one beside it as
+/// nearly the same, so the last step in was worth a fraction of a VP to the search and was not
+/// taken (session 20: the camp left standing with a regiment a hex from it).
+fn camp_time(g: &Gbacw, h: Hex, left: f64, trip: f64) -> f64 {
+    if g.embarks() {
+        return 1.0 - short(left, trip, CAMP_MARGIN);
+    }
+    if g.map().terrain(h) == Some(crate::terrain::Terrain::Camp) && !g.engaged.contains(&h) {
+        1.0
+    } else if left < 0.5 {
+        0.0
+    } else {
+        1.0 - short(left, trip, short_margin(trip))
+    }
+}
+
+/// The short scenario's margin over a journey of `trip` Game-Turns to the camp: as long as the
+/// journey itself, up to [`CAMP_MARGIN`]. What the bare journey leaves out (zones, a turn out
+/// of command, a rout) grows with the way still to go, and the camp need only be reached, not
+/// left again; a flat two turns wrote off a regiment two hexes from the tents on the last turn
+/// (its chance read 0.16), so the search saw a fraction of a VP in the steps toward them.
+fn short_margin(trip: f64) -> f64 {
+    trip.min(CAMP_MARGIN)
+}
+
 /// The timed plan: the camp's prospect and every Union unit's and leader's advance on it while
 /// there is time to go there and come back (the exclusive rules' camp and embarkation), and
 /// each Union unit's danger of being left on the map when the day ends, as a share of what its
@@ -165,7 +195,7 @@ fn plan(g: &Gbacw) -> f64 {
                 continue;
             }
             let Some(trip) = journey::round_trip(g, u, h) else { continue };
-            let time = 1.0 - short(left, trip, CAMP_MARGIN);
+            let time = camp_time(g, h, left, trip);
             let near = CAMP_REACH - to_camp(h);
             hold = hold.max(time * near / CAMP_REACH);
             m += ADVANCE * time * near;
@@ -180,7 +210,8 @@ fn plan(g: &Gbacw) -> f64 {
         for l in g.leader_ids().filter(|&l| g.leader_info(l).2 == Side::Union) {
             let Some(h) = g.leader_hex(l) else { continue };
             let Some(trip) = journey::column_round_trip(g, h) else { continue };
-            m += ADVANCE * (1.0 - short(left, trip, CAMP_MARGIN)) * (CAMP_REACH - to_camp(h));
+            let margin = if g.embarks() { CAMP_MARGIN } else { short_margin(trip) };
+            m += ADVANCE * (1.0 - short(left, trip, margin)) * (CAMP_REACH - to_camp(h));
         }
     }
     // The short scenario ends before the day does: nobody is left behind.
