@@ -34,12 +34,6 @@ fn from_frame(f: &Frame, forward: i64, right: i64) -> Pos {
     Pos::new(round(x), round(y))
 }
 
-/// The middle of a body's front, to the nearest sixteenth.
-fn front_mid(body: &Body) -> Pos {
-    let (l, r) = body.front();
-    Pos::new(l.x + (r.x - l.x) / 2, l.y + (r.y - l.y) / 2)
-}
-
 /// The body moved by `dx`, `dy` sixteenths, facing as it was.
 fn shifted(body: &Body, dx: i32, dy: i32) -> Body {
     Body { stands: body.stands.iter().map(|s| Stand { centre: s.centre.offset(dx, dy), ..*s }).collect() }
@@ -58,7 +52,7 @@ fn turn_between(from: Facing, to: Facing) -> i32 {
 /// are taken as one (their rounded mean), which straightens the ranks and files again.
 fn own_offsets(body: &Body) -> Vec<(i32, i32)> {
     let own = Frame::of(body);
-    let mid = front_mid(body);
+    let mid = body.front_middle();
     let local: Vec<(i64, i64)> = body
         .stands
         .iter()
@@ -234,7 +228,7 @@ pub fn charge_path(attacker: &Body, pose: &Body, pivot: Pos) -> Option<ChargePat
     }
     let wheel = turn_between(attacker.facing(), pose.facing());
     let wheeled = attacker.wheeled(pivot, wheel);
-    let (from, to) = (front_mid(&wheeled), front_mid(pose));
+    let (from, to) = (wheeled.front_middle(), pose.front_middle());
     let shift = (to.x - from.x, to.y - from.y);
     let d2 = from.dist2(to);
     let root = d2.isqrt();

@@ -98,7 +98,7 @@ pub fn layout_about(
 ) -> Option<Body> {
     let at_origin = layout(f, n, width, depth, Pos::new(0, 0), facing);
     let (l, r) = at_origin.stands.get(slot)?.front();
-    let mid = Pos::new(l.x + (r.x - l.x) / 2, l.y + (r.y - l.y) / 2);
+    let mid = l.midpoint(r);
     let (dx, dy) = (pivot.x - mid.x, pivot.y - mid.y);
     let stands = at_origin.stands.iter().map(|s| Stand { centre: s.centre.offset(dx, dy), ..*s }).collect();
     Some(Body { stands })
@@ -133,6 +133,14 @@ impl Body {
         let left = first.iter().min_by_key(|p| along(p)).map_or(Pos::default(), |p| **p);
         let right = first.iter().max_by_key(|p| along(p)).map_or(Pos::default(), |p| **p);
         (left, right)
+    }
+
+    /// The middle of its front, to the sixteenth: where a commander rides with it (R8 of the
+    /// ROTR plan) and a charge is aimed from.
+    #[must_use]
+    pub fn front_middle(&self) -> Pos {
+        let (l, r) = self.front();
+        l.midpoint(r)
     }
 
     /// The body moved `travel` sixteenths straight along `bearing`, facing as it was.

@@ -97,6 +97,12 @@ impl Pos {
     pub const fn offset(self, dx: i32, dy: i32) -> Pos {
         Pos { x: self.x + dx, y: self.y + dy }
     }
+
+    /// The point halfway to `to`, to the sixteenth (rounded toward `self`).
+    #[must_use]
+    pub const fn midpoint(self, to: Pos) -> Pos {
+        Pos { x: self.x + (to.x - self.x) / 2, y: self.y + (to.y - self.y) / 2 }
+    }
 }
 
 /// Twice the signed area of the triangle `a`, `b`, `c`: positive when they turn

@@ -44,6 +44,14 @@ impl Stand {
         (fl, fr)
     }
 
+    /// The middle of its front edge: where a formation change about it keeps it (R16 of the
+    /// ROTR plan), and a column's head stands on its trail.
+    #[must_use]
+    pub fn front_middle(&self) -> Pos {
+        let (l, r) = self.front();
+        l.midpoint(r)
+    }
+
     /// The stand as a polygon.
     #[must_use]
     pub fn polygon(&self) -> Polygon {

@@ -372,7 +372,7 @@ fn a_formation_change_about_a_stand_keeps_that_stand_in_place() {
                 let b =
                     layout_about(f, 6, SIXTEENTHS, SIXTEENTHS / 2, slot, pivot, Facing::new(facing)).expect("a stand");
                 let (l, r) = b.stands[slot].front();
-                let mid = Pos::new(l.x + (r.x - l.x) / 2, l.y + (r.y - l.y) / 2);
+                let mid = l.midpoint(r);
                 assert_eq!(mid, pivot, "{f:?} facing {facing} about stand {slot}");
             }
         }

@@ -215,7 +215,7 @@ pub fn menu(g: &Rotr, act: &Activation) -> Vec<Action> {
             let a = Action::Attach { commander: c, unit: u };
             if check(g, act, &a).is_ok() {
                 out.push(a);
-                let at = crate::movement::menu::front_middle(g.body(u).expect("on"));
+                let at = g.body(u).expect("on").front_middle();
                 let d = from.dist2(at);
                 if farthest.is_none_or(|(f, _)| d > f) {
                     farthest = Some((d, at));

@@ -67,9 +67,7 @@ pub fn new_game(option_names: Vec<String>, opt: Options) -> Rotr {
         if crate::movement::column::marches(g.unit(u).formation)
             && let Some(head) = g.body(u).and_then(|b| b.stands.first()).copied()
         {
-            let (l, r) = head.front();
-            let front = table::Pos::new(l.x + (r.x - l.x) / 2, l.y + (r.y - l.y) / 2);
-            let (t, b) = crate::movement::column::straight(&g, u, front, head.facing);
+            let (t, b) = crate::movement::column::straight(&g, u, head.front_middle(), head.facing);
             g.unit_mut(u).place = Place::Table(b);
             g.unit_mut(u).trail = Some(t);
         }

@@ -247,10 +247,7 @@ impl Rotr {
     pub fn commander_point(&self, c: CommanderId) -> Option<Pos> {
         match self.commander(c).post {
             Post::At(p) => Some(p),
-            Post::With(u) => {
-                let (l, r) = self.body(u)?.front();
-                Some(Pos::new(l.x + (r.x - l.x) / 2, l.y + (r.y - l.y) / 2))
-            }
+            Post::With(u) => Some(self.body(u)?.front_middle()),
         }
     }
 

@@ -368,24 +368,19 @@ fn rule_6_6_water_stops_a_move() {
     assert!(g.body(u).expect("on").stands.iter().all(|s| !table::within(&s.polygon(), &pond, 0)));
 }
 
-fn front_mid(s: &table::Stand) -> Pos {
-    let (l, r) = s.front();
-    Pos::new(l.x + (r.x - l.x) / 2, l.y + (r.y - l.y) / 2)
-}
-
 /// 6.2, R16: a formation change keeps the chosen stand's front middle in place and turns to the
 /// facing chosen; it costs half the move (a Line's 6 inches: 3 left).
 #[test]
 fn rule_6_2_pivot_stand_stays_and_half_the_move_is_spent() {
     let (mut g, u) = alone();
-    let pivot = front_mid(&g.body(u).expect("on").stands[4]);
+    let pivot = g.body(u).expect("on").stands[4].front_middle();
     g.apply(&Action::Form { unit: u, to: Formation::AssaultColumn, pivot: 4, facing: 90 }).expect("to column");
     assert_eq!(g.unit(u).formation, Formation::AssaultColumn);
     let b = g.body(u).expect("on");
     assert_eq!(b.facing().degrees(), 90);
     // The 5th stand (left half of ten) takes the column's front left slot (R16.2).
-    assert!(b.stands.iter().any(|s| front_mid(s).dist2(pivot) <= 2), "the pivot keeps its place");
-    assert!(front_mid(&b.stands[0]).dist2(pivot) <= 2, "the front left slot");
+    assert!(b.stands.iter().any(|s| s.front_middle().dist2(pivot) <= 2), "the pivot keeps its place");
+    assert!(b.stands[0].front_middle().dist2(pivot) <= 2, "the front left slot");
     assert!(g.apply(&Action::Move { unit: u, angle: 0, dist: 49 }).is_err(), "3 inches left");
     g.apply(&Action::Move { unit: u, angle: 0, dist: 48 }).expect("3 inches");
     assert!(g.log().events().iter().any(|e| e.rule == "ROTR 6.2" && e.text.contains("from Line to Assault Column")));
@@ -421,9 +416,9 @@ fn rule_3_1_change_move_only_within_half() {
 #[test]
 fn rule_6_2_column_deploys_about_its_head_and_a_line_forms_column() {
     let (mut g, u) = column();
-    let head = front_mid(&g.body(u).expect("on").stands[0]);
+    let head = g.body(u).expect("on").stands[0].front_middle();
     g.apply(&Action::Form { unit: u, to: Formation::Line, pivot: 0, facing: 0 }).expect("deploys");
-    assert!(front_mid(&g.body(u).expect("on").stands[0]).dist2(head) <= 2);
+    assert!(g.body(u).expect("on").stands[0].front_middle().dist2(head) <= 2);
     assert!(g.unit(u).trail.is_none(), "no trail in Line");
     assert!(g.apply(&Action::March { unit: u, turn: 0, dist: 16 }).is_err(), "a Line does not march");
     // It began as a March Column, 12 inches (6.1, R7.2): half is spent, 6 left for the line.

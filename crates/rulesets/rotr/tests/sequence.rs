@@ -185,7 +185,7 @@ fn r55_arrival_due_must_arrive() {
     // Its rear stand's back edge on the landing, facing inland (R55).
     let landing = g.scenario().table.point("Belmont landing").expect("the point").at;
     let [_, bl, br, _] = body.stands.last().expect("stands").corners();
-    let back = table::Pos::new(bl.x + (br.x - bl.x) / 2, bl.y + (br.y - bl.y) / 2);
+    let back = bl.midpoint(br);
     assert!(back.dist2(landing) <= 2, "{back:?} {landing:?}");
     assert_eq!(g.unit(tn2).formation, Formation::MarchColumn);
     assert!(g.legal_actions().contains(&Action::EndActivation));

@@ -7,7 +7,7 @@
 use super::Ground;
 use crate::scenario::{Arm, Formation};
 use crate::state::{Rotr, UnitId};
-use table::{Bbox, Body, Clearance, Polygon, Pos, Stand, Trail, column_sweep_clear, march};
+use table::{Bbox, Body, Clearance, Polygon, Pos, Trail, column_sweep_clear, march};
 
 /// The least window of a column's sweep (R15.3), for a march shorter than it.
 pub const STEP: i32 = 4;
@@ -39,12 +39,6 @@ pub fn spec(g: &Rotr, u: UnitId) -> (usize, i32, i32, i32) {
 fn length((n, _, depth, gap): (usize, i32, i32, i32)) -> f64 {
     let n = i32::try_from(n).unwrap_or(1);
     f64::from(n * depth + (n - 1).max(0) * gap)
-}
-
-/// The middle of a stand's front edge.
-fn front_middle(s: &Stand) -> Pos {
-    let (l, r) = s.front();
-    Pos::new(l.x + (r.x - l.x) / 2, l.y + (r.y - l.y) / 2)
 }
 
 /// Unit `u`'s column laid straight behind `head` (the middle of its head's front edge), facing
@@ -79,7 +73,7 @@ pub fn trail(g: &Rotr, u: UnitId) -> Option<Trail> {
     let head = g.body(u)?.stands.first()?;
     let len = length(spec(g, u)).ceil();
     #[allow(clippy::cast_possible_truncation)]
-    Some(Trail::straight(front_middle(head), head.facing, len as i64))
+    Some(Trail::straight(head.front_middle(), head.facing, len as i64))
 }
 
 /// The obstacles of `ground` a march of at most `limit` sixteenths from `trail` could meet:

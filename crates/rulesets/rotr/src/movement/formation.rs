@@ -12,7 +12,7 @@ use crate::activation::Activation;
 use crate::scenario::{Arm, Formation};
 use crate::state::{Rotr, UnitId};
 use engine::Illegal;
-use table::{Body, Facing, Pos, Stand};
+use table::{Body, Facing, Stand};
 
 fn illegal(rule: &str, reason: String) -> Illegal {
     Illegal { rule: rule.into(), reason }
@@ -57,8 +57,7 @@ pub fn laid_out(
 ) -> Option<(Option<table::Trail>, Body)> {
     let body = g.body(u)?;
     let st: &Stand = body.stands.get(pivot)?;
-    let (l, r) = st.front();
-    let at = Pos::new(l.x + (r.x - l.x) / 2, l.y + (r.y - l.y) / 2);
+    let at = st.front_middle();
     if super::column::marches(to) {
         let (t, b) = super::column::straight(g, u, at, facing);
         return Some((Some(t), b));

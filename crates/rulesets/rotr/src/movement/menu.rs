@@ -10,17 +10,9 @@ use crate::action::Action;
 use crate::activation::Activation;
 use crate::state::{Rotr, UnitId};
 use table::angle::facing_toward;
-use table::{Body, Pos};
 
 /// An inch, in sixteenths.
 const INCH: i64 = 16;
-
-/// The middle of `body`'s front.
-#[must_use]
-pub fn front_middle(body: &Body) -> Pos {
-    let (l, r) = body.front();
-    Pos::new(l.x + (r.x - l.x) / 2, l.y + (r.y - l.y) / 2)
-}
 
 /// Degrees from unit `u`'s facing to the nearest enemy unit's nearest stand, seen from the
 /// middle of its front, in -180..180 (positive to the right); `None` with no enemy on the
@@ -28,7 +20,7 @@ pub fn front_middle(body: &Body) -> Pos {
 #[must_use]
 pub fn toward_enemy(g: &Rotr, u: UnitId) -> Option<i32> {
     let body = g.body(u)?;
-    let from = front_middle(body);
+    let from = body.front_middle();
     let side = g.info(u).side;
     let nearest = g
         .unit_ids()

@@ -341,7 +341,7 @@ pub(super) fn arrival(unit: &Unit, formation: Formation, at: Pos, bearing: Facin
     let body = lay_out(unit, formation, at, bearing, files);
     let Some(rear) = body.stands.last() else { return body };
     let [_, bl, br, _] = rear.corners();
-    let back = Pos::new(bl.x + (br.x - bl.x) / 2, bl.y + (br.y - bl.y) / 2);
+    let back = bl.midpoint(br);
     let (dx, dy) = (at.x - back.x, at.y - back.y);
     Body { stands: body.stands.iter().map(|s| Stand { centre: s.centre.offset(dx, dy), ..*s }).collect() }
 }
