@@ -130,6 +130,14 @@ pub struct Illegal {
     pub reason: String,
 }
 
+impl Illegal {
+    /// The refusal under `rule` for `reason`.
+    #[must_use]
+    pub fn new(rule: impl Into<String>, reason: impl Into<String>) -> Illegal {
+        Illegal { rule: rule.into(), reason: reason.into() }
+    }
+}
+
 /// The pending decision, as a player reads it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Prompt {

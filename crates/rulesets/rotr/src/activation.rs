@@ -71,11 +71,6 @@ fn clear_of_others(g: &Rotr, u: UnitId, body: &Body) -> bool {
     })
 }
 
-/// A refusal citing `rule`.
-fn illegal(rule: &str, reason: String) -> Illegal {
-    Illegal { rule: rule.into(), reason }
-}
-
 impl Activation {
     /// The brigade's units due this turn that may enter now (R55).
     fn may_arrive(&self, g: &Rotr) -> Vec<UnitId> {
@@ -85,8 +80,7 @@ impl Activation {
     /// The units the player may select next (R6).
     fn selectable(&self, g: &Rotr) -> Vec<UnitId> {
         g.brigade_units(self.brigade)
-            .filter(|&u| matches!(g.unit(u).place, Place::Table(_)))
-            .filter(|u| Some(*u) != self.selected && !self.finished.contains(u) && !self.tried.contains(u))
+            .filter(|&u| Some(u) != self.selected && crate::movement::ops::may_operate(g, self, u).is_ok())
             .collect()
     }
 }
@@ -196,32 +190,22 @@ impl Procedure<Rotr, Action> for Activation {
             return crate::movement::terrain::check(g, self, u).err();
         }
         match *a {
-            Action::EndActivation if !self.may_arrive(g).is_empty() => Some(illegal(
+            Action::EndActivation if !self.may_arrive(g).is_empty() => Some(Illegal::new(
                 "ROTR R55",
-                "a unit due this turn must arrive while its entry is clear: bring it on first".into(),
+                "a unit due this turn must arrive while its entry is clear: bring it on first",
             )),
-            Action::Select(u) | Action::FinishUnit(u) | Action::Arrive(u) if g.brigade_of(u) != self.brigade => {
-                Some(illegal(
-                    "ROTR 4.4",
-                    format!(
-                        "{} is not of {}'s brigade, whose chit was drawn",
-                        g.info(u).name,
-                        g.brigade(self.brigade).chit
-                    ),
-                ))
-            }
-            Action::Select(u) if self.finished.contains(&u) => {
-                Some(illegal("ROTR 4.4", format!("{}'s operations are over for this activation", g.info(u).name)))
-            }
-            Action::Select(u) if self.tried.contains(&u) => Some(illegal(
+            // 4.4, R6: the one test of whether a unit may operate.
+            Action::Select(u) => crate::movement::ops::may_operate(g, self, u).err(),
+            Action::FinishUnit(u) | Action::Arrive(u) if g.brigade_of(u) != self.brigade => Some(Illegal::new(
                 "ROTR 4.4",
                 format!(
-                    "{} was selected and has done nothing since: operate the unit selected, or finish it",
-                    g.info(u).name
+                    "{} is not of {}'s brigade, whose chit was drawn",
+                    g.info(u).name,
+                    g.brigade(self.brigade).chit
                 ),
             )),
             Action::Arrive(u) if g.arriving(u) => {
-                Some(illegal("ROTR R55", format!("{}'s entry is not clear: it waits", g.info(u).name)))
+                Some(Illegal::new("ROTR R55", format!("{}'s entry is not clear: it waits", g.info(u).name)))
             }
             _ => None,
         }

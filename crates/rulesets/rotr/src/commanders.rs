@@ -14,10 +14,6 @@ use engine::Illegal;
 use table::Pos;
 use table::measure::point_within_segment;
 
-fn illegal(rule: &str, reason: String) -> Illegal {
-    Illegal { rule: rule.into(), reason }
-}
-
 /// Sixteenths a commander walks in a turn (6.14, sheet A).
 #[must_use]
 pub fn allowance(g: &Rotr) -> i64 {
@@ -35,13 +31,13 @@ pub fn left(g: &Rotr, c: CommanderId) -> i64 {
 pub fn may_walk(g: &Rotr, act: &Activation, c: CommanderId) -> Result<(), Illegal> {
     let info = g.commander_info(c);
     if g.commander_point(c).is_none() {
-        return Err(illegal("ROTR 6.14", format!("{} is not on the table", info.name)));
+        return Err(Illegal::new("ROTR 6.14", format!("{} is not on the table", info.name)));
     }
     if Rotr::engine_side(info.side) != g.brigade_side(act.brigade) {
-        return Err(illegal("ROTR 6.14", format!("{} is not of the side whose chit was drawn", info.name)));
+        return Err(Illegal::new("ROTR 6.14", format!("{} is not of the side whose chit was drawn", info.name)));
     }
     match &info.brigade {
-        Some(chit) if *chit != g.brigade(act.brigade).chit => Err(illegal(
+        Some(chit) if *chit != g.brigade(act.brigade).chit => Err(Illegal::new(
             "ROTR 6.14",
             format!(
                 "{} walks only in his brigade's activation, not {}'s (R8.2)",
@@ -90,7 +86,7 @@ fn gap(g: &Rotr, u: UnitId, p: Pos) -> Option<i64> {
 pub fn check(g: &Rotr, act: &Activation, a: &Action) -> Result<i64, Illegal> {
     let (c, what) = match *a {
         Action::Walk { commander, .. } | Action::Attach { commander, .. } => (commander, a),
-        _ => return Err(illegal("ROTR 6.14", "not a commander's walk".into())),
+        _ => return Err(Illegal::new("ROTR 6.14", "not a commander's walk")),
     };
     may_walk(g, act, c)?;
     let name = &g.commander_info(c).name;
@@ -100,30 +96,30 @@ pub fn check(g: &Rotr, act: &Activation, a: &Action) -> Result<i64, Illegal> {
         Action::Walk { x, y, .. } => {
             let size = g.scenario().table.size;
             if !(0..=size.x).contains(&x) || !(0..=size.y).contains(&y) {
-                return Err(illegal("ROTR R10", format!("{name} may not walk off the table")));
+                return Err(Illegal::new("ROTR R10", format!("{name} may not walk off the table")));
             }
             let to = Pos::new(x, y);
             if to == from && matches!(g.commander(c).post, Post::At(_)) {
-                return Err(illegal("ROTR 6.14", format!("{name} stands there already")));
+                return Err(Illegal::new("ROTR 6.14", format!("{name} stands there already")));
             }
             cost(from.dist2(to))
         }
         Action::Attach { unit, .. } => {
             if g.info(unit).side != g.commander_info(c).side {
-                return Err(illegal("ROTR 6.14", format!("{name} attaches only to his own side's units")));
+                return Err(Illegal::new("ROTR 6.14", format!("{name} attaches only to his own side's units")));
             }
             if g.commander(c).post == Post::With(unit) {
-                return Err(illegal("ROTR 6.14", format!("{name} is with {} already", g.info(unit).name)));
+                return Err(Illegal::new("ROTR 6.14", format!("{name} is with {} already", g.info(unit).name)));
             }
             let Some(d) = gap(g, unit, from) else {
-                return Err(illegal("ROTR 6.14", format!("{} is not on the table", g.info(unit).name)));
+                return Err(Illegal::new("ROTR 6.14", format!("{} is not on the table", g.info(unit).name)));
             };
             d.max(1)
         }
         _ => unreachable!("matched above"),
     };
     if cost > left {
-        return Err(illegal(
+        return Err(Illegal::new(
             "ROTR 6.14",
             format!(
                 "{name} has {} of his 24 inches left this turn; that walk is {}",

@@ -14,10 +14,6 @@ use crate::state::{Rotr, UnitId};
 use engine::Illegal;
 use table::{Body, Facing, Stand};
 
-fn illegal(rule: &str, reason: String) -> Illegal {
-    Illegal { rule: rule.into(), reason }
-}
-
 /// The formations unit `u` may change into (5.0, 6.2): infantry any of the five; mounted
 /// cavalry all but the Assault Column (5.0); artillery none here.
 #[must_use]
@@ -109,27 +105,30 @@ fn lies_clear(g: &Rotr, u: UnitId, body: &Body) -> bool {
 /// Why formation change `a` may not be made now, if it may not (6.2, R7, R16).
 pub fn check(g: &Rotr, act: &Activation, a: &Action) -> Result<(), Illegal> {
     let Action::Form { unit: u, to, pivot, facing } = *a else {
-        return Err(illegal("ROTR 6.2", "not a formation change".into()));
+        return Err(Illegal::new("ROTR 6.2", "not a formation change"));
     };
     super::ops::may_operate(g, act, u)?;
     let name = &g.info(u).name;
     let now = g.unit(u).formation;
     if to == now {
-        return Err(illegal("ROTR 6.2", format!("{name} is in {} already", now.words())));
+        return Err(Illegal::new("ROTR 6.2", format!("{name} is in {} already", now.words())));
     }
     if !open_to(g, u).contains(&now) || !open_to(g, u).contains(&to) {
-        return Err(illegal("ROTR 6.2", format!("{name} may not change from {} to {} (5.0)", now.words(), to.words())));
+        return Err(Illegal::new(
+            "ROTR 6.2",
+            format!("{name} may not change from {} to {} (5.0)", now.words(), to.words()),
+        ));
     }
     if !(0..360).contains(&facing) {
-        return Err(illegal("ROTR 6.2", format!("a facing is a whole degree from 0 to 359, not {facing}")));
+        return Err(Illegal::new("ROTR 6.2", format!("a facing is a whole degree from 0 to 359, not {facing}")));
     }
     let spent = act.spent(g, u);
     if spent.formed {
-        return Err(illegal("ROTR 6.2", format!("{name} has changed formation this activation already (R16.4)")));
+        return Err(Illegal::new("ROTR 6.2", format!("{name} has changed formation this activation already (R16.4)")));
     }
     let half = spent.normal / 2;
     if spent.used + half > spent.normal {
-        return Err(illegal(
+        return Err(Illegal::new(
             "ROTR 3.1",
             format!(
                 "{name} has used {} of its {}: a formation change needs half its move (operation 3)",
@@ -139,11 +138,11 @@ pub fn check(g: &Rotr, act: &Activation, a: &Action) -> Result<(), Illegal> {
         ));
     }
     let Some((_, body)) = laid_out(g, u, to, usize::from(pivot), Facing::new(facing)) else {
-        return Err(illegal("ROTR 6.2", format!("{name} has no stand {pivot}")));
+        return Err(Illegal::new("ROTR 6.2", format!("{name} has no stand {pivot}")));
     };
     let clear = g.reach.get_or(u, super::Query::Form(to, pivot, facing), &|| i64::from(lies_clear(g, u, &body)));
     if clear == 0 {
-        return Err(illegal(
+        return Err(Illegal::new(
             "ROTR 6.6",
             format!("{name}'s new {} would meet another unit or leave the table (R16.3)", to.words()),
         ));

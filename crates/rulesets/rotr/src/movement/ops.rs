@@ -112,28 +112,24 @@ impl Activation {
     }
 }
 
-fn illegal(rule: &str, reason: String) -> Illegal {
-    Illegal { rule: rule.into(), reason }
-}
-
 /// Whether unit `u` may make an operation in `act` now (4.4, R6): of the drawn brigade, on the
 /// table, not finished, and the unit selected or one the player may select.
 pub fn may_operate(g: &Rotr, act: &Activation, u: UnitId) -> Result<(), Illegal> {
     let name = &g.info(u).name;
     if g.brigade_of(u) != act.brigade {
-        return Err(illegal(
+        return Err(Illegal::new(
             "ROTR 4.4",
             format!("{name} is not of {}'s brigade, whose chit was drawn", g.brigade(act.brigade).chit),
         ));
     }
     if !matches!(g.unit(u).place, Place::Table(_)) {
-        return Err(illegal("ROTR R55", format!("{name} is not on the table")));
+        return Err(Illegal::new("ROTR R55", format!("{name} is not on the table")));
     }
     if act.finished.contains(&u) {
-        return Err(illegal("ROTR 4.4", format!("{name}'s operations are over for this activation")));
+        return Err(Illegal::new("ROTR 4.4", format!("{name}'s operations are over for this activation")));
     }
     if act.selected != Some(u) && act.tried.contains(&u) {
-        return Err(illegal(
+        return Err(Illegal::new(
             "ROTR 4.4",
             format!("{name} was selected and has done nothing since: operate the unit selected, or finish it"),
         ));
@@ -156,20 +152,20 @@ pub fn range_on(
     a: &Action,
     ground: Option<&Ground>,
 ) -> Result<RangeInclusive<i64>, Illegal> {
-    let Some(u) = a.body_move() else { return Err(illegal("ROTR 6.3", "not a move".into())) };
+    let Some(u) = a.body_move() else { return Err(Illegal::new("ROTR 6.3", "not a move")) };
     may_operate(g, act, u)?;
     let name = &g.info(u).name;
     let formation = g.unit(u).formation;
     let column = column::marches(formation);
     match *a {
         Action::March { .. } if !column => {
-            return Err(illegal(
+            return Err(Illegal::new(
                 "ROTR 5.1",
                 format!("{name} is in {}: only a March Column marches on its trail (R15)", formation.words()),
             ));
         }
         Action::Move { .. } | Action::SideStep { .. } | Action::Wheel { .. } if !moves_as_a_body(formation) => {
-            return Err(illegal(
+            return Err(Illegal::new(
                 "ROTR 5.1",
                 format!("{name} is in {}: a column follows its head's path (R15)", formation.words()),
             ));
@@ -181,7 +177,7 @@ pub fn range_on(
         && let Some(f) = super::terrain::owed(g, act, u)
     {
         let feature = super::terrain::piece(g, f).0;
-        return Err(illegal("ROTR 6.7", format!("{name} must test {feature} before it moves on (R19)")));
+        return Err(Illegal::new("ROTR 6.7", format!("{name} must test {feature} before it moves on (R19)")));
     }
     // The unit's ground, sorted once and only when a value is not already known.
     let owned = std::cell::OnceCell::new();
@@ -200,14 +196,14 @@ pub fn range_on(
     };
     let left = act.left(g, u);
     let spent = act.spent(g, u);
-    let none = |rule: &str, why: String| Err(illegal(rule, format!("{name}: {why}")));
+    let none = |rule: &str, why: &dyn std::fmt::Display| Err(Illegal::new(rule, format!("{name}: {why}")));
     let most = |q: super::Query, f: &dyn Fn() -> i64| g.reach.get_or(u, q, f);
     match *a {
         Action::Move { angle, .. } => {
             if !(-OBLIQUE..=OBLIQUE).contains(&angle) {
                 return none(
                     "ROTR 6.3",
-                    format!("an oblique may turn at most {OBLIQUE} degrees off the facing, not {angle}"),
+                    &format!("an oblique may turn at most {OBLIQUE} degrees off the facing, not {angle}"),
                 );
             }
             let bearing = body.facing().turned(angle);
@@ -227,19 +223,19 @@ pub fn range_on(
         }
         Action::AboutFace(_) => {
             if spent.about_faced {
-                return none("ROTR 6.3", "its last deed was an about face; another would undo it".into());
+                return none("ROTR 6.3", &"its last deed was an about face; another would undo it");
             }
             let cost = about_face_cost(formation, spent.normal);
             if cost > left {
                 return none(
                     "ROTR 6.3",
-                    format!("an about face costs {} and it has {} left", super::inches(cost), super::inches(left)),
+                    &format!("an about face costs {} and it has {} left", super::inches(cost), super::inches(left)),
                 );
             }
             let clear =
                 || i64::from(column::countermarched(g, u).is_some_and(|(_, b)| column::lies_clear(&b, ground())));
             if column && most(super::Query::AboutFace, &clear) == 0 {
-                return none("ROTR 6.6", "its countermarch would meet another unit (R10, R14)".into());
+                return none("ROTR 6.6", &"its countermarch would meet another unit (R10, R14)");
             }
             Ok(0..=0)
         }
@@ -247,7 +243,7 @@ pub fn range_on(
             if turn.abs() > column::TURN_MOST {
                 return none(
                     "ROTR 6.3",
-                    format!("a column's head turns at most {} degrees, not {}", column::TURN_MOST, turn.abs()),
+                    &format!("a column's head turns at most {} degrees, not {}", column::TURN_MOST, turn.abs()),
                 );
             }
             Ok(1..=most(super::Query::March(turn), &|| column::max_march(g, u, turn, ground(), left)))
@@ -286,15 +282,15 @@ pub fn check(g: &Rotr, act: &Activation, a: &Action) -> Result<(), Illegal> {
     let name = &g.info(a.body_move().expect("range checked the kind")).name;
     Err(match *a {
         Action::Wheel { .. } if *r.end() < 1 => {
-            illegal("ROTR 6.3", format!("{name} cannot wheel that way: blocked or no movement left (R11)"))
+            Illegal::new("ROTR 6.3", format!("{name} cannot wheel that way: blocked or no movement left (R11)"))
         }
         Action::Wheel { .. } => {
-            illegal("ROTR 6.3", format!("{name} may wheel 1 to {} degrees that way, not {v} (R11)", r.end()))
+            Illegal::new("ROTR 6.3", format!("{name} may wheel 1 to {} degrees that way, not {v} (R11)", r.end()))
         }
         _ if *r.end() < 1 => {
-            illegal("ROTR 6.6", format!("{name} cannot move that way: blocked or no movement left (R10)"))
+            Illegal::new("ROTR 6.6", format!("{name} cannot move that way: blocked or no movement left (R10)"))
         }
-        _ => illegal(
+        _ => Illegal::new(
             "ROTR 6.6",
             format!(
                 "{name} may move {} to {} that way, not {} (R10)",

@@ -151,10 +151,8 @@ pub fn number(g: &Rotr, u: UnitId, t: usize) -> Option<i8> {
 /// Why unit `u` may not test ground now, if it may not.
 pub fn check(g: &Rotr, act: &Activation, u: UnitId) -> Result<u8, Illegal> {
     super::ops::may_operate(g, act, u)?;
-    owed(g, act, u).ok_or_else(|| Illegal {
-        rule: "ROTR 6.7".into(),
-        reason: format!("{} has no disordering ground to test", g.info(u).name),
-    })
+    owed(g, act, u)
+        .ok_or_else(|| Illegal::new("ROTR 6.7", format!("{} has no disordering ground to test", g.info(u).name)))
 }
 
 /// The test under way: a D10 for unit `unit` entering feature `feature` (6.7).
