@@ -72,6 +72,14 @@ fn clear_of_others(g: &Rotr, u: UnitId, body: &Body) -> bool {
 }
 
 impl Activation {
+    /// Unit `u` has done something: it is the unit operating, and any other may be selected
+    /// again (R6; what keeps an activation finite).
+    pub fn operated(&mut self, u: UnitId) {
+        self.selected = Some(u);
+        self.tried.clear();
+        self.tried.push(u);
+    }
+
     /// The brigade's units due this turn that may enter now (R55).
     fn may_arrive(&self, g: &Rotr) -> Vec<UnitId> {
         g.brigade_units(self.brigade).filter(|&u| g.arriving(u) && entry_clear(g, u)).collect()
@@ -131,9 +139,7 @@ impl Procedure<Rotr, Action> for Activation {
                 let (trail, body) = entry(g, u).expect("an arriving unit has an entry");
                 g.unit_mut(u).place = Place::Table(body);
                 g.unit_mut(u).trail = trail;
-                self.selected = Some(u);
-                self.tried.clear();
-                self.tried.push(u);
+                self.operated(u);
                 let info = g.info(u);
                 let at = match &info.entry {
                     crate::scenario::Entry::Arrives { at, .. } => at.as_str(),

@@ -6,7 +6,6 @@
 //! change clears a column's trail (R16.6); a change into March Column starts a straight one.
 //! Limbering and unlimbering guns (3.2) come with the artillery's operations (step 8).
 
-use super::Ground;
 use crate::action::Action;
 use crate::activation::Activation;
 use crate::scenario::{Arm, Formation};
@@ -80,16 +79,10 @@ fn lies_clear(g: &Rotr, u: UnitId, body: &Body) -> bool {
         .filter_map(|o| g.body(o))
         .flat_map(|b| b.stands.iter().map(Stand::polygon))
         .collect();
-    let Ground { touching, apart, .. } = Ground::of(g, u, &Body { stands: Vec::new() });
-    let boxed = |v: Vec<table::Polygon>| -> Vec<(table::Polygon, Option<table::Bbox>)> {
-        v.into_iter()
-            .map(|o| {
-                let b = o.bbox();
-                (o, b)
-            })
-            .collect()
+    let boxed = |v: Vec<table::Polygon>| -> Vec<(Option<table::Bbox>, table::Polygon)> {
+        v.into_iter().map(|o| (o.bbox(), o)).collect()
     };
-    let (others, enemies) = (boxed(touching.into_iter().chain(apart).collect()), boxed(enemies));
+    let (others, enemies) = (boxed(super::obstacles(g, u)), boxed(enemies));
     body.stands.iter().all(|s| {
         let p = s.polygon();
         let pb = p.bbox();
@@ -97,8 +90,8 @@ fn lies_clear(g: &Rotr, u: UnitId, body: &Body) -> bool {
             (Some(a), Some(b)) => a.near(b, 0),
             _ => false,
         };
-        others.iter().filter(|(_, b)| near(b)).all(|(o, _)| !table::overlap_interior(&p, o))
-            && enemies.iter().filter(|(_, b)| near(b)).all(|(o, _)| !table::within(&p, o, 0))
+        others.iter().filter(|(b, _)| near(b)).all(|(_, o)| !table::overlap_interior(&p, o))
+            && enemies.iter().filter(|(b, _)| near(b)).all(|(_, o)| !table::within(&p, o, 0))
     })
 }
 

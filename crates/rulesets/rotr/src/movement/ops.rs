@@ -96,9 +96,7 @@ impl Activation {
         if let Some(s) = self.spent.iter_mut().find(|s| s.unit == u) {
             s.formed = true;
         }
-        self.selected = Some(u);
-        self.tried.clear();
-        self.tried.push(u);
+        self.operated(u);
     }
 
     /// Records what unit `u` spent on a deed.
@@ -395,9 +393,7 @@ pub fn apply(g: &mut Rotr, act: &mut Activation, a: &Action) {
             s.owes = owes;
         }
     }
-    act.selected = Some(u);
-    act.tried.clear();
-    act.tried.push(u);
+    act.operated(u);
     let left = act.left(g, u);
     let name = g.info(u).name.clone();
     g.log.push_about(&name, "ROTR 6.3", || format!("{name} {words}; {} of movement left.", super::inches(left)));
