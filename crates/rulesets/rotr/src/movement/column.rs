@@ -76,17 +76,26 @@ pub fn trail(g: &Rotr, u: UnitId) -> Option<Trail> {
     Some(Trail::straight(head.front_middle(), head.facing, len as i64))
 }
 
+/// What a march may meet, kept to what lies near ([`near`]): the sweep takes owned shapes.
+struct Near {
+    touching: Vec<Polygon>,
+    apart: Vec<Polygon>,
+    terrain: Vec<Polygon>,
+    open: Vec<&'static Polygon>,
+}
+
 /// The obstacles of `ground` a march of at most `limit` sixteenths from `trail` could meet:
 /// those whose boxes come within the column's length and the march of its head.
-fn near(ground: &Ground, trail: &Trail, column: (usize, i32, i32, i32), limit: i64) -> Ground {
+fn near(ground: &Ground, trail: &Trail, column: (usize, i32, i32, i32), limit: i64) -> Near {
     let reach = i32::try_from(limit + length(column).ceil() as i64 + i64::from(column.1)).unwrap_or(i32::MAX);
     let h = trail.head();
     let region = Bbox { lo: h, hi: h }.grown(reach);
-    let keep = |v: &[Polygon]| v.iter().filter(|o| o.bbox().is_some_and(|b| b.near(&region, 0))).cloned().collect();
-    Ground {
+    let close = |o: &&Polygon| o.bbox().is_some_and(|b| b.near(&region, 0));
+    let keep = |v: &[Polygon]| v.iter().filter(close).cloned().collect();
+    Near {
         touching: keep(&ground.touching),
         apart: keep(&ground.apart),
-        terrain: keep(&ground.terrain),
+        terrain: ground.terrain.iter().copied().filter(close).cloned().collect(),
         open: ground.open.clone(),
     }
 }
@@ -95,7 +104,7 @@ fn near(ground: &Ground, trail: &Trail, column: (usize, i32, i32, i32), limit: i
 /// stand's whole way along the trail swept in one piece (its straight stretches by the hull of
 /// their ends, each corner a whole degree at a time), which holds every layout between, so no
 /// sampling of the head's travel is needed beyond the march's own length.
-fn clear(trail: &Trail, column: (usize, i32, i32, i32), ground: &Ground, turn: i32, dist: i64) -> bool {
+fn clear(trail: &Trail, column: (usize, i32, i32, i32), ground: &Near, turn: i32, dist: i64) -> bool {
     let Some(after) = march(trail, turn, dist) else { return false };
     let step = i32::try_from(dist).unwrap_or(i32::MAX).max(STEP);
     column_sweep_clear(trail, &after, column, &ground.apart, Clearance::Apart(0), step) == Some(true)
@@ -104,9 +113,8 @@ fn clear(trail: &Trail, column: (usize, i32, i32, i32), ground: &Ground, turn: i
         && (ground.open.is_empty() || {
             // Onto the untested ground (R19.1): judged on the column where the march ends, a
             // reading (its sweep is not kept), so the halving finds the edge.
-            let open: Vec<&Polygon> = ground.open.iter().collect();
             let (n, w, d, gap) = column;
-            !after.column(n, w, d, gap).stands.iter().any(|s| super::terrain::on_ground(&open, &s.polygon()))
+            !after.column(n, w, d, gap).stands.iter().any(|s| super::terrain::on_ground(&ground.open, &s.polygon()))
         })
 }
 

@@ -162,11 +162,11 @@ pub struct Ground {
     /// Disordering ground the unit must stop at the edge of (6.7, R19.1): a move may touch it
     /// but not enter it (exact for concave shapes, `table::interiors_meet`; a column's sweep
     /// tests it as a convex obstacle, which can only stop it sooner).
-    pub terrain: Vec<Polygon>,
+    pub terrain: Vec<&'static Polygon>,
     /// When the table's disordering ground is untested (R19.1 for the ground): the areas a
     /// move must stay within, each stand inside one of them, since beyond them is the ground.
     /// Empty when the ground need not be tested.
-    pub open: Vec<Polygon>,
+    pub open: Vec<&'static Polygon>,
 }
 
 impl Ground {
@@ -203,7 +203,7 @@ pub fn max_travel(body: &Body, bearing: Facing, ground: &Ground, limit: i64) -> 
     if most < 1 || (ground.touching.is_empty() && ground.terrain.is_empty() && ground.open.is_empty()) {
         return most.max(0);
     }
-    let open: Vec<&Polygon> = ground.open.iter().collect();
+    let open = &ground.open;
     // Into a touching obstacle's inside: monotone in the travel, so the last clear travel is
     // found by halving. Disordering ground beyond the move's reach is left out first.
     let terrain = near(body, &ground.terrain, most);
@@ -212,7 +212,7 @@ pub fn max_travel(body: &Body, bearing: Facing, ground: &Ground, limit: i64) -> 
             let swept = table::sweep::translation(s, table::contact::moved(s.centre, bearing, d));
             ground.touching.iter().any(|o| table::overlap_interior(&swept, o))
                 || terrain.iter().any(|o| table::interiors_meet(&swept, o))
-                || (!open.is_empty() && terrain::on_ground(&open, &swept))
+                || (!open.is_empty() && terrain::on_ground(open, &swept))
         })
     };
     if !enters(most) {
@@ -238,24 +238,24 @@ pub fn max_wheel(body: &Body, pivot: Pos, sense: Sense, ground: &Ground, limit: 
     let (l, r) = body.front();
     let terrain = near(body, &ground.terrain, (l.dist2(r) as f64).sqrt().ceil() as i64 + 1);
     let signed = sense.sign();
-    let open: Vec<&Polygon> = ground.open.iter().collect();
+    let open = &ground.open;
     if terrain.is_empty() && open.is_empty() {
         return limit;
     }
     let enters = |d: u16| {
         body.wheeled(pivot, signed * i32::from(d)).stands.iter().any(|s| {
             let p = s.polygon();
-            terrain.iter().any(|o| table::interiors_meet(&p, o)) || (!open.is_empty() && terrain::on_ground(&open, &p))
+            terrain.iter().any(|o| table::interiors_meet(&p, o)) || (!open.is_empty() && terrain::on_ground(open, &p))
         })
     };
     (1..=limit).find(|&d| enters(d)).map_or(limit, |d| d - 1)
 }
 
 /// The shapes of `shapes` whose boxes come within `reach` sixteenths of `body`'s.
-fn near<'a>(body: &Body, shapes: &'a [Polygon], reach: i64) -> Vec<&'a Polygon> {
+fn near<'a>(body: &Body, shapes: &[&'a Polygon], reach: i64) -> Vec<&'a Polygon> {
     let points: Vec<Pos> = body.stands.iter().flat_map(Stand::corners).collect();
     let Some(bb) = Bbox::of(&points) else { return Vec::new() };
-    shapes.iter().filter(|o| o.bbox().is_some_and(|b| bb.near(&b, reach))).collect()
+    shapes.iter().copied().filter(|o| o.bbox().is_some_and(|b| bb.near(&b, reach))).collect()
 }
 
 /// The ends of `body`'s front: the pivot a wheel about `end` turns on.

@@ -186,7 +186,7 @@ pub fn range_on(
                 let (terrain, ground) = super::terrain::unrolled(g, act, u);
                 gr.terrain = terrain;
                 if ground {
-                    gr.open = super::terrain::all_areas(g).into_iter().cloned().collect();
+                    gr.open = super::terrain::all_areas(g);
                 }
                 gr
             })

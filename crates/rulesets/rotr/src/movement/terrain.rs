@@ -69,12 +69,12 @@ pub fn on_ground(areas: &[&Polygon], shape: &Polygon) -> bool {
 /// The disordering areas unit `u` must still stop at the edge of in `act`: none once its move is
 /// halved (R19.4), else those it has not tested; and whether the ground is one of them.
 #[must_use]
-pub fn unrolled(g: &Rotr, act: &Activation, u: UnitId) -> (Vec<Polygon>, bool) {
+pub fn unrolled(g: &Rotr, act: &Activation, u: UnitId) -> (Vec<&'static Polygon>, bool) {
     let s = act.spent(g, u);
     if s.halved {
         return (Vec::new(), false);
     }
-    let areas = areas(g).into_iter().filter(|(f, _, _)| !s.rolled.contains(f)).map(|(_, p, _)| p.clone()).collect();
+    let areas = areas(g).into_iter().filter(|(f, _, _)| !s.rolled.contains(f)).map(|(_, p, _)| p).collect();
     (areas, ground_type(g).is_some() && !s.rolled.contains(&GROUND))
 }
 
