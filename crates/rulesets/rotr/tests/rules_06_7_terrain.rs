@@ -30,6 +30,15 @@ fn placed(front: Pos, facing: i32) -> (Rotr, UnitId) {
     (g, u)
 }
 
+/// The farthest straight move listed for the selected unit (the menu's "as far as it may go").
+fn most_straight(g: &Rotr) -> i32 {
+    let far = |a: &Action| match *a {
+        Action::Move { angle: 0, dist, .. } => Some(dist),
+        _ => None,
+    };
+    g.legal_actions().iter().filter_map(far).max().expect("a move straight ahead listed")
+}
+
 /// Sheet A's number for the 27th in Line entering timber (type C).
 fn timber_number(g: &Rotr, u: UnitId) -> u8 {
     u8::try_from(number(g, u, 2).expect("a number")).expect("0-9")
@@ -76,15 +85,7 @@ fn rule_6_7_a_move_stops_at_the_edge_then_tests() {
     // walks toward it from y = 14.
     let (mut g, u) = placed(Pos::inches(72, 14), 180);
     assert_eq!(owed(&g, act(&g), u), None, "in the open: nothing to test yet");
-    let most = g
-        .legal_actions()
-        .iter()
-        .filter_map(|a| match *a {
-            Action::Move { angle: 0, dist, .. } => Some(dist),
-            _ => None,
-        })
-        .max()
-        .expect("a move");
+    let most = most_straight(&g);
     assert_eq!(most, 64, "4 inches to the edge");
     assert!(g.clone().apply(&Action::Move { unit: u, angle: 0, dist: 65 }).is_err(), "into the timber");
     g.apply(&Action::Move { unit: u, angle: 0, dist: 64 }).expect("to the edge");
@@ -95,4 +96,23 @@ fn rule_6_7_a_move_stops_at_the_edge_then_tests() {
     // Halved to 3 inches with 4 used: no further this turn.
     assert!(g.apply(&Action::Move { unit: u, angle: 0, dist: 1 }).is_err());
     assert!(!g.legal_actions().contains(&Action::Enter(u)), "a halved unit tests no more (R19.4)");
+}
+
+/// R19.4: a unit that passed one piece of ground tests the next it meets: from the timber,
+/// having passed, a line walking on the Slough (a swamp, type C) stops at its edge and owes it.
+#[test]
+fn rule_6_7_each_new_piece_tests_again() {
+    // Facing 180 (toward y = 0) at (20, 30): the Slough's south edge is about 4 inches ahead.
+    let (mut g, u) = placed(Pos::inches(20, 30), 180);
+    assert_eq!(owed(&g, act(&g), u), Some(GROUND), "in the timber");
+    g.apply(&Action::Enter(u)).expect("tests the timber");
+    let n = timber_number(&g, u);
+    g.apply(&Action::D10(n)).expect("passes");
+    let most = most_straight(&g);
+    assert!(most < 96, "the Slough stops it short of 6 inches: {most}");
+    g.apply(&Action::Move { unit: u, angle: 0, dist: most }).expect("to the edge");
+    let slough = owed(&g, act(&g), u).expect("owes the Slough");
+    assert_ne!(slough, GROUND);
+    assert_eq!(rotr::movement::terrain::piece(&g, slough).0, "Slough");
+    assert!(g.legal_actions().contains(&Action::Enter(u)));
 }
